@@ -1,0 +1,106 @@
+package scmp.elf;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A linked program (ELF ET_EXEC) in memory: the entry point, its sections placed at addresses, and the
+ * symbol table with absolute addresses. The loader copies every allocated section to its address in each
+ * node's memory (NOBITS sections are zero-filled); non-allocated sections (symbol tables, line tables) are
+ * kept for tools. The ELF writer emits one PT_LOAD program header per allocated section group.
+ */
+public final class Executable {
+
+    /**
+     * A placed section.
+     *
+     * @param data the bytes (empty for NOBITS); {@code size} is the size in memory
+     */
+    public record PlacedSection(String name, int type, int flags, int address, int size, int align, byte[] data) {
+        public boolean isAlloc() {
+            return (flags & Section.SHF_ALLOC) != 0;
+        }
+
+        public boolean isExec() {
+            return (flags & Section.SHF_EXECINSTR) != 0;
+        }
+
+        public boolean isNobits() {
+            return type == Section.SHT_NOBITS;
+        }
+
+        public boolean contains(long addr) {
+            return addr >= address && addr < (long) address + size;
+        }
+    }
+
+    private final int entry;
+    private final List<PlacedSection> sections;
+    private final List<Symbol> symbols;
+
+    public Executable(int entry, List<PlacedSection> sections, List<Symbol> symbols) {
+        this.entry = entry;
+        this.sections = List.copyOf(sections);
+        this.symbols = List.copyOf(symbols);
+    }
+
+    public int entry() {
+        return entry;
+    }
+
+    public List<PlacedSection> sections() {
+        return sections;
+    }
+
+    public PlacedSection section(String name) {
+        for (PlacedSection s : sections) {
+            if (s.name().equals(name)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** Symbols with absolute values (addresses). */
+    public List<Symbol> symbols() {
+        return symbols;
+    }
+
+    /** The value of a defined global (or, failing that, local) symbol, or null. */
+    public Long symbolValue(String name) {
+        Long local = null;
+        for (Symbol s : symbols) {
+            if (s.name().equals(name) && s.isDefined()) {
+                if (s.isGlobal()) {
+                    return s.value();
+                }
+                local = s.value();
+            }
+        }
+        return local;
+    }
+
+    /** The highest address used by an allocated section (exclusive). */
+    public int imageEnd() {
+        int end = 0;
+        for (PlacedSection s : sections) {
+            if (s.isAlloc()) {
+                end = Math.max(end, s.address() + s.size());
+            }
+        }
+        return end;
+    }
+
+    /** Function and object symbols sorted by address, for symbolizing addresses. */
+    public List<Symbol> sortedCodeSymbols() {
+        List<Symbol> out = new ArrayList<>();
+        for (Symbol s : symbols) {
+            if (s.isDefined() && !s.name().isEmpty() && s.type() != Symbol.Type.SECTION && s.type() != Symbol.Type.FILE
+                    && !Symbol.ABSOLUTE.equals(s.section())) {
+                out.add(s);
+            }
+        }
+        out.sort((a, b) -> Long.compare(a.value(), b.value()));
+        return out;
+    }
+}
