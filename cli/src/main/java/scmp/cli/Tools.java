@@ -14,5 +14,6 @@ public final class Tools {
         {"scmpar", "scmp.elf.ArMain"},
         {"scmpdump", "scmp.dump.DumpMain"},
         {"scmpsim", "scmp.machine.SimMain"},
+        {"scmpcc", "scmp.cc.CcMain"},
     };
 }

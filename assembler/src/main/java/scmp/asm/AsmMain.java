@@ -1,0 +1,155 @@
+package scmp.asm;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import scmp.diag.Diagnostic;
+import scmp.diag.DiagnosticException;
+import scmp.elf.ElfWriter;
+import scmp.elf.ObjectFile;
+import scmp.isa.Version;
+
+/**
+ * {@code scmpas}, the assembler's command line: reads one assembly file, writes one ELF relocatable object.
+ * Diagnostics go to standard error in gcc's format so that editors and the compiler driver can parse them.
+ */
+@Command(name = "scmpas", mixinStandardHelpOptions = true, versionProvider = AsmMain.VersionProvider.class,
+        sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Assemble an SCMP assembly file into an ELF relocatable object.", ""},
+        footer = {"", "Examples:", "  scmpas prog.s                 writes prog.o", "  scmpas -o out.o prog.s",
+            "  scmpas -o prog.o - < prog.s   reads standard input", "",
+            "The language is described in docs/assembler.md. Exit status: 0 on success, 1 on errors, 2 on bad usage."})
+public final class AsmMain implements Callable<Integer> {
+
+    /** Supplies --version from {@link Version#lines}. */
+    static final class VersionProvider implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return Version.lines("scmpas");
+        }
+    }
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The assembly source; '-' reads standard input.")
+    private String input;
+
+    @Option(names = "-o", paramLabel = "OUT",
+            description = "The object file to write ('-' for standard output). Default: FILE with its extension "
+                    + "replaced by .o (a.o when reading standard input).")
+    private String output;
+
+    private InputStream stdin = System.in;
+    private PrintStream out = System.out;
+    private PrintStream err = System.err;
+
+    /**
+     * Runs the tool and exits with its status.
+     *
+     * @param args the command line
+     */
+    public static void main(String[] args) {
+        System.exit(run(System.in, System.out, System.err, args));
+    }
+
+    /**
+     * Runs the tool with the given streams, for tests and for tools that embed it.
+     *
+     * @return the exit status: 0 success, 1 errors, 2 bad usage
+     */
+    public static int run(InputStream in, PrintStream out, PrintStream err, String... args) {
+        AsmMain tool = new AsmMain();
+        tool.stdin = in;
+        tool.out = out;
+        tool.err = err;
+        CommandLine cl = new CommandLine(tool);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("scmpas: error: " + ex.getMessage() + " (try 'scmpas --help')");
+            return 2;
+        });
+        return cl.execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        boolean fromStdin = input.equals("-");
+        String displayName = fromStdin ? "<stdin>" : input;
+        byte[] source;
+        try {
+            source = fromStdin ? readAll(stdin) : readFile(Path.of(input));
+        } catch (IOException e) {
+            err.println("scmpas: error: cannot read '" + displayName + "': " + reason(e));
+            return 1;
+        }
+        ObjectFile obj;
+        try {
+            obj = Assembler.assemble(displayName, source);
+        } catch (DiagnosticException e) {
+            for (Diagnostic d : e.diagnostics()) {
+                err.println(d.format());
+            }
+            return 1;
+        }
+        byte[] elf = ElfWriter.writeObject(obj);
+        String target = output != null ? output : fromStdin ? "a.o" : defaultOutput(input);
+        try {
+            if (target.equals("-")) {
+                out.write(elf);
+                out.flush();
+            } else {
+                Files.write(Path.of(target), elf);
+            }
+        } catch (IOException | RuntimeException e) {
+            String why = e instanceof IOException io ? reason(io) : e.getMessage();
+            err.println("scmpas: error: cannot write '" + target + "': " + why);
+            return 1;
+        }
+        return 0;
+    }
+
+    /** {@code dir/prog.s} becomes {@code dir/prog.o}; a name without .s/.S/.asm gets .o appended. */
+    static String defaultOutput(String input) {
+        for (String ext : new String[] {".s", ".S", ".asm"}) {
+            if (input.endsWith(ext) && input.length() > ext.length()) {
+                return input.substring(0, input.length() - ext.length()) + ".o";
+            }
+        }
+        return input + ".o";
+    }
+
+    private static byte[] readFile(Path p) throws IOException {
+        if (Files.isDirectory(p)) {
+            throw new IOException("Is a directory");
+        }
+        return Files.readAllBytes(p);
+    }
+
+    private static byte[] readAll(InputStream in) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        in.transferTo(b);
+        return b.toByteArray();
+    }
+
+    /** A short reason for an I/O failure, without the exception's class name. */
+    static String reason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "No such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "Permission denied";
+        }
+        String m = e.getMessage();
+        return m == null ? e.getClass().getSimpleName() : m;
+    }
+}

@@ -1,0 +1,66 @@
+package scmp.noc;
+
+/**
+ * The clocking state the routers and channels of one network share: the current cycle, the set of routers
+ * that must be stepped, the tracer and the last cycle in which a flit moved. Idle routers are not in the
+ * active set and cost nothing; sending a flit to a router wakes it.
+ */
+public final class Fabric {
+    private final boolean[] member;
+    private final int[] list;
+    private int size;
+    long now;
+    long lastProgress;
+    FlitTracer tracer;
+
+    /** Creates the shared state for {@code routers} routers, none active, at cycle 0. */
+    public Fabric(int routers) {
+        this.member = new boolean[routers];
+        this.list = new int[routers];
+    }
+
+    /** Returns the current network cycle. */
+    public long now() {
+        return now;
+    }
+
+    /** Returns the tracer watched flits are reported to, or null. */
+    public FlitTracer tracer() {
+        return tracer;
+    }
+
+    /** Records that a flit moved in the current cycle. */
+    public void progress() {
+        lastProgress = now;
+    }
+
+    /** Adds a router to the active set; it is stepped from the next cycle on while it is busy. */
+    public void wake(int router) {
+        if (!member[router]) {
+            member[router] = true;
+            list[size++] = router;
+        }
+    }
+
+    int activeCount() {
+        return size;
+    }
+
+    int active(int k) {
+        return list[k];
+    }
+
+    /** Keeps only the routers that are still busy, in their present order. */
+    void retain(Router[] routers) {
+        int kept = 0;
+        for (int k = 0; k < size; k++) {
+            int r = list[k];
+            if (routers[r].busy()) {
+                list[kept++] = r;
+            } else {
+                member[r] = false;
+            }
+        }
+        size = kept;
+    }
+}
