@@ -5,7 +5,8 @@
     .globl _start
 _start:
     li a7, 1
-    la t0, func
+    li a2, 0
+    la t0, func_ra
     jalr ra, t0, 0
 back:
     li t6, 5
@@ -13,33 +14,42 @@ back:
     la t0, back
     bne ra, t0, fail
     li a7, 2
-    la t0, func
+    la t0, func_s0
     addi t0, t0, -8
     jalr s0, t0, 8
 back2:
+    li t6, 6
+    bne a2, t6, fail
     la t0, back2
     bne s0, t0, fail
     li a7, 3
-    la t0, func
+    la t0, func_s1
     addi t0, t0, 3
     jalr s1, t0, -2
 back3:
+    li t6, 7
+    bne a2, t6, fail
     la t0, back3
     bne s1, t0, fail
+    li a7, 4
+    la t0, func_ra
+    jalr zero, t0, 0
+never:
+    j fail
     j done
-func:
+func_ra:
     li a2, 5
-    beq zero, zero, ret1
-ret1:
     la t1, back
-    beq ra, t1, 1f
-    la t1, back2
-    beq s0, t1, 2f
-    jalr zero, s1, 0
-2:
-    jalr zero, s0, 0
-1:
+    bne ra, t1, fail
+    li t2, 4
+    beq a7, t2, done
     jalr zero, ra, 0
+func_s0:
+    li a2, 6
+    jalr zero, s0, 0
+func_s1:
+    li a2, 7
+    jalr zero, s1, 0
 done:
     li a0, 0
     hcall exit

@@ -38,11 +38,15 @@ _start:
     li t6, 0
     bne a2, t6, fail
     li a7, 9
+    rdsr a2, niustat
+    li t6, 0
+    bne a2, t6, fail
+    li a7, 10
     rdsr a0, cycle
     nop
     rdsr a1, cycle
     bgeu a0, a1, fail
-    li a7, 10
+    li a7, 11
     rdsr a0, instret
     rdsr a1, instret
     sub a2, a1, a0

@@ -11,7 +11,9 @@ public enum SpecialRegister {
     CYCLEH("cycleh", "cycle counter, high 32 bits (read cycleh, cycle, cycleh again to get a consistent 64-bit value)"),
     INSTRET("instret", "instructions retired on this node, low 32 bits"),
     MEMSIZE("memsize", "bytes of local memory on this node"),
-    HEAPEND("heapend", "first byte above the heap: the bottom of the lowest thread stack (docs/abi.md)");
+    HEAPEND("heapend", "first byte above the heap: the bottom of the lowest thread stack (docs/abi.md)"),
+    NIUSTAT("niustat", "this node's NIU as seen by the running thread at this cycle: bit 0 the DMA engine is still reading a "
+            + "sendm/sendme block, bit 1 the injection queue holds flits, bit 2 a message is open (docs/timing.md section 3)");
 
     public final String asmName;
     public final String description;

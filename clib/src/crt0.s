@@ -1,0 +1,28 @@
+# crt0: program entry (docs/abi.md "Program start").
+# _start: node 0 context 0 (every node in SPMD runs) starts here with sp at its stack top,
+# a0 = argc, a1 = argv. The C library needs no other set-up: stdio's streams and the atexit table
+# are static data, and malloc finds its heap (__heap_start up to rdsr heapend) on its first call.
+# We keep argv[0] in __progname_full (for assert's message), call main(argc, argv, envp = 0) and
+# pass its result to exit(), which runs the atexit handlers, flushes stdout and does hcall exit.
+#
+# __thread_exit: the simulator sets ra to this address for a thread started by a THREAD message,
+# so that returning from the thread's function ends the thread.
+
+    .text
+
+    .globl _start
+_start:
+    beqz a1, _start_noargv
+    lw t0, 0(a1)
+    lui t1, %hi(__progname_full)
+    ori t1, t1, %lo(__progname_full)
+    sw t0, 0(t1)
+_start_noargv:
+    li a2, 0
+    call main
+    call exit
+    hcall exit
+
+    .globl __thread_exit
+__thread_exit:
+    endt

@@ -1,0 +1,3 @@
+#include <stdlib.h>
+
+int abs(int j) { return j < 0 ? -j : j; }

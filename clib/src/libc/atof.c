@@ -1,0 +1,3 @@
+#include <stdlib.h>
+
+double atof(const char *nptr) { return strtod(nptr, NULL); }

@@ -1,0 +1,3 @@
+#include <stdlib.h>
+
+long atol(const char *nptr) { return strtol(nptr, NULL, 10); }

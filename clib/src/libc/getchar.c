@@ -1,0 +1,6 @@
+#include "../internal/stdio_impl.h"
+
+int getchar(void)
+{
+    return fgetc(stdin);
+}

@@ -1,0 +1,3 @@
+#include <stdlib.h>
+
+long long llabs(long long j) { return j < 0 ? -j : j; }

@@ -1,0 +1,19 @@
+#include <strings.h>
+#include <ctype.h>
+
+int strncasecmp(const char *s1, const char *s2, size_t n)
+{
+    const unsigned char *a = (const unsigned char *)s1;
+    const unsigned char *b = (const unsigned char *)s2;
+    int ca, cb;
+    while (n > 0) {
+        ca = tolower(*a);
+        cb = tolower(*b);
+        if (ca != cb || ca == 0)
+            return ca - cb;
+        a++;
+        b++;
+        n--;
+    }
+    return 0;
+}

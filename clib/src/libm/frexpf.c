@@ -1,0 +1,6 @@
+#include <math.h>
+
+float frexpf(float x, int *e)
+{
+    return (float)frexp((double)x, e);
+}

@@ -1,0 +1,6 @@
+#include <math.h>
+
+long lroundf(float x)
+{
+    return lround((double)x);
+}

@@ -1,0 +1,6 @@
+#include <math.h>
+
+float nanf(const char *tagp)
+{
+    return (float)nan(tagp);
+}

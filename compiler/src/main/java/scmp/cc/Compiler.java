@@ -1,0 +1,126 @@
+package scmp.cc;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import scmp.cc.ast.Program;
+import scmp.cc.codegen.CodeGen;
+import scmp.cc.lex.SourceFile;
+import scmp.cc.lex.Token;
+import scmp.cc.parse.CParse;
+import scmp.cc.parse.CParser;
+import scmp.cc.pp.IncludeResolver;
+import scmp.cc.pp.Preprocessor;
+import scmp.cc.sema.Sema;
+
+/**
+ * The compiler's stages in one place, for the driver and for tests that compile in-process: preprocess
+ * (scmp.cc.pp), parse (scmp.cc.parse), check (scmp.cc.sema), generate assembly (scmp.cc.codegen). Every stage
+ * reports to one {@link Diagnostics}; a stage does not run after an earlier one found errors.
+ */
+public final class Compiler {
+    /** What a compilation needs to know besides the source. */
+    public record Options(int optLevel, boolean debug, List<String> includeDirs, List<String> defines,
+                          List<String> undefines, boolean noStdInc, Sysroot sysroot, boolean warnings) {
+        public static Options defaults(Sysroot sysroot) {
+            return new Options(0, false, List.of(), List.of(), List.of(), false, sysroot, true);
+        }
+
+        public Options withOptLevel(int level) {
+            return new Options(level, debug, includeDirs, defines, undefines, noStdInc, sysroot, warnings);
+        }
+    }
+
+    private Compiler() {
+    }
+
+    /** Decodes source bytes one byte per char, so that any input, binary included, can be read. */
+    public static SourceFile source(String name, byte[] bytes) {
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        if (text.startsWith("\u00ef\u00bb\u00bf")) {
+            text = text.substring(3);
+        }
+        return new SourceFile(name, text);
+    }
+
+    /** The include search: beside the includer for "", then -I directories, then the sysroot. */
+    static IncludeResolver resolver(Options o) {
+        return (name, quoted, includer) -> {
+            List<Path> dirs = new ArrayList<>();
+            if (quoted && includer != null) {
+                Path inc = Path.of(includer.name()).getParent();
+                dirs.add(inc == null ? Path.of(".") : inc);
+            }
+            if (Path.of(name).isAbsolute()) {
+                return readFile(Path.of(name));
+            }
+            for (String d : o.includeDirs()) {
+                dirs.add(Path.of(d));
+            }
+            for (Path d : dirs) {
+                SourceFile f = readFile(d.resolve(name));
+                if (f != null) {
+                    return f;
+                }
+            }
+            if (!o.noStdInc() && o.sysroot() != null) {
+                String text = o.sysroot().header(name);
+                if (text != null) {
+                    return new SourceFile(o.sysroot().headerPath(name), text);
+                }
+            }
+            return null;
+        };
+    }
+
+    private static SourceFile readFile(Path p) {
+        try {
+            if (Files.isRegularFile(p)) {
+                String n = p.toString();
+                if (n.startsWith("./")) {
+                    n = n.substring(2);
+                }
+                return source(n, Files.readAllBytes(p));
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
+        return null;
+    }
+
+    /** Runs the preprocessor over a file. */
+    public static List<Token> preprocess(SourceFile src, Options o, Diagnostics diag) {
+        Preprocessor pp = new Preprocessor(diag, resolver(o));
+        if (o.optLevel() > 0) {
+            pp.define("__OPTIMIZE__ 1");
+        }
+        for (String d : o.defines()) {
+            int eq = d.indexOf('=');
+            pp.define(eq < 0 ? d + " 1" : d.substring(0, eq) + " " + d.substring(eq + 1));
+        }
+        for (String u : o.undefines()) {
+            pp.undefine(u);
+        }
+        return pp.run(src);
+    }
+
+    /** Compiles C source to assembly text, or returns null after reporting errors to {@code diag}. */
+    public static String compile(SourceFile src, Options o, Diagnostics diag) {
+        diag.setWarningsEnabled(o.warnings());
+        List<Token> toks = preprocess(src, o, diag);
+        if (diag.hasErrors()) {
+            return null;
+        }
+        CParser.CompilationUnitContext cu = CParse.parse(toks, diag);
+        if (diag.hasErrors()) {
+            return null;
+        }
+        Program p = Sema.check(cu, src.name(), diag);
+        if (diag.hasErrors()) {
+            return null;
+        }
+        return CodeGen.generate(p, new CodeGen.Options(o.optLevel(), o.debug()));
+    }
+}

@@ -1,0 +1,138 @@
+package scmp.cc;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import scmp.elf.Archive;
+
+/**
+ * Builds a sysroot (include/ and lib/) from a guest-library source tree with scmpcc itself, during the Maven
+ * build. The tree has a {@code SOURCES} file of lines {@code GROUP PATH}: group {@code crt0} is assembled to
+ * {@code lib/crt0.o}; every other group {@code NAME} becomes the archive {@code lib/NAME.a}, except that the
+ * groups named in {@code MERGE} lines ({@code MERGE rt libc}) go into another group's archive. Headers are
+ * copied from {@code include/}. Every member is compiled with {@code -O1} against the tree's own headers.
+ *
+ * <p>Usage: {@code SysrootBuilder SOURCE-TREE OUT-DIR [-I EXTRA-INCLUDE]...}; exits 1 after printing the
+ * compiler's diagnostics when a file does not compile.
+ */
+public final class SysrootBuilder {
+    private SysrootBuilder() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 2) {
+            System.err.println("usage: SysrootBuilder SOURCE-TREE OUT-DIR [-I DIR]...");
+            System.exit(2);
+        }
+        int status = build(Path.of(args[0]), Path.of(args[1]), List.of(args).subList(2, args.length));
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    /** Builds the sysroot; returns 0, or 1 after printing diagnostics. */
+    public static int build(Path tree, Path out, List<String> extraArgs) throws IOException, InterruptedException {
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        Map<String, String> merge = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(tree.resolve("SOURCES"))) {
+            String l = line.strip();
+            if (l.isEmpty() || l.startsWith("#")) {
+                continue;
+            }
+            String[] f = l.split("\\s+");
+            if (f[0].equals("MERGE")) {
+                merge.put(f[1], f[2]);
+            } else {
+                groups.computeIfAbsent(f[0], k -> new ArrayList<>()).add(f[1]);
+            }
+        }
+        Path lib = out.resolve("lib");
+        Path objDir = out.resolve("obj");
+        Files.createDirectories(lib);
+        Files.createDirectories(objDir);
+        copyHeaders(tree.resolve("include"), out.resolve("include"));
+
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
+        Map<String, List<Future<Compiled>>> jobs = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> g : groups.entrySet()) {
+            for (String src : g.getValue()) {
+                Path source = tree.resolve(src);
+                Path obj = objDir.resolve(src.replace('/', '_').replaceAll("\\.[csS]$", ".o"));
+                List<String> cc = new ArrayList<>(List.of("-c", "-O1", "-nostdinc", "-I",
+                        tree.resolve("include").toString()));
+                cc.addAll(extraArgs);
+                cc.addAll(List.of("-o", obj.toString(), source.toString()));
+                jobs.computeIfAbsent(g.getKey(), k -> new ArrayList<>()).add(pool.submit(() -> compile(cc, obj)));
+            }
+        }
+        pool.shutdown();
+        int status = 0;
+        Map<String, List<Archive.Member>> archives = new LinkedHashMap<>();
+        for (Map.Entry<String, List<Future<Compiled>>> g : jobs.entrySet()) {
+            String target = merge.getOrDefault(g.getKey(), g.getKey());
+            for (Future<Compiled> f : g.getValue()) {
+                Compiled c;
+                try {
+                    c = f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw new IOException(e.getCause());
+                }
+                if (c.status != 0) {
+                    System.err.print(c.messages);
+                    status = 1;
+                    continue;
+                }
+                if (!c.messages.isBlank()) {
+                    System.err.print(c.messages);
+                }
+                if (target.equals("crt0")) {
+                    Files.copy(c.object, lib.resolve("crt0.o"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                } else {
+                    archives.computeIfAbsent(target, k -> new ArrayList<>())
+                            .add(new Archive.Member(c.object.getFileName().toString(), Files.readAllBytes(c.object)));
+                }
+            }
+        }
+        if (status != 0) {
+            return status;
+        }
+        for (Map.Entry<String, List<Archive.Member>> a : archives.entrySet()) {
+            Files.write(lib.resolve(a.getKey() + ".a"), Archive.write(a.getValue()));
+        }
+        return 0;
+    }
+
+    private record Compiled(int status, String messages, Path object) {
+    }
+
+    private static Compiled compile(List<String> args, Path obj) {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
+        int status = CcMain.run(ps, ps, args.toArray(new String[0]));
+        return new Compiled(status, buf.toString(StandardCharsets.UTF_8), obj);
+    }
+
+    private static void copyHeaders(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+                Path dest = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(dest);
+                } else {
+                    Files.copy(p, dest, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+}

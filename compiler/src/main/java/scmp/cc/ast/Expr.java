@@ -1,0 +1,88 @@
+package scmp.cc.ast;
+
+import java.util.List;
+import scmp.cc.lex.Token;
+import scmp.cc.type.Type;
+
+/**
+ * A typed expression, as the type checker produces it: every implicit conversion is an explicit
+ * {@link Cast}, pointer arithmetic is already scaled, compound assignments and increments are lowered to
+ * plain assignments through temporaries, and {@code va_arg} to pointer arithmetic. Code generation reads
+ * this tree only.
+ */
+public sealed interface Expr {
+    Token pos();
+
+    Type type();
+
+    /** Unary operators. */
+    enum UnOp { NEG, BITNOT, LOGNOT, DEREF, ADDR }
+
+    /** Binary operators; for comparisons and shifts the operand types give signedness. */
+    enum BinOp {
+        ADD("+"), SUB("-"), MUL("*"), DIV("/"), MOD("%"), SHL("<<"), SHR(">>"), AND("&"), OR("|"), XOR("^"),
+        EQ("=="), NE("!="), LT("<"), LE("<="), GT(">"), GE(">="), LOGAND("&&"), LOGOR("||"), COMMA(",");
+
+        public final String symbol;
+
+        BinOp(String symbol) {
+            this.symbol = symbol;
+        }
+
+        public boolean isComparison() {
+            return this == EQ || this == NE || this == LT || this == LE || this == GT || this == GE;
+        }
+    }
+
+    record IntLit(Token pos, Type type, long value) implements Expr {
+    }
+
+    record FloatLit(Token pos, Type type, double value) implements Expr {
+    }
+
+    /** A use of a variable or function (functions are converted to pointers by an ADDR around this). */
+    record VarRef(Token pos, Type type, Var var) implements Expr {
+    }
+
+    record Unary(Token pos, Type type, UnOp op, Expr operand) implements Expr {
+    }
+
+    record Binary(Token pos, Type type, BinOp op, Expr left, Expr right) implements Expr {
+    }
+
+    /** Simple assignment; the right side already has the left side's type (structs are copied). */
+    record Assign(Token pos, Type type, Expr target, Expr value) implements Expr {
+    }
+
+    record Cond(Token pos, Type type, Expr cond, Expr then, Expr otherwise) implements Expr {
+    }
+
+    /** A conversion to {@code type} (also to void, to discard). */
+    record Cast(Token pos, Type type, Expr operand) implements Expr {
+    }
+
+    /**
+     * A call. {@code function} has pointer-to-function type; arguments are converted to the parameter types
+     * (or default-promoted). A struct or union result goes to {@code resultTemp}; struct arguments are copied
+     * to the matching {@code argTemps} entry (null for others), per docs/abi.md.
+     */
+    record Call(Token pos, Type type, Expr function, Type funcType, List<Expr> args, Var resultTemp,
+                List<Var> argTemps) implements Expr {
+    }
+
+    /** A member of a struct or union lvalue. */
+    record Member(Token pos, Type type, Expr base, Type.Member member) implements Expr {
+    }
+
+    /** Sets a local object's bytes to zero, before a partial initializer fills in the rest. */
+    record MemZero(Token pos, Type type, Var var) implements Expr {
+    }
+
+    /** The address of the first variable argument of the current function (what va_start stores). */
+    record VaArea(Token pos, Type type) implements Expr {
+    }
+
+    /** GNU statement expression: the value of its last expression statement. */
+    record StmtExpr(Token pos, Type type, Stmt.Block body) implements Expr {
+    }
+}

@@ -1,0 +1,14 @@
+package scmp.cc.ast;
+
+import java.util.List;
+
+/**
+ * A checked translation unit: its function definitions and every file-scope or static object, in the order
+ * they appeared, plus the top-level {@code asm} blocks.
+ */
+public record Program(String fileName, List<Function> functions, List<Var> globals, List<String> toplevelAsm) {
+
+    /** A function definition: its symbol, parameters, every local (temporaries included) and body. */
+    public record Function(Var var, List<Var> params, List<Var> locals, Stmt.Block body, boolean variadic) {
+    }
+}

@@ -1,0 +1,202 @@
+package scmp.cc.lex;
+
+import java.io.ByteArrayOutputStream;
+import scmp.cc.Diagnostics;
+
+/**
+ * The values of constants and string literals (C99 6.4.4, 6.4.5): integer constants with their suffixes,
+ * floating constants (decimal and hexadecimal), character constants and string bodies with every escape.
+ */
+public final class Literals {
+    private Literals() {
+    }
+
+    /**
+     * An integer constant: its value as 64 bits, whether a U suffix was given, how many L's, whether it was
+     * decimal (which changes the candidate types, 6.4.4.1), and whether the value overflowed 64 bits.
+     */
+    public record IntLit(long value, boolean unsigned, int longs, boolean decimal, boolean overflow) {
+        /** Byte size implied by the suffix alone (4 or 8); the type rules may still widen it. */
+        public int size() {
+            return longs == 2 ? 8 : 4;
+        }
+    }
+
+    /** Parses an integer pp-number, or returns null if it is not a valid integer constant. */
+    public static IntLit parseInt(String s) {
+        String t = s;
+        boolean u = false;
+        int longs = 0;
+        while (!t.isEmpty()) {
+            char c = Character.toLowerCase(t.charAt(t.length() - 1));
+            if (c == 'u' && !u) {
+                u = true;
+            } else if (c == 'l' && longs == 0) {
+                longs = 1;
+                if (t.length() >= 2 && Character.toLowerCase(t.charAt(t.length() - 2)) == 'l') {
+                    if (t.charAt(t.length() - 2) != t.charAt(t.length() - 1)) {
+                        return null;
+                    }
+                    longs = 2;
+                    t = t.substring(0, t.length() - 1);
+                }
+            } else {
+                break;
+            }
+            t = t.substring(0, t.length() - 1);
+        }
+        int base = 10;
+        String digits = t;
+        if (t.startsWith("0x") || t.startsWith("0X")) {
+            base = 16;
+            digits = t.substring(2);
+        } else if (t.startsWith("0b") || t.startsWith("0B")) {
+            base = 2;
+            digits = t.substring(2);
+        } else if (t.startsWith("0") && t.length() > 1) {
+            base = 8;
+            digits = t.substring(1);
+        }
+        if (digits.isEmpty()) {
+            return null;
+        }
+        long v = 0;
+        boolean overflow = false;
+        for (int i = 0; i < digits.length(); i++) {
+            int d = Character.digit(digits.charAt(i), base);
+            if (d < 0) {
+                return null;
+            }
+            long nv = v * base + d;
+            if (Long.compareUnsigned(v, Long.divideUnsigned(-1L, base)) > 0 || Long.compareUnsigned(nv, v * base) < 0) {
+                overflow = true;
+            }
+            v = nv;
+        }
+        return new IntLit(v, u, longs, base == 10, overflow);
+    }
+
+    public static boolean isFloat(String s) {
+        boolean hex = s.startsWith("0x") || s.startsWith("0X");
+        return s.contains(".") || (!hex && (s.contains("e") || s.contains("E")))
+                || (hex && (s.contains("p") || s.contains("P")));
+    }
+
+    /** A floating constant: its value and its suffix ('f', 'l' or 0). */
+    public record FloatLit(double value, char suffix) {
+    }
+
+    /** Parses a floating pp-number, or returns null if it is not one. */
+    public static FloatLit parseFloat(String s) {
+        String t = s;
+        char suffix = 0;
+        char last = Character.toLowerCase(t.charAt(t.length() - 1));
+        boolean hex = t.startsWith("0x") || t.startsWith("0X");
+        if (last == 'f' && !hex || last == 'l' || (hex && last == 'f' && t.toLowerCase().contains("p"))) {
+            suffix = last;
+            t = t.substring(0, t.length() - 1);
+        }
+        try {
+            if (hex) {
+                if (!t.toLowerCase().contains("p")) {
+                    return null;
+                }
+                return new FloatLit(Double.parseDouble(t), suffix);
+            }
+            if (!t.matches("[0-9]*\\.?[0-9]*([eE][+-]?[0-9]+)?") || t.equals(".")) {
+                return null;
+            }
+            return new FloatLit(Double.parseDouble(t), suffix);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** The value of a character constant as an int (plain char is signed on SCMP). */
+    public static int parseChar(Token t, Diagnostics diag) {
+        String s = t.text();
+        boolean wide = s.charAt(0) != '\'';
+        int q = s.indexOf('\'');
+        int end = s.endsWith("'") && s.length() > q + 1 ? s.length() - 1 : s.length();
+        String body = s.substring(q + 1, end);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int[] cps = decode(body, t, diag, out, wide);
+        if (cps.length == 0) {
+            diag.error(t, "empty character constant");
+            return 0;
+        }
+        if (wide) {
+            return cps[0];
+        }
+        if (cps.length > 1) {
+            diag.warning(t, "multi-character character constant");
+            int v = 0;
+            for (int c : cps) {
+                v = (v << 8) | (c & 0xff);
+            }
+            return v;
+        }
+        return (byte) cps[0];
+    }
+
+    /** The bytes (or, for wide literals, code units) of a string literal's body, without the terminator. */
+    public static int[] stringBody(Token t, Diagnostics diag) {
+        String s = t.text();
+        int q = s.indexOf('"');
+        int end = s.endsWith("\"") && s.length() > q + 1 ? s.length() - 1 : s.length();
+        return decode(s.substring(q + 1, end), t, diag, new ByteArrayOutputStream(), s.charAt(0) == 'L'
+                || s.charAt(0) == 'U' || (s.charAt(0) == 'u' && s.charAt(1) != '8'));
+    }
+
+    private static int[] decode(String body, Token t, Diagnostics diag, ByteArrayOutputStream unused, boolean wide) {
+        int[] out = new int[body.length()];
+        int n = 0;
+        for (int i = 0; i < body.length(); i++) {
+            char c = body.charAt(i);
+            if (c != '\\' || i + 1 >= body.length()) {
+                out[n++] = c & 0xff;
+                continue;
+            }
+            char e = body.charAt(++i);
+            switch (e) {
+                case 'n' -> out[n++] = '\n';
+                case 't' -> out[n++] = '\t';
+                case 'r' -> out[n++] = '\r';
+                case 'a' -> out[n++] = 7;
+                case 'b' -> out[n++] = 8;
+                case 'f' -> out[n++] = 12;
+                case 'v' -> out[n++] = 11;
+                case 'e', 'E' -> out[n++] = 27;
+                case '\\', '\'', '"', '?' -> out[n++] = e;
+                case 'x' -> {
+                    long v = 0;
+                    int digits = 0;
+                    while (i + 1 < body.length() && Character.digit(body.charAt(i + 1), 16) >= 0) {
+                        v = v * 16 + Character.digit(body.charAt(++i), 16);
+                        digits++;
+                    }
+                    if (digits == 0) {
+                        diag.error(t, "\\x used with no following hex digits");
+                    } else if (!wide && v > 0xff) {
+                        diag.warning(t, "hex escape sequence out of range");
+                    }
+                    out[n++] = (int) (wide ? v : v & 0xff);
+                }
+                default -> {
+                    if (e >= '0' && e <= '7') {
+                        int v = e - '0';
+                        for (int k = 0; k < 2 && i + 1 < body.length() && body.charAt(i + 1) >= '0'
+                                && body.charAt(i + 1) <= '7'; k++) {
+                            v = v * 8 + body.charAt(++i) - '0';
+                        }
+                        out[n++] = wide ? v : v & 0xff;
+                    } else {
+                        diag.warning(t, "unknown escape sequence: '\\" + e + "'");
+                        out[n++] = e;
+                    }
+                }
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+}

@@ -1,0 +1,942 @@
+package scmp.cc.pp;
+
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import scmp.cc.Diagnostics;
+import scmp.cc.lex.SourceFile;
+import scmp.cc.lex.Token;
+import scmp.cc.lex.Tokenizer;
+
+/**
+ * The C99 preprocessor (6.10): directives, conditional inclusion, macro expansion with Prosser's hide-set
+ * algorithm (as in chibicc), {@code #} and {@code ##}, variadic macros (with GNU's {@code , ## __VA_ARGS__}
+ * comma removal, which real headers use), and the predefined macros of the SCMP target (docs/abi.md sizes).
+ *
+ * <p>The input is a deque of tokens: directives are consumed from its front, macro expansions and included
+ * files are pushed back on its front. The output is the list of tokens the parser reads, ending with EOF.
+ */
+public final class Preprocessor {
+    private static final int MAX_INCLUDE_DEPTH = 200;
+
+    private final Diagnostics diag;
+    private final IncludeResolver resolver;
+    private final Map<String, Macro> macros = new HashMap<>();
+    private final Deque<Token> input = new ArrayDeque<>();
+    private final Deque<Cond> conds = new ArrayDeque<>();
+    private final Map<SourceFile, Integer> depthOf = new HashMap<>();
+    private final Set<String> pragmaOnce = new HashSet<>();
+    private int counter;
+    private String baseFile = "";
+
+    /** One open #if group: where it started, whether a branch was taken, whether #else was seen. */
+    private record Cond(Token at, boolean taken, boolean inElse) {
+    }
+
+    public Preprocessor(Diagnostics diag, IncludeResolver resolver) {
+        this.diag = diag;
+        this.resolver = resolver;
+        definePredefined();
+    }
+
+    private void definePredefined() {
+        String[][] defs = {
+            {"__SCMP__", "1"}, {"__scmp__", "1"}, {"__scmpcc__", "1"}, {"__STDC__", "1"},
+            {"__STDC_VERSION__", "199901L"}, {"__STDC_HOSTED__", "1"}, {"__ILP32__", "1"}, {"_ILP32", "1"},
+            {"__CHAR_BIT__", "8"}, {"__SIZEOF_SHORT__", "2"}, {"__SIZEOF_INT__", "4"}, {"__SIZEOF_LONG__", "4"},
+            {"__SIZEOF_LONG_LONG__", "8"}, {"__SIZEOF_POINTER__", "4"}, {"__SIZEOF_FLOAT__", "4"},
+            {"__SIZEOF_DOUBLE__", "8"}, {"__SIZEOF_LONG_DOUBLE__", "8"}, {"__SIZEOF_SIZE_T__", "4"},
+            {"__SIZEOF_PTRDIFF_T__", "4"}, {"__SIZEOF_WCHAR_T__", "4"},
+            {"__ORDER_LITTLE_ENDIAN__", "1234"}, {"__ORDER_BIG_ENDIAN__", "4321"}, {"__ORDER_PDP_ENDIAN__", "3412"},
+            {"__BYTE_ORDER__", "__ORDER_LITTLE_ENDIAN__"}, {"__FLOAT_WORD_ORDER__", "__ORDER_LITTLE_ENDIAN__"},
+            {"__LITTLE_ENDIAN__", "1"},
+            {"__SCHAR_MAX__", "127"}, {"__SHRT_MAX__", "32767"}, {"__INT_MAX__", "2147483647"},
+            {"__LONG_MAX__", "2147483647L"}, {"__LONG_LONG_MAX__", "9223372036854775807LL"},
+            {"__SIZE_MAX__", "4294967295U"}, {"__PTRDIFF_MAX__", "2147483647"},
+            {"__SIZE_TYPE__", "unsigned int"}, {"__PTRDIFF_TYPE__", "int"}, {"__WCHAR_TYPE__", "int"},
+            {"__INTMAX_TYPE__", "long long int"}, {"__UINTMAX_TYPE__", "long long unsigned int"},
+            {"__INTPTR_TYPE__", "int"}, {"__UINTPTR_TYPE__", "unsigned int"},
+            {"__INT8_TYPE__", "signed char"}, {"__INT16_TYPE__", "short"}, {"__INT32_TYPE__", "int"},
+            {"__INT64_TYPE__", "long long int"}, {"__UINT8_TYPE__", "unsigned char"},
+            {"__UINT16_TYPE__", "unsigned short"}, {"__UINT32_TYPE__", "unsigned int"},
+            {"__UINT64_TYPE__", "long long unsigned int"},
+            {"__FLT_MANT_DIG__", "24"}, {"__DBL_MANT_DIG__", "53"}, {"__FLT_EVAL_METHOD__", "0"},
+            {"__USER_LABEL_PREFIX__", ""}, {"__REGISTER_PREFIX__", ""},
+        };
+        for (String[] d : defs) {
+            define(d[0] + " " + d[1]);
+        }
+        builtin("__FILE__", t -> t.withText(Token.Kind.STRING, quote(t.fileName())));
+        builtin("__BASE_FILE__", t -> t.withText(Token.Kind.STRING, quote(baseFile)));
+        builtin("__LINE__", t -> t.withText(Token.Kind.NUMBER, Integer.toString(t.line())));
+        builtin("__COUNTER__", t -> t.withText(Token.Kind.NUMBER, Integer.toString(counter++)));
+        LocalDateTime now = LocalDateTime.now();
+        String date = now.format(DateTimeFormatter.ofPattern("MMM dd yyyy", Locale.ROOT));
+        if (date.charAt(4) == '0') {
+            date = date.substring(0, 4) + ' ' + date.substring(5);
+        }
+        String fdate = date;
+        String time = now.format(DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT));
+        builtin("__DATE__", t -> t.withText(Token.Kind.STRING, quote(fdate)));
+        builtin("__TIME__", t -> t.withText(Token.Kind.STRING, quote(time)));
+    }
+
+    private void builtin(String name, java.util.function.Function<Token, Token> f) {
+        macros.put(name, new Macro(name, null, false, List.of(), f));
+    }
+
+    /** Defines a macro from {@code NAME body} or {@code NAME(params) body} text, as -D does ({@code -DX=Y}). */
+    public void define(String def) {
+        SourceFile f = new SourceFile("<command-line>", "#define " + def + "\n");
+        Deque<Token> saved = new ArrayDeque<>(input);
+        input.clear();
+        input.addAll(Tokenizer.tokenize(f, diag));
+        input.pollLast();
+        Token hash = input.poll();
+        Token kw = input.poll();
+        defineDirective(hash, readLine(kw));
+        input.clear();
+        input.addAll(saved);
+    }
+
+    public void undefine(String name) {
+        macros.remove(name);
+    }
+
+    /** Preprocesses a whole translation unit. Errors go to the diagnostics; a fatal one stops early. */
+    public List<Token> run(SourceFile main) {
+        baseFile = main.name();
+        depthOf.put(main, 0);
+        input.addAll(Tokenizer.tokenize(main, diag));
+        List<Token> out = new ArrayList<>();
+        try {
+            while (true) {
+                Token t = next();
+                if (t.kind() == Token.Kind.EOF) {
+                    if (!input.isEmpty()) {
+                        continue;
+                    }
+                    for (Cond c : conds) {
+                        diag.error(c.at, "unterminated #" + (c.inElse ? "else" : c.at.text()));
+                    }
+                    out.add(t);
+                    break;
+                }
+                out.add(t);
+            }
+        } catch (Diagnostics.Fatal f) {
+            out.add(new Token(Token.Kind.EOF, "", main, main.name(), 0, 0, 0, true, false, Set.of()));
+        }
+        return out;
+    }
+
+    /** The next fully expanded token, with directives carried out. */
+    private Token next() {
+        while (true) {
+            Token t = input.poll();
+            if (t == null) {
+                return new Token(Token.Kind.EOF, "", null, baseFile, 0, 0, 0, true, false, Set.of());
+            }
+            if (t.kind() == Token.Kind.EOF) {
+                // The end of an included file: the only EOF that reaches here with more input behind it.
+                if (!input.isEmpty()) {
+                    continue;
+                }
+                return t;
+            }
+            if (t.bol() && t.is("#") && t.hideset().isEmpty()) {
+                directive(t);
+                continue;
+            }
+            if (expand(t)) {
+                continue;
+            }
+            return t;
+        }
+    }
+
+    /** The tokens up to the end of the directive's line (its first token is the one after {@code start}). */
+    private List<Token> readLine(Token start) {
+        List<Token> line = new ArrayList<>();
+        while (!input.isEmpty() && !input.peek().bol()) {
+            line.add(input.poll());
+        }
+        return line;
+    }
+
+    private void skipLine() {
+        while (!input.isEmpty() && !input.peek().bol()) {
+            input.poll();
+        }
+    }
+
+    private void directive(Token hash) {
+        Token kw = input.peek();
+        if (kw == null || kw.bol()) {
+            return; // the null directive
+        }
+        input.poll();
+        switch (kw.text()) {
+            case "define" -> defineDirective(kw, readLine(kw));
+            case "undef" -> {
+                List<Token> line = readLine(kw);
+                if (line.isEmpty() || !line.get(0).isIdent()) {
+                    diag.error(line.isEmpty() ? kw : line.get(0), "macro names must be identifiers");
+                } else {
+                    macros.remove(line.get(0).text());
+                    extraTokens(line, 1, "#undef");
+                }
+            }
+            case "include", "include_next" -> include(kw, readLine(kw));
+            case "if" -> {
+                List<Token> line = readLine(kw);
+                boolean v = evalCondition(kw, line);
+                conds.push(new Cond(kw, v, false));
+                if (!v) {
+                    skipGroup();
+                }
+            }
+            case "ifdef", "ifndef" -> {
+                List<Token> line = readLine(kw);
+                boolean v = false;
+                if (line.isEmpty() || !line.get(0).isIdent()) {
+                    diag.error(line.isEmpty() ? kw : line.get(0), "no macro name given in #" + kw.text()
+                            + " directive");
+                } else {
+                    v = macros.containsKey(line.get(0).text()) == kw.text().equals("ifdef");
+                    extraTokens(line, 1, "#" + kw.text());
+                }
+                conds.push(new Cond(kw, v, false));
+                if (!v) {
+                    skipGroup();
+                }
+            }
+            case "elif" -> {
+                Cond c = conds.peek();
+                skipLine();
+                if (c == null) {
+                    diag.error(kw, "#elif without #if");
+                } else {
+                    if (c.inElse) {
+                        diag.error(kw, "#elif after #else");
+                    }
+                    // The group before was taken (we are here after it), so every later branch is skipped.
+                    skipGroup();
+                }
+            }
+            case "else" -> {
+                Cond c = conds.peek();
+                List<Token> line = readLine(kw);
+                extraTokens(line, 0, "#else");
+                if (c == null) {
+                    diag.error(kw, "#else without #if");
+                } else {
+                    if (c.inElse) {
+                        diag.error(kw, "#else after #else");
+                    }
+                    conds.pop();
+                    conds.push(new Cond(c.at, true, true));
+                    skipGroup();
+                }
+            }
+            case "endif" -> {
+                List<Token> line = readLine(kw);
+                extraTokens(line, 0, "#endif");
+                if (conds.isEmpty()) {
+                    diag.error(kw, "#endif without #if");
+                } else {
+                    conds.pop();
+                }
+            }
+            case "error" -> {
+                List<Token> line = readLine(kw);
+                diag.error(kw, "#error " + spell(line));
+            }
+            case "warning" -> {
+                List<Token> line = readLine(kw);
+                diag.warning(kw, "#warning " + spell(line));
+            }
+            case "line" -> lineDirective(kw, expandLine(readLine(kw)));
+            case "pragma" -> {
+                List<Token> line = readLine(kw);
+                if (line.size() == 1 && line.get(0).is("once")) {
+                    pragmaOnce.add(kw.file() == null ? "" : kw.file().name());
+                }
+            }
+            case "ident", "sccs", "assert", "unassert" -> skipLine();
+            default -> {
+                if (kw.kind() == Token.Kind.NUMBER) {
+                    lineDirective(kw, expandLine(prepend(kw, readLine(kw))));
+                } else {
+                    diag.error(kw, "invalid preprocessing directive #" + kw.text());
+                    skipLine();
+                }
+            }
+        }
+    }
+
+    private static List<Token> prepend(Token t, List<Token> rest) {
+        List<Token> l = new ArrayList<>();
+        l.add(t);
+        l.addAll(rest);
+        return l;
+    }
+
+    private void extraTokens(List<Token> line, int from, String directive) {
+        if (line.size() > from) {
+            diag.warning(line.get(from), "extra tokens at end of " + directive + " directive");
+        }
+    }
+
+    /**
+     * Skips a false group: up to the matching #elif whose condition holds, #else, or #endif. Nested
+     * conditionals inside are skipped whole. Leaves the condition stack updated for the branch taken.
+     */
+    private void skipGroup() {
+        int depth = 0;
+        while (!input.isEmpty()) {
+            Token t = input.poll();
+            if (t.kind() == Token.Kind.EOF) {
+                input.push(t);
+                return;
+            }
+            if (!(t.bol() && t.is("#")) || input.isEmpty() || input.peek().bol()) {
+                continue;
+            }
+            Token kw = input.poll();
+            String d = kw.text();
+            if (d.equals("if") || d.equals("ifdef") || d.equals("ifndef")) {
+                depth++;
+                skipLine();
+            } else if (depth > 0) {
+                if (d.equals("endif")) {
+                    depth--;
+                }
+                skipLine();
+            } else if (d.equals("endif")) {
+                extraTokens(readLine(kw), 0, "#endif");
+                conds.pop();
+                return;
+            } else if (d.equals("else")) {
+                extraTokens(readLine(kw), 0, "#else");
+                Cond c = conds.pop();
+                if (c.inElse) {
+                    diag.error(kw, "#else after #else");
+                }
+                conds.push(new Cond(c.at, true, true));
+                if (!c.taken) {
+                    return;
+                }
+            } else if (d.equals("elif")) {
+                List<Token> line = readLine(kw);
+                Cond c = conds.peek();
+                if (c.inElse) {
+                    diag.error(kw, "#elif after #else");
+                }
+                if (!c.taken && evalCondition(kw, line)) {
+                    conds.pop();
+                    conds.push(new Cond(c.at, true, false));
+                    return;
+                }
+            } else {
+                skipLine();
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ #define
+
+    private void defineDirective(Token kw, List<Token> line) {
+        if (line.isEmpty() || !line.get(0).isIdent()) {
+            diag.error(line.isEmpty() ? kw : line.get(0), line.isEmpty() ? "no macro name given in #define directive"
+                    : "macro names must be identifiers");
+            return;
+        }
+        Token name = line.get(0);
+        if (name.is("defined")) {
+            diag.error(name, "\"defined\" cannot be used as a macro name");
+            return;
+        }
+        int i = 1;
+        List<String> params = null;
+        boolean variadic = false;
+        if (line.size() > 1 && line.get(1).is("(") && !line.get(1).space()) {
+            params = new ArrayList<>();
+            i = 2;
+            boolean ok = false;
+            while (i < line.size()) {
+                Token t = line.get(i++);
+                if (t.is(")") && params.isEmpty() && !variadic) {
+                    ok = true;
+                    break;
+                }
+                if (t.is("...")) {
+                    variadic = true;
+                    params.add("__VA_ARGS__");
+                    if (i < line.size() && line.get(i).is(")")) {
+                        i++;
+                        ok = true;
+                    }
+                    break;
+                }
+                if (!t.isIdent()) {
+                    diag.error(t, "expected parameter name, found \"" + t.text() + "\"");
+                    return;
+                }
+                Token sep = i < line.size() ? line.get(i++) : null;
+                if (sep != null && sep.is("...")) {
+                    variadic = true;
+                    params.add(t.text());
+                    if (i < line.size() && line.get(i).is(")")) {
+                        i++;
+                        ok = true;
+                    }
+                    break;
+                }
+                params.add(t.text());
+                if (sep != null && sep.is(")")) {
+                    ok = true;
+                    break;
+                }
+                if (sep == null || !sep.is(",")) {
+                    diag.error(sep == null ? t : sep, "expected ',' or ')', found \""
+                            + (sep == null ? "" : sep.text()) + "\"");
+                    return;
+                }
+            }
+            if (!ok) {
+                diag.error(name, "missing ')' in macro parameter list");
+                return;
+            }
+        } else if (line.size() > 1 && !line.get(1).space()) {
+            diag.warning(line.get(1), "missing whitespace after the macro name");
+        }
+        List<Token> body = new ArrayList<>(line.subList(i, line.size()));
+        if (!body.isEmpty()) {
+            if (body.get(0).is("##")) {
+                diag.error(body.get(0), "'##' cannot appear at either end of a macro expansion");
+                return;
+            }
+            if (body.get(body.size() - 1).is("##")) {
+                diag.error(body.get(body.size() - 1), "'##' cannot appear at either end of a macro expansion");
+                return;
+            }
+        }
+        if (params != null) {
+            for (int k = 0; k < body.size(); k++) {
+                if (body.get(k).is("#") && (k + 1 >= body.size() || !params.contains(body.get(k + 1).text())
+                        || !body.get(k + 1).isIdent())) {
+                    diag.error(body.get(k), "'#' is not followed by a macro parameter");
+                    return;
+                }
+            }
+        }
+        Macro m = new Macro(name.text(), params, variadic, body, null);
+        Macro old = macros.get(name.text());
+        if (old != null && !old.sameAs(m) && !name.fileName().equals("<command-line>")) {
+            diag.warning(name, "\"" + name.text() + "\" redefined");
+        }
+        macros.put(name.text(), m);
+    }
+
+    // ------------------------------------------------------------------------------------------ #include
+
+    private void include(Token kw, List<Token> line) {
+        List<Token> l = line;
+        if (!l.isEmpty() && l.get(0).kind() != Token.Kind.STRING && !l.get(0).is("<")) {
+            l = expandLine(l);
+        }
+        if (l.isEmpty()) {
+            diag.error(kw, "#include expects \"FILENAME\" or <FILENAME>");
+            return;
+        }
+        String name;
+        boolean quoted;
+        Token first = l.get(0);
+        int end;
+        if (first.kind() == Token.Kind.STRING && first.text().startsWith("\"")) {
+            name = first.text().substring(1, first.text().length() - 1);
+            quoted = true;
+            end = 1;
+        } else if (first.is("<")) {
+            StringBuilder sb = new StringBuilder();
+            int k = 1;
+            while (k < l.size() && !l.get(k).is(">")) {
+                if (k > 1 && l.get(k).space()) {
+                    sb.append(' ');
+                }
+                sb.append(l.get(k).text());
+                k++;
+            }
+            if (k >= l.size()) {
+                diag.error(first, "missing terminating > character");
+                return;
+            }
+            name = sb.toString();
+            quoted = false;
+            end = k + 1;
+        } else {
+            diag.error(first, "#include expects \"FILENAME\" or <FILENAME>");
+            return;
+        }
+        if (l.size() > end && l == line) {
+            extraTokens(l, end, "#include");
+        }
+        SourceFile includer = kw.file();
+        SourceFile f = resolver.resolve(name, quoted, includer);
+        if (f == null) {
+            diag.error(first, name + ": No such file or directory");
+            throw new Diagnostics.Fatal();
+        }
+        if (pragmaOnce.contains(f.name())) {
+            return;
+        }
+        int depth = depthOf.getOrDefault(includer, 0) + 1;
+        if (depth > MAX_INCLUDE_DEPTH) {
+            diag.error(first, "#include nested depth " + depth + " exceeds maximum of " + MAX_INCLUDE_DEPTH);
+            throw new Diagnostics.Fatal();
+        }
+        depthOf.put(f, depth);
+        List<Token> toks = Tokenizer.tokenize(f, diag);
+        // The included file's EOF is kept: it ends a directive line that the file leaves unterminated.
+        for (int k = toks.size() - 1; k >= 0; k--) {
+            input.push(toks.get(k));
+        }
+    }
+
+    private void lineDirective(Token kw, List<Token> line) {
+        if (line.isEmpty() || line.get(0).kind() != Token.Kind.NUMBER || !line.get(0).text().matches("[0-9]+")) {
+            diag.error(line.isEmpty() ? kw : line.get(0), "\"" + (line.isEmpty() ? "" : line.get(0).text())
+                    + "\" after #line is not a positive integer");
+            return;
+        }
+        int newLine = (int) Math.min(Integer.MAX_VALUE, Long.parseLong(line.get(0).text()));
+        String newName = null;
+        if (line.size() > 1) {
+            Token s = line.get(1);
+            if (s.kind() != Token.Kind.STRING) {
+                diag.error(s, "invalid filename \"" + s.text() + "\"");
+                return;
+            }
+            newName = s.text().substring(1, s.text().length() - 1);
+        }
+        // Renumber the rest of this file's tokens: the line after the directive becomes newLine.
+        int physNext = kw.physLine() + 1;
+        List<Token> rest = new ArrayList<>();
+        SourceFile f = kw.file();
+        while (!input.isEmpty() && input.peek().file() == f && input.peek().kind() != Token.Kind.EOF) {
+            rest.add(input.poll());
+        }
+        Token eof = !input.isEmpty() && input.peek().file() == f ? input.poll() : null;
+        List<Token> renum = new ArrayList<>();
+        for (Token t : rest) {
+            renum.add(new Token(t.kind(), t.text(), t.file(), newName != null ? newName : t.fileName(),
+                    newLine + (t.physLine() - physNext), t.physLine(), t.col(), t.bol(), t.space(), t.hideset()));
+        }
+        if (eof != null) {
+            input.push(eof);
+        }
+        for (int k = renum.size() - 1; k >= 0; k--) {
+            input.push(renum.get(k));
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ expansion
+
+    /**
+     * If {@code t} names a macro that may expand here, pushes its expansion on the input and returns true.
+     */
+    private boolean expand(Token t) {
+        if (!t.isIdent() || t.hideset().contains(t.text())) {
+            return false;
+        }
+        Macro m = macros.get(t.text());
+        if (m == null) {
+            return false;
+        }
+        if (m.builtin() != null) {
+            input.push(m.builtin().apply(t).withSpace(t.space()).withBol(false));
+            return true;
+        }
+        if (!m.isFunctionLike()) {
+            Set<String> hs = union(t.hideset(), m.name());
+            List<Token> body = new ArrayList<>();
+            for (Token b : m.body()) {
+                body.add(b.at(t).withHideset(union(b.hideset(), hs)).withBol(false));
+            }
+            pushExpansion(t, body);
+            return true;
+        }
+        Token paren = input.peek();
+        if (paren == null || !paren.is("(")) {
+            return false;
+        }
+        input.poll();
+        List<List<Token>> args = new ArrayList<>();
+        Token rparen = readArgs(t, m, args);
+        if (rparen == null) {
+            return true;
+        }
+        Set<String> hs = new HashSet<>(t.hideset());
+        hs.retainAll(rparen.hideset());
+        hs.add(m.name());
+        List<Token> body = subst(m, args, t);
+        List<Token> out = new ArrayList<>();
+        for (Token b : body) {
+            out.add(b.withHideset(union(b.hideset(), hs)).withBol(false));
+        }
+        pushExpansion(t, out);
+        return true;
+    }
+
+    private void pushExpansion(Token use, List<Token> body) {
+        if (!body.isEmpty()) {
+            body.set(0, body.get(0).withSpace(use.space()));
+        }
+        for (int k = body.size() - 1; k >= 0; k--) {
+            input.push(body.get(k));
+        }
+    }
+
+    private static Set<String> union(Set<String> a, String name) {
+        if (a.contains(name)) {
+            return a;
+        }
+        Set<String> s = new HashSet<>(a);
+        s.add(name);
+        return s;
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        if (a.isEmpty()) {
+            return b;
+        }
+        if (b.isEmpty()) {
+            return a;
+        }
+        Set<String> s = new HashSet<>(a);
+        s.addAll(b);
+        return s;
+    }
+
+    /** Reads a macro call's arguments after its '('; returns the ')' or null after reporting an error. */
+    private Token readArgs(Token name, Macro m, List<List<Token>> args) {
+        int depth = 0;
+        Token rparen;
+        List<Token> cur = new ArrayList<>();
+        while (true) {
+            Token t = input.poll();
+            if (t == null || t.kind() == Token.Kind.EOF) {
+                if (t != null) {
+                    input.push(t);
+                }
+                diag.error(name, "unterminated argument list invoking macro \"" + m.name() + "\"");
+                return null;
+            }
+            if (t.bol() && t.is("#") && t.hideset().isEmpty()) {
+                // A directive inside macro arguments: gcc carries it out; so do we.
+                directive(t);
+                continue;
+            }
+            if (depth == 0 && t.is(")")) {
+                args.add(cur);
+                rparen = t;
+                break;
+            }
+            if (depth == 0 && t.is(",") && !(m.variadic() && args.size() == m.params().size() - 1)) {
+                args.add(cur);
+                cur = new ArrayList<>();
+                continue;
+            }
+            if (t.is("(")) {
+                depth++;
+            } else if (t.is(")")) {
+                depth--;
+            }
+            cur.add(t.withBol(false));
+        }
+        int want = m.params().size();
+        if (want == 0 && args.size() == 1 && args.get(0).isEmpty()) {
+            args.clear();
+        }
+        if (m.variadic() && args.size() == want - 1) {
+            args.add(new ArrayList<>());
+        }
+        if (args.size() != want) {
+            diag.error(name, "macro \"" + m.name() + "\" " + (args.size() < want ? "requires " : "passed ")
+                    + (args.size() < want ? want : args.size()) + " arguments, but "
+                    + (args.size() < want ? "only " + args.size() + " given" : "takes just " + want));
+            return null;
+        }
+        return rparen;
+    }
+
+    private int paramIndex(Macro m, Token t) {
+        return t.isIdent() ? m.params().indexOf(t.text()) : -1;
+    }
+
+    /** Substitutes arguments into a function-like macro's body (C99 6.10.3.1-3). */
+    private List<Token> subst(Macro m, List<List<Token>> args, Token use) {
+        List<Token> body = m.body();
+        List<Token> out = new ArrayList<>();
+        for (int i = 0; i < body.size(); i++) {
+            Token t = body.get(i);
+            if (t.is("#") && i + 1 < body.size() && paramIndex(m, body.get(i + 1)) >= 0) {
+                out.add(stringize(args.get(paramIndex(m, body.get(i + 1))), use).withSpace(t.space()));
+                i++;
+                continue;
+            }
+            // GNU: `, ## __VA_ARGS__` drops the comma when the variable arguments are empty.
+            if (t.is(",") && i + 2 < body.size() && body.get(i + 1).is("##") && m.variadic()
+                    && paramIndex(m, body.get(i + 2)) == m.params().size() - 1) {
+                List<Token> va = args.get(m.params().size() - 1);
+                if (va.isEmpty()) {
+                    i += 2;
+                } else {
+                    out.add(t.at(use));
+                    for (Token a : va) {
+                        out.add(a);
+                    }
+                    i += 2;
+                }
+                continue;
+            }
+            if (t.is("##")) {
+                if (out.isEmpty() || i + 1 >= body.size()) {
+                    continue;
+                }
+                Token rhs = body.get(i + 1);
+                int pi = paramIndex(m, rhs);
+                if (pi >= 0) {
+                    List<Token> arg = args.get(pi);
+                    if (!arg.isEmpty()) {
+                        Token lhs = out.remove(out.size() - 1);
+                        out.add(paste(lhs, arg.get(0), use));
+                        out.addAll(arg.subList(1, arg.size()));
+                    }
+                } else {
+                    Token lhs = out.remove(out.size() - 1);
+                    out.add(paste(lhs, rhs.at(use), use));
+                }
+                i++;
+                continue;
+            }
+            int pi = paramIndex(m, t);
+            if (pi >= 0) {
+                List<Token> arg = args.get(pi);
+                if (i + 1 < body.size() && body.get(i + 1).is("##")) {
+                    if (arg.isEmpty()) {
+                        // An empty left operand of ##: the right operand stands alone.
+                        if (i + 2 < body.size()) {
+                            int pj = paramIndex(m, body.get(i + 2));
+                            if (pj >= 0) {
+                                out.addAll(args.get(pj));
+                            } else {
+                                out.add(body.get(i + 2).at(use));
+                            }
+                        }
+                        i += 2;
+                        continue;
+                    }
+                    for (Token a : arg) {
+                        out.add(a);
+                    }
+                    continue;
+                }
+                List<Token> expanded = expandList(arg);
+                boolean first = true;
+                for (Token a : expanded) {
+                    out.add(first ? a.withSpace(t.space()) : a);
+                    first = false;
+                }
+                continue;
+            }
+            out.add(t.at(use));
+        }
+        return out;
+    }
+
+    private Token stringize(List<Token> arg, Token use) {
+        StringBuilder sb = new StringBuilder("\"");
+        boolean first = true;
+        for (Token a : arg) {
+            if (!first && a.space()) {
+                sb.append(' ');
+            }
+            first = false;
+            String s = a.text();
+            if (a.kind() == Token.Kind.STRING || a.kind() == Token.Kind.CHAR) {
+                s = s.replace("\\", "\\\\").replace("\"", "\\\"");
+            }
+            sb.append(s);
+        }
+        return use.withText(Token.Kind.STRING, sb.append('"').toString()).withHideset(Set.of());
+    }
+
+    private Token paste(Token lhs, Token rhs, Token use) {
+        String s = lhs.text() + rhs.text();
+        SourceFile f = new SourceFile(use.fileName(), s);
+        Diagnostics quiet = new Diagnostics();
+        List<Token> toks = Tokenizer.tokenize(f, quiet);
+        if (toks.size() != 2 || quiet.hasErrors()) {
+            diag.error(use, "pasting \"" + lhs.text() + "\" and \"" + rhs.text()
+                    + "\" does not give a valid preprocessing token");
+            return lhs;
+        }
+        Token r = toks.get(0);
+        return new Token(r.kind(), r.text(), use.file(), use.fileName(), use.line(), use.physLine(), use.col(),
+                false, lhs.space(), union(lhs.hideset(), rhs.hideset()));
+    }
+
+    /** Fully macro-expands a token list on its own (a macro argument, a directive's operands). */
+    private List<Token> expandList(List<Token> toks) {
+        Deque<Token> saved = new ArrayDeque<>(input);
+        input.clear();
+        for (Token t : toks) {
+            input.add(t.withBol(false));
+        }
+        List<Token> out = new ArrayList<>();
+        while (!input.isEmpty()) {
+            Token t = input.poll();
+            if (!expand(t)) {
+                out.add(t);
+            }
+        }
+        input.addAll(saved);
+        return out;
+    }
+
+    private List<Token> expandLine(List<Token> toks) {
+        return expandList(toks);
+    }
+
+    // ------------------------------------------------------------------------------------------ #if
+
+    private boolean evalCondition(Token kw, List<Token> line) {
+        List<Token> l = new ArrayList<>();
+        for (int i = 0; i < line.size(); i++) {
+            Token t = line.get(i);
+            if (t.is("defined")) {
+                Token name;
+                if (i + 1 < line.size() && line.get(i + 1).is("(")) {
+                    if (i + 3 >= line.size() || !line.get(i + 2).isIdent() || !line.get(i + 3).is(")")) {
+                        diag.error(t, "operator \"defined\" requires an identifier");
+                        return false;
+                    }
+                    name = line.get(i + 2);
+                    i += 3;
+                } else if (i + 1 < line.size() && line.get(i + 1).isIdent()) {
+                    name = line.get(i + 1);
+                    i += 1;
+                } else {
+                    diag.error(t, "operator \"defined\" requires an identifier");
+                    return false;
+                }
+                l.add(t.withText(Token.Kind.NUMBER, macros.containsKey(name.text()) ? "1" : "0"));
+            } else if ((t.is("__has_include") || t.is("__has_include_next")) && i + 1 < line.size()
+                    && line.get(i + 1).is("(")) {
+                int j = i + 2;
+                StringBuilder sb = new StringBuilder();
+                boolean quoted = j < line.size() && line.get(j).kind() == Token.Kind.STRING;
+                if (quoted) {
+                    String s = line.get(j).text();
+                    sb.append(s, 1, s.length() - 1);
+                    j++;
+                } else if (j < line.size() && line.get(j).is("<")) {
+                    j++;
+                    while (j < line.size() && !line.get(j).is(">")) {
+                        sb.append(line.get(j++).text());
+                    }
+                    j++;
+                }
+                while (j < line.size() && !line.get(j).is(")")) {
+                    j++;
+                }
+                i = j;
+                l.add(t.withText(Token.Kind.NUMBER, resolver.resolve(sb.toString(), quoted, kw.file()) != null
+                        ? "1" : "0"));
+            } else {
+                l.add(t);
+            }
+        }
+        List<Token> expanded = expandList(l);
+        if (expanded.isEmpty()) {
+            diag.error(kw, "#" + kw.text() + " with no expression");
+            return false;
+        }
+        try {
+            ConstExpr ce = new ConstExpr(expanded, diag);
+            return ce.evaluate() != 0;
+        } catch (ConstExpr.Failure e) {
+            return false;
+        }
+    }
+
+    private static String quote(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    private static String spell(List<Token> line) {
+        StringBuilder sb = new StringBuilder();
+        for (Token t : line) {
+            if (sb.length() > 0 && t.space()) {
+                sb.append(' ');
+            }
+            sb.append(t.text());
+        }
+        return sb.toString();
+    }
+
+    /** The text of the preprocessed tokens, as {@code scmpcc -E} prints it, with line markers. */
+    public static String render(List<Token> toks) {
+        StringBuilder sb = new StringBuilder();
+        String file = null;
+        int line = 0;
+        boolean first = true;
+        for (Token t : toks) {
+            if (t.kind() == Token.Kind.EOF) {
+                break;
+            }
+            if (!t.fileName().equals(file) || (t.bol() && (t.line() < line || t.line() > line + 8))) {
+                if (!first) {
+                    sb.append('\n');
+                }
+                sb.append("# ").append(t.line()).append(" \"").append(t.fileName()).append("\"\n");
+                file = t.fileName();
+                line = t.line();
+                for (int i = 1; i < t.col(); i++) {
+                    sb.append(' ');
+                }
+            } else if (t.bol() && t.line() != line) {
+                while (line < t.line()) {
+                    sb.append('\n');
+                    line++;
+                }
+                for (int i = 1; i < t.col(); i++) {
+                    sb.append(' ');
+                }
+            } else if (t.space() && !first) {
+                sb.append(' ');
+            }
+            first = false;
+            sb.append(t.text());
+        }
+        return sb.append('\n').toString();
+    }
+
+    /** The names of the macros defined now, for tests. */
+    public Map<String, String> macroBodies() {
+        Map<String, String> m = new LinkedHashMap<>();
+        macros.forEach((k, v) -> m.put(k, v.builtin() != null ? "<builtin>" : spell(v.body())));
+        return m;
+    }
+}

@@ -1,0 +1,48 @@
+package scmp.cc.sema;
+
+import java.util.HashMap;
+import java.util.Map;
+import scmp.cc.ast.Var;
+import scmp.cc.type.Type;
+
+/**
+ * One block scope (C99 6.2.1): ordinary identifiers (objects, functions, typedef names, enumeration
+ * constants) and, in their own name space, struct, union and enum tags.
+ */
+final class Scope {
+    /** What an ordinary identifier denotes: a variable or function, a typedef, or an enum constant. */
+    record Entry(Var var, Type typedef, Long enumValue, Type enumType) {
+    }
+
+    final Scope parent;
+    final Map<String, Entry> names = new HashMap<>();
+    final Map<String, Type> tags = new HashMap<>();
+
+    Scope(Scope parent) {
+        this.parent = parent;
+    }
+
+    Entry lookup(String name) {
+        for (Scope s = this; s != null; s = s.parent) {
+            Entry e = s.names.get(name);
+            if (e != null) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    Type lookupTag(String tag) {
+        for (Scope s = this; s != null; s = s.parent) {
+            Type t = s.tags.get(tag);
+            if (t != null) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    boolean isFile() {
+        return parent == null;
+    }
+}

@@ -1,0 +1,213 @@
+package scmp.cc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Diagnostics as gcc prints them ({@code file:line:col: error: message}, the source line and a caret),
+ * several per run where the parser recovers, exit status 1 from the driver, and never a Java stack trace,
+ * whatever the input.
+ */
+class DiagnosticsTest {
+    private static String diagnose(String source) {
+        Diagnostics d = new Diagnostics();
+        String asm = Compiler.compile(Compiler.source("t.c", source.getBytes(StandardCharsets.ISO_8859_1)),
+                Compiler.Options.defaults(null), d);
+        if (d.hasErrors()) {
+            assertNull(asm);
+        }
+        return d.text();
+    }
+
+    @Test
+    void missingSemicolonPointsAfterThePreviousToken() {
+        assertEquals("""
+                t.c:2:12: error: expected ';' before 'return'
+                    2 |   int x = 1
+                      |            ^
+                """, diagnose("int main(void) {\n  int x = 1\n  return x;\n}\n"));
+    }
+
+    @Test
+    void expectedExpression() {
+        assertEquals("""
+                t.c:1:29: error: expected expression before ')' token
+                    1 | int main(void) { return 1 + ); }
+                      |                             ^
+                """, diagnose("int main(void) { return 1 + ); }\n"));
+    }
+
+    @Test
+    void severalSyntaxErrorsInOneRun() {
+        String text = diagnose("int f(void) { int a = ; }\nint g(void) { return 1 }\nint h(void) { return 2; }\n");
+        assertEquals(2, text.lines().filter(l -> l.contains("error:")).count(), text);
+        assertTrue(text.startsWith("t.c:1:23: error: expected expression before ';' token"), text);
+        assertTrue(text.contains("t.c:2:23: error: expected ';' before '}' token"), text);
+    }
+
+    @Test
+    void undeclaredIdentifierIsReportedOncePerFunction() {
+        assertEquals("""
+                t.c:1:25: error: 'y' undeclared (first use in this function)
+                    1 | int main(void) { return y + y; }
+                      |                         ^
+                t.c:1:25: note: each undeclared identifier is reported only once for each function it appears in
+                    1 | int main(void) { return y + y; }
+                      |                         ^
+                """, diagnose("int main(void) { return y + y; }\n"));
+    }
+
+    @Test
+    void typeErrors() {
+        String text = diagnose("struct s { int a; };\nint main(void) {\n  struct s v; int i;\n  i = v;\n"
+                + "  v.b = 1;\n  i.a = 2;\n  3 = i;\n  return *i;\n}\n");
+        assertTrue(text.contains("t.c:4:5: error: incompatible types when assigning to type 'int' from type 'struct s'"), text);
+        assertTrue(text.contains("t.c:5:4: error: 'struct s' has no member named 'b'"), text);
+        assertTrue(text.contains("t.c:6:4: error: request for member 'a' in something not a structure or union"), text);
+        assertTrue(text.contains("t.c:7:5: error: lvalue required as left operand of assignment"), text);
+        assertTrue(text.contains("t.c:8:10: error: invalid type argument of unary '*' (have 'int')"), text);
+    }
+
+    @Test
+    void argumentCountsAndImplicitDeclarations() {
+        String text = diagnose("int f(int a, int b);\nint main(void) {\n  f(1);\n  f(1, 2, 3);\n  return g(2);\n}\n");
+        assertTrue(text.contains("t.c:3:4: error: too few arguments to function 'f'"), text);
+        assertTrue(text.contains("t.c:4:4: error: too many arguments to function 'f'"), text);
+        assertTrue(text.contains("t.c:5:10: warning: implicit declaration of function 'g'"
+                + " [-Wimplicit-function-declaration]"), text);
+    }
+
+    @Test
+    void warningsDoNotFailTheCompilation() {
+        Diagnostics d = new Diagnostics();
+        String asm = Compiler.compile(Compiler.source("t.c", "int main(void) { int *p = 5; return 0; }\n"
+                .getBytes(StandardCharsets.UTF_8)), Compiler.Options.defaults(null), d);
+        assertTrue(asm != null && asm.contains("main:"));
+        assertEquals("t.c:1:27: warning: initialization of 'int *' from 'int' makes pointer from integer without"
+                + " a cast [-Wint-conversion]", d.all().get(0).headline());
+    }
+
+    @Test
+    void unterminatedStringAndComment() {
+        assertTrue(diagnose("char *s = \"abc; int x;\n").startsWith("""
+                t.c:1:11: error: missing terminating " character
+                    1 | char *s = "abc; int x;
+                      |           ^
+                """));
+        String text = diagnose("int x; /* never closed\nint y;\n");
+        assertTrue(text.startsWith("t.c:1:8: error: unterminated comment"), text);
+    }
+
+    @Test
+    void missingHeaderIsFatal() {
+        assertEquals("""
+                t.c:1:10: error: nope.h: No such file or directory
+                    1 | #include "nope.h"
+                      |          ^
+                """, diagnose("#include \"nope.h\"\nint main(void) { return x; }\n"));
+    }
+
+    @Test
+    void preprocessorErrors() {
+        String text = diagnose("#if 1\n#error stop here\n#endif\n#define F(a, b) a\nint x = F(1);\n#if\n#endif\n#foo\n");
+        assertTrue(text.contains("t.c:2:2: error: #error stop here"), text);
+        assertTrue(text.contains("t.c:5:9: error: macro \"F\" requires 2 arguments, but only 1 given"), text);
+        assertTrue(text.contains("t.c:6:2: error: #if with no expression"), text);
+        assertTrue(text.contains("t.c:8:2: error: invalid preprocessing directive #foo"), text);
+        assertTrue(diagnose("#if 1\nint x;\n").contains("t.c:1:2: error: unterminated #if"));
+    }
+
+    @Test
+    void strayCharacters() {
+        assertEquals("""
+                t.c:1:9: error: stray '@' in program
+                    1 | int x = @;
+                      |         ^
+                t.c:1:10: error: expected expression before ';' token
+                    1 | int x = @;
+                      |          ^
+                """, diagnose("int x = @;\n"));
+        assertTrue(diagnose("int \u00ff;").contains("error: stray '\\377' in program"));
+    }
+
+    @Test
+    void statementErrors() {
+        String text = diagnose("int main(void) {\n  break;\n  continue;\n  case 1: ;\n  goto nowhere;\n"
+                + "  switch (1) { case 1: case 1: ; }\n}\n");
+        assertTrue(text.contains("t.c:2:3: error: break statement not within loop or switch"), text);
+        assertTrue(text.contains("t.c:3:3: error: continue statement not within a loop"), text);
+        assertTrue(text.contains("t.c:4:3: error: case label not within a switch statement"), text);
+        assertTrue(text.contains("t.c:5:8: error: label 'nowhere' used but not defined"), text);
+        assertTrue(text.contains("t.c:6:24: error: duplicate case value"), text);
+    }
+
+    @Test
+    void redefinitionsAndConflicts() {
+        String text = diagnose("int f(void) { return 0; }\nint f(void) { return 1; }\nint g(int);\nchar g(int);\n"
+                + "int v = 1;\nint v = 2;\n");
+        assertTrue(text.contains("t.c:2:5: error: redefinition of 'f'"), text);
+        assertTrue(text.contains("t.c:4:6: error: conflicting types for 'g'; have 'char(int)'"), text);
+        assertTrue(text.contains("t.c:6:5: error: redefinition of 'v'"), text);
+    }
+
+    /** Random bytes, and mutations of a real program, never crash the compiler. */
+    @Test
+    void garbageNeverCrashes() {
+        Random rnd = new Random(42);
+        String program = "#include <stdio.h>\nstruct s { int a[3]; char *p; };\nint f(int x, ...) { return x ? f(x - 1)"
+                + " : 0; }\nint main(void) { struct s v = {{1, 2}, \"x\"}; for (int i = 0; i < 3; i++) v.a[i] += "
+                + "f(i); switch (v.a[0]) { case 1: return 2; default: ; } return (int)sizeof v + v.p[0]; }\n";
+        for (int i = 0; i < 300; i++) {
+            byte[] b;
+            if (i % 3 == 0) {
+                b = new byte[rnd.nextInt(200)];
+                rnd.nextBytes(b);
+            } else {
+                StringBuilder sb = new StringBuilder(program);
+                for (int k = 0; k < 1 + rnd.nextInt(4); k++) {
+                    int at = rnd.nextInt(sb.length());
+                    if (rnd.nextBoolean()) {
+                        sb.deleteCharAt(at);
+                    } else {
+                        sb.insert(at, "(){};,*&\"'#\\/x1.e[]"
+                                .charAt(rnd.nextInt(19)));
+                    }
+                }
+                b = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
+            }
+            Diagnostics d = new Diagnostics();
+            try {
+                Compiler.compile(Compiler.source("g.c", b), Compiler.Options.defaults(null), d);
+            } catch (RuntimeException e) {
+                throw new AssertionError("crash on input " + i + ": " + new String(b, StandardCharsets.ISO_8859_1), e);
+            }
+        }
+    }
+
+    @Test
+    void driverExitsOneWithoutStackTrace(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("bad.c");
+        Files.write(bad, new byte[] {0x7f, 'E', 'L', 'F', 0, 1, 2, (byte) 0xff, '\n', '{', '"'});
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int rc = CcMain.run(new PrintStream(out), new PrintStream(err), "-S", "-o", dir.resolve("x.s").toString(),
+                bad.toString());
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertEquals(1, rc, e);
+        assertTrue(e.contains("error:"), e);
+        assertFalse(e.contains("\tat ") || e.contains("Exception"), e);
+        rc = CcMain.run(new PrintStream(out), new PrintStream(err), dir.resolve("missing.c").toString());
+        assertEquals(1, rc);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("missing.c: No such file or directory"));
+    }
+}

@@ -1,0 +1,424 @@
+package scmp.cpu;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * The local memory of one node: a flat little-endian byte array with an access map at 1 KiB granularity.
+ *
+ * <p>The map marks pages that no one may touch (the null guard at 0..0xFFF and the guard at the bottom of each
+ * thread context's stack, docs/abi.md) and the pages of the program text, which are read-only because the core
+ * executes a pre-decoded copy of them. A page that holds both the end of the text and the start of the next
+ * section is checked byte-exactly on stores; every other check is one array lookup.
+ *
+ * <p>Accesses come in four flavours with the same rules: the core's loads and stores (naturally aligned
+ * bytes, halfwords, words and doubles), the NIU's DMA word reads and writes, host-call copies, and the
+ * loader's raw writes, which ignore the map. A violation throws a {@link GuestFault} that names the access
+ * ("store into the program text", "misaligned 4-byte load") and the address.
+ */
+public final class Memory {
+    /** log2 of the access map's granularity. */
+    public static final int PAGE_SHIFT = 10;
+    /** The access map's granularity in bytes. */
+    public static final int PAGE_SIZE = 1 << PAGE_SHIFT;
+
+    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private static final byte NO_READ = 1, NO_WRITE = 2;
+    private static final byte RW = 0, TEXT = 1, TEXT_EDGE = 2, NULL_GUARD = 3, STACK_GUARD = 4;
+
+    /** The kinds of access, for fault descriptions. */
+    public enum Access {
+        LOAD("load", false), STORE("store", true), DMA_READ("DMA read", false), DMA_WRITE("DMA write", true),
+        HOST_READ("host call reading guest memory", false), HOST_WRITE("host call writing guest memory", true);
+
+        final String label;
+        final boolean write;
+
+        Access(String label, boolean write) {
+            this.label = label;
+            this.write = write;
+        }
+    }
+
+    private final byte[] data;
+    private final int size;
+    private final int pages;
+    private final byte[] access;
+    private final byte[] kind;
+    private final byte[] owner;
+    private int textStart;
+    private int textEnd;
+
+    /**
+     * Creates a zeroed, fully readable and writable memory.
+     *
+     * @param size bytes, a positive multiple of {@link #PAGE_SIZE}
+     */
+    public Memory(int size) {
+        if (size <= 0 || size % PAGE_SIZE != 0) {
+            throw new IllegalArgumentException("memory size must be a positive multiple of " + PAGE_SIZE);
+        }
+        this.size = size;
+        this.pages = size >>> PAGE_SHIFT;
+        this.data = new byte[size];
+        this.access = new byte[pages];
+        this.kind = new byte[pages];
+        this.owner = new byte[pages];
+    }
+
+    /** Returns the size in bytes. */
+    public int size() {
+        return size;
+    }
+
+    // ---------------------------------------------------------------- the map
+
+    /**
+     * Marks {@code [start, start+length)} as the null guard: any access faults.
+     *
+     * @param start  a multiple of {@link #PAGE_SIZE}
+     * @param length a multiple of {@link #PAGE_SIZE}
+     */
+    public void mapNullGuard(int start, int length) {
+        mark(start, length, NULL_GUARD, NO_READ | NO_WRITE, 0);
+    }
+
+    /**
+     * Marks {@code [start, start+length)} as the guard of a thread context's stack: an access there is a
+     * stack overflow.
+     *
+     * @param start   a multiple of {@link #PAGE_SIZE}
+     * @param length  a multiple of {@link #PAGE_SIZE}
+     * @param context the thread context whose stack it guards (named in the fault)
+     */
+    public void mapStackGuard(int start, int length, int context) {
+        mark(start, length, STACK_GUARD, NO_READ | NO_WRITE, context);
+    }
+
+    /**
+     * Marks {@code [start, end)} as program text: readable, not writable. Pages only partly covered keep the
+     * rest of their bytes writable.
+     *
+     * @param start the first byte of text
+     * @param end   the byte after the text
+     */
+    public void mapText(int start, int end) {
+        if (start < 0 || end > size || start > end) {
+            throw new IllegalArgumentException("text outside memory");
+        }
+        textStart = start;
+        textEnd = end;
+        for (int p = start >>> PAGE_SHIFT; p < pages && (p << PAGE_SHIFT) < end; p++) {
+            int lo = p << PAGE_SHIFT;
+            boolean full = lo >= start && lo + PAGE_SIZE <= end;
+            kind[p] = full ? TEXT : TEXT_EDGE;
+            access[p] = NO_WRITE;
+        }
+    }
+
+    private void mark(int start, int length, byte k, int bits, int ctx) {
+        if (start % PAGE_SIZE != 0 || length % PAGE_SIZE != 0 || start < 0 || length < 0
+                || (long) start + length > size) {
+            throw new IllegalArgumentException("guard not page-aligned or outside memory");
+        }
+        for (int p = start >>> PAGE_SHIFT; p < (start + length) >>> PAGE_SHIFT; p++) {
+            kind[p] = k;
+            access[p] = (byte) bits;
+            owner[p] = (byte) ctx;
+        }
+    }
+
+    // ---------------------------------------------------------------- core accesses
+
+    /** Loads a sign-extended byte. */
+    public int lb(int addr) {
+        int p = addr >>> PAGE_SHIFT;
+        if (p >= pages || (access[p] & NO_READ) != 0) {
+            throw readFault(addr, 1, Access.LOAD);
+        }
+        return data[addr];
+    }
+
+    /** Loads a zero-extended byte. */
+    public int lbu(int addr) {
+        return lb(addr) & 0xFF;
+    }
+
+    /** Loads a sign-extended halfword. */
+    public int lh(int addr) {
+        int p = addr >>> PAGE_SHIFT;
+        if ((addr & 1) != 0 || p >= pages || (access[p] & NO_READ) != 0) {
+            throw readFault(addr, 2, Access.LOAD);
+        }
+        return (short) SHORT.get(data, addr);
+    }
+
+    /** Loads a zero-extended halfword. */
+    public int lhu(int addr) {
+        return lh(addr) & 0xFFFF;
+    }
+
+    /** Loads a word. */
+    public int lw(int addr) {
+        int p = addr >>> PAGE_SHIFT;
+        if ((addr & 3) != 0 || p >= pages || (access[p] & NO_READ) != 0) {
+            throw readFault(addr, 4, Access.LOAD);
+        }
+        return (int) INT.get(data, addr);
+    }
+
+    /** Loads a double word (the bits of a double). */
+    public long ld(int addr) {
+        int p = addr >>> PAGE_SHIFT;
+        if ((addr & 7) != 0 || p >= pages || (access[p] & NO_READ) != 0) {
+            throw readFault(addr, 8, Access.LOAD);
+        }
+        return (long) LONG.get(data, addr);
+    }
+
+    /** Stores the low byte of {@code v}. */
+    public void sb(int addr, int v) {
+        int p = addr >>> PAGE_SHIFT;
+        if (p >= pages || access[p] != 0) {
+            checkWrite(addr, 1, Access.STORE);
+        }
+        data[addr] = (byte) v;
+    }
+
+    /** Stores the low halfword of {@code v}. */
+    public void sh(int addr, int v) {
+        int p = addr >>> PAGE_SHIFT;
+        if ((addr & 1) != 0 || p >= pages || access[p] != 0) {
+            checkWrite(addr, 2, Access.STORE);
+        }
+        SHORT.set(data, addr, (short) v);
+    }
+
+    /** Stores a word. */
+    public void sw(int addr, int v) {
+        int p = addr >>> PAGE_SHIFT;
+        if ((addr & 3) != 0 || p >= pages || access[p] != 0) {
+            checkWrite(addr, 4, Access.STORE);
+        }
+        INT.set(data, addr, v);
+    }
+
+    /** Stores a double word. */
+    public void sd(int addr, long v) {
+        int p = addr >>> PAGE_SHIFT;
+        if ((addr & 7) != 0 || p >= pages || access[p] != 0) {
+            checkWrite(addr, 8, Access.STORE);
+        }
+        LONG.set(data, addr, v);
+    }
+
+    // ---------------------------------------------------------------- DMA and host accesses
+
+    /**
+     * Reads a word for the NIU's DMA engine, under the same rules as a load.
+     *
+     * @param addr a word-aligned address
+     * @return the word
+     */
+    public int dmaRead(int addr) {
+        int p = addr >>> PAGE_SHIFT;
+        if ((addr & 3) != 0 || p >= pages || (access[p] & NO_READ) != 0) {
+            throw readFault(addr, 4, Access.DMA_READ);
+        }
+        return (int) INT.get(data, addr);
+    }
+
+    /**
+     * Writes a word for the NIU's DMA engine, under the same rules as a store (never into the text).
+     *
+     * @param addr  a word-aligned address
+     * @param value the word
+     */
+    public void dmaWrite(int addr, int value) {
+        int p = addr >>> PAGE_SHIFT;
+        if ((addr & 3) != 0 || p >= pages || access[p] != 0) {
+            checkWrite(addr, 4, Access.DMA_WRITE);
+        }
+        INT.set(data, addr, value);
+    }
+
+    /**
+     * Copies guest memory out for a host call, checking every byte's page.
+     *
+     * @param addr the guest address
+     * @param dst  the destination
+     * @param off  offset in {@code dst}
+     * @param len  bytes
+     */
+    public void hostRead(int addr, byte[] dst, int off, int len) {
+        checkRange(addr, len, Access.HOST_READ);
+        System.arraycopy(data, addr, dst, off, len);
+    }
+
+    /**
+     * Copies bytes into guest memory for a host call, checking every byte's page and the text.
+     *
+     * @param addr the guest address
+     * @param src  the source
+     * @param off  offset in {@code src}
+     * @param len  bytes
+     */
+    public void hostWrite(int addr, byte[] src, int off, int len) {
+        checkRange(addr, len, Access.HOST_WRITE);
+        System.arraycopy(src, off, data, addr, len);
+    }
+
+    /**
+     * Reads a NUL-terminated string of at most {@code max} bytes (ISO-8859-1, byte for char) for a host call.
+     *
+     * @param addr the guest address
+     * @param max  the longest string accepted
+     * @return the string, or null when no NUL was found within {@code max} bytes
+     */
+    public String hostReadCString(int addr, int max) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < max; i++) {
+            int a = addr + i;
+            int p = a >>> PAGE_SHIFT;
+            if (p >= pages || (access[p] & NO_READ) != 0) {
+                throw readFault(a, 1, Access.HOST_READ);
+            }
+            byte b = data[a];
+            if (b == 0) {
+                return sb.toString();
+            }
+            sb.append((char) (b & 0xFF));
+        }
+        return null;
+    }
+
+    private void checkRange(int addr, int len, Access acc) {
+        if (len == 0) {
+            return;
+        }
+        long end = (addr & 0xFFFFFFFFL) + len;
+        if (end > size) {
+            int bad = Integer.compareUnsigned(addr, size) >= 0 ? addr : size;
+            throw readOrWriteFault(bad, acc);
+        }
+        for (int p = addr >>> PAGE_SHIFT; (long) p << PAGE_SHIFT < end; p++) {
+            int a = Math.max(addr, p << PAGE_SHIFT);
+            if (acc.write ? access[p] != 0 : (access[p] & NO_READ) != 0) {
+                if (acc.write) {
+                    int chunk = (int) (Math.min(end, (long) (p + 1) << PAGE_SHIFT) - a);
+                    checkWriteMap(a, chunk, acc);
+                } else {
+                    throw readFault(a, 1, acc);
+                }
+            }
+        }
+    }
+
+    private GuestFault readOrWriteFault(int addr, Access acc) {
+        return new GuestFault(GuestFault.Kind.UNMAPPED, acc.label + (acc.write ? " to" : " from") + " unmapped memory",
+                addr);
+    }
+
+    // ---------------------------------------------------------------- loader (raw) accesses
+
+    /**
+     * Copies bytes into memory ignoring the map (the loader's use).
+     *
+     * @param addr  the address
+     * @param bytes the bytes
+     */
+    public void load(int addr, byte[] bytes) {
+        System.arraycopy(bytes, 0, data, addr, bytes.length);
+    }
+
+    /**
+     * Zeroes bytes ignoring the map (the loader's use, for NOBITS sections).
+     *
+     * @param addr the address
+     * @param len  bytes
+     */
+    public void zero(int addr, int len) {
+        java.util.Arrays.fill(data, addr, addr + len, (byte) 0);
+    }
+
+    /**
+     * Writes a word ignoring the map (the loader's use, for the argument area).
+     *
+     * @param addr  a word-aligned address
+     * @param value the word
+     */
+    public void poke(int addr, int value) {
+        INT.set(data, addr, value);
+    }
+
+    /**
+     * Reads a word ignoring the map (for tests and tools).
+     *
+     * @param addr a word-aligned address
+     * @return the word
+     */
+    public int peek(int addr) {
+        return (int) INT.get(data, addr);
+    }
+
+    /**
+     * Reads a byte ignoring the map (for tests and tools).
+     *
+     * @param addr the address
+     * @return the byte, zero-extended
+     */
+    public int peekByte(int addr) {
+        return data[addr] & 0xFF;
+    }
+
+    // ---------------------------------------------------------------- faults (slow paths)
+
+    private GuestFault readFault(int addr, int width, Access acc) {
+        if ((addr & (width - 1)) != 0) {
+            return new GuestFault(GuestFault.Kind.MISALIGNED, "misaligned " + width + "-byte " + acc.label, addr);
+        }
+        return mapFault(addr, acc);
+    }
+
+    /** Throws unless a write of {@code width} bytes at {@code addr} is allowed (slow path of every store). */
+    private void checkWrite(int addr, int width, Access acc) {
+        if ((addr & (width - 1)) != 0) {
+            throw new GuestFault(GuestFault.Kind.MISALIGNED, "misaligned " + width + "-byte " + acc.label, addr);
+        }
+        checkWriteMap(addr, width, acc);
+    }
+
+    /** Throws unless the map allows writing {@code [addr, addr+width)}, all within one page. */
+    private void checkWriteMap(int addr, int width, Access acc) {
+        int p = addr >>> PAGE_SHIFT;
+        if (p < pages && kind[p] == TEXT_EDGE) {
+            long lo = addr & 0xFFFFFFFFL;
+            if (lo + width <= textStart || lo >= textEnd) {
+                return;
+            }
+            throw mapFault(Math.max(addr, textStart), acc);
+        }
+        throw mapFault(addr, acc);
+    }
+
+    private GuestFault mapFault(int addr, Access acc) {
+        int p = addr >>> PAGE_SHIFT;
+        String dir = acc.write ? " to" : " from";
+        if (p >= pages) {
+            return new GuestFault(GuestFault.Kind.UNMAPPED, acc.label + dir + " unmapped memory", addr);
+        }
+        return switch (kind[p]) {
+            case NULL_GUARD -> new GuestFault(GuestFault.Kind.UNMAPPED,
+                    acc.label + dir + " unmapped memory (a null pointer?)", addr);
+            case STACK_GUARD -> new GuestFault(GuestFault.Kind.STACK_OVERFLOW,
+                    "stack overflow: " + acc.label + " in the guard of thread " + owner[p] + "'s stack", addr);
+            case TEXT, TEXT_EDGE -> new GuestFault(GuestFault.Kind.WRITE_TO_TEXT, acc.label + " into the program text",
+                    addr);
+            default -> new GuestFault(GuestFault.Kind.UNMAPPED, acc.label + dir + " unmapped memory", addr);
+        };
+    }
+}

@@ -1,0 +1,232 @@
+package scmp.cpu;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import scmp.isa.Abi;
+import scmp.isa.EncodingException;
+import scmp.isa.HostCall;
+import scmp.isa.Instruction;
+import scmp.isa.Isa;
+
+/**
+ * Builds small programs from {@link Isa#encode} words (labels resolved for branches and jumps) and runs them
+ * on one core with a recording host and network port. Text starts at {@link #BASE}.
+ */
+final class Harness {
+    static final int BASE = Abi.TEXT_BASE;
+    static final int MEM = 1 << 20;
+    static final int STACK = 16 << 10;
+    static final int DATA = 0x20000;
+
+    private final List<Integer> words = new ArrayList<>();
+    private final Map<String, Integer> labels = new HashMap<>();
+    private final List<Object[]> fixups = new ArrayList<>();
+    int contexts = 4;
+    int threadExit;
+
+    /** Appends an instruction with operand values in syntax order. */
+    Harness op(Instruction insn, long... values) {
+        try {
+            words.add(Isa.encode(insn, values));
+        } catch (EncodingException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        return this;
+    }
+
+    /** Appends a raw word. */
+    Harness word(int w) {
+        words.add(w);
+        return this;
+    }
+
+    /** Defines a label at the next instruction. */
+    Harness label(String name) {
+        labels.put(name, BASE + 4 * words.size());
+        return this;
+    }
+
+    /** Appends a conditional branch to a label. */
+    Harness branch(Instruction insn, int rs1, int rs2, String label) {
+        fixups.add(new Object[] {words.size(), insn, label, rs1, rs2});
+        words.add(0);
+        return this;
+    }
+
+    /** Appends {@code j} or {@code jal} to a label. */
+    Harness jump(Instruction insn, String label) {
+        fixups.add(new Object[] {words.size(), insn, label});
+        words.add(0);
+        return this;
+    }
+
+    /** Loads a 32-bit constant with lui/ori. */
+    Harness li(int rd, int value) {
+        op(Instruction.LUI, rd, value >>> 16);
+        return op(Instruction.ORI, rd, rd, value & 0xFFFF);
+    }
+
+    /** Appends {@code hcall exit} with a0 unchanged. */
+    Harness exit() {
+        return op(Instruction.HCALL, HostCall.EXIT.ordinal());
+    }
+
+    int addr(String label) {
+        return labels.get(label);
+    }
+
+    int[] words() {
+        for (Object[] f : fixups) {
+            int at = (Integer) f[0];
+            Instruction insn = (Instruction) f[1];
+            int off = labels.get((String) f[2]) - (BASE + 4 * at);
+            try {
+                words.set(at, f.length == 5 ? Isa.encode(insn, (Integer) f[3], (Integer) f[4], off) : Isa.encode(insn, off));
+            } catch (EncodingException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        }
+        return words.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    byte[] bytes() {
+        int[] w = words();
+        byte[] b = new byte[4 * w.length];
+        for (int i = 0; i < w.length; i++) {
+            for (int k = 0; k < 4; k++) {
+                b[4 * i + k] = (byte) (w[i] >>> (8 * k));
+            }
+        }
+        return b;
+    }
+
+    Run run() {
+        return run(c -> { });
+    }
+
+    /** Boots context 0 at the first instruction, lets {@code setup} adjust the core, and runs to the end. */
+    Run run(Consumer<Run> setup) {
+        Run r = prepare();
+        r.core.boot(BASE, 0, 0);
+        setup.accept(r);
+        return r.finish();
+    }
+
+    /** Builds the core without booting it. */
+    Run prepare() {
+        byte[] text = bytes();
+        Memory mem = new Memory(MEM);
+        mem.load(BASE, text);
+        mem.mapNullGuard(0, Abi.NULL_GUARD);
+        mem.mapText(BASE, BASE + text.length);
+        for (int c = 0; c < contexts; c++) {
+            mem.mapStackGuard(Abi.stackTop(MEM, STACK, c) - STACK, Abi.STACK_GUARD, c);
+        }
+        DecodedText dt = DecodedText.decode(BASE, text);
+        Core core = new Core(0, 1, 1, contexts, STACK, mem, dt, TimingModel.DEFAULT, threadExit);
+        return new Run(core, mem);
+    }
+
+    /** A core under test with its recording host and port. */
+    static final class Run {
+        final Core core;
+        final Memory mem;
+        final List<long[]> trace = new ArrayList<>();
+        final StringBuilder out = new StringBuilder();
+        final FakePort port = new FakePort();
+        Integer exitStatus;
+
+        Run(Core core, Memory mem) {
+            this.core = core;
+            this.mem = mem;
+            core.setTracer((cycle, node, thread, pc, word) -> trace.add(new long[] {cycle, pc, thread}));
+            core.setNetworkPort(port);
+            core.setHost(this::host);
+        }
+
+        private boolean host(Core c, ThreadContext t, HostCall s, long cycle) {
+            switch (s) {
+                case EXIT -> {
+                    exitStatus = t.reg(4);
+                    return false;
+                }
+                case WRITE -> {
+                    byte[] b = new byte[t.reg(6)];
+                    c.memory().hostRead(t.reg(5), b, 0, b.length);
+                    out.append(new String(b, java.nio.charset.StandardCharsets.ISO_8859_1));
+                    t.setReg(4, b.length);
+                }
+                case CYCLES -> {
+                    t.setReg(4, (int) cycle);
+                    t.setReg(5, (int) (cycle >>> 32));
+                }
+                default -> t.setReg(4, -38);
+            }
+            return true;
+        }
+
+        /** Runs until the core halts, faults or has nothing left to do. */
+        Run finish() {
+            while (true) {
+                core.runUntil(Long.MAX_VALUE);
+                Core.Stop s = core.stop();
+                if (s != Core.Stop.MESSAGE_SENT && s != Core.Stop.LIMIT) {
+                    return this;
+                }
+            }
+        }
+
+        /** The run's cycle count: the ending instruction's issue cycle plus one. */
+        long cycles() {
+            return (core.haltCycle() >= 0 ? core.haltCycle() : core.lastEndCycle()) + 1;
+        }
+
+        /** Issue cycles of the instructions executed, in order. */
+        long[] issues() {
+            return trace.stream().mapToLong(e -> e[0]).toArray();
+        }
+
+        int reg(int r) {
+            return core.context(0).reg(r);
+        }
+
+        GuestFault fault() {
+            return core.fault();
+        }
+    }
+
+    /** A network port that records every call and accepts unless told otherwise. */
+    static final class FakePort implements NetworkPort {
+        final List<String> calls = new ArrayList<>();
+        int refuse;
+
+        @Override
+        public boolean sendHead(long cycle, ThreadContext thread, int destNode, int type, int address, int stride) {
+            return record(String.format("head@%d t%d dest=%d type=%d addr=0x%x stride=%d", cycle, thread.id(),
+                    destNode, type, address, stride));
+        }
+
+        @Override
+        public boolean sendData(long cycle, ThreadContext thread, int w0, int w1, int count, boolean tail) {
+            return record(String.format("data@%d %d %d n=%d%s", cycle, w0, w1, count, tail ? " tail" : ""));
+        }
+
+        @Override
+        public boolean sendDma(long cycle, ThreadContext thread, int address, int strideCount, boolean tail) {
+            return record(String.format("dma@%d addr=0x%x sc=0x%x%s", cycle, address, strideCount, tail ? " tail" : ""));
+        }
+
+        private boolean record(String s) {
+            if (refuse > 0) {
+                refuse--;
+                calls.add("refused " + s);
+                return false;
+            }
+            calls.add(s);
+            return true;
+        }
+    }
+}

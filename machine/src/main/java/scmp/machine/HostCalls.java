@@ -1,0 +1,316 @@
+package scmp.machine;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import scmp.cpu.Core;
+import scmp.cpu.HostInterface;
+import scmp.cpu.Memory;
+import scmp.cpu.ThreadContext;
+import scmp.isa.HostCall;
+import scmp.isa.Registers;
+
+/**
+ * The host side of {@code hcall}: every {@link HostCall} service (docs/isa.md, Host calls). Arguments come in
+ * a0..a3, the result goes to a0 (a negative result is -errno).
+ *
+ * <ul>
+ *   <li>{@code write} to fd 1 and 2 goes to the host's stdout and stderr through buffers that the machine
+ *       flushes at the end of the run (and stdout before every read of stdin);</li>
+ *   <li>{@code open} opens, read-only, only host files the user named ({@code scmpsim --file PATH} or a
+ *       program argument); any other path gives -EACCES, a named but missing file -ENOENT;</li>
+ *   <li>{@code read} of fd 0 reads the host's stdin up to the end of a line, so that the count does not
+ *       depend on how the host delivers its input; files are read as far as the request goes;</li>
+ *   <li>{@code exit} and {@code abort} end the simulation: the machine reads {@link #ending()}.</li>
+ * </ul>
+ * Guest memory is accessed under the node's access map: a bad buffer is a guest fault of the {@code hcall}.
+ */
+public final class HostCalls implements HostInterface {
+    static final int EBADF = 9, ENOENT = 2, EACCES = 13, EINVAL = 22, EIO = 5, EISDIR = 21, EMFILE = 24,
+            ESPIPE = 29, ENAMETOOLONG = 36, EOVERFLOW = 75;
+    /** The most host files a program may have open at once (fds 3..). */
+    static final int MAX_FILES = 64;
+    private static final int CHUNK = 64 << 10;
+    private static final int A0 = Registers.A0, A1 = Registers.A0 + 1, A2 = Registers.A0 + 2;
+
+    /** How the simulation ended through a host call. */
+    public enum EndKind {
+        /** {@code hcall exit}. */
+        EXIT,
+        /** {@code hcall abort}. */
+        ABORT
+    }
+
+    /**
+     * The host call that ended the simulation.
+     *
+     * @param kind    exit or abort
+     * @param status  the exit status (for EXIT)
+     * @param message the abort message, or null
+     * @param node    the calling node
+     * @param thread  the calling thread context
+     * @param pc      the address of the {@code hcall}
+     * @param cycle   its issue cycle
+     */
+    public record Ending(EndKind kind, int status, String message, int node, int thread, int pc, long cycle) {
+    }
+
+    private final OutputStream out;
+    private final OutputStream err;
+    private final InputStream in;
+    private final Set<Path> allowed = new HashSet<>();
+    private final RandomAccessFile[] files = new RandomAccessFile[MAX_FILES + 3];
+    private Ending ending;
+
+    /**
+     * Creates the host.
+     *
+     * @param out     the guest's stdout (buffered by the caller)
+     * @param err     the guest's stderr (buffered by the caller)
+     * @param in      the guest's stdin
+     * @param allowed host paths the guest may open; each is compared after making it absolute and normal
+     */
+    public HostCalls(OutputStream out, OutputStream err, InputStream in, List<String> allowed) {
+        this.out = out;
+        this.err = err;
+        this.in = in;
+        for (String a : allowed) {
+            Path p = normal(a);
+            if (p != null) {
+                this.allowed.add(p);
+            }
+        }
+    }
+
+    private static Path normal(String s) {
+        try {
+            return Path.of(s).toAbsolutePath().normalize();
+        } catch (InvalidPathException e) {
+            return null;
+        }
+    }
+
+    /** Returns the host call that ended the simulation, or null. */
+    public Ending ending() {
+        return ending;
+    }
+
+    @Override
+    public boolean call(Core core, ThreadContext t, HostCall service, long cycle) {
+        Memory mem = core.memory();
+        switch (service) {
+            case EXIT -> {
+                ending = new Ending(EndKind.EXIT, t.reg(A0), null, core.nodeId(), t.id(), t.pc(), cycle);
+                return false;
+            }
+            case WRITE -> t.setReg(A0, write(mem, t.reg(A0), t.reg(A1), t.reg(A2)));
+            case OPEN -> t.setReg(A0, open(mem, t.reg(A0)));
+            case READ -> t.setReg(A0, read(mem, t.reg(A0), t.reg(A1), t.reg(A2)));
+            case CLOSE -> t.setReg(A0, close(t.reg(A0)));
+            case CYCLES -> {
+                t.setReg(A0, (int) cycle);
+                t.setReg(A1, (int) (cycle >>> 32));
+            }
+            case ABORT -> {
+                int at = t.reg(A0);
+                String msg = null;
+                if (at != 0) {
+                    String s = mem.hostReadCString(at, 1024);
+                    msg = s == null ? utf8(readPrefix(mem, at, 1024)) + "..." : utf8(s);
+                }
+                ending = new Ending(EndKind.ABORT, 134, msg, core.nodeId(), t.id(), t.pc(), cycle);
+                return false;
+            }
+            case LSEEK -> t.setReg(A0, lseek(t.reg(A0), t.reg(A1), t.reg(A2)));
+        }
+        return true;
+    }
+
+    private static String readPrefix(Memory mem, int at, int n) {
+        byte[] b = new byte[n];
+        mem.hostRead(at, b, 0, n);
+        return new String(b, StandardCharsets.ISO_8859_1);
+    }
+
+    /** Re-reads a byte-per-char string as the UTF-8 it holds. */
+    private static String utf8(String latin1) {
+        return new String(latin1.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+    }
+
+    private int write(Memory mem, int fd, int buf, int len) {
+        OutputStream o = fd == 1 ? out : fd == 2 ? err : null;
+        if (o == null) {
+            return -EBADF;
+        }
+        if (len < 0) {
+            return -EINVAL;
+        }
+        byte[] chunk = new byte[Math.min(len, CHUNK)];
+        int done = 0;
+        try {
+            while (done < len) {
+                int n = Math.min(chunk.length, len - done);
+                mem.hostRead(buf + done, chunk, 0, n);
+                o.write(chunk, 0, n);
+                done += n;
+            }
+        } catch (IOException e) {
+            return done > 0 ? done : -EIO;
+        }
+        return len;
+    }
+
+    private int open(Memory mem, int pathAddr) {
+        String raw = mem.hostReadCString(pathAddr, 4096);
+        if (raw == null) {
+            return -ENAMETOOLONG;
+        }
+        Path p = normal(utf8(raw));
+        if (p == null || !allowed.contains(p)) {
+            return -EACCES;
+        }
+        if (Files.isDirectory(p)) {
+            return -EISDIR;
+        }
+        int fd = -1;
+        for (int k = 3; k < files.length; k++) {
+            if (files[k] == null) {
+                fd = k;
+                break;
+            }
+        }
+        if (fd < 0) {
+            return -EMFILE;
+        }
+        try {
+            files[fd] = new RandomAccessFile(p.toFile(), "r");
+            return fd;
+        } catch (FileNotFoundException e) {
+            return -ENOENT;
+        }
+    }
+
+    private int read(Memory mem, int fd, int buf, int len) {
+        if (len < 0) {
+            return -EINVAL;
+        }
+        try {
+            if (fd == 0) {
+                return readStdin(mem, buf, len);
+            }
+            RandomAccessFile f = file(fd);
+            if (f == null) {
+                return -EBADF;
+            }
+            byte[] chunk = new byte[Math.min(len, CHUNK)];
+            int done = 0;
+            while (done < len) {
+                int n = f.read(chunk, 0, Math.min(chunk.length, len - done));
+                if (n <= 0) {
+                    break;
+                }
+                mem.hostWrite(buf + done, chunk, 0, n);
+                done += n;
+            }
+            return done;
+        } catch (IOException e) {
+            return -EIO;
+        }
+    }
+
+    /** Reads stdin up to {@code len} bytes or the end of a line, whichever comes first. */
+    private int readStdin(Memory mem, int buf, int len) throws IOException {
+        out.flush();
+        byte[] one = new byte[1];
+        int done = 0;
+        while (done < len) {
+            int c = in.read();
+            if (c < 0) {
+                break;
+            }
+            one[0] = (byte) c;
+            mem.hostWrite(buf + done, one, 0, 1);
+            done++;
+            if (c == '\n') {
+                break;
+            }
+        }
+        return done;
+    }
+
+    private RandomAccessFile file(int fd) {
+        return fd >= 3 && fd < files.length ? files[fd] : null;
+    }
+
+    private int close(int fd) {
+        if (fd >= 0 && fd <= 2) {
+            return 0;
+        }
+        RandomAccessFile f = file(fd);
+        if (f == null) {
+            return -EBADF;
+        }
+        files[fd] = null;
+        try {
+            f.close();
+        } catch (IOException e) {
+            return -EIO;
+        }
+        return 0;
+    }
+
+    private int lseek(int fd, int offset, int whence) {
+        if (fd >= 0 && fd <= 2) {
+            return -ESPIPE;
+        }
+        RandomAccessFile f = file(fd);
+        if (f == null) {
+            return -EBADF;
+        }
+        try {
+            long base = switch (whence) {
+                case 0 -> 0;
+                case 1 -> f.getFilePointer();
+                case 2 -> f.length();
+                default -> -1;
+            };
+            if (base < 0) {
+                return -EINVAL;
+            }
+            long pos = base + offset;
+            if (pos < 0) {
+                return -EINVAL;
+            }
+            if (pos > Integer.MAX_VALUE) {
+                return -EOVERFLOW;
+            }
+            f.seek(pos);
+            return (int) pos;
+        } catch (IOException e) {
+            return -EIO;
+        }
+    }
+
+    /** Closes every host file the guest left open. */
+    public void closeAll() {
+        for (int k = 3; k < files.length; k++) {
+            if (files[k] != null) {
+                try {
+                    files[k].close();
+                } catch (IOException e) {
+                    // nothing to do: the file was only read
+                }
+                files[k] = null;
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package scmp.machine;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.Consumer;
+import scmp.asm.Assembler;
+import scmp.diag.DiagnosticException;
+import scmp.elf.ElfWriter;
+import scmp.elf.Executable;
+import scmp.elf.ObjectFile;
+import scmp.link.LinkException;
+import scmp.link.LinkInput;
+import scmp.link.LinkOptions;
+import scmp.link.Linker;
+
+/** Assembles, links and runs test programs on a machine, capturing the guest's output. */
+final class Sim {
+    private Sim() {
+    }
+
+    /** Test programs are small: a run that takes longer than this is a bug, reported as --max-cycles. */
+    static final long TEST_CYCLE_LIMIT = 20_000_000;
+
+    /** What a run produced. */
+    record Run(Machine machine, Machine.Result result, String out, String err) {
+        int exit() {
+            return result.exitCode();
+        }
+
+        long cycles() {
+            return result.cycles();
+        }
+
+        String message() {
+            return result.message();
+        }
+    }
+
+    static Executable build(String source) {
+        try {
+            ObjectFile o = Assembler.assemble("test.s", source);
+            return Linker.link(List.of(new LinkInput.ObjectInput(o)), LinkOptions.defaults()).executable();
+        } catch (DiagnosticException | LinkException e) {
+            throw new IllegalArgumentException("test program does not build: " + e.getMessage(), e);
+        }
+    }
+
+    static byte[] elf(String source) {
+        return ElfWriter.writeExecutable(build(source));
+    }
+
+    static Run run(String source) {
+        return run(source, b -> { }, "");
+    }
+
+    static Run run(String source, Consumer<MachineConfig.Builder> config) {
+        return run(source, config, "");
+    }
+
+    static Run run(String source, Consumer<MachineConfig.Builder> config, String stdin) {
+        return run(build(source), config, stdin);
+    }
+
+    static Run run(Executable exe, Consumer<MachineConfig.Builder> config, String stdin) {
+        MachineConfig.Builder b = MachineConfig.builder("test").maxCycles(TEST_CYCLE_LIMIT);
+        config.accept(b);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            Machine m = new Machine(b.build(), exe, out, err,
+                    new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+            Machine.Result r = m.run();
+            return new Run(m, r, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } catch (Loader.LoadException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,281 @@
+package scmp.machine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The scmpsim command line: streams, exit codes, options, and rejection of bad input without stack traces. */
+class SimMainTest {
+
+    @TempDir
+    Path dir;
+
+    record Cli(int code, String out, String err) {
+        /** Asserts that stderr is exactly one line and holds no trace of a Java exception. */
+        void oneLine() {
+            assertEquals(1, err.lines().count(), err);
+            assertTrue(err.endsWith("\n"));
+            assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+        }
+    }
+
+    private static Cli simWithInput(String stdin, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = SimMain.run(new SimMain(out, err, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8))),
+                args);
+        return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static Cli sim(String... args) {
+        return simWithInput("", args);
+    }
+
+    private Path program(String name, String source) throws IOException {
+        Path p = dir.resolve(name);
+        Files.write(p, Sim.elf(source));
+        return p;
+    }
+
+    static final String ECHO = """
+                .text
+                .globl _start
+            _start:
+                mv s0, a0                # argc
+                mv s1, a1                # argv
+                li s2, 1
+            1:  bge s2, s0, 3f
+                slli t0, s2, 2
+                add t0, t0, s1
+                lw a1, 0(t0)
+                li a2, 0
+            2:  add t1, a1, a2
+                lbu t1, 0(t1)
+                beqz t1, 4f
+                addi a2, a2, 1
+                b 2b
+            4:  li a0, 1
+                hcall write
+                li a0, 1
+                la a1, nl
+                li a2, 1
+                hcall write
+                addi s2, s2, 1
+                b 1b
+            3:  addi a0, s0, 40
+                hcall exit
+                .data
+            nl: .ascii "\\n"
+            """;
+
+    @Test
+    void runsAProgramWithArgumentsAndReturnsItsStatus() throws IOException {
+        Path p = program("echo", ECHO);
+        Cli c = sim(p.toString(), "hello", "-x", "--cycles");
+        assertEquals("hello\n-x\n--cycles\n", c.out());
+        assertEquals("", c.err());
+        assertEquals(44, c.code());
+    }
+
+    @Test
+    void cyclesOptionPrintsTheCounts() throws IOException {
+        Path p = program("p", """
+                    .text
+                    .globl _start
+                _start:
+                    li a0, 0
+                    hcall exit
+                """);
+        Cli c = sim("--cycles", p.toString());
+        assertEquals(0, c.code());
+        assertEquals("cycles: 2\ninstructions: 2\n", c.err());
+    }
+
+    @Test
+    void traceOptionPrintsEveryInstruction() throws IOException {
+        Path p = program("p", """
+                    .text
+                    .globl _start
+                _start:
+                    lw t0, -4(sp)
+                    addi a0, t0, 3
+                    hcall exit
+                """);
+        Cli c = sim("--trace", p.toString());
+        assertEquals(3, c.code());
+        assertEquals("""
+                           0  n0 t0  0x00001000  lw t0, -4(sp)
+                           2  n0 t0  0x00001004  addi a0, t0, 3
+                           3  n0 t0  0x00001008  hcall exit
+                """, c.err());
+    }
+
+    @Test
+    void faultGivesOneLineAnd139() throws IOException {
+        Path p = program("p", """
+                    .text
+                    .globl _start
+                _start:
+                    jr zero
+                """);
+        Cli c = sim(p.toString());
+        assertEquals(139, c.code());
+        c.oneLine();
+        assertEquals("scmpsim: node 0 thread 0: jump to 0x0 outside the program text at pc 0x00001000 (_start),"
+                + " address 0x00000000\n", c.err());
+    }
+
+    @Test
+    void maxCyclesGives124() throws IOException {
+        Path p = program("p", """
+                    .text
+                    .globl _start
+                _start:
+                1:  j 1b
+                """);
+        Cli c = sim("--max-cycles", "100", "--cycles", p.toString());
+        assertEquals(124, c.code());
+        assertEquals("scmpsim: stopped after 100 cycles (--max-cycles)\ncycles: 100\ninstructions: 50\n", c.err());
+    }
+
+    @Test
+    void fileOptionAllowsReadingAHostFile() throws IOException {
+        Path data = dir.resolve("in.txt");
+        Files.writeString(data, "12345");
+        Path p = program("cat", HostCallTest.CAT.replace("lw a0, 4(a1)         # argv[1]", "la a0, path")
+                + "path: .asciz \"" + data + "\"\n");
+        assertEquals(13, sim(p.toString()).code());
+        Cli c = sim("--file", data.toString(), p.toString());
+        assertEquals("12345", c.out());
+        assertEquals('3', c.code());
+        Cli missing = sim("--file", dir.resolve("nope").toString(), p.toString());
+        assertEquals(1, missing.code());
+        missing.oneLine();
+    }
+
+    @Test
+    void stdinIsTheGuestsFdZero() throws IOException {
+        Path p = program("p", """
+                    .text
+                    .globl _start
+                _start:
+                    li a0, 0
+                    la a1, buf
+                    li a2, 64
+                    hcall read
+                    mv a2, a0
+                    li a0, 1
+                    la a1, buf
+                    hcall write
+                    hcall exit
+                    .data
+                buf: .space 64
+                """);
+        Cli c = simWithInput("first line\nsecond\n", p.toString());
+        assertEquals("first line\n", c.out());
+        assertEquals(11, c.code());
+    }
+
+    @Test
+    void corruptTruncatedAndForeignFilesAreRejectedWithOneLine() throws IOException {
+        byte[] good = Sim.elf(ECHO);
+        Path garbage = dir.resolve("garbage");
+        Files.write(garbage, "this is not an ELF file at all".getBytes(StandardCharsets.UTF_8));
+        Path truncated = dir.resolve("truncated");
+        Files.write(truncated, Arrays.copyOf(good, 40));
+        Path foreign = dir.resolve("foreign");
+        byte[] f = good.clone();
+        f[18] = 62;   // e_machine: x86-64
+        f[19] = 0;
+        Files.write(foreign, f);
+        Path cut = dir.resolve("cut");
+        Files.write(cut, Arrays.copyOf(good, good.length - 20));
+        for (Path p : new Path[] {garbage, truncated, foreign, cut}) {
+            Cli c = sim(p.toString());
+            assertEquals(1, c.code(), p + ": " + c.err());
+            c.oneLine();
+            assertTrue(c.err().startsWith("scmpsim: " + p + ": "), c.err());
+        }
+        Path obj = dir.resolve("empty");
+        Files.write(obj, new byte[0]);
+        assertEquals(1, sim(obj.toString()).code());
+    }
+
+    @Test
+    void missingProgramFileIsAnError() {
+        Cli c = sim(dir.resolve("absent").toString());
+        assertEquals(1, c.code());
+        c.oneLine();
+        assertTrue(c.err().endsWith("absent: no such file\n"), c.err());
+    }
+
+    @Test
+    void usageErrorsGive2() throws IOException {
+        Cli unknown = sim("--frobnicate", "x");
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().contains("Unknown option: '--frobnicate'"), unknown.err());
+        assertTrue(unknown.err().contains("Usage: scmpsim"), unknown.err());
+        Cli none = sim();
+        assertEquals(2, none.code());
+        assertTrue(none.err().contains("missing PROGRAM"));
+        Path p = program("p", ECHO);
+        assertEquals(2, sim("--mem", "lots", p.toString()).code());
+        Cli range = sim("--contexts", "40", p.toString());
+        assertEquals(2, range.code());
+        assertEquals("scmpsim: --contexts: must be 1..32, got 40\n", range.err());
+        assertEquals(2, sim("--mesh", "2by2", p.toString()).code());
+    }
+
+    @Test
+    void sizesTakeSuffixes() throws IOException {
+        Path p = program("p", """
+                    .text
+                    .globl _start
+                _start:
+                    rdsr a0, memsize
+                    srli a0, a0, 16
+                    hcall exit
+                """);
+        assertEquals(16, sim("--mem", "1M", "--stack", "16K", p.toString()).code());
+        assertEquals(2, sim("--mem", "128k", p.toString()).code());
+    }
+
+    @Test
+    void meshOptionRunsSeveralNodes() throws IOException {
+        Path p = program("fan", MessageTest.FAN_OUT);
+        Cli a = sim("--mesh", "2x2", "--cycles", p.toString());
+        Cli b = sim("--mesh", "2x2", "--cycles", p.toString());
+        assertEquals(0, a.code());
+        assertEquals("1231230", a.out());
+        assertEquals(a, b);
+    }
+
+    @Test
+    void benchPrintsARate() {
+        Cli c = sim("bench", "--iterations", "1000", "--runs", "1");
+        assertEquals(0, c.code(), c.err());
+        assertTrue(c.out().contains("run 1: 8006 instructions, 10004 cycles"), c.out());
+        assertTrue(c.out().contains("best: "), c.out());
+    }
+
+    @Test
+    void versionAndHelp() {
+        Cli v = sim("--version");
+        assertEquals(0, v.code());
+        assertTrue(v.out().startsWith("scmpsim (scmp) "));
+        Cli h = sim("--help");
+        assertEquals(0, h.code());
+        assertTrue(h.out().contains("--max-cycles"));
+        assertTrue(h.out().contains("139"));
+    }
+}
