@@ -1,0 +1,97 @@
+package scmp.machine;
+
+import java.util.ArrayList;
+import java.util.List;
+import scmp.cpu.Core;
+import scmp.cpu.Memory;
+import scmp.cpu.ThreadContext;
+import scmp.isa.Registers;
+
+/**
+ * A symbolic call stack of a stopped thread, for fault reports. Compiled functions that have a frame keep the
+ * return address at {@code fp-4} and the caller's {@code fp} at {@code fp-8} (docs/compiler.md), so the walk
+ * follows that chain from the thread's {@code fp}; a leaf function without a frame shows as its caller's frame
+ * (its return address is still in {@code ra}, which the walk tries first when it points elsewhere).
+ */
+public final class CallStack {
+    /** The deepest walk reported; a runaway recursion prints its innermost frames. */
+    public static final int MAX_FRAMES = 16;
+
+    private CallStack() {
+    }
+
+    /**
+     * The frames of a thread, innermost first, each as {@code #k 0x00001234 in func+0x10 (file.c:12)}.
+     *
+     * @param core    the thread's core
+     * @param thread  the thread context number
+     * @param pc      the pc of the innermost frame (the faulting instruction)
+     * @param symbols names addresses
+     * @param source  source positions (may know nothing)
+     * @return the frames; just the innermost one when no frame chain can be followed
+     */
+    public static List<String> walk(Core core, int thread, int pc, Symbolizer symbols, SourceLocator source) {
+        List<String> out = new ArrayList<>();
+        out.add(frame(0, pc, symbols, source));
+        if (thread < 0 || thread >= core.contextCount()) {
+            return out;
+        }
+        ThreadContext ctx = core.context(thread);
+        Memory mem = core.memory();
+        int fp = ctx.reg(Registers.FP);
+        int lastFp = 0;
+        // A leaf function without a frame: its return address is only in ra. Report it when ra points into
+        // another function than the fault and than the first saved return address of the fp chain.
+        int ra0 = ctx.reg(Registers.RA);
+        int chainRa = readable(mem, fp - 8) ? mem.lw(fp - 4) : 0;
+        if (ra0 != 0 && ra0 != chainRa && !function(symbols, ra0 - 4).equals(function(symbols, pc))
+                && !function(symbols, ra0 - 4).equals(function(symbols, chainRa - 4))
+                && symbols.describe(ra0 - 4) != null) {
+            out.add(frame(out.size(), ra0 - 4, symbols, source));
+        }
+        while (out.size() < MAX_FRAMES && fp != 0 && Integer.compareUnsigned(fp, lastFp) > 0
+                && readable(mem, fp - 8)) {
+            int ra = mem.lw(fp - 4);
+            int callerFp = mem.lw(fp - 8);
+            if (ra == 0 || symbols.describe(ra - 4) == null) {
+                break;
+            }
+            out.add(frame(out.size(), ra - 4, symbols, source));
+            lastFp = fp;
+            fp = callerFp;
+        }
+        return out;
+    }
+
+    private static String function(Symbolizer symbols, int pc) {
+        String s = symbols.describe(pc);
+        if (s == null) {
+            return "";
+        }
+        int plus = s.indexOf('+');
+        return plus < 0 ? s : s.substring(0, plus);
+    }
+
+    private static boolean readable(Memory mem, int addr) {
+        if ((addr & 3) != 0 || addr < 0x1000 || addr + 8 > mem.size()) {
+            return false;
+        }
+        try {
+            mem.lw(addr);
+            mem.lw(addr + 4);
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static String frame(int k, int pc, Symbolizer symbols, SourceLocator source) {
+        String sym = symbols.describe(pc);
+        String src = source.locate(pc);
+        StringBuilder sb = new StringBuilder(String.format("  #%d 0x%08x in %s", k, pc, sym == null ? "??" : sym));
+        if (src != null) {
+            sb.append(" (").append(src).append(')');
+        }
+        return sb.toString();
+    }
+}
