@@ -1,0 +1,24 @@
+/* Sorting 20000 integers with qsort and a comparison function: calls through a function pointer. */
+#include <stdio.h>
+#include <stdlib.h>
+#define N 20000
+static int v[N];
+static int cmp(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+int main(void) {
+    unsigned s = 12345;
+    for (int i = 0; i < N; i++) {
+        s = s * 1103515245u + 12345u;
+        v[i] = (int)(s >> 8) % 100000;
+    }
+    qsort(v, N, sizeof v[0], cmp);
+    for (int i = 1; i < N; i++)
+        if (v[i - 1] > v[i]) {
+            printf("not sorted\n");
+            return 1;
+        }
+    printf("sorted %d values, median %d\n", N, v[N / 2]);
+    return 0;
+}
