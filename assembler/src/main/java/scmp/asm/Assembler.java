@@ -201,10 +201,13 @@ public final class Assembler {
     private record LineEntry(SectionBuffer sec, int offset, String file, long line, long column) {
     }
 
+    private final java.util.Set<String> declared;
+
     private Assembler(String fileName, String source) {
         this.fileName = fileName;
         this.text = source.replace("\r\n", "\n").replace('\r', '\n');
         this.lines = text.split("\n", -1);
+        this.declared = declaredNames(text);
         cur = section(".text", null, null, null);
         section(".data", null, null, null);
         section(".bss", null, null, null);
@@ -580,6 +583,38 @@ public final class Assembler {
         throw new AsmError(a.pos(), what + " expects an expression, got '" + a.text() + "'");
     }
 
+    /**
+     * Names the source declares anywhere (labels, {@code .equ}/{@code .set}/{@code .comm}/{@code .lcomm}, and the
+     * operands of {@code .globl}/{@code .weak}/{@code .extern}/{@code .type}/{@code .size}), found by a quick scan
+     * before assembling. An operand that expects an expression and names a register (say a C global called
+     * {@code fp} or {@code aT}) is read as that symbol when the file declares it, even later; otherwise it is
+     * reported as a register written where an expression belongs.
+     */
+    private static java.util.Set<String> declaredNames(String text) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        java.util.regex.Matcher label = java.util.regex.Pattern
+                .compile("(?m)^[ \\t]*([A-Za-z_.$][A-Za-z0-9_.$]*)[ \\t]*:").matcher(text);
+        while (label.find()) {
+            names.add(label.group(1));
+        }
+        java.util.regex.Matcher dir = java.util.regex.Pattern.compile(
+                "(?mi)^[ \\t]*\\.(?:globl|global|weak|extern|type|size|equ|set|equiv|comm|lcomm)[ \\t]+([^#\\n;]*)")
+                .matcher(text);
+        while (dir.find()) {
+            for (String n : dir.group(1).split(",")) {
+                String t = n.strip();
+                if (t.matches("[A-Za-z_.$][A-Za-z0-9_.$]*")) {
+                    names.add(t);
+                }
+            }
+        }
+        return names;
+    }
+
+    private boolean knownSymbol(String name) {
+        return isDefinedSymbol(name) || declared.contains(name);
+    }
+
     private boolean isDefinedSymbol(String name) {
         SymEntry e = symbols.get(name);
         return e != null && e.isDefined();
@@ -726,7 +761,7 @@ public final class Assembler {
      */
     private List<Planned> symbolAccess(Instruction insn, Slot mem, long[] v, Arg a) {
         String id = a.identifier();
-        if (id != null && isRegister(id) && !isDefinedSymbol(id)) {
+        if (id != null && isRegister(id) && !knownSymbol(id)) {
             throw new AsmError(a.pos(), "expected a memory operand such as 0(" + id + "), got '" + a.text() + "'");
         }
         Expr e = exprOf(a, "'" + insn.mnemonic + "'");
@@ -1011,7 +1046,7 @@ public final class Assembler {
             default -> "an immediate";
         };
         String id = a.identifier();
-        if (id != null && isRegister(id) && !isDefinedSymbol(id)) {
+        if (id != null && isRegister(id) && !knownSymbol(id)) {
             throw new AsmError(a.pos(), "expected " + what + ", got register '" + id + "'");
         }
         if (a instanceof Arg.ExprArg e) {
@@ -1233,7 +1268,7 @@ public final class Assembler {
     // ------------------------------------------------------------------ directives
 
     private static final List<String> DIRECTIVES = List.of(".text", ".data", ".bss", ".rodata", ".section",
-            ".previous", ".globl", ".global", ".local", ".weak", ".word", ".long", ".half", ".short", ".byte",
+            ".previous", ".globl", ".global", ".extern", ".local", ".weak", ".word", ".long", ".half", ".short", ".byte",
             ".double", ".float", ".ascii", ".asciz", ".string", ".space", ".skip", ".zero", ".align", ".balign",
             ".p2align", ".equ", ".set", ".equiv", ".comm", ".lcomm", ".type", ".size", ".file", ".loc", ".ident");
 
@@ -1255,6 +1290,10 @@ public final class Assembler {
             }
             case ".globl", ".global" -> bindings(d, a, Symbol.Binding.GLOBAL, pos);
             case ".weak" -> bindings(d, a, Symbol.Binding.WEAK, pos);
+            case ".extern" -> {
+                // Declares names defined elsewhere (undefined symbols need no declaration; this one lets a name
+                // that is also a register name, such as a C global 'fp', be used as an expression).
+            }
             case ".local" -> bindings(d, a, Symbol.Binding.LOCAL, pos);
             case ".word", ".long" -> data(d, a, 4, pos);
             case ".half", ".short" -> data(d, a, 2, pos);

@@ -98,6 +98,14 @@ public final class CodeGen {
         for (Var v : p.globals()) {
             data(v);
         }
+        for (Var v : p.globals()) {
+            // A symbol spelled like a register (a C global named fp or a0) is an expression only where the
+            // assembler knows it as a symbol: declare the ones defined elsewhere.
+            if ((!v.defined || v.isExtern) && (scmp.isa.Registers.gpr(v.symbol) >= 0
+                    || scmp.isa.Registers.fpr(v.symbol) >= 0)) {
+                out.append("\t.extern ").append(v.symbol).append('\n');
+            }
+        }
         if (consts.length() > 0) {
             out.append("\t.rodata\n").append(consts);
         }
