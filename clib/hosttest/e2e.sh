@@ -8,6 +8,8 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 clib=$(cd "$here/.." && pwd)
 bin=${SCMP_BIN:-$(cd "$clib/../bin" && pwd)}
+# the sysroot build (scmp.cc.SysrootBuilder) compiles clib with -O1; SCMP_CFLAGS="-O0" tests the other way
+CFLAGS=${SCMP_CFLAGS:--O1}
 OUT=${OUT:-$here/build}
 E2E="$OUT/e2e"
 mkdir -p "$E2E/obj"
@@ -31,7 +33,7 @@ for f in $(awk '$1=="libc"||$1=="libm"||$1=="rt"{print $1":"$2}' "$clib/SOURCES"
   obj="$E2E/obj/${lib}_$(basename "$src" | tr . _).o"
   case "$src" in
     *.s) "$bin/scmpas" -o "$obj" "$src" || fail=1 ;;
-    *.c) "$bin/scmpcc" -I "$clib/include" -c -o "$obj" "$src" || fail=1 ;;
+    *.c) "$bin/scmpcc" $CFLAGS -nostdinc -I "$clib/include" -c -o "$obj" "$src" || fail=1 ;;
   esac
   echo "$lib $obj" >> "$E2E/objs.tmp"
 done
@@ -42,13 +44,13 @@ for lib in libc libm rt; do
 done
 rm -f "$E2E/objs.tmp"
 "$bin/scmpas" -o "$E2E/crt0.o" "$clib/src/crt0.s" &&
-  "$bin/scmpcc" -I "$clib/include" -c -o "$E2E/e2e.o" "$here/e2e/e2e.c" &&
+  "$bin/scmpcc" $CFLAGS -nostdinc -I "$clib/include" -c -o "$E2E/e2e.o" "$here/e2e/e2e.c" &&
   "$bin/scmpld" -o "$E2E/e2e.elf" "$E2E/crt0.o" "$E2E/e2e.o" "$E2E/liblibc.a" "$E2E/liblibm.a" "$E2E/librt.a" || {
   echo "e2e: 0 passed, 1 failed (SCMP build)"; exit 1; }
 (cd "$E2E" && "$bin/scmpsim" e2e.elf > actual.txt 2>&1); sst=$?
 
 # the parts only SCMP has (setjmp, special registers, host files): a fixed expected output, exit status 5
-"$bin/scmpcc" -I "$clib/include" -c -o "$E2E/scmp_only.o" "$here/e2e/scmp_only.c" &&
+"$bin/scmpcc" $CFLAGS -nostdinc -I "$clib/include" -c -o "$E2E/scmp_only.o" "$here/e2e/scmp_only.c" &&
   "$bin/scmpld" -o "$E2E/scmp_only.elf" "$E2E/crt0.o" "$E2E/scmp_only.o" "$E2E/liblibc.a" "$E2E/liblibm.a" "$E2E/librt.a" || {
   echo "e2e: 0 passed, 1 failed (SCMP build of scmp_only.c)"; exit 1; }
 (cd "$here/e2e" && "$bin/scmpsim" --file=scmp_only.c "$E2E/scmp_only.elf" scmp_only.c > "$E2E/scmp_only.txt" 2>&1); ost=$?

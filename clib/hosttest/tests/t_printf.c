@@ -127,7 +127,7 @@ static const char *fixed_fmts[] = {
     "%f", "%e", "%g", "%a", "%.0f", "%.0e", "%.0g", "%#.0f", "%#.0e", "%#g", "%#.0g", "%.17g", "%.20e",
     "%.40f", "%+f", "% e", "%010.3f", "%-12.4e|", "%+012g", "%G", "%E", "%A", "%.3a", "%.0a", "%#.0a",
     "%15.6a", "%-15a|", "%015a", "%.1f", "%.2f", "%.3g", "%.1e", "%.300f", "%.500e", "%g", "%.1g", "%.16g",
-    "%5.1f", "%F", "%.13a", "%.20a", "%+.3e", "% .0f", "%#.3g", "%#.10g", "%.99g"
+    "%5.1f", "%F", "%.13a", "%.20a", "%+.3e", "% .0f", "%#.3g", "%#.10g", "%.99g", "%'.2f"
 };
 
 static const double fixed_vals[] = {
@@ -307,11 +307,20 @@ int main(void)
             ht_check(rg == rw && (i == 0 ? small[0] == 'Z' : strcmp(small, want) == 0) && small[i] == 'Z',
                      "snprintf size %u", (unsigned)i);
         }
-        rw = snprintf(want, BUF, "%5%|%-5%|");
-        rg = scmp_snprintf(got, BUF, "%5%|%-5%|");
-        ht_check(1, "");
-        (void)rw;
-        (void)rg;
+        {
+            static const int wide[] = { 'w', 'i', 'd', 'e', 0 };
+            static const char *wf[] = { "%ls", "%8.2ls|", "%-6ls|", "%lc|%3lc" };
+            for (i = 0; i < 4; i++) {
+                if (i == 3) {
+                    rw = snprintf(want, BUF, wf[i], (int)'a', (int)'b');
+                    rg = scmp_snprintf(got, BUF, wf[i], (int)'a', (int)'b');
+                } else {
+                    rw = snprintf(want, BUF, wf[i], wide);
+                    rg = scmp_snprintf(got, BUF, wf[i], wide);
+                }
+                ht_check(rw == rg && strcmp(want, got) == 0, "fmt \"%s\": glibc \"%s\" clib \"%s\"", wf[i], want, got);
+            }
+        }
         ht_done("printf-misc");
         ht_pass += pass0;
         ht_fail += fail0;

@@ -2,7 +2,8 @@
  * floating-point conversions go to __format_fp (printf_fp.c).
  *
  * Supported: flags - + space # 0; width and precision, both also as *; length modifiers hh h l ll q j z t L;
- * conversions d i u o x X c s p n e E f F g G a A % and m (glibc: strerror(errno)). */
+ * conversions d i u o x X c s p n e E f F g G a A % and m (glibc: strerror(errno)); %lc and %ls print
+ * wide characters as their low bytes. */
 #include <string.h>
 #include <errno.h>
 #include "../internal/stdio_impl.h"
@@ -94,6 +95,25 @@ static int emit_str(FILE *f, const char *s, int n, int width, int flags)
     return n + pad;
 }
 
+/* %ls: a string of wchar_t (int), each printed as its low byte (the "C" locale has no multibyte output). */
+static int emit_wstr(FILE *f, const int *ws, int width, int prec, int flags)
+{
+    int n = 0, i;
+    if (ws == NULL)
+        return emit_str(f, "(null)", (prec < 0 || prec >= 6) ? 6 : 0, width, flags);
+    while (ws[n] != 0 && (prec < 0 || n < prec))
+        n++;
+    if ((flags & FMT_MINUS) == 0)
+        __stdio_pad(f, ' ', width - n);
+    for (i = 0; i < n; i++) {
+        char ch = (char)ws[i];
+        __stdio_write(f, &ch, 1);
+    }
+    if ((flags & FMT_MINUS) != 0)
+        __stdio_pad(f, ' ', width - n);
+    return n > width ? n : width;
+}
+
 int __vformat(FILE *f, const char *fmt, va_list ap)
 {
     int total = 0;
@@ -138,6 +158,9 @@ int __vformat(FILE *f, const char *fmt, va_list ap)
             case '0':
                 flags |= FMT_ZERO;
                 fmt++;
+                break;
+            case '\'':
+                fmt++;              /* thousands grouping: none in the "C" locale */
                 break;
             default:
                 done = 1;
@@ -334,20 +357,24 @@ int __vformat(FILE *f, const char *fmt, va_list ap)
             break;
         }
         case 'c':
+            /* %lc: a wchar_t is an int here too; only its low byte is printed (no multibyte output) */
             buf[0] = (char)va_arg(ap, int);
             total += emit_str(f, buf, 1, width, flags);
             break;
-        case 's': {
-            const char *s = va_arg(ap, const char *);
-            int n;
-            if (s == NULL) {
-                /* glibc prints "(null)", or nothing when the precision is too small for it */
-                s = (prec < 0 || prec >= 6) ? "(null)" : "";
+        case 's':
+            if (len == LEN_L) {
+                total += emit_wstr(f, va_arg(ap, const int *), width, prec, flags);
+            } else {
+                const char *s = va_arg(ap, const char *);
+                int n;
+                if (s == NULL) {
+                    /* glibc prints "(null)", or nothing when the precision is too small for it */
+                    s = (prec < 0 || prec >= 6) ? "(null)" : "";
+                }
+                n = prec >= 0 ? (int)strnlen(s, (size_t)prec) : (int)strlen(s);
+                total += emit_str(f, s, n, width, flags);
             }
-            n = prec >= 0 ? (int)strnlen(s, (size_t)prec) : (int)strlen(s);
-            total += emit_str(f, s, n, width, flags);
             break;
-        }
         case 'm': {
             const char *s = strerror(errno);
             int n = prec >= 0 ? (int)strnlen(s, (size_t)prec) : (int)strlen(s);
