@@ -212,8 +212,8 @@ sendDataIntValue:
 
 # void sendDataFloatValue(int dst_node, double *dst_addr, double value)      (thesis Table 2.3)
 # One DATA message of four flits: head, address, the double's low word then its high word (little-endian
-# memory order, stride 1), so both halves land in one message and a reader never sees half a value once
-# the message is written.
+# memory order, stride 1). Both halves travel in one message and the receiving NIU writes a message's words
+# in order, so a reader that has seen the high word change also sees the new low word.
     .globl sendDataFloatValue
     .type sendDataFloatValue, @function
 sendDataFloatValue:

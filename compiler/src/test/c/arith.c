@@ -101,6 +101,14 @@ int main() {
   ASSERT(-2, ({ int a = -7, b = 3; a / b; }));
   ASSERT(-1, ({ int a = -7, b = 3; a % b; }));
   ASSERT(1431655764, ({ unsigned a = -4; (int)(a / 3); }));
+  /* remainder by 1 (a power of two with no bits to keep) at -O1: 0, with the left operand still evaluated */
+  ASSERT(0, ({ int x = -7; x % 1; }));
+  ASSERT(0, ({ int x = 2147483647; x % 1; }));
+  ASSERT(0, ({ unsigned x = 7; x % 1; }));
+  ASSERT(4, ({ int i = 3; int r = i++ % 1; r * 10 + i; }));
+  ASSERT(-3, ({ int x = -7; x / 2; }));
+  ASSERT(-1, ({ int x = -7; x % 2; }));
+  ASSERT(-7, ({ int x = -7; x / 1; }));
   printf("OK\n");
   return 0;
 }

@@ -23,6 +23,12 @@ int main() {
   ASSERT(12, sizeof(struct flags) + 4 + 0);
   ASSERT(1, ({ struct bf x = {0}; x.c = 0xffffff; x.a == 0 && x.b == 0; }));
   ASSERT(0x5a, ({ union { struct { unsigned lo : 4, hi : 4; } s; unsigned char byte; } u; u.byte = 0; u.s.lo = 0xa; u.s.hi = 5; u.byte; }));
+  /* an unsigned bit-field narrower than int promotes to int (6.3.1.1p2), as gcc does */
+  ASSERT(1, ({ struct { unsigned a : 1; } x = {0}; x.a - 2 < 0; }));
+  ASSERT(1, ({ struct { unsigned a : 31; } x = {0}; x.a - 1 < 0; }));
+  ASSERT(0, ({ struct { unsigned a : 32; } x = {0}; x.a - 1 < 0; }));
+  ASSERT(1, ({ struct { unsigned a : 4; } x = {0}; x.a = 15; x.a * 3 - 50 < 0; }));
+  ASSERT(4, ({ struct { unsigned a : 4; } x = {0}; sizeof(x.a + 0); }));
   printf("OK\n");
   return 0;
 }

@@ -58,6 +58,13 @@ int main() {
   ASSERT(1, ({ unsigned u = 3000000000u; double d = u; d == 3000000000.0; }));
   ASSERT(1, (_Bool)0.5);
   ASSERT(1, 0x1p4 == 16.0);
+  /* a folded NaN is the one the hardware makes (positive), whatever the compiling host's FPU produces */
+  ASSERT(0, ({ union { double d; unsigned long long u; } x; x.d = 0.0 / 0.0; (int)(x.u >> 63); }));
+  ASSERT(1, ({ union { double d; unsigned long long u; } x; x.d = -(0.0 / 0.0); (int)(x.u >> 63); }));
+  ASSERT(1, ({ double z = 0.0; union { double d; unsigned long long u; } x, y; x.d = 0.0 / 0.0; y.d = z / z; x.u == y.u; }));
+  ASSERT(0x7fc00000, ({ union { float f; unsigned u; } x; x.f = 0.0f / 0.0f; x.u; }));
+  ASSERT(0x7fc00000, ({ float f = 0.0f / 0.0f; union { float f; unsigned u; } x; x.f = f; x.u; }));
+  ASSERT(0, ({ static double n = 0.0 / 0.0; union { double d; unsigned long long u; } x; x.d = n; (int)(x.u >> 63); }));
   printf("OK\n");
   return 0;
 }

@@ -48,6 +48,15 @@ int main() {
   ASSERT(1, ({ long long a = 1; a++; a++; a == 3; }));
   ASSERT(1, ({ long long x[3] = {1, 2, 3}; x[1] + x[2] == 5; }));
   ASSERT(3, ({ long long a = 3; int r = 0; switch (a) { case 3: r = 3; break; default: r = 9; } r; }));
+  /* 64-bit integers to floating point round once, to nearest even, in constants and at run time */
+  ASSERT(1, (double)0x8000000000000401ULL == 9223372036854777856.0);
+  ASSERT(1, ({ unsigned long long a = 0x8000000000000401ULL; double d = a; d == 9223372036854777856.0; }));
+  ASSERT(1, (float)0xFFFFFF7FFFFFFFFFULL == 18446742974197923840.0f);
+  ASSERT(1, (float)0x0100000100000001LL == 72057602627862528.0f);
+  ASSERT(1, ({ unsigned long long a = 0xFFFFFF7FFFFFFFFFULL; float f = a; f == 18446742974197923840.0f; }));
+  ASSERT(1, ({ long long a = 0x0100000100000001LL; float f = a; f == 72057602627862528.0f; }));
+  ASSERT(1, ({ long long a = -0x0100000100000001LL; float f = a; f == -72057602627862528.0f; }));
+  ASSERT(1, ({ static float f = 0x0100000100000001LL; f == 72057602627862528.0f; }));
   printf("OK\n");
   return 0;
 }

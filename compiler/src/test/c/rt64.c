@@ -54,6 +54,18 @@ double __floatundidf(u64 a) {
 double __floatdidf(s64 a) {
   return a < 0 ? -__floatundidf(-(u64)a) : __floatundidf(a);
 }
+/* To float in one rounding: cut to 53 bits with a sticky bit (exact in a double), then round once. */
+float __floatundisf(u64 a) {
+  int s = 0;
+  double d;
+  while ((a >> 53) != 0) { a = (a >> 1) | (a & 1); s++; }
+  d = __floatundidf(a);
+  while (s-- > 0) d *= 2.0;
+  return (float)d;
+}
+float __floatdisf(s64 a) {
+  return a < 0 ? -__floatundisf(-(u64)a) : __floatundisf(a);
+}
 u64 __fixunsdfdi(double d) {
   if (!(d > 0)) return 0;
   if (d >= 18446744073709551616.0) return ~0ULL;

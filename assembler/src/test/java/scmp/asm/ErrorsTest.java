@@ -54,8 +54,8 @@ class ErrorsTest {
                 error("sendh_i a0, MAIL, 0"));
         assertEquals("t.s:1:13: error: message type 16 out of range 0..15", error("sendh_i a0, 16, 0"));
         assertEquals("t.s:1:10: error: unknown special register 'nodid'; expected one of nodeid, xdim, ydim, tid, "
-                + "nctx, cycle, cycleh, instret, memsize, heapend or a number", error("rdsr a0, nodid"));
-        assertEquals("t.s:1:10: error: special register number 10 out of range 0..9", error("rdsr a0, 10"));
+                + "nctx, cycle, cycleh, instret, memsize, heapend, niustat or a number", error("rdsr a0, nodid"));
+        assertEquals("t.s:1:10: error: special register number 11 out of range 0..10", error("rdsr a0, 11"));
         assertEquals("t.s:1:7: error: unknown host call 'quit'; expected one of exit, write, open, read, close, "
                 + "cycles, abort, lseek or a number", error("hcall quit"));
         assertEquals("t.s:1:21: error: immediate 131072 out of range for sendh_i (unsigned 17-bit byte address, "

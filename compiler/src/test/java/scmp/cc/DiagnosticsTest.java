@@ -82,10 +82,31 @@ class DiagnosticsTest {
     @Test
     void argumentCountsAndImplicitDeclarations() {
         String text = diagnose("int f(int a, int b);\nint main(void) {\n  f(1);\n  f(1, 2, 3);\n  return g(2);\n}\n");
-        assertTrue(text.contains("t.c:3:4: error: too few arguments to function 'f'"), text);
-        assertTrue(text.contains("t.c:4:4: error: too many arguments to function 'f'"), text);
+        // gcc reports the count at the start of the callee, not at the '('
+        assertTrue(text.contains("t.c:3:3: error: too few arguments to function 'f'"), text);
+        assertTrue(text.contains("t.c:4:3: error: too many arguments to function 'f'"), text);
         assertTrue(text.contains("t.c:5:10: warning: implicit declaration of function 'g'"
                 + " [-Wimplicit-function-declaration]"), text);
+    }
+
+    @Test
+    void argumentCountThroughPointersIsReportedAtTheCallee() {
+        String text = diagnose("int (*fp)(int a, int b);\nstruct s { int (*g)(int); } S;\n"
+                + "int main(void) { return (*fp)(1) + S.g(1, 2); }\n");
+        assertTrue(text.contains("t.c:3:26: error: too few arguments to function"), text);
+        assertTrue(text.contains("t.c:3:36: error: too many arguments to function"), text);
+    }
+
+    @Test
+    void undeclaredTypeNamesAreReportedAsGccDoes() {
+        // a forgotten #include: gcc says "unknown type name", not a syntax error at the declarator
+        String text = diagnose("static foo_t counter;\nint f(bar_t x, int y);\nint main(void) {\n"
+                + "  ptrdiff_t a = 1;\n  const baz_t *p = 0;\n  return 0;\n}\n");
+        assertTrue(text.contains("t.c:1:8: error: unknown type name 'foo_t'"), text);
+        assertTrue(text.contains("t.c:2:7: error: unknown type name 'bar_t'"), text);
+        assertTrue(text.contains("t.c:4:3: error: unknown type name 'ptrdiff_t'"), text);
+        assertTrue(text.contains("t.c:5:9: error: unknown type name 'baz_t'"), text);
+        assertFalse(text.contains("expected"), text);
     }
 
     @Test

@@ -28,11 +28,19 @@ import scmp.isa.SpecialRegister;
  * The machine calls {@link #runUntil(long)} with a cycle limit: the core executes every instruction whose
  * issue cycle is below the limit and returns the cycle of its next event. It returns early when it has
  * nothing to run, after a message's tail flit was accepted ({@link Stop#MESSAGE_SENT}: the network may want to
- * schedule the message), in front of an {@code hcall} when {@linkplain #setOrderedHostCalls ordered host calls}
- * are on ({@link Stop#HOST_CALL}: the machine then orders host calls of all nodes by cycle and lets each go
- * with {@link #allowHostCall()}), when the program halts, and on a guest fault. Between calls the network may
- * deliver work with {@link #startThread} and {@link #wakeBlocked}, at cycles not earlier than the core's past.
- * An idle core costs nothing: it does no work until a thread is started on it.
+ * schedule the message) or, when {@linkplain #setStopAfterNetworkInstructions asked}, after any accepted network
+ * instruction ({@link Stop#NETWORK}), in front of an {@code hcall} when {@linkplain #setOrderedHostCalls ordered
+ * host calls} are on ({@link Stop#HOST_CALL}: the machine then orders host calls of all nodes by cycle and lets
+ * each go with {@link #allowHostCall()}), when the program halts, and on a guest fault. Between calls the
+ * network may deliver work, at cycles not earlier than the core's past: {@link #startThread}, or
+ * {@link #reserveContext} when a THREAD message's head arrives and {@link #startReserved} at its tail; and
+ * {@link #wakeBlocked} or, for one thread, {@link #wakeThread}. An idle core costs nothing: it does no work
+ * until a thread is started on it.
+ *
+ * <h2>Statistics</h2>
+ * {@link #stats()} splits the core's cycles into issues, dependence stalls by the producer's kind, control
+ * bubbles, thread switches and waits for the NIU; the interpreter records the producer's kind of every result
+ * (one byte store) and does the rest only on stalls and switches.
  */
 public final class Core {
 
@@ -46,6 +54,11 @@ public final class Core {
         HOST_CALL,
         /** A network instruction just ended a message (its tail flit was accepted). */
         MESSAGE_SENT,
+        /**
+         * A network instruction that does not end a message was accepted; only when
+         * {@linkplain #setStopAfterNetworkInstructions stopping after network instructions} is on.
+         */
+        NETWORK,
         /** A host call ended the simulation ({@code exit} or {@code abort}). */
         HALTED,
         /** The running thread faulted; see {@link #fault()}. */
@@ -60,7 +73,18 @@ public final class Core {
     private static final int RA = Registers.RA, SP = Registers.SP, A0 = Registers.A0, A1 = Registers.A0 + 1;
 
     private static final int EV_LIMIT = 0, EV_SUSPEND = 1, EV_ENDT = 2, EV_BLOCK = 3, EV_HOST = 4, EV_SENT = 5,
-            EV_HALT = 6, EV_FAULT = 7;
+            EV_HALT = 6, EV_FAULT = 7, EV_NET = 8;
+
+    /** The stall cause of each instruction's result (by ordinal), for the statistics: see {@link StallCause}. */
+    private static final byte[] RESULT_CAUSE = new byte[DecodedText.END + 1];
+
+    static {
+        for (Instruction insn : INSNS) {
+            RESULT_CAUSE[insn.ordinal()] = (byte) StallCause.of(insn.timing).ordinal();
+        }
+        RESULT_CAUSE[DecodedText.ILLEGAL] = (byte) StallCause.OTHER.ordinal();
+        RESULT_CAUSE[DecodedText.END] = (byte) StallCause.OTHER.ordinal();
+    }
 
     private final int nodeId;
     private final int xdim;
@@ -96,6 +120,16 @@ public final class Core {
     private Tracer tracer;
     private boolean orderedHostCalls;
     private boolean hostGate;
+    private boolean stopAfterNet;
+    private int reserved;
+
+    // statistics: stall cycles by cause, control bubbles, thread switches (see stats())
+    private final long[] stallCycles = new long[StallCause.values().length];
+    private long branchBubbles;
+    private long switchCount;
+    private long switchCycles;
+    private long niuBlockedCycles;
+    private boolean blockedWhenIdle;
 
     private long instret;
     private long eventCycle;
@@ -198,6 +232,19 @@ public final class Core {
         hostGate = true;
     }
 
+    /**
+     * Turns stopping after every accepted network instruction on or off. When on, {@link #runUntil(long)} returns
+     * right after each accepted {@code sendh_*}, {@code send2} and {@code sendm} ({@link Stop#NETWORK}) as it
+     * always does after a message's tail ({@link Stop#MESSAGE_SENT}), so that a cycle-accurate network can catch
+     * up with the NIU state the instruction changed before the core runs on. Off (the default) suits networks
+     * that only care about whole messages.
+     *
+     * @param on whether to stop after every network instruction
+     */
+    public void setStopAfterNetworkInstructions(boolean on) {
+        this.stopAfterNet = on;
+    }
+
     // ------------------------------------------------------------------ threads
 
     /**
@@ -287,6 +334,76 @@ public final class Core {
         }
     }
 
+    /**
+     * Makes one thread blocked on the NIU ready again at {@code cycle} (back of the ready queue); it re-issues
+     * the network instruction that was refused. An NIU that knows what each blocked thread waits for wakes
+     * exactly the threads whose condition holds (docs/timing.md section 3.1).
+     *
+     * @param context the blocked thread's context
+     * @param cycle   the cycle at which it becomes ready
+     * @throws IllegalStateException when the context is not blocked
+     */
+    public void wakeThread(int context, long cycle) {
+        ThreadContext c = contexts[context];
+        if (c.state != ThreadContext.State.BLOCKED) {
+            throw new IllegalStateException("context " + context + " of node " + nodeId + " is not blocked");
+        }
+        blocked--;
+        enqueue(c, Math.max(cycle, lastSwitch + 1));
+    }
+
+    /**
+     * Reserves the lowest-numbered free context for a THREAD message whose head the NIU takes; the thread starts
+     * later with {@link #startReserved}. A reserved context is neither free nor live.
+     *
+     * @return the context number, or -1 when no context is free (the message must wait: backpressure)
+     */
+    public int reserveContext() {
+        for (ThreadContext k : contexts) {
+            if (k.state == ThreadContext.State.FREE) {
+                k.state = ThreadContext.State.RESERVED;
+                reserved++;
+                return k.id;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Starts the thread of a THREAD message in a context {@linkplain #reserveContext reserved} for it: pc from the
+     * address flit, the data words in r4 (a0) upward, sp at the context's stack top, ra at {@code __thread_exit}
+     * (or 0), every other register zero; ready at {@code cycle} (back of the ready queue).
+     *
+     * @param context the reserved context
+     * @param cycle   the cycle at which the thread becomes ready
+     * @param pc      the thread's first instruction
+     * @param args    the data words
+     * @param nargs   how many of {@code args} to load, at most 24 (r4..r27)
+     * @throws GuestFault (not located) when {@code pc} is not an instruction of the text; the context is freed
+     * @throws IllegalStateException when the context is not reserved
+     */
+    public void startReserved(int context, long cycle, int pc, int[] args, int nargs) {
+        ThreadContext c = contexts[context];
+        if (c.state != ThreadContext.State.RESERVED) {
+            throw new IllegalStateException("context " + context + " of node " + nodeId + " is not reserved");
+        }
+        if (nargs < 0 || nargs > Registers.THREAD_LAST_REG - A0 + 1) {
+            throw new IllegalArgumentException("a THREAD message carries at most 24 words");
+        }
+        reserved--;
+        if (!text.contains(pc)) {
+            c.state = ThreadContext.State.FREE;
+            throw new GuestFault(GuestFault.Kind.BAD_JUMP,
+                    String.format("THREAD message starts a thread at 0x%x, outside the program text", pc), pc);
+        }
+        c.reset(pc);
+        c.x[SP] = stackTop(c.id);
+        c.x[RA] = threadExit;
+        System.arraycopy(args, 0, c.x, A0, nargs);
+        live++;
+        enqueue(c, Math.max(cycle, lastSwitch + 1));
+    }
+
     private void enqueue(ThreadContext c, long at) {
         int k = queued;
         while (k > 0 && queue[k - 1].readyAt > at) {
@@ -318,6 +435,15 @@ public final class Core {
         c.state = ThreadContext.State.RUNNING;
         c.nextIssue = issue;
         current = c;
+        // the cycles since the last thread's last issue: up to S are the switch, the rest the core waited
+        long gap = issue - lastSwitch - 1;
+        if (gap > 0) {
+            long sw = Math.min(gap, switchCost);
+            switchCycles += sw;
+            if (blockedWhenIdle) {
+                niuBlockedCycles += gap - sw;
+            }
+        }
         return c;
     }
 
@@ -363,23 +489,34 @@ public final class Core {
                     stop = Stop.MESSAGE_SENT;
                     return c.nextIssue;
                 }
+                case EV_NET -> {
+                    stop = Stop.NETWORK;
+                    return c.nextIssue;
+                }
                 case EV_SUSPEND -> {
                     current = null;
                     lastSwitch = t;
+                    switchCount++;
                     enqueue(c, t);
+                    blockedWhenIdle = blocked > 0;
                 }
                 case EV_ENDT -> {
                     current = null;
                     lastSwitch = t;
                     lastEnd = t;
+                    switchCount++;
                     c.state = ThreadContext.State.FREE;
                     live--;
+                    blockedWhenIdle = blocked > 0;
                 }
                 case EV_BLOCK -> {
                     current = null;
                     lastSwitch = t;
+                    switchCount++;
+                    niuBlockedCycles++;   // the refused instruction's slot
                     c.state = ThreadContext.State.BLOCKED;
                     blocked++;
+                    blockedWhenIdle = true;
                 }
                 case EV_HALT -> {
                     stop = Stop.HALTED;
@@ -409,12 +546,15 @@ public final class Core {
         final int textBytes = 4 * txt.count();
         final int[] ops = txt.op, rds = txt.rd, rs1s = txt.rs1, rs2s = txt.rs2, imms = txt.imm, deps = txt.deps;
         final int[] lat = latency;
+        final byte[] cause = c.cause;
         final Memory mem = memory;
         final Tracer tr = tracer;
+        final boolean netStop = stopAfterNet;
         int pc = c.pc;
         long next = c.nextIssue;
         long t = next;
         long n = 0;
+        long bubbles = 0;
         int ev;
         try {
             loop:
@@ -436,6 +576,9 @@ public final class Core {
                 if (t >= limit) {
                     ev = EV_LIMIT;
                     break;
+                }
+                if (t != next) {
+                    stalled(rdy, cause, d, t, t - next);
                 }
                 if (tr != null && !(op == HCALL_OP && orderedHostCalls && !hostGate)) {
                     tr.issue(t, nodeId, c.id, pc, txt.words[i]);
@@ -513,6 +656,12 @@ public final class Core {
                             ev = EV_BLOCK;
                             break loop;
                         }
+                        if (netStop) {
+                            pc = npc;
+                            n++;
+                            ev = EV_NET;
+                            break loop;
+                        }
                     }
                     case SENDE, SEND2E -> {
                         c.pc = pc;
@@ -530,6 +679,12 @@ public final class Core {
                         c.pc = pc;
                         if (!port.sendDma(t, c, x[a], x[b], false)) {
                             ev = EV_BLOCK;
+                            break loop;
+                        }
+                        if (netStop) {
+                            pc = npc;
+                            n++;
+                            ev = EV_NET;
                             break loop;
                         }
                     }
@@ -551,6 +706,8 @@ public final class Core {
                         break loop;
                     }
                     case ENDT -> {
+                        c.pc = pc;
+                        port.threadEnded(t, c);
                         pc = npc;
                         n++;
                         ev = EV_ENDT;
@@ -585,57 +742,72 @@ public final class Core {
                         if (x[a] == x[b]) {
                             npc = target(pc + imm, base, textBytes);
                             next += takenBubbles;
+                            bubbles += takenBubbles;
                         }
                     }
                     case BNE -> {
                         if (x[a] != x[b]) {
                             npc = target(pc + imm, base, textBytes);
                             next += takenBubbles;
+                            bubbles += takenBubbles;
                         }
                     }
                     case BLT -> {
                         if (x[a] < x[b]) {
                             npc = target(pc + imm, base, textBytes);
                             next += takenBubbles;
+                            bubbles += takenBubbles;
                         }
                     }
                     case BGE -> {
                         if (x[a] >= x[b]) {
                             npc = target(pc + imm, base, textBytes);
                             next += takenBubbles;
+                            bubbles += takenBubbles;
                         }
                     }
                     case BLTU -> {
                         if (Integer.compareUnsigned(x[a], x[b]) < 0) {
                             npc = target(pc + imm, base, textBytes);
                             next += takenBubbles;
+                            bubbles += takenBubbles;
                         }
                     }
                     case BGEU -> {
                         if (Integer.compareUnsigned(x[a], x[b]) >= 0) {
                             npc = target(pc + imm, base, textBytes);
                             next += takenBubbles;
+                            bubbles += takenBubbles;
                         }
                     }
                     case J -> {
                         npc = target(pc + imm, base, textBytes);
                         next += jumpBubbles;
+                        bubbles += jumpBubbles;
                     }
                     case JAL -> {
                         npc = target(pc + imm, base, textBytes);
                         x[RA] = pc + 4;
                         next += jumpBubbles;
+                        bubbles += jumpBubbles;
                     }
                     case JALR -> {
                         npc = target((x[a] + imm) & ~3, base, textBytes);
                         x[rd] = pc + 4;
                         next += jalrBubbles;
+                        bubbles += jalrBubbles;
                     }
                     // ---- network head flits
                     case SENDH_I -> {
                         c.pc = pc;
                         if (!port.sendHead(t, c, x[a], rd, imm, 1)) {
                             ev = EV_BLOCK;
+                            break loop;
+                        }
+                        if (netStop) {
+                            pc = npc;
+                            n++;
+                            ev = EV_NET;
                             break loop;
                         }
                     }
@@ -645,11 +817,23 @@ public final class Core {
                             ev = EV_BLOCK;
                             break loop;
                         }
+                        if (netStop) {
+                            pc = npc;
+                            n++;
+                            ev = EV_NET;
+                            break loop;
+                        }
                     }
                     case SENDH_RR -> {
                         c.pc = pc;
                         if (!port.sendHead(t, c, x[a], rd, x[b], (short) x[imm])) {
                             ev = EV_BLOCK;
+                            break loop;
+                        }
+                        if (netStop) {
+                            pc = npc;
+                            n++;
+                            ev = EV_NET;
                             break loop;
                         }
                     }
@@ -679,6 +863,7 @@ public final class Core {
                     default -> throw new IllegalStateException("no semantics for " + INSNS[op]);
                 }
                 rdy[d >>> 21] = t + lat[op];
+                cause[d >>> 21] = RESULT_CAUSE[op];
                 pc = npc;
                 n++;
             }
@@ -689,8 +874,21 @@ public final class Core {
         c.pc = pc;
         c.nextIssue = next;
         instret += n;
+        branchBubbles += bubbles;
         eventCycle = t;
         return ev;
+    }
+
+    /** Adds a dependence stall to the statistics, charged to the cause of the source that was ready last. */
+    private void stalled(long[] rdy, byte[] cause, int d, long t, long cycles) {
+        int src = d & 0x7F;
+        if (rdy[src] != t) {
+            src = (d >>> 7) & 0x7F;
+            if (rdy[src] != t) {
+                src = (d >>> 14) & 0x7F;
+            }
+        }
+        stallCycles[cause[src]] += cycles;
     }
 
     private static int divisor(int v) {
@@ -769,6 +967,14 @@ public final class Core {
         return haltCycle;
     }
 
+    /**
+     * Returns the issue cycle of the last instruction that switched threads ({@code suspend}, {@code endt}, a
+     * refused network instruction), or a large negative number before the first.
+     */
+    public long lastSwitchCycle() {
+        return lastSwitch;
+    }
+
     /** Returns the issue cycle of the last {@code endt} executed, or -1. */
     public long lastEndCycle() {
         return lastEnd;
@@ -777,6 +983,79 @@ public final class Core {
     /** Returns the number of instructions retired on this node. */
     public long instructions() {
         return instret;
+    }
+
+    /**
+     * Returns the core's statistics so far: instructions, dependence stalls by cause, control bubbles, thread
+     * switches and the cycles they cost, and the cycles the core waited with a thread blocked on the NIU. The
+     * counters cost the interpreter one store per instruction and work only on stalls and switches.
+     */
+    public CoreStats stats() {
+        return new CoreStats(instret, stallCycles.clone(), branchBubbles, switchCount, switchCycles, niuBlockedCycles);
+    }
+
+    /** Returns the length of the array {@link #relativeState} fills. */
+    public int stateSize() {
+        return 8 + contexts.length * (6 + 33 + 32 + DecodedText.SB_SIZE);
+    }
+
+    /**
+     * Writes everything that decides the core's future, relative to cycle {@code now}, into {@code out}: the
+     * scheduler (running context, ready queue, last switch), and per context its state, pc, registers, ready
+     * time and scoreboard, with cycles counted from {@code now} and clamped where smaller values behave the same
+     * (a register ready before {@code now} is ready). Memory, the NIU and statistics are not included. If two
+     * calls at {@code now1} and {@code now2} (the core having executed exactly its instructions before each) give
+     * equal arrays, and its memory and NIU did not change in between, the core repeats from {@code now2} what it
+     * did from {@code now1}, for ever: the machine uses this to prove a livelock.
+     *
+     * @param now the cycle; the core must have executed every instruction issuing before it and none after
+     * @param out an array of at least {@link #stateSize()} longs
+     */
+    public void relativeState(long now, long[] out) {
+        long floor = -(switchCost + 1);
+        int k = 0;
+        out[k++] = stop.ordinal();
+        out[k++] = current == null ? -1 : current.id;
+        out[k++] = Math.max(lastSwitch - now, floor);
+        out[k++] = queued;
+        out[k++] = blocked;
+        out[k++] = live;
+        out[k++] = reserved;
+        out[k++] = hostGate ? 1 : 0;
+        for (int q = 0; q < contexts.length; q++) {
+            out[k++] = q < queued ? queue[q].id : -1;
+        }
+        for (ThreadContext c : contexts) {
+            out[k++] = c.state.ordinal();
+            out[k++] = c.pc;
+            out[k++] = Math.max(c.nextIssue - now, 0);
+            out[k++] = Math.max(c.readyAt - now, floor);
+            out[k++] = 0;
+            for (int r = 0; r < 33; r++) {
+                out[k++] = c.x[r];
+            }
+            for (int r = 0; r < 32; r++) {
+                out[k++] = c.f[r];
+            }
+            for (int r = 0; r < DecodedText.SB_SIZE; r++) {
+                out[k++] = Math.max(c.ready[r] - now, 0);
+            }
+        }
+    }
+
+    /** Returns the number of contexts reserved for THREAD messages whose tail has not arrived yet. */
+    public int reservedContexts() {
+        return reserved;
+    }
+
+    /** Returns the number of threads waiting in the ready queue (not counting the running one). */
+    public int readyThreads() {
+        return queued;
+    }
+
+    /** Returns the context of the running thread (between instructions), or null when none runs. */
+    public ThreadContext runningThread() {
+        return current;
     }
 
     /** Returns the number of contexts holding a thread (running, ready or blocked). */
@@ -789,9 +1068,9 @@ public final class Core {
         return blocked;
     }
 
-    /** Returns the number of free contexts. */
+    /** Returns the number of free contexts (neither holding a thread nor reserved for a THREAD message). */
     public int freeContexts() {
-        return contexts.length - live;
+        return contexts.length - live - reserved;
     }
 
     /** Returns the node number. */

@@ -66,6 +66,17 @@ public interface NetworkPort {
      */
     boolean sendDma(long cycle, ThreadContext thread, int address, int strideCount, boolean tail);
 
+    /**
+     * Tells the NIU that a thread executes {@code endt} at {@code cycle}; a thread that ends while its message
+     * is open would keep the NIU forever, so an NIU may throw a {@link GuestFault} of kind
+     * {@link GuestFault.Kind#NIU_MISUSE} (located at the {@code endt}). The default does nothing.
+     *
+     * @param cycle  the issue cycle of the {@code endt}
+     * @param thread the ending thread's context
+     */
+    default void threadEnded(long cycle, ThreadContext thread) {
+    }
+
     /** Bit of {@link #status}: the DMA engine is still reading a sendm/sendme block. */
     int STATUS_DMA_BUSY = 1;
     /** Bit of {@link #status}: the injection queue holds flits not yet in the network. */

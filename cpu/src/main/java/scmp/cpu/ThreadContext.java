@@ -23,13 +23,17 @@ public final class ThreadContext {
         /** The thread is the one the core executes. */
         RUNNING,
         /** The thread waits for the NIU to accept a network instruction. */
-        BLOCKED
+        BLOCKED,
+        /** No thread yet: the NIU has taken a THREAD message's head and holds the context for it. */
+        RESERVED
     }
 
     final int id;
     final int[] x = new int[33];
     final long[] f = new long[32];
     final long[] ready = new long[DecodedText.SB_SIZE];
+    /** Per scoreboard index, the {@link StallCause} ordinal of the instruction that set its ready cycle. */
+    final byte[] cause = new byte[DecodedText.SB_SIZE];
     int pc;
     /** The earliest cycle at which the next instruction may issue (in-order constraint). */
     long nextIssue;
@@ -39,6 +43,8 @@ public final class ThreadContext {
 
     ThreadContext(int id) {
         this.id = id;
+        cause[DecodedText.SB_DIV] = (byte) StallCause.DIV.ordinal();
+        cause[DecodedText.SB_FPDIV] = (byte) StallCause.FP.ordinal();
     }
 
     /** Clears registers and scoreboard and sets the pc, for a new thread. */

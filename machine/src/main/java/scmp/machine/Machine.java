@@ -4,35 +4,58 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import scmp.cpu.Core;
 import scmp.cpu.GuestFault;
 import scmp.cpu.Memory;
+import scmp.cpu.ThreadContext;
+import scmp.cpu.Tracer;
 import scmp.elf.Executable;
+import scmp.isa.Instruction;
+import scmp.isa.Isa;
+import scmp.isa.TimingClass;
 
 /**
- * The SCMP chip: a mesh of nodes (each a {@link Core} with its memory), the network between them, and the
- * host. {@link #run()} interleaves them deterministically until the program ends.
+ * The SCMP chip: a mesh of nodes (each a {@link Core} with its memory and NIU), the network between them, and
+ * the host. {@link #run()} interleaves them deterministically, cycle-exactly, until the program ends.
  *
  * <h2>The loop</h2>
- * The machine advances in rounds (see {@link Network} for the network's side of the contract). A round
- * starts at {@code T}, the earliest pending event of any core or of the network: the network delivers what is
- * due at {@code T}; then every core with work runs up to the horizon {@code H = min(T + lookahead, next
- * network event, max cycles)}, node by node. Nothing a core does before {@code H} can affect another core
- * before {@code H}, so the order in which cores run within a round does not matter. When a single core has
- * work and nothing is in flight, the horizon is the cycle limit: the core runs on until it sends a message or
- * the run ends, and an idle node costs nothing.
+ * Within a core cycle the cores act first, then the network runs that cycle's network cycles
+ * (docs/timing.md section 3); the network's clock, {@link Network#time()}, says how far it has run. The
+ * machine advances in rounds of two kinds:
+ * <ul>
+ *   <li><b>lockstep</b>, while anything is in flight ({@link Network#busy()}): at network time {@code n}, every
+ *       core whose next instruction issues by {@code n} runs up to {@code n + 1}; the host calls, faults and
+ *       halts due by {@code n} happen in (cycle, node) order; then the network runs core cycle {@code n}.</li>
+ *   <li><b>quiet</b>, while nothing is in flight: the network can do nothing until a core sends, so the cores
+ *       run ahead of it without limit. The cores whose next event is the earliest, at cycle {@code c}, run
+ *       through {@code c}; a core that is alone at {@code c} runs on up to the next event of any other core
+ *       (for ever when the others are idle). A core stops right after a network instruction; the network then
+ *       jumps to that cycle and the rounds are lockstep again.</li>
+ * </ul>
+ * So no core ever runs ahead of a cycle in whose network cycles something could reach it, and no core runs
+ * ahead of another core's next event: host calls happen in cycle order, and when a run ends every core has
+ * executed exactly its instructions up to the ending cycle, as in a strict lockstep run
+ * ({@link MachineConfig#lockstep()} forces one; tests compare both on outputs, cycles and instruction counts).
+ * Idle nodes cost nothing, a lone busy node runs at full interpreter speed, and the network skips the cycles
+ * in which nothing is in flight.
  *
- * <p>Host calls, faults and halts are events with a cycle. On a machine with more than one node, cores stop
- * in front of every {@code hcall}; after each round the machine performs the pending events in the order
- * (cycle, node), so that output from several nodes appears in cycle order and the first fault or exit in
- * simulated time is the one that ends the run.
+ * <p>Host calls, faults and halts are events with a cycle. On a machine with more than one live node, cores
+ * stop in front of every {@code hcall}; the machine performs pending events in the order (cycle, node) once no
+ * core can still produce an earlier one, so output from several nodes appears in cycle order and the first
+ * fault or exit in simulated time is the one that ends the run.
+ *
+ * <p>Nodes are built lazily: node 0 at once, another node when the first message reaches it. Nodes no message
+ * reaches cost neither memory nor time.
  *
  * <h2>Ends</h2>
  * The run ends when a thread executes {@code hcall exit} (its status is the exit code) or {@code hcall abort}
- * (134), when every thread on every node has ended and nothing is in flight (0), on a guest fault (139), or
- * when the next event lies at or beyond {@code --max-cycles} (124).
+ * (134), when every thread on every node has ended and nothing is in flight (0), on a guest fault (139), on a
+ * deadlock (139: threads remain but none can ever run again; the message lists every node's state), or when
+ * the next event lies at or beyond {@code --max-cycles} (124).
  */
 public final class Machine {
 
@@ -48,7 +71,7 @@ public final class Machine {
         FAULT,
         /** The cycle limit was reached. */
         MAX_CYCLES,
-        /** Threads remain, all blocked on the network, and nothing can wake them. */
+        /** Threads remain, none can run, and the network cannot move. */
         DEADLOCK
     }
 
@@ -56,8 +79,14 @@ public final class Machine {
     public static final int EXIT_MAX_CYCLES = 124;
     /** The exit code of a guest abort. */
     public static final int EXIT_ABORT = 134;
-    /** The exit code of a guest fault (and of a deadlock). */
+    /** The exit code of a guest fault. */
     public static final int EXIT_FAULT = 139;
+    /** The exit code of a deadlock. */
+    public static final int EXIT_DEADLOCK = 139;
+    /** Cycles of quiet running before the first livelock check; the interval doubles after each failed check. */
+    static final long FIRST_QUIET_CHECK = 1L << 20;
+    /** The most cycles a livelock check watches for every core's state to repeat. */
+    static final long CHECK_CYCLES = 1L << 14;
 
     /**
      * The result of a run.
@@ -65,9 +94,10 @@ public final class Machine {
      * @param outcome      how it ended
      * @param exitCode     the exit code scmpsim returns
      * @param cycles       the run's cycle count: the issue cycle of the instruction that ended it plus one (the
-     *                     limit when stopped by it)
+     *                     limit when stopped by it, the cycle of detection for a deadlock)
      * @param instructions instructions retired on all nodes
-     * @param message      the one-line report for stderr ({@code scmpsim: ...}), or null for a normal end
+     * @param message      the report for stderr ({@code scmpsim: ...}, several lines for a deadlock), or null for
+     *                     a normal end
      */
     public record Result(Outcome outcome, int exitCode, long cycles, long instructions, String message) {
     }
@@ -75,38 +105,51 @@ public final class Machine {
     private final MachineConfig cfg;
     private final Loader.Program program;
     private final Core[] cores;
+    private final List<Core> built = new ArrayList<>();
+    private Core[] live = new Core[0];
     private final Network network;
     private final HostCalls host;
     private final Symbolizer symbolizer;
+    private final TraceWriter tracer;
     private final OutputStream out;
     private final OutputStream err;
     private SourceLocator sourceLocator = pc -> null;
+    private GuestFault lastFault;
+    private boolean pendingEvents;
+    private long bound;
+    private long lastWork;
+    // livelock checks (see Check): when the next one may start
+    private long quietCheckAt = FIRST_QUIET_CHECK;
+    private long quietCheckInterval = FIRST_QUIET_CHECK;
+    private long stallCheckAfter;
+    private Check check;
+    private Result result;
 
     /**
-     * Builds the machine and loads the program: every node gets the image, node 0's context 0 starts at the
-     * entry point with the arguments.
+     * Builds the machine and loads the program: node 0's context 0 starts at the entry point with the
+     * arguments; the other nodes receive the image when a message first reaches them.
      *
      * @param cfg the configuration
      * @param exe the program
      * @param out the host stream for the guest's stdout
-     * @param err the host stream for the guest's stderr and the trace
+     * @param err the host stream for the guest's stderr, the trace and message traces
      * @param in  the host stream for the guest's stdin
      * @throws Loader.LoadException when the program does not fit the configured machine
      */
     public Machine(MachineConfig cfg, Executable exe, OutputStream out, OutputStream err, InputStream in)
             throws Loader.LoadException {
-        this(cfg, exe, out, err, in, NetworkFactory.IDEAL);
+        this(cfg, exe, out, err, in, NetworkFactory.MESH);
     }
 
     /**
      * Builds the machine with a given network model and loads the program.
      *
-     * @param cfg     the configuration
-     * @param exe     the program
-     * @param out     the host stream for the guest's stdout
-     * @param err     the host stream for the guest's stderr and the trace
-     * @param in      the host stream for the guest's stdin
-     * @param networkFactory builds the network once the cores exist
+     * @param cfg            the configuration
+     * @param exe            the program
+     * @param out            the host stream for the guest's stdout
+     * @param err            the host stream for the guest's stderr, the trace and message traces
+     * @param in             the host stream for the guest's stdin
+     * @param networkFactory builds the network
      * @throws Loader.LoadException when the program does not fit the configured machine
      */
     public Machine(MachineConfig cfg, Executable exe, OutputStream out, OutputStream err, InputStream in,
@@ -119,25 +162,41 @@ public final class Machine {
         List<String> allowed = new ArrayList<>(cfg.args());
         cfg.files().forEach(p -> allowed.add(p.toString()));
         this.host = new HostCalls(this.out, this.err, in, allowed);
-        int n = cfg.nodes();
-        this.cores = new Core[n];
-        TraceWriter tracer = cfg.trace() ? new TraceWriter(this.err, symbolizer) : null;
-        for (int node = 0; node < n; node++) {
+        this.cores = new Core[cfg.nodes()];
+        this.tracer = cfg.trace() ? new TraceWriter(this.err, symbolizer) : null;
+        PrintStream trace = new PrintStream(this.err, false, StandardCharsets.UTF_8);
+        this.network = networkFactory.create(cfg, this::node, trace, this::where);
+        Core c0 = node(0);
+        List<String> argv = cfg.argv();
+        int argvAddr = Loader.writeArguments(c0.memory(), argv);
+        c0.boot(program.entry(), argv.size(), argvAddr);
+    }
+
+    /**
+     * Returns a node's core, building the node (its memory loaded with the program image, its NIU connected)
+     * on first use.
+     */
+    private Core node(int n) {
+        Core c = cores[n];
+        if (c == null) {
             Memory mem = Loader.loadNode(program, cfg);
-            Core c = new Core(node, cfg.xdim(), cfg.ydim(), cfg.contexts(), cfg.stackSize(), mem, program.text(),
+            c = new Core(n, cfg.xdim(), cfg.ydim(), cfg.contexts(), cfg.stackSize(), mem, program.text(),
                     cfg.timing(), program.threadExit());
             c.setHost(host);
             c.setTracer(tracer);
-            c.setOrderedHostCalls(n > 1);
-            cores[node] = c;
+            c.setNetworkPort(network.port(n));
+            c.setStopAfterNetworkInstructions(true);
+            cores[n] = c;
+            built.add(c);
+            built.sort((a, b) -> Integer.compare(a.nodeId(), b.nodeId()));
+            live = built.toArray(new Core[0]);
+            // host calls of several nodes must be performed in cycle order; a lone node needs no ordering
+            boolean ordered = live.length > 1;
+            for (Core k : live) {
+                k.setOrderedHostCalls(ordered);
+            }
         }
-        this.network = networkFactory.create(cores.clone(), cfg);
-        for (int node = 0; node < n; node++) {
-            cores[node].setNetworkPort(network.port(node));
-        }
-        List<String> argv = cfg.argv();
-        int argvAddr = Loader.writeArguments(cores[0].memory(), argv);
-        cores[0].boot(program.entry(), argv.size(), argvAddr);
+        return c;
     }
 
     /**
@@ -149,14 +208,50 @@ public final class Machine {
         this.sourceLocator = locator;
     }
 
+    /** The fault that ended the run, or null. */
+    public GuestFault lastFault() {
+        return lastFault;
+    }
+
     /**
-     * Returns a node's core.
+     * The call stack of the thread whose fault ended the run, innermost frame first (empty when the run did not
+     * end with a fault).
+     */
+    public List<String> faultCallStack() {
+        if (lastFault == null || lastFault.node() < 0 || lastFault.node() >= cores.length || lastFault.thread() < 0) {
+            return List.of();
+        }
+        return CallStack.walk(node(lastFault.node()), lastFault.thread(), lastFault.pc(), symbolizer, sourceLocator);
+    }
+
+    /**
+     * Returns a node's core, building the node if no message has reached it yet.
      *
      * @param node the node number
      * @return its core
      */
     public Core core(int node) {
-        return cores[node];
+        return node(node);
+    }
+
+    /**
+     * Tells whether a node has been built: node 0, and every node a message has reached.
+     *
+     * @param node the node number
+     * @return whether it exists
+     */
+    public boolean nodeBuilt(int node) {
+        return cores[node] != null;
+    }
+
+    /** Returns the configuration. */
+    public MachineConfig config() {
+        return cfg;
+    }
+
+    /** Returns the network. */
+    public Network network() {
+        return network;
     }
 
     /**
@@ -179,6 +274,11 @@ public final class Machine {
         return symbolizer;
     }
 
+    /** Returns the result of the run, or null before {@link #run()} has returned. */
+    public Result result() {
+        return result;
+    }
+
     /**
      * Runs the program to its end. Guest output is flushed before returning; the caller prints
      * {@link Result#message()}.
@@ -187,7 +287,8 @@ public final class Machine {
      */
     public Result run() {
         try {
-            return loop();
+            result = loop();
+            return result;
         } finally {
             host.closeAll();
             try {
@@ -205,38 +306,61 @@ public final class Machine {
 
     private Result loop() {
         final long max = cfg.maxCycles();
-        final int lookahead = network.lookahead();
+        final boolean lockstep = cfg.lockstep();
+        stallCheckAfter = 4 * network.stallWindow();
         try {
             while (true) {
-                long t0 = network.nextEventCycle();
-                for (Core c : cores) {
-                    if (c.hasWork()) {
-                        t0 = Math.min(t0, c.nextEventCycle());
+                if (check != null) {
+                    Result r = checkRound(max);
+                    if (r != null) {
+                        return r;
+                    }
+                    continue;
+                }
+                if (lockstep || network.busy()) {
+                    Result r = lockstepRound(max, lockstep);
+                    if (r != null) {
+                        return r;
+                    }
+                    continue;
+                }
+                // ---- quiet: nothing in flight. The cores whose next event is earliest (cycle c) act; a lone one
+                // runs on up to the next event of any other core (without limit when there is none).
+                long c = Long.MAX_VALUE;
+                long c2 = Long.MAX_VALUE;
+                int count = 0;
+                for (Core k : live) {
+                    long e = eventCycle(k);
+                    if (e < c) {
+                        c2 = c;
+                        c = e;
+                        count = 1;
+                    } else if (e == c) {
+                        count++;
+                    } else if (e < c2) {
+                        c2 = e;
                     }
                 }
-                if (t0 == Long.MAX_VALUE) {
-                    return ended();
+                if (c == Long.MAX_VALUE) {
+                    return ended(network.time());
                 }
-                if (t0 >= max) {
-                    return result(Outcome.MAX_CYCLES, EXIT_MAX_CYCLES, max,
-                            "scmpsim: stopped after " + max + " cycles (--max-cycles)");
+                if (c >= max) {
+                    return maxCycles(max);
                 }
-                network.deliver(t0);
-                int active = 0;
-                for (Core c : cores) {
-                    if (c.hasWork()) {
-                        active++;
+                if (c >= quietCheckAt) {
+                    network.advanceTo(c);
+                    startCheck(c);
+                    continue;
+                }
+                long limit = count == 1 ? Math.min(Math.min(max, c2), quietCheckAt) : c + 1;
+                bound = limit;
+                lastWork = c;
+                for (Core k : live) {
+                    if (k.hasWork() && k.nextEventCycle() == c) {
+                        run(k, limit);
                     }
                 }
-                boolean single = active == 1 && network.idle();
-                long h = single ? max
-                        : Math.min(max, Math.min(saturatedAdd(t0, lookahead), network.nextEventCycle()));
-                for (Core c : cores) {
-                    if (c.hasWork()) {
-                        runCore(c, h, single);
-                    }
-                }
-                Result r = events(h, single);
+                Result r = events(limit);
                 if (r != null) {
                     return r;
                 }
@@ -246,35 +370,229 @@ public final class Machine {
         }
     }
 
-    private static long saturatedAdd(long a, long b) {
-        long s = a + b;
-        return s < a ? Long.MAX_VALUE : s;
+    /**
+     * One lockstep round at the network's time {@code n}: every core whose next instruction issues by {@code n}
+     * runs up to {@code n + 1}, the events due by {@code n} happen, then the network runs core cycle {@code n}.
+     * Cycles in which neither the cores nor the network can do anything are skipped first (unless in strict
+     * lockstep).
+     */
+    private Result lockstepRound(long max, boolean strict) {
+        long n = network.time();
+        if (!strict) {
+            long first = network.nextActivity();
+            if (first > n) {
+                for (Core k : live) {
+                    first = Math.min(first, eventCycle(k));
+                }
+                if (first > n && first != Long.MAX_VALUE) {
+                    network.advanceTo(Math.min(first, max));
+                    n = network.time();
+                }
+            }
+        }
+        if (n >= max) {
+            return maxCycles(max);
+        }
+        boolean work = false;
+        for (Core k : live) {
+            if (k.hasWork()) {
+                work = true;
+                if (k.nextEventCycle() <= n) {
+                    run(k, n + 1);
+                }
+            }
+        }
+        bound = n + 1;
+        Result r = events(n + 1);
+        if (r != null) {
+            return r;
+        }
+        if (work || pendingEvents) {
+            lastWork = n;
+        } else {
+            if (!network.busy()) {
+                return ended(n);
+            }
+            long still = Math.max(lastWork, network.lastProgressCycle());
+            if (n - still > network.stallWindow()) {
+                return deadlock(n, "no thread can run on any node and nothing has moved since cycle " + still);
+            }
+        }
+        network.advanceTo(n + 1);
+        if (work && !pendingEvents && !strict && n - network.lastProgressCycle() > stallCheckAfter) {
+            startCheck(n + 1);
+        }
+        return null;
     }
 
-    private static void runCore(Core c, long horizon, boolean single) {
-        do {
-            c.runUntil(horizon);
-        } while (!single && c.stop() == Core.Stop.MESSAGE_SENT);
+    // ---------------------------------------------------------------- livelock
+
+    /**
+     * A livelock check: the proof that the machine repeats itself for ever without doing anything. It starts when
+     * the network has not moved for a while (or every so often while nothing is in flight), records every core's
+     * {@linkplain Core#relativeState state}, and then runs in strict lockstep, watching every instruction. It
+     * fails (and the next check waits twice as long) as soon as a thread stores to memory, sends, calls the
+     * host, starts or ends, or the network moves, or after {@link #CHECK_CYCLES} cycles. It succeeds when every
+     * core with work has come back to its recorded state, relative to the time, having executed a {@code suspend}
+     * on the way (the threads only wait): then no core's memory, NIU or network changed, each core's future is a
+     * repetition of the period it just went through, and nothing will ever change.
+     */
+    private final class Check implements Tracer {
+        final long start;
+        final long progress;
+        final long[][] state;
+        final boolean[] repeated;
+        final boolean[] suspended;
+        final long[] scratch;
+        boolean effect;
+
+        Check(long now) {
+            this.start = now;
+            this.progress = network.lastProgressCycle();
+            int n = cfg.nodes();
+            this.state = new long[n][];
+            this.repeated = new boolean[n];
+            this.suspended = new boolean[n];
+            int size = 0;
+            for (Core c : live) {
+                state[c.nodeId()] = new long[c.stateSize()];
+                c.relativeState(now, state[c.nodeId()]);
+                size = Math.max(size, c.stateSize());
+                c.setTracer(this);
+            }
+            this.scratch = new long[size];
+        }
+
+        @Override
+        public void issue(long cycle, int node, int thread, int pc, int word) {
+            if (tracer != null) {
+                tracer.issue(cycle, node, thread, pc, word);
+            }
+            Instruction insn = Isa.decode(word);
+            if (insn == Instruction.SUSPEND) {
+                suspended[node] = true;
+            } else if (insn == null || insn == Instruction.ENDT || insn.timing == TimingClass.STORE
+                    || insn.timing == TimingClass.NET || insn.timing == TimingClass.HOST) {
+                effect = true;
+            }
+        }
+
+        /** After the cores executed every instruction before {@code now}: whether every core has repeated. */
+        boolean repeated(long now) {
+            boolean all = true;
+            for (Core c : live) {
+                int k = c.nodeId();
+                if (repeated[k]) {
+                    continue;
+                }
+                if (state[k] == null) {
+                    return false;   // a node built during the check: a message arrived, which is movement anyway
+                }
+                if (!c.hasWork()) {
+                    repeated[k] = true;
+                    continue;
+                }
+                c.relativeState(now, scratch);
+                if (suspended[k] && java.util.Arrays.equals(scratch, 0, state[k].length, state[k], 0, state[k].length)) {
+                    repeated[k] = true;
+                } else {
+                    all = false;
+                }
+            }
+            return all;
+        }
+
+        void end() {
+            for (Core c : live) {
+                c.setTracer(tracer);
+            }
+        }
     }
 
-    /** Performs pending host calls, faults and halts in (cycle, node) order; returns a result when one ends the run. */
-    private Result events(long horizon, boolean single) {
+    private void startCheck(long now) {
+        check = new Check(now);
+    }
+
+    /** One strict lockstep round of a livelock check. */
+    private Result checkRound(long max) {
+        Check k = check;
+        Result r = lockstepRound(max, true);
+        long now = network.time();
+        if (r != null) {
+            k.end();
+            check = null;
+            return r;
+        }
+        if (k.effect || pendingEvents || network.lastProgressCycle() > k.progress || now - k.start > CHECK_CYCLES) {
+            k.end();
+            check = null;
+            quietCheckInterval *= 2;
+            quietCheckAt = now + quietCheckInterval;
+            stallCheckAfter *= 2;
+            return null;
+        }
+        if (k.repeated(now)) {
+            k.end();
+            check = null;
+            return deadlock(now, "livelock: every thread left only waits (suspend); since cycle " + k.start
+                    + " no thread has written memory, sent, called the host, started or ended, nothing has moved in the "
+                    + "network, and every node has come back to the same state: nothing will ever change");
+        }
+        return null;
+    }
+
+    /** Runs a core up to {@code limit}; records a pending event, or lowers the round's bound after a send. */
+    private void run(Core c, long limit) {
+        c.runUntil(limit);
+        switch (c.stop()) {
+            case HOST_CALL, FAULT, HALTED -> pendingEvents = true;
+            case NETWORK, MESSAGE_SENT -> bound = Math.min(bound, c.nextEventCycle());
+            default -> {
+            }
+        }
+    }
+
+    /** The cycle of a core's pending event or next instruction, or {@link Long#MAX_VALUE}. */
+    private static long eventCycle(Core c) {
+        return switch (c.stop()) {
+            case FAULT -> c.fault().cycle();
+            case HALTED -> c.haltCycle();
+            default -> c.hasWork() ? c.nextEventCycle() : Long.MAX_VALUE;
+        };
+    }
+
+    private static long pendingCycle(Core c) {
+        return switch (c.stop()) {
+            case HOST_CALL -> c.nextEventCycle();
+            case FAULT -> c.fault().cycle();
+            case HALTED -> c.haltCycle();
+            default -> Long.MAX_VALUE;
+        };
+    }
+
+    /**
+     * Performs pending host calls, faults and halts below the round's bound in (cycle, node) order; a core let
+     * through a host call runs on to {@code horizon}. Returns a result when one ends the run.
+     */
+    private Result events(long horizon) {
+        if (!pendingEvents) {
+            return null;
+        }
         while (true) {
             Core best = null;
             long bestCycle = Long.MAX_VALUE;
-            for (Core c : cores) {
-                long ec = switch (c.stop()) {
-                    case HOST_CALL -> c.nextEventCycle();
-                    case FAULT -> c.fault().cycle();
-                    case HALTED -> c.haltCycle();
-                    default -> Long.MAX_VALUE;
-                };
+            for (Core c : live) {
+                long ec = pendingCycle(c);
                 if (ec < bestCycle) {
                     bestCycle = ec;
                     best = c;
                 }
             }
             if (best == null) {
+                pendingEvents = false;
+                return null;
+            }
+            if (bestCycle >= bound) {
                 return null;
             }
             switch (best.stop()) {
@@ -286,7 +604,7 @@ public final class Machine {
                 }
                 default -> {
                     best.allowHostCall();
-                    runCore(best, horizon, single);
+                    run(best, horizon);
                 }
             }
         }
@@ -294,7 +612,7 @@ public final class Machine {
 
     private long instructions() {
         long n = 0;
-        for (Core c : cores) {
+        for (Core c : live) {
             n += c.instructions();
         }
         return n;
@@ -304,18 +622,55 @@ public final class Machine {
         return new Result(o, code, cycles, instructions(), message);
     }
 
-    private Result ended() {
-        int blocked = 0;
+    private Result maxCycles(long max) {
+        return result(Outcome.MAX_CYCLES, EXIT_MAX_CYCLES, max, "scmpsim: stopped after " + max + " cycles (--max-cycles)");
+    }
+
+    /** Nothing can run and nothing is in flight: a normal end, or a deadlock when threads remain. */
+    private Result ended(long now) {
+        int remaining = 0;
         long last = -1;
-        for (Core c : cores) {
-            blocked += c.liveThreads();
+        for (Core c : live) {
+            remaining += c.liveThreads() + c.reservedContexts();
             last = Math.max(last, c.lastEndCycle());
         }
-        if (blocked > 0 || !network.idle()) {
-            return result(Outcome.DEADLOCK, EXIT_FAULT, last + 1, "scmpsim: deadlock: " + blocked
-                    + " thread(s) wait on the network and nothing is in flight");
+        if (remaining > 0) {
+            long at = now;
+            for (Core c : live) {
+                at = Math.max(at, c.lastSwitchCycle() + 1);
+            }
+            return deadlock(at, remaining + " thread(s) remain, none can run, and nothing is in flight");
         }
         return result(Outcome.ALL_ENDED, 0, last + 1, null);
+    }
+
+    private Result deadlock(long now, String why) {
+        StringBuilder sb = new StringBuilder("scmpsim: deadlock at cycle ").append(now).append(" (network cycle ")
+                .append(network.networkCycles()).append("): ").append(why);
+        for (Core c : live) {
+            for (int k = 0; k < c.contextCount(); k++) {
+                ThreadContext t = c.context(k);
+                String state = switch (t.state()) {
+                    case FREE -> null;
+                    case RESERVED -> "reserved for an incoming THREAD message";
+                    case BLOCKED -> {
+                        String why2 = network.blockedReason(c.nodeId(), k);
+                        yield "blocked at " + where(t.pc()) + " on the NIU"
+                                + (why2 == null ? "" : ", waiting for " + why2);
+                    }
+                    case READY -> "ready at " + where(t.pc());
+                    case RUNNING -> "running at " + where(t.pc());
+                };
+                if (state != null) {
+                    sb.append("\n  node ").append(c.nodeId()).append(" thread ").append(k).append(": ").append(state);
+                }
+            }
+        }
+        String net = network.stateReport();
+        if (!net.isEmpty()) {
+            sb.append('\n').append(net.stripTrailing());
+        }
+        return result(Outcome.DEADLOCK, EXIT_DEADLOCK, now, sb.toString());
     }
 
     private Result endingResult() {
@@ -329,19 +684,29 @@ public final class Machine {
     }
 
     private Result faultResult(GuestFault g) {
+        lastFault = g;
         return result(Outcome.FAULT, EXIT_FAULT, g.cycle() + 1, describe(g));
     }
 
     /**
      * Formats the one-line report of a fault:
-     * {@code scmpsim: node 0 thread 0: <description> at pc 0x00001234 (main+0x14), address 0x00000000}.
+     * {@code scmpsim: node 0 thread 0: <description> at pc 0x00001234 (main+0x14), address 0x00000000}. A fault
+     * of a receiving NIU (thread -1) names the instruction that sent the message:
+     * {@code scmpsim: node 1 NIU: <description>, address 0x00001000, sent at pc 0x00001010 (main+0x10)}.
      *
      * @param g a located fault
      * @return the line
      */
     public String describe(GuestFault g) {
-        StringBuilder sb = new StringBuilder("scmpsim: node ").append(g.node()).append(" thread ").append(g.thread())
-                .append(": ").append(g.description()).append(" at ").append(where(g.pc()));
+        StringBuilder sb = new StringBuilder("scmpsim: node ").append(g.node());
+        if (g.thread() < 0) {
+            sb.append(" NIU: ").append(g.description());
+            if (g.hasAddress()) {
+                sb.append(String.format(", address 0x%08x", g.address()));
+            }
+            return sb.append(", sent at ").append(where(g.pc())).toString();
+        }
+        sb.append(" thread ").append(g.thread()).append(": ").append(g.description()).append(" at ").append(where(g.pc()));
         if (g.hasAddress()) {
             sb.append(String.format(", address 0x%08x", g.address()));
         }

@@ -5,10 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 import scmp.cpu.TimingModel;
 import scmp.isa.Abi;
+import scmp.niu.NiuConfig;
+import scmp.niu.Watch;
+import scmp.noc.FlitFormat;
+import scmp.noc.NocConfig;
 
 /**
- * The configuration of one simulation, typed and validated once when it is built: the mesh, the per-node
- * resources, the run's limits, the host files the guest may open, and the program's arguments.
+ * The configuration of one simulation, typed and validated once when it is built: the mesh and its network,
+ * the per-node resources, the run's limits, the host files the guest may open, and the program's arguments.
  *
  * @param xdim         mesh width, 1..{@link #MAX_DIM}
  * @param ydim         mesh height, 1..{@link #MAX_DIM}
@@ -21,13 +25,22 @@ import scmp.isa.Abi;
  * @param args         the program's arguments, {@code argv[1..]}
  * @param trace        whether every executed instruction is traced
  * @param timing       the core timing model
+ * @param noc          the router network's parameters (docs/timing.md section 4); its head format must reach
+ *                     across the mesh
+ * @param niuQueue     the NIUs' injection queue capacity in flits (docs/timing.md section 3)
+ * @param lockstep     a debugging aid: run cores and network strictly one core cycle at a time, never ahead;
+ *                     results are identical, only slower
+ * @param watches      messages whose path is traced ({@code --watch})
  */
 public record MachineConfig(int xdim, int ydim, int contexts, int memSize, int stackSize, long maxCycles,
                             List<Path> files, String programName, List<String> args, boolean trace,
-                            TimingModel timing) {
+                            TimingModel timing, NocConfig noc, int niuQueue, boolean lockstep,
+                            List<Watch.Selection> watches) {
 
-    /** The largest mesh dimension. */
-    public static final int MAX_DIM = 16;
+    /** The largest mesh dimension (with the wide head flit format). */
+    public static final int MAX_DIM = 32;
+    /** The most virtual channels per port the mesh router supports (ports x VCs at most 64). */
+    public static final int MAX_VCS = 12;
     /** The smallest local memory. */
     public static final int MIN_MEM_SIZE = 64 << 10;
     /** The most memory all nodes together may have, so that a run fits in the host's memory. */
@@ -41,6 +54,29 @@ public record MachineConfig(int xdim, int ydim, int contexts, int memSize, int s
     public MachineConfig {
         if (xdim < 1 || xdim > MAX_DIM || ydim < 1 || ydim > MAX_DIM) {
             throw new ConfigException("--mesh: each dimension must be 1.." + MAX_DIM + ", got " + xdim + "x" + ydim);
+        }
+        if (noc == null) {
+            throw new ConfigException("no network configuration");
+        }
+        int side = noc.format().maxMeshSide();
+        if (xdim > side || ydim > side) {
+            throw new ConfigException("--mesh " + xdim + "x" + ydim + ": the " + noc.format() + " head flit reaches "
+                    + side + " nodes per side" + (noc.format() == FlitFormat.SCMP
+                    ? "; add --wide-flits for meshes up to " + FlitFormat.WIDE.maxMeshSide() + "x"
+                    + FlitFormat.WIDE.maxMeshSide() : ""));
+        }
+        if (noc.vcs() > MAX_VCS) {
+            throw new ConfigException("--vcs: must be 1.." + MAX_VCS + ", got " + noc.vcs());
+        }
+        if (niuQueue < 2 || niuQueue > NiuConfig.MAX_QUEUE) {
+            throw new ConfigException("--niu-queue: must be 2.." + NiuConfig.MAX_QUEUE + " flits, got " + niuQueue);
+        }
+        watches = List.copyOf(watches);
+        for (Watch.Selection w : watches) {
+            if (w.node() >= xdim * ydim) {
+                throw new ConfigException("--watch " + w + ": the mesh has " + xdim * ydim + " node"
+                        + (xdim * ydim == 1 ? "" : "s"));
+            }
         }
         if (contexts < Abi.MIN_CONTEXTS || contexts > Abi.MAX_CONTEXTS) {
             throw new ConfigException("--contexts: must be " + Abi.MIN_CONTEXTS + ".." + Abi.MAX_CONTEXTS + ", got "
@@ -90,7 +126,8 @@ public record MachineConfig(int xdim, int ydim, int contexts, int memSize, int s
 
     /**
      * Returns a builder with the defaults: a 1x1 mesh, 8 contexts, 8 MiB of memory, 64 KiB stacks, no cycle
-     * limit, no files, no arguments, no trace, the default timing.
+     * limit, no files, no arguments, no trace, the default timing, the default network and NIUs
+     * ({@link NocConfig#defaults()}, the SCMP head format, an 8-flit injection queue), no lockstep, no watch.
      *
      * @param programName {@code argv[0]}
      * @return the builder
@@ -126,6 +163,10 @@ public record MachineConfig(int xdim, int ydim, int contexts, int memSize, int s
         private final List<String> args = new ArrayList<>();
         private boolean trace;
         private TimingModel timing = TimingModel.DEFAULT;
+        private NocConfig noc = NocConfig.defaults();
+        private int niuQueue = NiuConfig.DEFAULT_QUEUE;
+        private boolean lockstep;
+        private final List<Watch.Selection> watches = new ArrayList<>();
 
         private Builder(String programName) {
             this.programName = programName;
@@ -186,6 +227,30 @@ public record MachineConfig(int xdim, int ydim, int contexts, int memSize, int s
             return this;
         }
 
+        /** Sets the router network's parameters. */
+        public Builder noc(NocConfig c) {
+            this.noc = c;
+            return this;
+        }
+
+        /** Sets the NIUs' injection queue capacity in flits. */
+        public Builder niuQueue(int flits) {
+            this.niuQueue = flits;
+            return this;
+        }
+
+        /** Turns strict lockstep of cores and network on or off (a debugging aid; results are identical). */
+        public Builder lockstep(boolean on) {
+            this.lockstep = on;
+            return this;
+        }
+
+        /** Adds a message to trace. */
+        public Builder watch(Watch.Selection s) {
+            watches.add(s);
+            return this;
+        }
+
         /**
          * Validates and builds the configuration.
          *
@@ -194,7 +259,7 @@ public record MachineConfig(int xdim, int ydim, int contexts, int memSize, int s
          */
         public MachineConfig build() {
             return new MachineConfig(xdim, ydim, contexts, memSize, stackSize, maxCycles, files, programName, args,
-                    trace, timing);
+                    trace, timing, noc, niuQueue, lockstep, watches);
         }
     }
 }

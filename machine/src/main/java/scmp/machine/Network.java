@@ -1,18 +1,28 @@
 package scmp.machine;
 
+import java.util.List;
 import scmp.cpu.NetworkPort;
+import scmp.niu.NiuStats;
+import scmp.noc.LinkLoad;
 
 /**
- * The on-chip network as the machine drives it: it hands each node's core a {@link NetworkPort} and delivers
- * messages (starting threads, writing memory) at cycles it chooses.
+ * The on-chip network as the machine drives it: it hands each node's core a {@link NetworkPort} and runs the
+ * network cycles of each core cycle after the cores have acted in it (docs/timing.md section 3).
  *
  * <h2>Contract with the machine's loop</h2>
- * The machine advances in rounds. A round starts at cycle {@code T}, the earliest pending event of any core
- * or of the network; the machine first calls {@link #deliver(long) deliver(T)}, then runs every core up to a
- * horizon {@code H} no later than {@code T + lookahead()} and no later than the network's next event. So a
- * network must (1) never deliver a flit sent at cycle {@code s} before {@code s + lookahead()}, and (2) deliver
- * in {@code deliver(T)} only what is due at or before {@code T}, in an order that does not depend on anything
- * but the simulated history (determinism).
+ * The network keeps its own clock, {@link #time()}: it has run the network cycles of every core cycle below
+ * it. {@link #advanceTo(long) advanceTo(c)} runs core cycles {@code time() .. c - 1}; the machine calls it only
+ * once every core has executed its instructions of those cycles, and no core has executed an instruction that
+ * those network cycles could affect (a word written into its memory, a thread started or woken, the NIU state
+ * a network instruction or {@code rdsr niustat} reads). So:
+ * <ul>
+ *   <li>while {@link #busy()} (anything in flight), cores and network advance in lockstep, one core cycle at a
+ *       time;</li>
+ *   <li>while not busy, the network can do nothing until a core sends, so cores run ahead of it without
+ *       limit, each stopping right after a network instruction; the network then jumps to that cycle
+ *       ({@link #nextActivity()}), which costs nothing however far.</li>
+ * </ul>
+ * Everything the network does depends only on the simulated history, so runs are deterministic.
  */
 public interface Network {
 
@@ -24,20 +34,59 @@ public interface Network {
      */
     NetworkPort port(int node);
 
-    /** Returns the fewest cycles between a network instruction and any effect it has on another core, at least 1. */
-    int lookahead();
+    /** Returns the core cycles the network has run. */
+    long time();
 
-    /** Returns the cycle of the earliest pending delivery, or {@link Long#MAX_VALUE} when nothing is in flight. */
-    long nextEventCycle();
+    /** Tells whether anything is in flight: flits in the network or in an NIU's queue, a DMA block being read. */
+    boolean busy();
 
     /**
-     * Performs every delivery due at or before {@code cycle}.
-     *
-     * @param cycle the round's start
-     * @throws scmp.cpu.GuestFault when a delivery faults (located at the sending instruction)
+     * Returns the first core cycle, at or after {@link #time()}, in whose network cycles anything can happen
+     * ({@code time()} while a flit is in the network; {@link Long#MAX_VALUE} when nothing is in flight).
      */
-    void deliver(long cycle);
+    long nextActivity();
 
-    /** Returns whether nothing is in flight or waiting. */
-    boolean idle();
+    /**
+     * Runs the network cycles of core cycles {@link #time()} up to {@code cycle - 1}, jumping over cycles in which
+     * nothing can happen.
+     *
+     * @param cycle the new time, at or after {@link #time()}
+     * @throws scmp.cpu.GuestFault when a DMA read or a delivery faults
+     */
+    void advanceTo(long cycle);
+
+    /**
+     * Returns the core cycles after which a network that has not moved, while no thread can run on any node,
+     * never moves again: longer than any pause of a flit in a router or on a link.
+     */
+    long stallWindow();
+
+    /** Returns the core cycle in which anything last moved in the network (a flit, a DMA read). */
+    long lastProgressCycle();
+
+    /**
+     * Describes why a blocked thread waits, or returns null when it is not blocked on the network.
+     *
+     * @param node    the node
+     * @param context the thread context
+     * @return a few words
+     */
+    String blockedReason(int node, int context);
+
+    /** Describes the NIUs not at rest and every flit in the network, one line each, for deadlock reports. */
+    String stateReport();
+
+    /**
+     * Returns a node's NIU statistics.
+     *
+     * @param node the node
+     * @return its counters
+     */
+    NiuStats niuStats(int node);
+
+    /** Returns the flits each router-to-router link carried. */
+    List<LinkLoad> linkLoads();
+
+    /** Returns the network cycles run so far. */
+    long networkCycles();
 }

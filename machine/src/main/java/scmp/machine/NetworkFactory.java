@@ -1,23 +1,27 @@
 package scmp.machine;
 
+import java.io.PrintStream;
+import java.util.function.IntFunction;
 import scmp.cpu.Core;
 
 /**
- * Builds the network of a machine once its cores exist; the seam through which a network model (the
- * placeholder {@link IdealNetwork} today, the NIU and mesh model later) plugs into the machine.
+ * Builds the network of a machine; the seam through which a network model plugs into the machine. The SCMP
+ * chip's is {@link MeshNetwork}; other machines (the Cray T3D, the IBM SP) would bring their own.
  */
 @FunctionalInterface
 public interface NetworkFactory {
 
-    /** The placeholder network. */
-    NetworkFactory IDEAL = (cores, cfg) -> new IdealNetwork(cores, cfg.xdim());
+    /** The SCMP mesh: the noc router network and one NIU per node. */
+    NetworkFactory MESH = MeshNetwork::new;
 
     /**
      * Creates the network.
      *
-     * @param cores the nodes' cores, indexed by node number ({@code y * xdim + x})
      * @param cfg   the machine configuration
+     * @param nodes returns a node's core, creating it on first use (nodes no message reaches are never built)
+     * @param trace where message traces ({@code --watch}) go
+     * @param where describes a code address for traces
      * @return the network
      */
-    Network create(Core[] cores, MachineConfig cfg);
+    Network create(MachineConfig cfg, IntFunction<Core> nodes, PrintStream trace, IntFunction<String> where);
 }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -25,20 +26,25 @@ import scmp.elf.ElfReader;
 import scmp.elf.Executable;
 import scmp.isa.Abi;
 import scmp.isa.Version;
+import scmp.niu.NiuConfig;
+import scmp.niu.Watch;
+import scmp.noc.FlitFormat;
+import scmp.noc.NocConfig;
+import scmp.noc.NocMain;
 
 /**
  * {@code scmpsim}: runs an SCMP executable on the cycle-accurate simulator. The guest's stdout and stderr go to
  * the host's, its exit status becomes the exit code. See docs/simulator.md.
  */
 @Command(name = "scmpsim", mixinStandardHelpOptions = true, versionProvider = SimMain.VersionLines.class,
-        sortOptions = false, subcommands = {SimMain.Bench.class},
+        sortOptions = false, subcommands = {SimMain.Bench.class, NocMain.class},
         description = "Runs an SCMP executable on the cycle-accurate simulator.%n"
                 + "Options go before PROGRAM; everything after it is passed to the program.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"N:the program's exit status (hcall exit), or 0 when every thread ended",
             "1:scmpsim could not run the program (unreadable or invalid executable, program too big)",
             "2:invalid command line", "124:stopped by --max-cycles", "134:the program aborted (hcall abort)",
-            "139:guest fault (one line on stderr says where)"})
+            "139:guest fault (one line on stderr says where), or deadlock (every node's state on stderr)"})
 public final class SimMain implements Callable<Integer> {
 
     @Spec
@@ -59,8 +65,40 @@ public final class SimMain implements Callable<Integer> {
     private int stack = Abi.DEFAULT_STACK_SIZE;
 
     @Option(names = "--mesh", paramLabel = "XxY", converter = MeshConverter.class,
-            description = "Mesh size (default 1x1). Nodes talk through a placeholder network (docs/simulator.md).")
-    private Mesh mesh = new Mesh(1, 1);
+            description = "Mesh size (default 4x4; up to 8x8, or 32x32 with --wide-flits). The program starts on node 0.")
+    private Mesh mesh = new Mesh(4, 4);
+
+    @Option(names = "--niu-queue", paramLabel = "Q", description = "Flits in each NIU's injection queue (default 8).")
+    private int niuQueue = NiuConfig.DEFAULT_QUEUE;
+
+    @Option(names = "--vcs", paramLabel = "V", description = "Virtual channels per router port (default 4).")
+    private int vcs = NocConfig.defaults().vcs();
+
+    @Option(names = "--buffer", paramLabel = "B",
+            description = "Flits per virtual-channel buffer, in routers and at ejection (default 8).")
+    private int buffer = NocConfig.defaults().bufferDepth();
+
+    @Option(names = "--router-delay", paramLabel = "D", description = "Router pipeline delay in network cycles (default 4).")
+    private int routerDelay = NocConfig.defaults().routerDelay();
+
+    @Option(names = "--link-delay", paramLabel = "L", description = "Link delay in network cycles (default 1).")
+    private int linkDelay = NocConfig.defaults().linkDelay();
+
+    @Option(names = "--wide-flits", description = "Use the wide head flit (5-bit offsets, meshes up to 32x32) instead of "
+            + "the SCMP one (3-bit offsets, up to 8x8).")
+    private boolean wideFlits;
+
+    @Option(names = "--stats", paramLabel = "FILE",
+            description = "Write statistics as JSON to FILE at the end, or a summary to stderr with '-'.")
+    private String stats;
+
+    @Option(names = "--watch", paramLabel = "NODE:K",
+            description = "Trace the K-th message (from 0) sent by NODE through the NIUs and routers, to stderr (repeatable).")
+    private List<String> watch = new ArrayList<>();
+
+    @Option(names = "--lockstep", description = "Debugging aid: step every core and the network one cycle at a time "
+            + "(identical results, slower).")
+    private boolean lockstep;
 
     @Option(names = "--file", paramLabel = "PATH",
             description = "A host file the program may open read-only (repeatable). Program arguments may be opened too.")
@@ -121,6 +159,7 @@ public final class SimMain implements Callable<Integer> {
         PrintWriter err = new PrintWriter(cmd.stderr, true);
         CommandLine cl = new CommandLine(cmd)
                 .setStopAtPositional(true)
+                .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(cmd.stdout, true))
                 .setErr(err)
                 .setExecutionExceptionHandler((ex, line, parsed) -> {
@@ -170,16 +209,35 @@ public final class SimMain implements Callable<Integer> {
         MachineConfig cfg;
         try {
             MachineConfig.Builder b = MachineConfig.builder(program).mesh(mesh.x(), mesh.y()).contexts(contexts)
-                    .memSize(mem).stackSize(stack).args(args).trace(trace);
+                    .memSize(mem).stackSize(stack).args(args).trace(trace).niuQueue(niuQueue).lockstep(lockstep)
+                    .noc(nocConfig());
             if (maxCycles != null) {
                 b.maxCycles(maxCycles);
             }
             files.forEach(b::file);
+            for (String w : watch) {
+                try {
+                    b.watch(Watch.Selection.parse(w));
+                } catch (IllegalArgumentException e) {
+                    throw new MachineConfig.ConfigException("--watch: " + e.getMessage());
+                }
+            }
             cfg = b.build();
         } catch (MachineConfig.ConfigException e) {
             say("scmpsim: " + e.getMessage());
             return 2;
         }
+        try {
+            return simulate(cfg, exe);
+        } catch (OutOfMemoryError e) {
+            say("scmpsim: out of host memory: every node a message reaches gets its own --mem bytes; use a smaller "
+                    + "--mem, or give Java more (SCMP_JAVA_OPTS=-Xmx8g)");
+            return 1;
+        }
+    }
+
+    /** Builds the machine, runs the program, reports; returns the exit code. */
+    private int simulate(MachineConfig cfg, Executable exe) {
         Machine m;
         try {
             m = new Machine(cfg, exe, stdout, stderr, stdin);
@@ -187,15 +245,58 @@ public final class SimMain implements Callable<Integer> {
             say("scmpsim: " + program + ": " + e.getMessage());
             return 1;
         }
+        LineTable lines = LineTable.of(exe);
+        if (!lines.isEmpty()) {
+            m.setSourceLocator(lines);
+        }
         Machine.Result r = m.run();
         if (r.message() != null) {
             say(r.message());
+            if (r.outcome() == Machine.Outcome.FAULT) {
+                List<String> stack = m.faultCallStack();
+                if (stack.size() > 1) {
+                    say("call stack:");
+                    stack.forEach(this::say);
+                }
+            }
         }
         if (cycles) {
             say("cycles: " + r.cycles());
             say("instructions: " + r.instructions());
         }
+        if (stats != null) {
+            RunStats st = new RunStats(m, r);
+            if (stats.equals("-")) {
+                PrintWriter w = new PrintWriter(new java.io.OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
+                w.print(st.summary());
+                w.flush();
+            } else {
+                try {
+                    Files.writeString(Path.of(stats), st.json());
+                } catch (IOException | RuntimeException e) {
+                    say("scmpsim: --stats " + stats + ": cannot write: " + e.getMessage());
+                    return r.exitCode() == 0 ? 1 : r.exitCode();
+                }
+            }
+        }
         return r.exitCode();
+    }
+
+    /** The router network the options describe; bad values become a {@link MachineConfig.ConfigException}. */
+    private NocConfig nocConfig() {
+        String option = "--vcs";
+        try {
+            NocConfig c = NocConfig.defaults().withVcs(vcs);
+            option = "--buffer";
+            c = c.withBufferDepth(buffer).withEjectionBuffer(buffer);
+            option = "--router-delay";
+            c = c.withRouterDelay(routerDelay);
+            option = "--link-delay";
+            c = c.withLinkDelay(linkDelay);
+            return c.withFormat(wideFlits ? FlitFormat.WIDE : FlitFormat.SCMP);
+        } catch (IllegalArgumentException e) {
+            throw new MachineConfig.ConfigException(option + ": " + e.getMessage());
+        }
     }
 
     /** Reads sizes: bytes, or a number with a K or M suffix (binary units). */
@@ -253,48 +354,125 @@ public final class SimMain implements Callable<Integer> {
         }
     }
 
-    /** {@code scmpsim bench}: simulated instructions per host second on the built-in loop. */
+    /**
+     * {@code scmpsim bench}: the simulator's speed on built-in programs, per second of the benchmark thread's CPU
+     * time (wall time is printed too): simulated instructions per second on a compute-bound node; the same
+     * program on one busy node of an 8x8 mesh; node-cycles per second of a message-heavy program on every node of
+     * a 4x4 mesh; router-cycles per second of the 8x8 network under uniform synthetic traffic. Each case runs once
+     * to warm the JIT up, then {@code --runs} times; the best run counts.
+     */
     @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = VersionLines.class,
-            description = "Measures simulated instructions per host second on a built-in compute-bound loop "
-                    + "(single node); the first run warms the JIT up.")
+            description = "Measures the simulator's speed on built-in programs (docs/performance.md).")
     static final class Bench implements Callable<Integer> {
+        private static final java.lang.management.ThreadMXBean THREADS =
+                java.lang.management.ManagementFactory.getThreadMXBean();
+
+        /** The benchmark cases. */
+        enum Case { compute, mesh_idle, messages, noc, all }
+
         @Spec
         private CommandSpec spec;
 
-        @Option(names = "--iterations", paramLabel = "N", description = "Loop iterations per run (default 20000000).")
+        @Option(names = "--case", paramLabel = "CASE", description = "compute (default), mesh_idle, messages, noc or all.")
+        private Case which = Case.compute;
+
+        @Option(names = "--iterations", paramLabel = "N", description = "Compute loop iterations per run (default 20000000).")
         private int iterations = 20_000_000;
+
+        @Option(names = "--messages", paramLabel = "N",
+                description = "DATA messages each of the 16 nodes sends in the messages case (default 20000).")
+        private int messages = 20_000;
+
+        @Option(names = "--cycles", paramLabel = "N", description = "Network cycles of the noc case (default 400000).")
+        private int nocCycles = 400_000;
 
         @Option(names = "--runs", paramLabel = "N", description = "Timed runs after the warm-up (default 3).")
         private int runs = 3;
 
+        @Option(names = "--lockstep", description = "Run the machine cases in strict lockstep, for comparison.")
+        private boolean lockstep;
+
+        private PrintWriter out;
+
         @Override
         public Integer call() throws Exception {
-            PrintWriter out = spec.commandLine().getOut();
-            if (iterations < 1 || runs < 1) {
-                spec.commandLine().getErr().println("scmpsim bench: --iterations and --runs must be positive");
+            out = spec.commandLine().getOut();
+            if (iterations < 1 || runs < 1 || messages < 1 || nocCycles < 1) {
+                spec.commandLine().getErr().println("scmpsim bench: --iterations, --messages, --cycles and --runs must be positive");
                 return 2;
             }
-            Executable exe = BenchProgram.build(iterations);
-            MachineConfig cfg = MachineConfig.builder("bench").build();
-            out.printf("scmpsim bench: %d iterations of a %d-instruction loop on one node%n", iterations,
-                    BenchProgram.LOOP_LENGTH);
+            if (which == Case.compute || which == Case.all) {
+                out.printf("compute: %d iterations of a %d-instruction loop on one node (1x1)%n", iterations,
+                        BenchProgram.LOOP_LENGTH);
+                double best = machine(BenchProgram.build(iterations), 1, 1, false);
+                out.printf(Locale.ROOT, "compute: best %.1f million simulated instructions per second%n", best);
+            }
+            if (which == Case.mesh_idle || which == Case.all) {
+                out.printf("mesh_idle: the compute loop (%d iterations) on node 0 of an 8x8 mesh, then on a 1x1%n",
+                        iterations);
+                double mesh = machine(BenchProgram.build(iterations), 8, 8, false);
+                double one = machine(BenchProgram.build(iterations), 1, 1, false);
+                out.printf(Locale.ROOT, "mesh_idle: 8x8 %.1f, 1x1 %.1f million instructions per second: the 8x8 runs at "
+                        + "%.2f of the 1x1's speed%n", mesh, one, mesh / one);
+            }
+            if (which == Case.messages || which == Case.all) {
+                out.printf("messages: every node of a 4x4 mesh sends %d DATA messages of 16 words (DMA) to the next "
+                        + "node, 16 loop iterations apart%n", messages);
+                double best = machine(BenchProgram.ring(messages), 4, 4, true);
+                out.printf(Locale.ROOT, "messages: best %.2f million node-cycles per second%n", best);
+            }
+            if (which == Case.noc || which == Case.all) {
+                out.printf("noc: 8x8 mesh, uniform traffic at 0.1 flits/node/cycle, 5-flit packets, %d network cycles%n",
+                        nocCycles);
+                double best = 0;
+                for (int r = 0; r <= runs; r++) {
+                    scmp.noc.Network net = scmp.noc.Network.mesh(8, 8, NocConfig.defaults());
+                    scmp.noc.traffic.SyntheticTraffic t = new scmp.noc.traffic.SyntheticTraffic(net,
+                            scmp.noc.traffic.TrafficPattern.UNIFORM, 0.1, 5, 1);
+                    long w0 = System.nanoTime();
+                    long c0 = THREADS.getCurrentThreadCpuTime();
+                    t.run(0, nocCycles, 0);
+                    double cpu = (THREADS.getCurrentThreadCpuTime() - c0) / 1e9;
+                    double wall = (System.nanoTime() - w0) / 1e9;
+                    double rate = 64.0 * nocCycles / cpu / 1e6;
+                    out.printf(Locale.ROOT, "  %s: %.3f s CPU (%.3f s wall), %.2f million router-cycles/s%n",
+                            r == 0 ? "warm-up" : "run " + r, cpu, wall, rate);
+                    if (r > 0) {
+                        best = Math.max(best, rate);
+                    }
+                }
+                out.printf(Locale.ROOT, "noc: best %.2f million router-cycles per second%n", best);
+            }
+            out.flush();
+            return 0;
+        }
+
+        /** Runs a program {@code runs + 1} times; returns the best rate: instructions, or node-cycles, per CPU µs. */
+        private double machine(Executable exe, int x, int y, boolean nodeCycles) throws Loader.LoadException {
+            MachineConfig cfg = MachineConfig.builder("bench").mesh(x, y).lockstep(lockstep).build();
             double best = 0;
             for (int r = 0; r <= runs; r++) {
                 Machine m = new Machine(cfg, exe, OutputStream.nullOutputStream(), OutputStream.nullOutputStream(),
                         InputStream.nullInputStream());
-                long t0 = System.nanoTime();
+                long w0 = System.nanoTime();
+                long c0 = THREADS.getCurrentThreadCpuTime();
                 Machine.Result res = m.run();
-                double secs = (System.nanoTime() - t0) / 1e9;
-                double rate = res.instructions() / secs / 1e6;
-                out.printf(Locale.ROOT, "%s: %d instructions, %d cycles, %.3f s, %.1f million instructions/s%n",
-                        r == 0 ? "warm-up" : "run " + r, res.instructions(), res.cycles(), secs, rate);
+                double cpu = (THREADS.getCurrentThreadCpuTime() - c0) / 1e9;
+                double wall = (System.nanoTime() - w0) / 1e9;
+                double work = nodeCycles ? (double) res.cycles() * x * y : res.instructions();
+                double rate = work / cpu / 1e6;
+                out.printf(Locale.ROOT, "  %s: %d instructions, %d cycles, %.3f s CPU (%.3f s wall), %.2f million %s/s%n",
+                        r == 0 ? "warm-up" : "run " + r, res.instructions(), res.cycles(), cpu, wall, rate,
+                        nodeCycles ? "node-cycles" : "instructions");
+                if (res.outcome() != Machine.Outcome.EXIT && res.outcome() != Machine.Outcome.ALL_ENDED) {
+                    throw new IllegalStateException("benchmark program ended with " + res.outcome() + ": " + res.message());
+                }
                 if (r > 0) {
                     best = Math.max(best, rate);
                 }
             }
-            out.printf(Locale.ROOT, "best: %.1f million simulated instructions per second%n", best);
             out.flush();
-            return 0;
+            return best;
         }
     }
 }

@@ -41,11 +41,23 @@ class FaultReportTest {
         sendh_i zero, 5, 0x100              | NIU misuse: message of unknown type 5 at pc 0x00001000 (_start)
         li t0, 1; sendh_i t0, DATA, 0x100   | NIU misuse: message to node 1, but the mesh has 1 node at pc 0x00001004 (_start+0x4)
         li t0, 0x40008; addi t1, sp, 2; sendh_i zero, DATA, 0x100; sendm t1, t0 | misaligned 4-byte DMA read at pc 0x00001010 (_start+0x10), address 0x007ff002
-        sendh_i zero, THREAD, 0x1000; li t0, 13; 1: send2 t0, t0; addi t0, t0, -1; bnez t0, 1b | NIU misuse: THREAD message with more than 24 data words at pc 0x00001008 (_start+0x8)
-        sendh_i zero, DATA, 0x1000; sende zero; 1: j 1b | DATA message to node 0: DMA write into the program text at pc 0x00001004 (_start+0x4), address 0x00001000
-        sendh_i zero, THREAD, 0; sende zero; endt | THREAD message to node 0 starts a thread at 0x0, outside the program text at pc 0x00001004 (_start+0x4), address 0x00000000
+        sendh_i zero, DATA, 0x100; endt     | NIU misuse: endt while the thread's message is open (its tail flit was not sent) at pc 0x00001004 (_start+0x4)
         """)
     void faultEndsWithOneLine(String body, String report) {
         check(body, "scmpsim: node 0 thread 0: " + report);
+    }
+
+    /**
+     * A message the receiving NIU cannot deliver is a fault of the receiving node (docs/timing.md section 3.2); the
+     * report names the NIU, the sender and the sender's {@code sendh}.
+     */
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+        sendh_i zero, THREAD, 0x1000; li t0, 13; 1: send2 t0, t0; addi t0, t0, -1; bnez t0, 1b; 2: j 2b | THREAD message from node 0 thread 0 with more than 24 data words, sent at pc 0x00001000 (_start)
+        li t0, 3; sendh_i zero, DATA, 0x1000; sende zero; 1: j 1b | DATA message from node 0 thread 0: DMA write into the program text, address 0x00001000, sent at pc 0x00001004 (_start+0x4)
+        sendh_i zero, THREAD, 0; sende zero; endt | THREAD message from node 0 thread 0 starts a thread at 0x0, outside the program text, sent at pc 0x00001000 (_start)
+        """)
+    void undeliverableMessageIsAFaultOfTheReceivingNiu(String body, String report) {
+        check(body, "scmpsim: node 0 NIU: " + report);
     }
 }

@@ -7,9 +7,10 @@ import org.junit.jupiter.api.Test;
 import scmp.cpu.Memory;
 
 /**
- * THREAD and DATA messages through the placeholder network: a node sending to itself and to other nodes,
- * data flits from registers and by DMA, strides. Cycle counts use the placeholder's latency
- * ({@link IdealNetwork#BASE_LATENCY} plus one per hop) and the core timing of docs/timing.md.
+ * THREAD and DATA messages: a node sending to itself and to other nodes, data flits from registers and by DMA,
+ * strides. Cycle counts follow docs/timing.md: the core (sections 1, 2), the NIU (section 3) and the routers
+ * (section 4; a flit injected at network cycle {@code i} alone in the network can be taken at
+ * {@code i + T(1, h)}, {@code T(1, 0) = D + 2 = 6}).
  */
 class MessageTest {
     static final int S = 3;
@@ -37,8 +38,12 @@ class MessageTest {
         assertNull(r.message());
         assertEquals(Machine.Outcome.EXIT, r.result().outcome());
         assertEquals(23, r.exit());
-        long arrival = 8 + IdealNetwork.BASE_LATENCY;
-        assertEquals(arrival + S + 2 + 1, r.cycles());
+        // the head and address flits (sendh_r at 3) enter the router at network cycles 6 and 7, the data at 12,
+        // 13 and the tail (sende at 8) at 16; the tail is taken T(1, 0) = 6 network cycles later, at 22: the
+        // thread is ready at floor(22 / 2) + 1 = 12 and issues at 12 + S = 15 (the core has been idle since 9)
+        long ready = (2 * 8 + 6) / 2 + 1;
+        assertEquals(12, ready);
+        assertEquals(ready + S + 2 + 1, r.cycles());
         assertEquals(13, r.result().instructions());
     }
 
@@ -71,9 +76,12 @@ class MessageTest {
         for (int k = 0; k < expect.length; k++) {
             assertEquals(expect[k], m.peek(buf + 4 * k), "word " + k);
         }
-        // the tail issues at 8 and arrives at 16; the polling loads issue at 9, 14, 19: the third sees the data
-        assertEquals(8 + IdealNetwork.BASE_LATENCY, 16);
-        assertEquals(19 + 2 + 1 + 1 + 1, r.cycles());
+        // the five flits enter the router back to back from network cycle 2 * 6 = 12 (sendh_r at 6, send2 at 7,
+        // sende at 8); the tail is taken T(5, 0) = D + 2 + 4 = 10 network cycles after the head, at 22, so the
+        // last word is visible from core cycle floor(22 / 2) + 1 = 12; the polling loads issue at 9 and 14
+        // (load-use, taken branch): the second sees the data, then beqz 16, li 17, exit 18
+        assertEquals(12, (2 * 6 + 10) / 2 + 1);
+        assertEquals(14 + 2 + 1 + 1 + 1, r.cycles());
     }
 
     private static int address(Sim.Run r, String symbol) {

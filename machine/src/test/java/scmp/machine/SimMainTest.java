@@ -265,7 +265,129 @@ class SimMainTest {
         Cli c = sim("bench", "--iterations", "1000", "--runs", "1");
         assertEquals(0, c.code(), c.err());
         assertTrue(c.out().contains("run 1: 8006 instructions, 10004 cycles"), c.out());
-        assertTrue(c.out().contains("best: "), c.out());
+        assertTrue(c.out().contains("compute: best "), c.out());
+    }
+
+    @Test
+    void benchMeasuresEveryCase() {
+        Cli c = sim("bench", "--case", "all", "--iterations", "1000", "--messages", "3", "--cycles", "200", "--runs", "1");
+        assertEquals(0, c.code(), c.err());
+        for (String k : new String[] {"compute: best ", "mesh_idle: 8x8 ", "messages: best ", "noc: best "}) {
+            assertTrue(c.out().contains(k), c.out());
+        }
+        assertTrue(c.out().contains("million node-cycles per second"), c.out());
+        assertTrue(c.out().contains("million router-cycles per second"), c.out());
+    }
+
+    static final String MESH_SIZE = """
+                .text
+                .globl _start
+            _start:
+                rdsr a0, xdim
+                li t0, 10
+                mul a0, a0, t0
+                rdsr t1, ydim
+                add a0, a0, t1
+                hcall exit
+            """;
+
+    @Test
+    void theMeshIs4x4ByDefaultAndAsLargeAs32x32WithWideFlits() throws IOException {
+        Path p = program("size", MESH_SIZE);
+        assertEquals(44, sim(p.toString()).code());
+        assertEquals(21, sim("--mesh", "2x1", p.toString()).code());
+        Cli tooWide = sim("--mesh", "9x2", p.toString());
+        assertEquals(2, tooWide.code());
+        tooWide.oneLine();
+        assertEquals("scmpsim: --mesh 9x2: the SCMP head flit reaches 8 nodes per side; add --wide-flits for meshes up "
+                + "to 32x32\n", tooWide.err());
+        assertEquals(32 * 10 + 32 & 0xFF, sim("--mesh", "32x32", "--wide-flits", "--mem", "1M", p.toString()).code());
+    }
+
+    @Test
+    void badNetworkOptionsGiveOneLineAnd2() throws IOException {
+        Path p = program("size", MESH_SIZE);
+        String[][] bad = {{"--vcs", "0"}, {"--vcs", "13"}, {"--buffer", "0"}, {"--router-delay", "0"},
+            {"--link-delay", "0"}, {"--niu-queue", "1"}, {"--watch", "x"}, {"--watch", "16:0"}, {"--mesh", "33x1"}};
+        for (String[] b : bad) {
+            Cli c = sim(b[0], b[1], p.toString());
+            assertEquals(2, c.code(), String.join(" ", b) + ": " + c.err());
+            c.oneLine();
+            assertTrue(c.err().startsWith("scmpsim: " + (b[0].equals("--mesh") ? "--mesh" : b[0])), c.err());
+        }
+    }
+
+    static final String PING = """
+                .text
+                .globl _start
+            _start:
+                li s0, 5
+                li a0, 7
+                sendh_i s0, DATA, flag           # message #0: flag = 7 on node 5
+                sende a0
+                la t2, worker
+                sendh_r s0, THREAD, t2, 0        # message #1: worker() on node 5, behind it on the same path
+                sende zero
+                endt
+            worker:
+                la t0, flag
+                lw a0, 0(t0)
+                hcall exit
+                .data
+                .align 4
+            flag: .word 0
+            """;
+
+    @Test
+    void statsFileHoldsPerNodeAndPerLinkFigures() throws IOException {
+        Path p = program("ping", PING);
+        Path json = dir.resolve("stats.json");
+        Cli c = sim("--stats", json.toString(), p.toString());
+        assertEquals(7, c.code(), c.err());
+        assertEquals("", c.err());
+        String j = Files.readString(json);
+        assertTrue(j.startsWith("{\n  \"program\": "), j);
+        assertTrue(j.contains("\"mesh\": {\"x\": 4, \"y\": 4}"), j);
+        assertTrue(j.contains("\"outcome\": \"exit\""), j);
+        assertTrue(j.matches("(?s).*\"node\": 0, \"x\": 0, \"y\": 0, \"built\": true.*\"messages_sent\": 2, "
+                + "\"flits_sent\": 6, \"messages_received\": 0.*"), j);
+        assertTrue(j.matches("(?s).*\"node\": 5, \"x\": 1, \"y\": 1, \"built\": true.*\"threads_started\": 1, "
+                + "\"messages_sent\": 0, \"flits_sent\": 0, \"messages_received\": 2, \"flits_received\": 6, "
+                + "\"dma_words_read\": 0, \"words_written\": 1.*"), j);
+        assertTrue(j.contains("\"node\": 15, \"x\": 3, \"y\": 3, \"built\": false, \"instructions\": 0"), j);
+        // node 0 -> node 5 goes east then south: (0,0) E -> (1,0) and (1,0) S -> (1,1) carried 6 flits each
+        assertTrue(j.contains("{\"from\": \"(0,0)\", \"port\": \"E\", \"to\": \"(1,0)\", \"flits\": 6"), j);
+        assertTrue(j.contains("{\"from\": \"(1,0)\", \"port\": \"S\", \"to\": \"(1,1)\", \"flits\": 6"), j);
+        assertTrue(j.contains("{\"from\": \"(0,0)\", \"port\": \"S\", \"to\": \"(0,1)\", \"flits\": 0, "
+                + "\"utilisation\": 0.000000}"), j);
+        Cli s = sim("--stats", "-", p.toString());
+        assertEquals(7, s.code());
+        assertTrue(s.err().startsWith("stats: 4x4 mesh, "), s.err());
+        assertTrue(s.err().contains("2 of 16 nodes ran"), s.err());
+        assertTrue(s.err().contains("links: 48, 12 flits carried"), s.err());
+    }
+
+    @Test
+    void watchTracesOneMessageAndLockstepChangesNothing() throws IOException {
+        Path p = program("ping", PING);
+        Cli c = sim("--watch", "0:1", "--cycles", p.toString());
+        assertEquals(7, c.code(), c.err());
+        assertTrue(c.err().contains(" SENDH    node 0 thread 0 pc 0x"), c.err());
+        assertTrue(c.err().contains(": THREAD message #1 to node 5 (core cycle "), c.err());
+        assertTrue(c.err().contains(" READY    node 5: thread 0 ready at core cycle "), c.err());
+        assertTrue(c.err().lines().noneMatch(l -> l.contains("DATA message #0")), c.err());
+        Cli l = sim("--lockstep", "--cycles", p.toString());
+        String cycles = c.err().lines().filter(x -> x.startsWith("cycles: ")).findFirst().orElseThrow();
+        assertTrue(l.err().startsWith(cycles), l.err());
+    }
+
+    @Test
+    void nocSubcommandRunsSyntheticTraffic() {
+        Cli c = sim("noc", "--mesh", "4x4", "--rate", "0.05", "--warmup", "100", "--measure", "1000", "--drain", "2000");
+        assertEquals(0, c.code(), c.err());
+        assertTrue(c.out().contains("mesh 4x4, uniform traffic"), c.out());
+        Cli bad = sim("noc", "--rate", "x");
+        assertEquals(2, bad.code());
     }
 
     @Test

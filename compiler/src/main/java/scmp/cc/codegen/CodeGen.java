@@ -554,7 +554,7 @@ public final class CodeGen {
         if (fv.name.equals("main") && ft.base.kind == Type.Kind.INT) {
             emit("li a0, 0");
         }
-        String bodyText = body.toString().replaceAll("\tj (\\.L[A-Za-z0-9_]+)\n\\1:\n", "$1:\n");
+        String bodyText = relaxBranches(body.toString().replaceAll("\tj (\\.L[A-Za-z0-9_]+)\n\\1:\n", "$1:\n"));
         body = saveBody;
         if (bodyText.endsWith("\tj " + retLabel + "\n")) {
             bodyText = bodyText.substring(0, bodyText.length() - ("\tj " + retLabel + "\n").length());
@@ -602,6 +602,62 @@ public final class CodeGen {
             v.reg = -1;
         }
         regOf.clear();
+    }
+
+    /** Conditional branches and their inverses (pseudo-instructions included). */
+    private static final Map<String, String> INVERSE_BRANCH = Map.ofEntries(Map.entry("beq", "bne"),
+            Map.entry("bne", "beq"), Map.entry("blt", "bge"), Map.entry("bge", "blt"), Map.entry("bltu", "bgeu"),
+            Map.entry("bgeu", "bltu"), Map.entry("beqz", "bnez"), Map.entry("bnez", "beqz"),
+            Map.entry("bltz", "bgez"), Map.entry("bgez", "bltz"), Map.entry("bgtz", "blez"),
+            Map.entry("blez", "bgtz"), Map.entry("bgt", "ble"), Map.entry("ble", "bgt"), Map.entry("bgtu", "bleu"),
+            Map.entry("bleu", "bgtu"));
+    /** Instructions a conditional branch reaches either way (its offset is a signed 16-bit word count). */
+    private static final int BRANCH_REACH = 32767;
+
+    /**
+     * Rewrites the conditional branches of a function body whose target may lie beyond a branch's reach
+     * (+-128 KiB) as the inverse branch over a {@code j} (+-128 MiB). Distances are over-estimated by counting
+     * every line that is not a label or {@code .loc} as two instructions (the most a pseudo-instruction
+     * expands to), which a rewritten branch is too, so a branch left alone always reaches its target.
+     */
+    private String relaxBranches(String text) {
+        String[] lines = text.split("\n", -1);
+        long[] pos = new long[lines.length + 1];
+        Map<String, Long> labels = new HashMap<>();
+        long at = 0;
+        for (int i = 0; i < lines.length; i++) {
+            String l = lines[i];
+            pos[i] = at;
+            if (l.endsWith(":") && !l.startsWith("\t")) {
+                labels.put(l.substring(0, l.length() - 1), at);
+            } else if (!l.isEmpty() && !l.startsWith("\t.loc ")) {
+                at += 2;
+            }
+        }
+        if (at <= BRANCH_REACH) {
+            return text;
+        }
+        labels.putIfAbsent(retLabel, at);
+        StringBuilder sb = new StringBuilder(text.length() + 64);
+        for (int i = 0; i < lines.length; i++) {
+            String l = lines[i];
+            String[] parts = l.startsWith("\t") ? l.substring(1).split("[ ,]+") : new String[0];
+            String inv = parts.length >= 3 ? INVERSE_BRANCH.get(parts[0]) : null;
+            Long target = inv != null ? labels.get(parts[parts.length - 1]) : null;
+            if (target != null && Math.abs(target - pos[i]) > BRANCH_REACH) {
+                String skip = newLabel();
+                int cut = l.lastIndexOf(parts[parts.length - 1]);
+                sb.append('\t').append(inv).append(l, 1 + parts[0].length(), cut).append(skip).append('\n');
+                sb.append("\tj ").append(parts[parts.length - 1]).append('\n');
+                sb.append(skip).append(":\n");
+            } else {
+                sb.append(l);
+                if (i < lines.length - 1) {
+                    sb.append('\n');
+                }
+            }
+        }
+        return sb.toString();
     }
 
     private static String[] concat(String[] a, String[] b) {
@@ -1171,6 +1227,9 @@ public final class CodeGen {
                         emit("li a4, " + ((1L << k) - 1));
                         emit("and a0, a0, a4");
                     }
+                } else if (k == 0) {
+                    // a % 1 is 0 (a is still evaluated for its side effects)
+                    emit("li a0, 0");
                 } else {
                     // a - (a / 2^k) * 2^k with the quotient rounded toward zero.
                     emit("srai a4, a0, 31");
@@ -1378,6 +1437,11 @@ public final class CodeGen {
         }
         // from is an integer or pointer
         if (to.isFloating()) {
+            if (from.isLong64() && to.kind == Type.Kind.FLOAT) {
+                // Straight to float: through a double would round twice.
+                emit("call " + (from.unsigned ? "__floatundisf" : "__floatdisf"));
+                return;
+            }
             if (from.isLong64()) {
                 emit("call " + (from.unsigned ? "__floatundidf" : "__floatdidf"));
             } else {

@@ -71,8 +71,45 @@ final class ErrorReporter extends DefaultErrorStrategy {
         return t;
     }
 
+    /** Tokens after which an identifier begins a declaration's specifiers (or a statement). */
+    private static final java.util.Set<Integer> BEFORE_SPECIFIERS = java.util.Set.of(CLexer.Semi, CLexer.LeftBrace,
+            CLexer.RightBrace, CLexer.LeftParen, CLexer.Comma, CLexer.Static, CLexer.Extern, CLexer.Const,
+            CLexer.Volatile, CLexer.Register, CLexer.Auto, CLexer.Inline, CLexer.Typedef, CLexer.Restrict);
+    /** Keywords after which an identifier can only be a type name. */
+    private static final java.util.Set<Integer> SPECIFIER_KEYWORDS = java.util.Set.of(CLexer.Static, CLexer.Extern,
+            CLexer.Const, CLexer.Volatile, CLexer.Register, CLexer.Auto, CLexer.Inline, CLexer.Typedef);
+
+    /**
+     * gcc's diagnosis of a declaration whose type is a name nobody declared ({@code size_t n;} without
+     * {@code <stddef.h>}): an identifier that begins a declaration or statement and is followed by another
+     * identifier (or, after a specifier keyword, by {@code *}) is reported as {@code unknown type name}.
+     * Returns the misread type name's token, or null.
+     */
+    private static CToken unknownTypeName(TokenStream in, CToken t) {
+        int i = t.getTokenIndex();
+        if (i < 1 || !(t.getType() == CLexer.Identifier || t.getType() == CLexer.Star)) {
+            return null;
+        }
+        CToken name = (CToken) in.get(i - 1);
+        if (name.getType() != CLexer.Identifier) {
+            return null;
+        }
+        int before = i >= 2 ? in.get(i - 2).getType() : CLexer.Semi;
+        if (t.getType() == CLexer.Star ? SPECIFIER_KEYWORDS.contains(before) : BEFORE_SPECIFIERS.contains(before)) {
+            return name;
+        }
+        return null;
+    }
+
     private void report(Parser recognizer, Token offending, String expected, boolean afterPrevious) {
         CToken t = (CToken) offending;
+        if (t.getType() != Token.EOF && t.getTokenIndex() >= 0) {
+            CToken type = unknownTypeName(recognizer.getInputStream(), t);
+            if (type != null) {
+                diag.error(type.pp(), "unknown type name '" + type.getText() + "'");
+                return;
+            }
+        }
         String where;
         if (t.getType() == Token.EOF) {
             where = "at end of input";

@@ -77,9 +77,42 @@ final class Conversions {
         }
     }
 
+    /**
+     * The NaN that SCMP's arithmetic and conversion instructions produce (docs/simulator.md): the positive quiet
+     * NaN. The host's hardware may produce another one (x86 gives the negative quiet NaN for 0.0/0.0), so every
+     * folded operation that can create a NaN goes through {@link #canonical}.
+     */
+    static final double CANONICAL_NAN = Double.longBitsToDouble(0x7ff8000000000000L);
+
+    /** {@code d}, or the canonical NaN when {@code d} is a NaN: what an SCMP arithmetic instruction yields. */
+    static double canonical(double d) {
+        return Double.isNaN(d) ? CANONICAL_NAN : d;
+    }
+
+    /** {@code -d} as fneg.d computes it: the sign bit flipped, NaNs included. */
+    static double negate(double d) {
+        return Double.longBitsToDouble(Double.doubleToRawLongBits(d) ^ Long.MIN_VALUE);
+    }
+
     /** The float nearest a double, as fcvt.s.d rounds it (docs/abi.md: float values are rounded doubles). */
     static double toFloat(double d) {
-        return (double) (float) d;
+        return canonical((double) (float) d);
+    }
+
+    /**
+     * The value of the integer constant {@code v} of type {@code from} converted to the floating type {@code to},
+     * rounded once, to nearest even, as the runtime's conversions do (a 64-bit value converted to float must not
+     * be rounded to double first: that double rounding can be off by one unit of the float).
+     */
+    static double integerToFloating(long v, Type from, Type to) {
+        boolean toFloat = to.kind == Type.Kind.FLOAT;
+        if (from.isUnsigned() && from.size() == 8 && v < 0) {
+            // 2^63 and above: halve with a sticky bit, which keeps the rounding exact, then double.
+            long half = (v >>> 1) | (v & 1);
+            return toFloat ? (double) ((float) half * 2.0f) : (double) half * 2.0;
+        }
+        long x = from.isUnsigned() && from.size() < 8 ? v & 0xffffffffL : v;
+        return toFloat ? (double) (float) x : (double) x;
     }
 
     /** Whether {@code t} needs no conversion code to become {@code to}. */
@@ -119,9 +152,7 @@ final class Conversions {
             return new Expr.IntLit(e.pos(), to, wrap(v, to));
         }
         if (e instanceof Expr.IntLit lit && to.isFloating()) {
-            double d = from.isUnsigned() && from.size() == 8 ? unsignedToDouble(lit.value())
-                    : from.isUnsigned() ? (double) (lit.value() & 0xffffffffL) : (double) lit.value();
-            return new Expr.FloatLit(e.pos(), to, to.kind == Type.Kind.FLOAT ? toFloat(d) : d);
+            return new Expr.FloatLit(e.pos(), to, integerToFloating(lit.value(), from, to));
         }
         if (e instanceof Expr.FloatLit f && to.isFloating()) {
             return new Expr.FloatLit(e.pos(), to, to.kind == Type.Kind.FLOAT ? toFloat(f.value()) : f.value());
@@ -136,13 +167,6 @@ final class Conversions {
             return new Expr.Cast(e.pos(), to, e);
         }
         return new Expr.Cast(e.pos(), to, e);
-    }
-
-    static double unsignedToDouble(long v) {
-        if (v >= 0) {
-            return (double) v;
-        }
-        return ((double) (v >>> 1)) * 2.0 + (v & 1);
     }
 
     /** Truncation toward zero, saturating as fcvt does for 32-bit targets. */

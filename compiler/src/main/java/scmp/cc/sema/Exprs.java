@@ -59,6 +59,12 @@ final class Exprs {
     /** An expression used for its value: arrays and functions become pointers (6.3.2.1). */
     Expr value(Expr e) {
         Type t = e.type();
+        if (e instanceof Expr.Member m && m.member().isBitfield() && t.isInteger() && t.isUnsigned()
+                && t.size() == 4 && m.member().bitWidth() < 32) {
+            // An unsigned bit-field narrower than int has only values an int can represent, so its value
+            // promotes to int (6.3.1.1p2), as gcc does: (x.one_bit - 2 < 0) is true.
+            return new Expr.Cast(e.pos(), Type.INT, e);
+        }
         if (t.isArray()) {
             return new Expr.Unary(e.pos(), Type.pointerTo(t.base), UnOp.ADDR, e);
         }
@@ -633,7 +639,7 @@ final class Exprs {
                 case MUL -> x * y;
                 default -> x / y;
             };
-            return new Expr.FloatLit(pos, t, t.kind == Type.Kind.FLOAT ? Conversions.toFloat(v) : v);
+            return new Expr.FloatLit(pos, t, t.kind == Type.Kind.FLOAT ? Conversions.toFloat(v) : Conversions.canonical(v));
         }
         return new Expr.Binary(pos, t, op, l, r);
     }
@@ -743,7 +749,7 @@ final class Exprs {
                             yield new Expr.IntLit(pos, v.type(), Conversions.wrap(-lit.value(), v.type()));
                         }
                         if (v instanceof Expr.FloatLit f) {
-                            yield new Expr.FloatLit(pos, v.type(), -f.value());
+                            yield new Expr.FloatLit(pos, v.type(), Conversions.negate(f.value()));
                         }
                         yield new Expr.Unary(pos, v.type(), UnOp.NEG, v);
                     }
@@ -880,6 +886,11 @@ final class Exprs {
                 e = primary(p.primaryExpression());
             }
         }
+        // Where gcc reports a call's argument count: the start of the callee, inside its parentheses.
+        Token calleeStart = tok(ctx);
+        if (ctx instanceof CParser.PrimaryPostfixContext pp && pp.primaryExpression() instanceof CParser.ParenExprContext px) {
+            calleeStart = tok(px.expression());
+        }
         for (CParser.PostfixSuffixContext sfx : suffixes) {
             Token pos = tok(sfx);
             if (sfx instanceof CParser.IndexSuffixContext ix) {
@@ -900,7 +911,7 @@ final class Exprs {
                             args.add(assignment(a));
                         }
                     }
-                    e = call(pos, e, args);
+                    e = call(pos, calleeStart, e, args);
             } else if (sfx instanceof CParser.MemberSuffixContext m) {
                     boolean arrow = m.op.getText().equals("->");
                     e = member(pos, e, m.Identifier() == null ? "" : m.Identifier().getText(), arrow);
@@ -966,6 +977,11 @@ final class Exprs {
 
     /** A call: arguments converted to the prototype (6.5.2.2), or default-promoted past it and for builtins. */
     Expr call(Token pos, Expr callee, List<Expr> args) {
+        return call(pos, pos, callee, args);
+    }
+
+    /** A call; {@code calleePos} is where an argument count error is reported (gcc: the callee's start). */
+    Expr call(Token pos, Token calleePos, Expr callee, List<Expr> args) {
         if (callee instanceof Expr.VarRef v && v.var().name.startsWith("__builtin_") && s.scope.lookup(v.var().name) == null) {
             return builtin(pos, v.var().name, args);
         }
@@ -987,9 +1003,9 @@ final class Exprs {
         List<Var> temps = new ArrayList<>();
         if (fn.prototyped) {
             if (args.size() < fn.params.size()) {
-                diag.error(pos, "too few arguments to function " + (fname != null ? q(fname) : q(callee.type())));
+                diag.error(calleePos, "too few arguments to function " + (fname != null ? q(fname) : q(callee.type())));
             } else if (args.size() > fn.params.size() && !fn.variadic) {
-                diag.error(pos, "too many arguments to function " + (fname != null ? q(fname) : q(callee.type())));
+                diag.error(calleePos, "too many arguments to function " + (fname != null ? q(fname) : q(callee.type())));
             }
         }
         for (int i = 0; i < args.size(); i++) {

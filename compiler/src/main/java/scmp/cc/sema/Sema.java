@@ -1533,10 +1533,9 @@ public final class Sema {
                 return to.size() == 4 || to.isPointer() ? k : null;
             }
             if (to.isFloating()) {
-                double d = from.isFloating() ? k.fvalue : from.isUnsigned() && from.size() == 8
-                        ? Conversions.unsignedToDouble(k.value) : from.isUnsigned() ? (double) (k.value & 0xffffffffL)
-                        : (double) k.value;
-                return new Const(0, null, to.kind == Type.Kind.FLOAT ? Conversions.toFloat(d) : d);
+                double d = from.isFloating() ? (to.kind == Type.Kind.FLOAT ? Conversions.toFloat(k.fvalue) : k.fvalue)
+                        : Conversions.integerToFloating(k.value, from, to);
+                return new Const(0, null, d);
             }
             if (from.isFloating()) {
                 long v = Conversions.wrap(Conversions.doubleToInteger(k.fvalue, to), to);

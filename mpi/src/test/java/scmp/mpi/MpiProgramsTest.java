@@ -1,0 +1,212 @@
+package scmp.mpi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import scmp.cc.CcMain;
+import scmp.elf.ElfReader;
+import scmp.elf.Executable;
+import scmp.machine.Machine;
+import scmp.machine.MachineConfig;
+
+/**
+ * libmpi through the programs of programs/mpi, each in the thesis's launch form (main calls parExecute on
+ * every node, MPI_Init inside start): compiled in this process by scmpcc with the sysroot on the classpath
+ * (clib's crt0, libc and libscmp, and this module's mpi.h and libmpi.a side by side), run on 2x2 and 4x4
+ * meshes, and the whole output compared with the output this test computes from the programs' formulas.
+ * Every program also checks its own results and exits 1 on a mismatch. None of the outputs depends on
+ * timing or on the order in which separate messages arrive.
+ */
+class MpiProgramsTest {
+    static final long MAX_CYCLES = 500_000_000L;
+
+    static Path root() {
+        String p = System.getProperty("scmp.root");
+        return (p != null ? Path.of(p) : Path.of("..")).toAbsolutePath().normalize();
+    }
+
+    record Run(Machine.Result result, String stdout, String stderr) {
+    }
+
+    static Run run(String name, int opt, int x, int y) throws Exception {
+        Path src = root().resolve("programs/mpi").resolve(name);
+        Path exeFile = Files.createTempFile("scmp-mpi", ".out");
+        Executable exe;
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int status;
+            try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+                 PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+                status = CcMain.run(o, e, "-O" + opt, "-o", exeFile.toString(), src.toString());
+            }
+            assertEquals(0, status, () -> "scmpcc " + name + " failed:\n" + err.toString(StandardCharsets.UTF_8));
+            exe = ElfReader.readExecutable(exeFile.toString(), Files.readAllBytes(exeFile));
+        } finally {
+            Files.deleteIfExists(exeFile);
+        }
+        MachineConfig cfg = MachineConfig.builder(name).mesh(x, y).maxCycles(MAX_CYCLES).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Machine m = new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0]));
+        Machine.Result r = m.run();
+        return new Run(r, out.toString(StandardCharsets.ISO_8859_1), err.toString(StandardCharsets.ISO_8859_1));
+    }
+
+    static void assertRun(List<String> expected, Run r, String what) {
+        assertNull(r.result().message(), () -> what + " did not exit normally: " + r.result().message()
+                + "\nstdout:\n" + r.stdout() + "\nstderr:\n" + r.stderr());
+        assertEquals(String.join("\n", expected) + "\n", r.stdout(), what + ": stdout");
+        assertEquals(0, r.result().exitCode(), () -> what + ": exit status\n" + r.stderr());
+    }
+
+    @ParameterizedTest(name = "ring.c on {0}x{1} at -O{2}")
+    @CsvSource({"2,2,1", "4,4,1", "4,4,0"})
+    void ringPassesTheTokenAndShifts(int x, int y, int opt) throws Exception {
+        int p = x * y;
+        List<String> out = new ArrayList<>();
+        out.add("ring: " + p + " processes, 3 laps");
+        int token = 0;
+        for (int lap = 1; lap <= 3; lap++) {
+            token += 1;
+            for (int r = 1; r < p; r++) {
+                token += r + 1;
+            }
+            out.add("lap " + lap + ": token " + token + " from rank " + (p - 1) + " tag " + lap);
+        }
+        for (int r = 0; r < p; r++) {
+            int left = (r + p - 1) % p;
+            out.add("rank " + r + " got " + (1000 + left * left));
+        }
+        out.add("ring: OK");
+        assertRun(out, run("ring.c", opt, x, y), "ring.c " + x + "x" + y);
+    }
+
+    @ParameterizedTest(name = "pingpong.c on {0}x{1} at -O{2}")
+    @CsvSource({"2,2,1", "4,4,1", "2,2,0"})
+    void pingPongVerifiesEverySizeAndAlignment(int x, int y, int opt) throws Exception {
+        List<String> out = new ArrayList<>();
+        out.add("pingpong: rank 0 <-> rank " + (x * y - 1));
+        for (int n : new int[] {0, 1, 2, 3, 4, 5, 7, 8, 64, 1001, 4096, 300000}) {
+            out.add(n + " bytes: back " + n + ", errors 0");
+        }
+        out.add("truncated receive: OK");
+        out.add("pingpong: OK");
+        assertRun(out, run("pingpong.c", opt, x, y), "pingpong.c " + x + "x" + y);
+    }
+
+    @ParameterizedTest(name = "anysource.c on {0}x{1} at -O{2}")
+    @CsvSource({"1,1,1", "2,2,1", "4,4,1", "4,4,0"})
+    void anySourceKeepsEachSendersOrder(int x, int y, int opt) throws Exception {
+        int p = x * y;
+        List<String> out = new ArrayList<>();
+        out.add("anysource: " + p + " processes, 5 messages each");
+        if (p > 1) {
+            out.add("probe: a message with tag 10 and 1 int(s)");
+        }
+        out.add("received " + (p - 1) * 5 + ": out of order 0, wrong 0");
+        int squares = 0;
+        for (int r = 0; r < p; r++) {
+            squares += r * r;
+        }
+        out.add("posted receives: sum of squares " + squares + ", self send done: yes");
+        out.add("anysource: OK");
+        assertRun(out, run("anysource.c", opt, x, y), "anysource.c " + x + "x" + y);
+    }
+
+    @ParameterizedTest(name = "barrier.c on {0}x{1} at -O{2}")
+    @CsvSource({"2,2,1", "4,4,1"})
+    void barrierHoldsEveryoneUntilTheLastArrives(int x, int y, int opt) throws Exception {
+        List<String> out = new ArrayList<>();
+        out.add("barrier: " + x * y + " processes, 4 rounds");
+        for (int round = 0; round < 4; round++) {
+            out.add("round " + round + ": last entry before first exit: yes");
+        }
+        out.add("barrier: OK");
+        assertRun(out, run("barrier.c", opt, x, y), "barrier.c " + x + "x" + y);
+    }
+
+    @ParameterizedTest(name = "bcast.c on {0}x{1} at -O{2}")
+    @CsvSource({"2,2,1", "4,4,1"})
+    void bcastFromEveryRoot(int x, int y, int opt) throws Exception {
+        int p = x * y;
+        List<String> out = new ArrayList<>();
+        out.add("bcast: " + p + " processes");
+        for (int root = 0; root < p; root++) {
+            out.add("root " + root + ": \"hello from rank " + root + "\", errors 0");
+        }
+        out.add("bcast: OK");
+        assertRun(out, run("bcast.c", opt, x, y), "bcast.c " + x + "x" + y);
+    }
+
+    /** The partial sums of pi.c, combined in the order of the halving reduction (root 0). */
+    static double halvingSum(double[] part) {
+        int p = part.length;
+        double[] acc = part.clone();
+        for (int mask = 1; mask < p; mask <<= 1) {
+            for (int r = 0; r < p; r += 2 * mask) {
+                if (r + mask < p) {
+                    acc[r] = acc[r + mask] + acc[r];
+                }
+            }
+        }
+        return acc[0];
+    }
+
+    @ParameterizedTest(name = "pi.c on {0}x{1} at -O{2}")
+    @CsvSource({"2,2,1", "4,4,1", "4,4,0"})
+    void piAndTheIntegerReductions(int x, int y, int opt) throws Exception {
+        int p = x * y;
+        int intervals = 10000;
+        double h = 1.0 / intervals;
+        double[] part = new double[p];
+        for (int r = 0; r < p; r++) {
+            double sum = 0.0;
+            for (int i = r; i < intervals; i += p) {
+                double xi = h * (i + 0.5);
+                sum += 4.0 / (1.0 + xi * xi);
+            }
+            part[r] = h * sum;
+        }
+        double pi = halvingSum(part);
+        int sum = 0, max = 0, prod = 1, bor = 0, bxor = 0, band = -1, squares = 0;
+        for (int r = 0; r < p; r++) {
+            sum += r + 1;
+            max = Math.max(max, r + 1);
+            prod *= r % 3 + 1;
+            bor |= 1 << r;
+            bxor ^= 1 << r;
+            band &= ~(1 << r);
+            squares += r * r;
+        }
+        int maxAt = 0, minAt = 0;
+        for (int r = 0; r < p; r++) {
+            if ((r * 5) % p > (maxAt * 5) % p) {
+                maxAt = r;
+            }
+            if ((r * 5) % p < (minAt * 5) % p) {
+                minAt = r;
+            }
+        }
+        List<String> out = new ArrayList<>();
+        out.add("pi: " + p + " processes, 10000 intervals");
+        out.add(String.format("pi = %.10f, error below 1e-8: yes, ranks disagreeing with allreduce: 0", pi));
+        out.add("sum " + sum + " max " + max + " min 1 prod " + prod + " land " + (p > 2 ? 0 : 1) + " lor 1 bor 0x"
+                + Integer.toHexString(bor) + " bxor 0x" + Integer.toHexString(bxor) + " band 0x"
+                + Integer.toHexString(band));
+        out.add("allreduce sum of squares " + squares + ", maxloc " + (maxAt * 5) % p + " at " + maxAt
+                + ", minloc " + (minAt * 5) % p + " at " + minAt);
+        out.add("pi: OK");
+        assertRun(out, run("pi.c", opt, x, y), "pi.c " + x + "x" + y);
+    }
+}

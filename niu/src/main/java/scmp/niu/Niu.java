@@ -1,0 +1,585 @@
+package scmp.niu;
+
+import scmp.cpu.Core;
+import scmp.cpu.GuestFault;
+import scmp.cpu.Memory;
+import scmp.cpu.NetworkPort;
+import scmp.cpu.ThreadContext;
+import scmp.isa.MessageType;
+import scmp.noc.Flit;
+import scmp.noc.FlitFormat;
+import scmp.noc.Network;
+
+/**
+ * The network interface unit of one node (docs/timing.md section 3): it turns the core's network
+ * instructions into flits in an injection queue, injects them into the node's router, reads memory for
+ * {@code sendm}/{@code sendme} with its DMA engine, and takes the flits of incoming messages from the
+ * ejection port, writing DATA words into memory and starting the threads of THREAD messages.
+ *
+ * <h2>The core's side ({@link NetworkPort})</h2>
+ * A call at core cycle {@code t} sees the NIU as it is at the start of {@code t} (after the network cycles of
+ * {@code t - 1}); the flits it appends may enter the router from network cycle {@code k t} on ({@code k} network
+ * cycles per core cycle). A refused call records what the thread waits for: queue room for its flits, the NIU
+ * free of another thread's open message (a head), the DMA engine done with this thread's {@code sendm}. The
+ * thread is woken with {@link Core#wakeThread} at the core cycle after the first core cycle whose network
+ * cycles made the condition true ({@link #endCoreCycle}).
+ *
+ * <h2>The network's side</h2>
+ * {@link #networkCycle(long)} runs one network cycle in this order: (1) ejection: take at most one flit from
+ * the ejection port (a DATA data flit is written through the NIU's memory port; a THREAD head is taken only
+ * when a context is free, and reserves it); (2) DMA: if the memory port is still free and the queue has room,
+ * read one word and append it; (3) injection: if the front flit may enter and the router accepts, inject it.
+ * So a word the DMA engine reads enters the router in the same network cycle when the queue was empty, and an
+ * incoming DATA write delays a DMA read by a network cycle (section 3.3).
+ *
+ * <p>Call order, as a grammar (per core cycle {@code c}, driven by {@link Interconnect}):
+ * <pre>
+ *   core-cycle = { port-call } networkCycle(k c) ... networkCycle(k c + k - 1) endCoreCycle(c)
+ *   port-call  = sendHead | sendData | sendDma | status | threadEnded      (from the core, at most one per cycle)
+ * </pre>
+ *
+ * <p>Faults: misuse by the sender is a {@link GuestFault} thrown from the port call (the core locates it at the
+ * instruction); a DMA read fault is located at the {@code sendm}; a fault while delivering (a DATA write where the
+ * receiver may not write, a THREAD message with more than 24 data words or a pc outside the text) is located at
+ * the receiving node with thread -1 (the NIU) and the pc of the message's {@code sendh} on the sender.
+ */
+public final class Niu implements NetworkPort {
+    /** The most data words of a THREAD message: registers r4..r27. */
+    public static final int MAX_THREAD_WORDS = 24;
+
+    private static final int THREAD = MessageType.THREAD.code;
+    private static final int DATA = MessageType.DATA.code;
+    private static final int RX_IDLE = 0, RX_DATA_ADDRESS = 1, RX_DATA = 2, RX_THREAD_PC = 3, RX_THREAD_WORDS = 4;
+    /** Sender-side message records kept for fault reports, per node (a ring). */
+    private static final int LOG = 1024;
+
+    private final int node;
+    private final Interconnect ic;
+    private final Network net;
+    private final FlitFormat format;
+    private final int ratio;
+    private final int nodes;
+    private Core core;
+
+    // ---- injection queue: flits and the network cycle from which each may enter the router
+    private final long[] qFlit;
+    private final long[] qFrom;
+    private final int qCap;
+    private int qHead;
+    private int qCount;
+
+    // ---- the message being sent
+    /** The context whose message holds the NIU: its head is queued, its tail not yet. */
+    private int owner = -1;
+    /** The context that has issued a head and not yet the instruction that carries the tail. */
+    private int openCtx = -1;
+    private int openSeq;
+    private int openDest;
+    private int openType;
+    /** Tag and watch bits OR-ed into every flit of the message being sent. */
+    private long side;
+    private int sent;
+
+    // ---- the DMA engine
+    private boolean dma;
+    private int dmaAddr;
+    private int dmaStride;
+    private int dmaLeft;
+    private boolean dmaTail;
+    private long dmaFrom;
+    private int dmaCtx;
+    private int dmaPc;
+
+    // ---- threads blocked on this NIU: flits needed (-1: not blocked) and whether they start a message
+    private final int[] needFlits;
+    private final boolean[] needHead;
+    private int blockedCount;
+
+    // ---- the message being received
+    private int rx = RX_IDLE;
+    private int rxPtr;
+    private int rxStride;
+    private int rxCtx;
+    private int rxPc;
+    private int rxWords;
+    private long rxSide;
+    private final int[] rxArgs = new int[MAX_THREAD_WORDS];
+    private long rxTaken;
+    private boolean rxWaiting;
+
+    // ---- sender records for fault reports: full sequence number, context and sendh pc, by sequence number
+    private int[] logSeq;
+    private int[] logCtx;
+    private int[] logPc;
+
+    // ---- statistics
+    private long flitsSent;
+    private long messagesReceived;
+    private long threadsStarted;
+    private long dmaWords;
+    private long wordsWritten;
+
+    Niu(int node, Interconnect ic, int contexts) {
+        this.node = node;
+        this.ic = ic;
+        this.net = ic.network();
+        this.format = net.config().format();
+        this.ratio = net.config().clockRatio();
+        this.nodes = net.nodes();
+        this.qCap = ic.config().queueFlits();
+        this.qFlit = new long[qCap];
+        this.qFrom = new long[qCap];
+        this.needFlits = new int[contexts];
+        this.needHead = new boolean[contexts];
+        java.util.Arrays.fill(needFlits, -1);
+    }
+
+    /** Returns the node this NIU belongs to. */
+    public int node() {
+        return node;
+    }
+
+    private Core core() {
+        Core c = core;
+        if (c == null) {
+            c = ic.core(node);
+            core = c;
+        }
+        return c;
+    }
+
+    // =============================================================================== the core's side
+
+    @Override
+    public boolean sendHead(long cycle, ThreadContext thread, int destNode, int type, int address, int stride) {
+        int ctx = thread.id();
+        if (openCtx == ctx) {
+            throw misuse("sendh while a message is still open (its tail flit was not sent)");
+        }
+        if (type != THREAD && type != DATA) {
+            throw misuse("message of unknown type " + type);
+        }
+        if (destNode < 0 || destNode >= nodes) {
+            throw misuse("message to node " + destNode + ", but the mesh has " + nodes + " node" + (nodes == 1 ? "" : "s"));
+        }
+        if (owner >= 0 || qCount + 2 > qCap) {
+            return block(ctx, 2, true);
+        }
+        int seq = sent++;
+        boolean watched = ic.watch() != null && ic.watch().selects(node, seq);
+        side = ((long) (((node & 0x3FF) << 16) | (seq & 0xFFFF)) << Flit.TAG_SHIFT) | (watched ? Flit.WATCH : 0);
+        owner = ctx;
+        openCtx = ctx;
+        openSeq = seq;
+        openDest = destNode;
+        openType = type;
+        record(seq, ctx, thread.pc());
+        long from = ratio * cycle;
+        if (watched) {
+            ic.watch().sendh(from, cycle, node, ctx, thread.pc(), seq, type, destNode, stride);
+        }
+        append(net.headFlit(node, destNode, type, stride) | side, from);
+        append(Flit.of(address, false, false) | side, from);
+        ic.sending(this);
+        return true;
+    }
+
+    @Override
+    public boolean sendData(long cycle, ThreadContext thread, int w0, int w1, int count, boolean tail) {
+        int ctx = thread.id();
+        if (openCtx != ctx) {
+            throw misuse("data flit without a head flit (no sendh before it)");
+        }
+        if (dma || qCount + count > qCap) {
+            return block(ctx, count, false);
+        }
+        long from = ratio * cycle;
+        append(Flit.of(w0, false, tail && count == 1) | side, from);
+        if (count == 2) {
+            append(Flit.of(w1, false, tail) | side, from);
+        }
+        if (tail) {
+            openCtx = -1;
+            owner = -1;
+        }
+        ic.sending(this);
+        return true;
+    }
+
+    @Override
+    public boolean sendDma(long cycle, ThreadContext thread, int address, int strideCount, boolean tail) {
+        int ctx = thread.id();
+        if (openCtx != ctx) {
+            throw misuse("data flit without a head flit (no sendh before it)");
+        }
+        int count = strideCount & 0xFFFF;
+        if (tail && count == 0) {
+            throw misuse("sendme with a word count of 0 cannot end the message");
+        }
+        if (dma) {
+            return block(ctx, 0, false);
+        }
+        if (count == 0) {
+            return true;
+        }
+        dma = true;
+        dmaAddr = address;
+        dmaStride = strideCount >> 16;
+        dmaLeft = count;
+        dmaTail = tail;
+        dmaFrom = ratio * cycle;
+        dmaCtx = ctx;
+        dmaPc = thread.pc();
+        if (tail) {
+            openCtx = -1;   // the instruction ended the message; the NIU stays owned until the DMA queues the tail
+        }
+        ic.sending(this);
+        return true;
+    }
+
+    @Override
+    public void threadEnded(long cycle, ThreadContext thread) {
+        if (openCtx == thread.id()) {
+            throw misuse("endt while the thread's message is open (its tail flit was not sent)");
+        }
+    }
+
+    /**
+     * {@inheritDoc} Bit 0: the DMA engine is reading a {@code sendm}/{@code sendme} block; bit 1: the injection queue
+     * holds flits; bit 2: the NIU belongs to an open message (a head is queued and its tail not yet), of any thread.
+     */
+    @Override
+    public int status(long cycle, ThreadContext thread) {
+        return (dma ? STATUS_DMA_BUSY : 0) | (qCount > 0 ? STATUS_QUEUE_BUSY : 0) | (owner >= 0 ? STATUS_MESSAGE_OPEN : 0);
+    }
+
+    private boolean block(int ctx, int flits, boolean head) {
+        if (needFlits[ctx] < 0) {
+            blockedCount++;
+            ic.blocked(1);
+        }
+        needFlits[ctx] = flits;
+        needHead[ctx] = head;
+        return false;
+    }
+
+    private void append(long flit, long from) {
+        int slot = qHead + qCount;
+        if (slot >= qCap) {
+            slot -= qCap;
+        }
+        qFlit[slot] = flit;
+        qFrom[slot] = from;
+        qCount++;
+        if ((flit & Flit.WATCH) != 0) {
+            ic.watch().niu(from, Watch.NiuEvent.QUEUE, node, "queue " + qCount + "/" + qCap, flit);
+        }
+    }
+
+    private void record(int seq, int ctx, int pc) {
+        if (logSeq == null) {
+            logSeq = new int[LOG];
+            logCtx = new int[LOG];
+            logPc = new int[LOG];
+            java.util.Arrays.fill(logSeq, -1);
+        }
+        int k = seq & (LOG - 1);
+        logSeq[k] = seq;
+        logCtx[k] = ctx;
+        logPc[k] = pc;
+    }
+
+    private GuestFault misuse(String what) {
+        return new GuestFault(GuestFault.Kind.NIU_MISUSE, "NIU misuse: " + what);
+    }
+
+    // =============================================================================== the network's side
+
+    /** Tells whether the NIU has flits to inject or a DMA block to read. */
+    boolean sending() {
+        return qCount != 0 || dma;
+    }
+
+    /** Returns the first network cycle in which the queue's front flit may enter or the DMA engine may read. */
+    long firstActivity() {
+        long first = Long.MAX_VALUE;
+        if (qCount != 0) {
+            first = qFrom[qHead];
+        }
+        if (dma) {
+            first = Math.min(first, dmaFrom);
+        }
+        return first;
+    }
+
+    /** Tells whether a flit may be waiting at the ejection port, or a message is being received. */
+    boolean receiving() {
+        return rx != RX_IDLE || net.ejectedFlits(node) != rxTaken;
+    }
+
+    /** Returns the number of flits in the injection queue. */
+    int queued() {
+        return qCount;
+    }
+
+    /** Returns the number of threads blocked on this NIU. */
+    int blockedCount() {
+        return blockedCount;
+    }
+
+    /**
+     * Runs one network cycle: ejection, then a DMA read, then injection.
+     *
+     * @param n the network cycle; the network's clock must read {@code n}
+     * @throws GuestFault when a DMA read or a delivery faults
+     */
+    void networkCycle(long n) {
+        boolean portUsed = false;
+        if (rx != RX_IDLE || net.ejectedFlits(node) != rxTaken) {
+            portUsed = receive(n);
+        }
+        if (dma && n >= dmaFrom && !portUsed && qCount < qCap) {
+            dmaRead(n);
+        }
+        if (qCount != 0 && qFrom[qHead] <= n && net.canInject(node)) {
+            long f = qFlit[qHead];
+            qHead = qHead + 1 == qCap ? 0 : qHead + 1;
+            qCount--;
+            net.inject(node, f);
+            flitsSent++;
+        }
+    }
+
+    private void dmaRead(long n) {
+        int w;
+        try {
+            w = core().memory().dmaRead(dmaAddr);
+        } catch (GuestFault g) {
+            throw g.locate(node, dmaCtx, dmaPc, n / ratio);
+        }
+        boolean last = --dmaLeft == 0;
+        long flit = Flit.of(w, false, last && dmaTail) | side;
+        dmaWords++;
+        ic.progress(n);
+        if ((flit & Flit.WATCH) != 0) {
+            ic.watch().niu(n, Watch.NiuEvent.DMA, node, String.format("read 0x%08x", dmaAddr), flit);
+        }
+        append(flit, n);
+        dmaAddr += 4 * dmaStride;
+        if (last) {
+            dma = false;
+            if (dmaTail) {
+                owner = -1;
+            }
+        }
+    }
+
+    /** Takes at most one flit from the ejection port; returns whether it used the memory port. */
+    private boolean receive(long n) {
+        long f = net.peekEject(node);
+        if (f == Flit.NONE) {
+            return false;
+        }
+        int payload = Flit.payload(f);
+        boolean used = false;
+        switch (rx) {
+            case RX_IDLE -> {
+                int type = format.type(payload);
+                if (type == THREAD) {
+                    int ctx = core().reserveContext();
+                    if (ctx < 0) {
+                        if (!rxWaiting && (f & Flit.WATCH) != 0) {
+                            ic.watch().niu(n, Watch.NiuEvent.WAIT, node, "THREAD head waits for a free context", f);
+                        }
+                        rxWaiting = true;
+                        return false;
+                    }
+                    rxCtx = ctx;
+                    rxPc = 0;
+                    rx = RX_THREAD_PC;
+                } else {
+                    rxStride = format.stride(payload);
+                    rx = RX_DATA_ADDRESS;
+                }
+                rxWaiting = false;
+                rxWords = 0;
+                take(n);
+                rxSide = f;
+                if ((f & Flit.WATCH) != 0) {
+                    ic.watch().niu(n, Watch.NiuEvent.ACCEPT, node, type == THREAD ? "context " + rxCtx + " reserved"
+                            : "DATA stride " + rxStride, f);
+                }
+            }
+            case RX_DATA_ADDRESS -> {
+                take(n);
+                rxPtr = payload;
+                rx = RX_DATA;
+            }
+            case RX_DATA -> {
+                take(n);
+                try {
+                    core().memory().dmaWrite(rxPtr, payload);
+                } catch (GuestFault g) {
+                    throw deliveryFault(g.kind(), "DATA message from " + sender() + ": " + g.description(),
+                            g.address(), true, n);
+                }
+                used = true;
+                wordsWritten++;
+                if ((f & Flit.WATCH) != 0) {
+                    ic.watch().niu(n, Watch.NiuEvent.WRITE, node, String.format("word %d to 0x%08x, visible from core cycle %d",
+                            rxWords, rxPtr, n / ratio + 1), f);
+                }
+                rxWords++;
+                rxPtr += 4 * rxStride;
+            }
+            case RX_THREAD_PC -> {
+                take(n);
+                rxPc = payload;
+                rx = RX_THREAD_WORDS;
+                if ((f & Flit.WATCH) != 0) {
+                    ic.watch().niu(n, Watch.NiuEvent.LOAD, node, String.format("context %d pc = 0x%08x", rxCtx, rxPc), f);
+                }
+            }
+            default -> {
+                take(n);
+                if (rxWords == MAX_THREAD_WORDS) {
+                    throw deliveryFault(GuestFault.Kind.NIU_MISUSE, "THREAD message from " + sender() + " with more than "
+                            + MAX_THREAD_WORDS + " data words", 0, false, n);
+                }
+                if ((f & Flit.WATCH) != 0) {
+                    ic.watch().niu(n, Watch.NiuEvent.LOAD, node, String.format("context %d r%d = 0x%08x", rxCtx,
+                            4 + rxWords, payload), f);
+                }
+                rxArgs[rxWords++] = payload;
+            }
+        }
+        if (Flit.isTail(f)) {
+            finish(n, f);
+        }
+        return used;
+    }
+
+    private void take(long n) {
+        net.pollEject(node);
+        rxTaken++;
+    }
+
+    private void finish(long n, long f) {
+        messagesReceived++;
+        if (rx == RX_THREAD_PC || rx == RX_THREAD_WORDS) {
+            long ready = n / ratio + 1;
+            try {
+                core().startReserved(rxCtx, ready, rxPc, rxArgs, rxWords);
+            } catch (GuestFault g) {
+                throw deliveryFault(g.kind(), "THREAD message from " + sender() + " starts a thread at "
+                        + String.format("0x%x", rxPc) + ", outside the program text", rxPc, false, n);
+            }
+            threadsStarted++;
+            if ((f & Flit.WATCH) != 0) {
+                ic.watch().thread(n, Watch.NiuEvent.READY, node, "thread " + rxCtx + " ready at core cycle " + ready);
+            }
+        }
+        rx = RX_IDLE;
+    }
+
+    /** Names the sender of the message being received: {@code node 0 thread 2}. */
+    private String sender() {
+        int tag = Flit.tag(rxSide);
+        int src = (tag >>> 16) & 0x3FF;
+        int ctx = ic.niu(src).senderContext(tag & 0xFFFF);
+        return "node " + src + (ctx >= 0 ? " thread " + ctx : "");
+    }
+
+    private GuestFault deliveryFault(GuestFault.Kind kind, String what, int address, boolean hasAddress, long n) {
+        int tag = Flit.tag(rxSide);
+        int pc = ic.niu((tag >>> 16) & 0x3FF).senderPc(tag & 0xFFFF);
+        GuestFault g = hasAddress ? new GuestFault(kind, what, address) : new GuestFault(kind, what);
+        return g.locate(node, -1, pc, n / ratio);
+    }
+
+    private int senderContext(int seq16) {
+        int k = seq16 & (LOG - 1);
+        return logSeq != null && (logSeq[k] & 0xFFFF) == seq16 ? logCtx[k] : -1;
+    }
+
+    private int senderPc(int seq16) {
+        int k = seq16 & (LOG - 1);
+        return logSeq != null && (logSeq[k] & 0xFFFF) == seq16 ? logPc[k] : 0;
+    }
+
+    /**
+     * Wakes, at core cycle {@code c + 1}, every blocked thread whose condition holds after the network cycles of
+     * core cycle {@code c}, in context order.
+     *
+     * @param c the core cycle whose network cycles have just run
+     */
+    void endCoreCycle(long c) {
+        if (blockedCount == 0) {
+            return;
+        }
+        for (int ctx = 0; ctx < needFlits.length; ctx++) {
+            int need = needFlits[ctx];
+            if (need >= 0 && (!needHead[ctx] || owner < 0) && !dma && qCount + need <= qCap) {
+                needFlits[ctx] = -1;
+                blockedCount--;
+                ic.blocked(-1);
+                core().wakeThread(ctx, c + 1);
+            }
+        }
+    }
+
+    // =============================================================================== reports
+
+    /** Returns this NIU's statistics. */
+    public NiuStats stats() {
+        return new NiuStats(sent, flitsSent, messagesReceived, rxTaken, threadsStarted, dmaWords, wordsWritten);
+    }
+
+    /**
+     * Describes what a blocked thread waits for, or returns null when the thread is not blocked on this NIU.
+     *
+     * @param ctx the context
+     * @return a few words ("queue room for 2 flits (8/8 queued)")
+     */
+    public String blockedReason(int ctx) {
+        if (ctx >= needFlits.length || needFlits[ctx] < 0) {
+            return null;
+        }
+        if (needHead[ctx] && owner >= 0) {
+            return "the NIU, held by thread " + owner + "'s open message";
+        }
+        if (dma) {
+            return "the DMA engine (reading for thread " + dmaCtx + ")";
+        }
+        return "queue room for " + needFlits[ctx] + " flit(s) (" + qCount + "/" + qCap + " queued)";
+    }
+
+    /** Describes the NIU's state in one line for deadlock reports, or returns null when it is at rest. */
+    public String describe() {
+        StringBuilder sb = new StringBuilder();
+        if (qCount != 0) {
+            sb.append("injection queue ").append(qCount).append('/').append(qCap).append(" flits");
+            if (qCount != 0) {
+                sb.append(" (front ").append(Flit.toString(qFlit[qHead])).append(')');
+            }
+        }
+        if (owner >= 0) {
+            sep(sb).append("open ").append(openType == THREAD ? "THREAD" : "DATA").append(" message #").append(openSeq)
+                    .append(" of thread ").append(owner).append(" to node ").append(openDest);
+        }
+        if (dma) {
+            sep(sb).append(String.format("DMA engine reading for thread %d: %d word(s) left from 0x%08x", dmaCtx,
+                    dmaLeft, dmaAddr));
+        }
+        if (rxWaiting && rx == RX_IDLE) {
+            sep(sb).append("a THREAD message's head waits at the ejection port for a free context");
+        } else if (rx != RX_IDLE) {
+            sep(sb).append("receiving a ").append(rx >= RX_THREAD_PC ? "THREAD" : "DATA").append(" message");
+        }
+        return sb.length() == 0 ? null : sb.toString();
+    }
+
+    private static StringBuilder sep(StringBuilder sb) {
+        return sb.length() == 0 ? sb : sb.append("; ");
+    }
+}

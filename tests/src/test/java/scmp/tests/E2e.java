@@ -1,0 +1,125 @@
+package scmp.tests;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import scmp.cc.CcMain;
+import scmp.elf.ElfReader;
+import scmp.elf.Executable;
+import scmp.machine.Machine;
+import scmp.machine.MachineConfig;
+import scmp.machine.SimMain;
+
+/**
+ * What the end-to-end tests share: where the repository's programs are, the compiler driver run in-process
+ * (the same {@link CcMain#run} that {@code scmpcc} runs, with the sysroot the clib module puts on the
+ * classpath) and the machine run in-process (what {@code scmpsim} runs).
+ */
+final class E2e {
+    /** A cycle limit that no corpus program comes near; a program that hits it has a bug. */
+    static final long DEFAULT_MAX_CYCLES = 4_000_000_000L;
+
+    private E2e() {
+    }
+
+    /** The repository's root: the system property {@code scmp.root} (set by the pom), else the parent directory. */
+    static Path root() {
+        String p = System.getProperty("scmp.root");
+        return (p != null ? Path.of(p) : Path.of("..")).toAbsolutePath().normalize();
+    }
+
+    /** The files of a directory under the root whose names end with {@code suffix}, sorted. */
+    static List<Path> files(String dir, String suffix) throws IOException {
+        try (Stream<Path> s = Files.list(root().resolve(dir))) {
+            return s.filter(p -> p.getFileName().toString().endsWith(suffix)).sorted().toList();
+        }
+    }
+
+    /** The result of running the compiler driver: its exit status and what it printed. */
+    record Cc(int status, String stdout, String stderr) {
+    }
+
+    /** Runs {@code scmpcc ARGS} in this process. */
+    static Cc scmpcc(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            status = CcMain.run(o, e, args);
+        }
+        return new Cc(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Compiles and links C sources with scmpcc at {@code -O<opt>} (plus {@code extra} options) into a temporary
+     * executable and reads it back; throws with the compiler's messages when that fails.
+     */
+    static Executable build(int opt, List<String> extra, Path... sources) throws Exception {
+        Path tmp = Files.createTempFile("scmp-e2e", ".out");
+        try {
+            buildFile(opt, extra, tmp, sources);
+            return ElfReader.readExecutable(tmp.toString(), Files.readAllBytes(tmp));
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** Compiles and links C sources with scmpcc into the executable file {@code out}. */
+    static void buildFile(int opt, List<String> extra, Path out, Path... sources) {
+        List<String> args = new ArrayList<>();
+        args.add("-O" + opt);
+        args.addAll(extra);
+        args.add("-o");
+        args.add(out.toString());
+        for (Path s : sources) {
+            args.add(s.toString());
+        }
+        Cc r = scmpcc(args.toArray(new String[0]));
+        if (r.status() != 0) {
+            throw new AssertionError("scmpcc " + String.join(" ", args) + " failed (" + r.status() + "):\n"
+                    + r.stderr());
+        }
+    }
+
+    /** What {@code scmpsim} did: its exit code and what it printed. */
+    record Sim(int exit, String stdout, String stderr) {
+    }
+
+    /** Runs {@code scmpsim ARGS} in this process, with no input. */
+    static Sim scmpsim(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = SimMain.run(new SimMain(out, err, new ByteArrayInputStream(new byte[0])), args);
+        return new Sim(code, out.toString(StandardCharsets.ISO_8859_1), err.toString(StandardCharsets.ISO_8859_1));
+    }
+
+    /** What a simulated run did. */
+    record Run(Machine.Result result, String stdout, String stderr) {
+        int exit() {
+            return result.exitCode();
+        }
+    }
+
+    /** Runs an executable on a 1x1 machine with the other defaults (cycle limit {@code maxCycles}, no input). */
+    static Run run(Executable exe, long maxCycles) throws Exception {
+        MachineConfig cfg = MachineConfig.builder("a.out").mesh(1, 1).maxCycles(maxCycles).build();
+        return run(exe, cfg);
+    }
+
+    /** Runs an executable on a machine. */
+    static Run run(Executable exe, MachineConfig cfg) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Machine m = new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0]));
+        Machine.Result r = m.run();
+        return new Run(r, out.toString(StandardCharsets.ISO_8859_1), err.toString(StandardCharsets.ISO_8859_1));
+    }
+}
