@@ -8,7 +8,18 @@
 struct __mpi_comm __mpi_comms[MPI_MAX_COMMS];
 int __mpi_initialized;
 int __mpi_finalized;
+int __mpi_protocol = MPI_PROTO_OURS;
+int __mpi_spmd_nprocs;
 static int state_ready;
+
+/* Reads the launch environment (docs/mpi.md, "Starting a program"). */
+static void read_environment(void)
+{
+    const char *p = getenv("SCMP_MPI_PROTOCOL");
+    const char *n = getenv("SCMP_NPROCS");
+    __mpi_protocol = (p && strcmp(p, "thesis") == 0) ? MPI_PROTO_THESIS : MPI_PROTO_OURS;
+    __mpi_spmd_nprocs = n ? atoi(n) : 0;
+}
 static int self_node;
 
 /* Sets up MPI_COMM_WORLD and MPI_COMM_SELF. Handlers call it too: a THREAD message of another node's MPI
@@ -19,7 +30,10 @@ void __mpi_state(void)
     struct __mpi_comm *w, *s;
     if (state_ready)
         return;
+    read_environment();
     n = getXDim() * getYDim();
+    if (__mpi_spmd_nprocs > 0 && __mpi_spmd_nprocs < n)
+        n = __mpi_spmd_nprocs;
     self_node = getNodeId();
     w = &__mpi_comms[MPI_COMM_WORLD];
     w->used = 1;

@@ -71,6 +71,17 @@ struct __mpi_comm {
 };
 
 extern struct __mpi_comm __mpi_comms[MPI_MAX_COMMS];
+
+/* The protocol family (docs/mpi.md), chosen at run time from the environment variable SCMP_MPI_PROTOCOL
+ * ("thesis" or "ours"; scmpsim --mpi-protocol sets it): the thesis's design as published, or ours, the
+ * default. Set by __mpi_state() on every node before any traffic. */
+#define MPI_PROTO_THESIS 0
+#define MPI_PROTO_OURS 1
+extern int __mpi_protocol;
+
+/* SPMD launch (scmpsim -n N) sets SCMP_NPROCS=N: MPI_COMM_WORLD is nodes 0..N-1 and every rank runs main.
+ * Without it (the thesis's parExecute form) MPI_COMM_WORLD is every node of the mesh. 0 when not SPMD. */
+extern int __mpi_spmd_nprocs;
 extern int __mpi_initialized;
 extern int __mpi_finalized;
 
