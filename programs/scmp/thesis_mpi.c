@@ -1,7 +1,8 @@
 /* The MPI program of the thesis's section 6.2 in its SCMP form, exactly as the thesis prints it: main runs
  * only on node 0, so it runs the old main, renamed start, on every node with parExecute. Only "scmp.h" is
- * included; it brings in printf and MPI. MPI_Init receives argc and argv themselves (the thesis's
- * implementation took them so) and ignores them. Rank 0 sends 5 to rank 1, which prints
+ * included; it brings in printf and MPI. MPI_Init is passed argc and argv themselves rather than their
+ * addresses (scmpcc warns); libmpi's MPI_Init does not use its arguments. Rank 0 sends 5 to rank 1, which
+ * prints
  *     Value received: 5
  * (tests: ScmpLibraryTest). Below this comment, the thesis's text unchanged. */
 

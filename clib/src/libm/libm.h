@@ -98,6 +98,8 @@ double __exp_dd(double x, double *lo);
 double __atan_dd(double xh, double xl, double *lo);
 /* sinh(x) and cosh(x) as double-doubles for 0 <= x < 22, relative error below 2^-62 (k_hyp.c). */
 void __sinhcosh_dd(double x, double *sh, double *sl, double *ch, double *cl);
+/* log(xh + xl) = hi + *lo for finite xh > 0, |xl| <= ulp(xh), relative error below 2^-62 (k_log.c). */
+double __log_dd(double xh, double xl, double *lo);
 /* log(1+f) - f + f*f/2 for f in [sqrt(2)/2 - 1, sqrt(2) - 1] (fdlibm's k_log1p). */
 double __log1p_kernel(double f);
 
