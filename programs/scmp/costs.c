@@ -14,6 +14,11 @@
 #include <stdio.h>
 #include "scmp.h"
 
+#ifdef __OPTIMIZE__
+#define OPT_LEVEL "-O1 or higher"
+#else
+#define OPT_LEVEL "-O0"
+#endif
 #define REPEAT 8
 #define BLOCK_MAX 256
 
@@ -106,8 +111,8 @@ int main(void)
     b = now();
     overhead = b - a;
 
-    printf("costs: %dx%d mesh, -O%d build; cycles of the calling thread, counter overhead %u subtracted\n",
-           getXDim(), getYDim(), __OPTIMIZE__ + 0, overhead);
+    printf("costs: %dx%d mesh, %s build; cycles of the calling thread, counter overhead %u subtracted\n",
+           getXDim(), getYDim(), OPT_LEVEL, overhead);
     printf("| operation | cycles | |\n|---|---|---|\n");
 
     t = now();
