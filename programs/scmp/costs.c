@@ -99,7 +99,7 @@ int main(void)
 {
     unsigned t, a, b;
     int i, n, p = getXDim() * getYDim();
-    char what[64];
+    char what[128];
 
     if (p < 4) {
         printf("costs: needs at least 4 nodes\n");
