@@ -302,6 +302,7 @@ public final class Assembler {
 
     private static List<Stmt> parse(List<Token> toks, AsmParser parser) {
         int depth = 0;
+        int prefixRun = 0;
         for (Token t : toks) {
             String problem = switch (t.getType()) {
                 case AsmLexer.ERRCHAR -> describeBadChar(t.getText());
@@ -320,6 +321,13 @@ public final class Assembler {
                 }
             } else if (t.getType() == AsmLexer.RPAREN) {
                 depth--;
+            }
+            // A run of operators nests like parentheses: "- - - 1" is three unary expressions deep.
+            boolean prefix = t.getType() == AsmLexer.MINUS || t.getType() == AsmLexer.PLUS
+                    || t.getType() == AsmLexer.TILDE;
+            prefixRun = prefix ? prefixRun + 1 : 0;
+            if (prefixRun > MAX_NESTING) {
+                throw new AsmError(AstBuilder.pos(t), "too many unary operators in a row (more than " + MAX_NESTING + ")");
             }
         }
         Token last = toks.get(toks.size() - 1);
@@ -1475,10 +1483,27 @@ public final class Assembler {
         }
         noData(d, pos);
         for (Arg x : a) {
-            double v = floatValue(exprOf(x, d), d);
+            Expr e = exprOf(x, d);
+            double v = floatValue(e, d);
+            if (!isInfinityName(e) && (Double.isInfinite(v) || size == 4 && Float.isInfinite((float) v))) {
+                throw new AsmError(x.pos(), String.format("%s is too large for %s (the largest finite value is %s); "
+                        + "write inf for infinity", x.text(), d, size == 8 ? "1.7976931348623157e308" : "3.4028235e38"));
+            }
             int off = reserve(size, x.pos());
             cur.put(off, size == 8 ? Double.doubleToRawLongBits(v) : Float.floatToRawIntBits((float) v), size);
         }
+    }
+
+    /** Whether {@code e} is {@code inf}, {@code infinity} or a negation of one (an infinity asked for). */
+    private static boolean isInfinityName(Expr e) {
+        while (e instanceof Expr.Unary u && u.op() != '~') {
+            e = u.operand();
+        }
+        if (e instanceof Expr.Sym s) {
+            String n = s.name().toLowerCase(Locale.ROOT);
+            return n.equals("inf") || n.equals("infinity");
+        }
+        return false;
     }
 
     private double floatValue(Expr e, String d) {

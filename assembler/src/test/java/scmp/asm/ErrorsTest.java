@@ -144,6 +144,23 @@ class ErrorsTest {
         }
     }
 
+    @Test
+    void longRunsOfUnaryOperatorsAreRefusedQuickly() {
+        assertEquals(-1, words(ok(".word " + "- ".repeat(99) + "1"), ".text")[0]);
+        assertEquals("t.s:1:" + (7 + 2 * Assembler.MAX_NESTING) + ": error: too many unary operators in a row "
+                + "(more than " + Assembler.MAX_NESTING + ")", error(".word " + "- ".repeat(200000) + "1"));
+    }
+
+    @Test
+    void floatingPointOverflowIsAnErrorNotInfinity() {
+        assertEquals("t.s:1:9: error: 1e400 is too large for .double (the largest finite value is "
+                + "1.7976931348623157e308); write inf for infinity", error(".double 1e400"));
+        assertEquals("t.s:1:13: error: -1e39 is too large for .float (the largest finite value is 3.4028235e38); "
+                + "write inf for infinity", error(".float 1.0, -1e39"));
+        int[] w = words(ok(".float inf, -inf, 3.4028235e38, 1e-50\n.double -infinity"), ".text");
+        assertArrayEquals(new int[] {0x7f800000, 0xff800000, 0x7f7fffff, 0, 0, 0xfff00000}, w);
+    }
+
     @Property(tries = 400)
     void randomTextNeverThrowsAnythingElse(@ForAll("asmLike") String src) {
         try {

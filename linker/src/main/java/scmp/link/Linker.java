@@ -731,7 +731,7 @@ public final class Linker {
                         }
                     } catch (EncodingException e) {
                         errors.add(site(l.object, s, r.offset()) + ": relocation " + r.type().elfName() + " against `"
-                                + r.symbol() + "' out of range: " + e.getMessage());
+                                + r.symbol() + "': " + e.getMessage());
                     }
                 }
             }

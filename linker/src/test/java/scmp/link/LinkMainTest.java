@@ -161,6 +161,29 @@ class LinkMainTest {
     }
 
     @Test
+    void emptyThinAndHugeInputsAreRejectedInOneLine() throws IOException {
+        Files.write(dir.resolve("empty.o"), new byte[0]);
+        Files.writeString(dir.resolve("thin.a"), "!<thin>\n");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(dir.resolve("huge.o").toFile(), "rw")) {
+            f.write(new byte[] {0x7f, 'E', 'L', 'F'});
+            f.setLength(scmp.elf.InputFile.MAX_BINARY_SIZE + 1); // sparse: costs no disk
+        }
+        assertEquals(1, run("-o", path("p"), path("empty.o"), path("thin.a"), path("huge.o")));
+        assertEquals("scmpld: error: " + path("empty.o") + ": empty file, not an ELF object or archive\n"
+                + "scmpld: error: " + path("thin.a") + ": thin archives are not supported (members must be inside "
+                + "the archive)\n"
+                + "scmpld: error: " + path("huge.o") + ": file too large (1073741825 bytes; the limit is 1073741824)\n",
+                err);
+    }
+
+    @Test
+    void aMapThatCannotBeWrittenLeavesNoExecutable() {
+        assertEquals(1, run("-o", path("p"), "-Map", path("no/such/dir/p.map"), path("main.o"), path("libc.a")));
+        assertTrue(err.startsWith("scmpld: error: cannot write map file " + path("no/such/dir/p.map") + ": "), err);
+        assertFalse(Files.exists(dir.resolve("p")), "no output after a failed link");
+    }
+
+    @Test
     void anExecutableIsNotALinkInput() throws IOException {
         assertEquals(0, run("-o", path("p"), path("main.o"), path("libc.a")), err);
         assertEquals(1, run("-o", path("q"), path("p")));
