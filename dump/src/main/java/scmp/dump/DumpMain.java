@@ -175,7 +175,7 @@ public final class DumpMain implements Callable<Integer> {
                 err.println("scmpdump: " + e.getMessage());
                 return false;
             }
-            out.print("In archive " + name + ":\n");
+            out.print((reassemblable ? "# " : "") + "In archive " + name + ":\n");
             boolean ok = true;
             for (Archive.Member m : a.members()) {
                 ok &= dumpElf(m.name(), name + "(" + m.name() + ")", m.data(), o);

@@ -133,7 +133,8 @@ final class Dumper {
      */
     String render(String name, Options o) {
         StringBuilder sb = new StringBuilder();
-        sb.append('\n').append(name).append(":     file format elf32-scmp\n");
+        // In the reassemblable form every line that is not assembly is a comment, so the listing assembles.
+        sb.append('\n').append(o.reassemblable() ? "# " : "").append(name).append(":     file format elf32-scmp\n");
         if (o.fileHeader()) {
             sb.append("architecture: scmp, type: ").append(object ? "relocatable object" : "executable").append('\n');
             sb.append(String.format("start address 0x%08x%n", entry)).append('\n');
@@ -335,8 +336,12 @@ final class Dumper {
     }
 
     private void disassemble(StringBuilder sb, Sec s, Options o) {
-        sb.append("\nDisassembly of section ").append(s.name()).append(":\n");
         boolean re = o.reassemblable();
+        if (re) {
+            sb.append("\n# Disassembly of section ").append(s.name()).append(":\n").append(sectionDirective(s));
+        } else {
+            sb.append("\nDisassembly of section ").append(s.name()).append(":\n");
+        }
         Disassembler symbolic = re ? Disassembler.reassemblable() : new Disassembler(a -> describe(s, a & 0xFFFFFFFFL), false);
         Disassembler plain = re ? symbolic : new Disassembler(a -> null, false);
         TreeMap<Long, Symbol> m = labels.getOrDefault(s.name(), new TreeMap<>());
@@ -346,7 +351,7 @@ final class Dumper {
         }
         long base = s.address() & 0xFFFFFFFFL;
         byte[] d = s.data();
-        if (m.get(base) == null) {
+        if (m.get(base) == null && !re) {
             label(sb, base, s.name(), re);
         }
         int off = 0;
@@ -401,6 +406,18 @@ final class Dumper {
             }
             off += n;
         }
+    }
+
+    /** The directive that starts section {@code s} in assembly: {@code .text}, or {@code .section} with flags. */
+    private static String sectionDirective(Sec s) {
+        if (s.name().equals(".text") || s.name().equals(".data") || s.name().equals(".bss")
+                || s.name().equals(".rodata")) {
+            return "\t" + s.name() + "\n";
+        }
+        String flags = (s.alloc() ? "a" : "") + (s.write() ? "w" : "") + (s.exec() ? "x" : "");
+        String name = s.name().matches("[A-Za-z_.$][A-Za-z0-9_.$]*") ? s.name() : "\"" + s.name() + "\"";
+        return "\t.section " + name + ", \"" + flags + "\"" + (s.type() == Section.SHT_NOBITS ? ", @nobits" : "")
+                + "\n";
     }
 
     private static void label(StringBuilder sb, long addr, String name, boolean reassemblable) {

@@ -100,9 +100,10 @@ class DumpMainTest {
     @Test
     void reassemblableDisassembly() {
         assertEquals(0, dump("-d", "--reassemblable", obj), err);
-        assertEquals(header(obj) + """
+        assertEquals("\n# " + obj + ":     file format elf32-scmp\n" + """
 
-                Disassembly of section .text:
+                # Disassembly of section .text:
+                	.text
                 main:
                 \taddi sp, sp, -8
                 \tlui at, 0x0
