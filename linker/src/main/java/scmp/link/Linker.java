@@ -293,6 +293,15 @@ public final class Linker {
         checkFit();
         assignGlobalAddresses();
         entryAddress = entryDefined ? entryGlobal.address : numericEntry;
+        // The entry must be an instruction: inside .text and word-aligned, or the program cannot start.
+        if (entryAddress < text.address || entryAddress >= text.address + text.size || (entryAddress & 3) != 0) {
+            String what = entryDefined ? "entry symbol " + options.entry() + " (0x" + Long.toHexString(entryAddress)
+                    + ")" : "entry point 0x" + Long.toHexString(entryAddress);
+            errors.add(text.size == 0 ? what + " is not an instruction: the program has no .text"
+                    : String.format("%s is not an instruction of .text (0x%x..0x%x, word-aligned)", what,
+                            text.address, text.address + text.size - 4));
+            throw new LinkException(errors);
+        }
         buildData();
         relocate();
         if (!errors.isEmpty()) {
