@@ -894,7 +894,7 @@ public final class Assembler {
             return bind.get(id);
         }
         if (ta instanceof Arg.ExprArg e) {
-            return new Arg.ExprArg(substitute(e.expr(), bind, pos), pos, ta.text());
+            return new Arg.ExprArg(substitute(e.expr(), bind, pos), userPos(e.expr(), bind, pos), ta.text());
         }
         if (ta instanceof Arg.MemArg m) {
             String base = bind.containsKey(m.base()) ? bind.get(m.base()).identifier() : m.base();
@@ -1138,7 +1138,7 @@ public final class Assembler {
         }
         for (SymEntry e : symbols.values()) {
             if (!e.isDefined() && e.referenced && e.binding == Symbol.Binding.LOCAL) {
-                error(null, "symbol '" + e.name + "' is declared .local and used, but never defined");
+                error(e.firstReference, "symbol '" + e.name + "' is declared .local and used here, but never defined");
             }
         }
     }
@@ -1264,6 +1264,9 @@ public final class Assembler {
         if (b.kind == SymEntry.Kind.LABEL && !b.isGlobal()) {
             addend += b.offset;
         } else if (b.kind != SymEntry.Kind.SECTION) {
+            if (!b.referenced) {
+                b.firstReference = pos;
+            }
             b.referenced = true;
         }
         if (addend < Integer.MIN_VALUE || addend > Integer.MAX_VALUE) {

@@ -145,6 +145,12 @@ class ErrorsTest {
     }
 
     @Test
+    void undefinedLocalSymbolIsReportedWhereItIsUsed() {
+        assertEquals("t.s:3:8: error: symbol 'x' is declared .local and used here, but never defined",
+                error(".local x\nnop\nla a0, x\nla a1, x\n"));
+    }
+
+    @Test
     void longRunsOfUnaryOperatorsAreRefusedQuickly() {
         assertEquals(-1, words(ok(".word " + "- ".repeat(99) + "1"), ".text")[0]);
         assertEquals("t.s:1:" + (7 + 2 * Assembler.MAX_NESTING) + ": error: too many unary operators in a row "
