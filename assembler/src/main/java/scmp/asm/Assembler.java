@@ -1140,6 +1140,13 @@ public final class Assembler {
             if (!e.isDefined() && e.referenced && e.binding == Symbol.Binding.LOCAL) {
                 error(e.firstReference, "symbol '" + e.name + "' is declared .local and used here, but never defined");
             }
+            // In the object a section's symbol is known by the section's name, so a symbol of the same name would
+            // make relocations against the section ambiguous.
+            boolean inTable = e.kind == SymEntry.Kind.LABEL || e.kind == SymEntry.Kind.COMMON
+                    || e.kind == SymEntry.Kind.EQU && e.isGlobal();
+            if (inTable && sections.containsKey(e.name)) {
+                error(e.defPos, "symbol '" + e.name + "' has the name of a section; choose another name");
+            }
         }
     }
 

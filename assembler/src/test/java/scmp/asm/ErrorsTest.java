@@ -151,6 +151,17 @@ class ErrorsTest {
     }
 
     @Test
+    void symbolsMayNotBeNamedLikeSections() {
+        // The object names a section's symbol after the section: a label of that name would capture
+        // the relocations meant for the section.
+        assertEquals("t.s:2:1: error: symbol '.data' has the name of a section; choose another name",
+                error("la a0, x\n.data: nop\n.data\nx: .word 7\n"));
+        assertEquals("t.s:1:1: error: symbol 'tab' has the name of a section; choose another name",
+                error("tab: nop\n.section tab, \"a\"\n.word 1\n"));
+        ok(".equ .data_size, 4\nla a0, .text\n");
+    }
+
+    @Test
     void longRunsOfUnaryOperatorsAreRefusedQuickly() {
         assertEquals(-1, words(ok(".word " + "- ".repeat(99) + "1"), ".text")[0]);
         assertEquals("t.s:1:" + (7 + 2 * Assembler.MAX_NESTING) + ": error: too many unary operators in a row "
