@@ -1640,8 +1640,11 @@ public final class Assembler {
         long align;
         if (a.size() == 3) {
             align = constNow(a.get(2), d);
-            if (align <= 0 || (align & (align - 1)) != 0 || align > (1 << 20)) {
-                throw new AsmError(a.get(2).pos(), d + " alignment must be a power of two, got " + align);
+            // The linker merges common symbols with alignments up to 64 KiB (docs/linker.md).
+            long max = d.equals(".comm") ? 1 << 16 : 1 << 20;
+            if (align <= 0 || (align & (align - 1)) != 0 || align > max) {
+                throw new AsmError(a.get(2).pos(), d + " alignment must be a power of two up to " + max + ", got "
+                        + align);
             }
         } else {
             align = 1;

@@ -162,6 +162,13 @@ class ErrorsTest {
     }
 
     @Test
+    void commonAlignmentIsLimitedAsTheLinkerLimitsIt() {
+        assertEquals("t.s:1:13: error: .comm alignment must be a power of two up to 65536, got 131072",
+                error(".comm x, 4, 131072"));
+        ok(".comm x, 4, 65536\n.lcomm y, 4, 131072");
+    }
+
+    @Test
     void longRunsOfUnaryOperatorsAreRefusedQuickly() {
         assertEquals(-1, words(ok(".word " + "- ".repeat(99) + "1"), ".text")[0]);
         assertEquals("t.s:1:" + (7 + 2 * Assembler.MAX_NESTING) + ": error: too many unary operators in a row "
