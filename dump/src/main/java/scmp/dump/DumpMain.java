@@ -69,6 +69,9 @@ public final class DumpMain implements Callable<Integer> {
     @Option(names = {"-j", "--section"}, paramLabel = "NAME", description = "Only show section NAME (repeatable).")
     private List<String> only = new ArrayList<>();
 
+    /** Every section name of every file shown, to warn about -j names that match nothing. */
+    private final java.util.Set<String> seenSections = new java.util.HashSet<>();
+
     @Option(names = "--reassemblable", description = "Disassemble in the form the assembler reads: labels as 'name:', "
             + "branch targets relative to the location counter (.+8), no addresses or raw words, relocations as comments.")
     private boolean reassemblable;
@@ -144,6 +147,13 @@ public final class DumpMain implements Callable<Integer> {
             }
         }
         out.flush();
+        for (String name : new LinkedHashSet<>(only)) {
+            if (!seenSections.contains(name)) {
+                // As objdump: a warning, not a failure.
+                err.println("scmpdump: warning: section '" + name + "' mentioned in a -j option, but not found in any "
+                        + "input file");
+            }
+        }
         return status;
     }
 
@@ -202,6 +212,7 @@ public final class DumpMain implements Callable<Integer> {
             } else {
                 d = Dumper.of(ElfReader.readExecutable(name, data));
             }
+            seenSections.addAll(d.sectionNames());
             out.print(d.render(shown, o));
             return true;
         } catch (ElfFormatException e) {

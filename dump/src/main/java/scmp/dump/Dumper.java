@@ -71,6 +71,11 @@ final class Dumper {
     private final boolean object;
     private final int entry;
     private final List<Sec> sections = new ArrayList<>();
+
+    /** The names of the file's sections, as -j matches them. */
+    List<String> sectionNames() {
+        return sections.stream().map(Sec::name).toList();
+    }
     private final List<Symbol> symbols;
     /** Per section name: label address to the symbol that names it. */
     private final Map<String, TreeMap<Long, Symbol>> labels = new HashMap<>();

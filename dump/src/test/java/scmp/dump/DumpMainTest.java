@@ -218,6 +218,10 @@ class DumpMainTest {
                 Contents of section .data:
                  1020 68656c6c 6f00                        hello.
                 """, out);
+        assertEquals("", err);
+        assertEquals(0, dump("-s", "-j", ".dtaa", "-j", ".data", exe));
+        assertEquals("scmpdump: warning: section '.dtaa' mentioned in a -j option, but not found in any input file\n",
+                err);
     }
 
     @Test
