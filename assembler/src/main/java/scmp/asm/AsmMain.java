@@ -99,6 +99,11 @@ public final class AsmMain implements Callable<Integer> {
     public Integer call() {
         boolean fromStdin = input.equals("-");
         String displayName = fromStdin ? "<stdin>" : input;
+        if (!fromStdin && output != null && !output.equals("-") && sameFile(input, output)) {
+            // As gcc: writing the object over its own source would destroy the source.
+            err.println("scmpas: error: output file '" + output + "' is the same as the input file");
+            return 1;
+        }
         byte[] source;
         try {
             source = fromStdin ? readAll(stdin) : readFile(Path.of(input));
@@ -130,6 +135,14 @@ public final class AsmMain implements Callable<Integer> {
             return 1;
         }
         return 0;
+    }
+
+    private static boolean sameFile(String a, String b) {
+        try {
+            return Files.exists(Path.of(b)) && Files.isSameFile(Path.of(a), Path.of(b));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** {@code dir/prog.s} becomes {@code dir/prog.o}; a name without .s/.S/.asm gets .o appended. */

@@ -90,6 +90,16 @@ class AsmMainTest {
     }
 
     @Test
+    void refusesToWriteTheObjectOverItsSource() throws Exception {
+        Path src = dir.resolve("keep.s");
+        Files.writeString(src, "nop\n");
+        assertEquals(1, run("", "-o", dir.resolve(".").resolve("keep.s").toString(), src.toString()));
+        assertEquals("scmpas: error: output file '" + dir.resolve(".").resolve("keep.s")
+                + "' is the same as the input file\n", err());
+        assertEquals("nop\n", Files.readString(src));
+    }
+
+    @Test
     void hugeFileIsOneLineNotAnOutOfMemoryCrash() throws Exception {
         Path huge = dir.resolve("huge.s");
         try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {

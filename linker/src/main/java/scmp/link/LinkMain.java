@@ -184,6 +184,13 @@ public final class LinkMain implements Callable<Integer> {
             error("no input files");
             return 1;
         }
+        for (InputArg a : ordered) {
+            if (!a.library() && sameFile(a.text(), output)) {
+                // As gcc: the output would overwrite an input.
+                error("output file " + output + " is also an input file");
+                return 1;
+            }
+        }
         List<LinkInput> inputs = new ArrayList<>();
         boolean failed = false;
         for (InputArg a : ordered) {
@@ -229,6 +236,14 @@ public final class LinkMain implements Callable<Integer> {
             out.flush();
         }
         return 0;
+    }
+
+    private static boolean sameFile(String a, String b) {
+        try {
+            return Files.exists(Path.of(a)) && Files.exists(Path.of(b)) && Files.isSameFile(Path.of(a), Path.of(b));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** A problem with one input file, reported as one line. */

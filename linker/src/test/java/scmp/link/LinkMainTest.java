@@ -177,6 +177,14 @@ class LinkMainTest {
     }
 
     @Test
+    void refusesToWriteTheExecutableOverAnInput() throws IOException {
+        byte[] before = Files.readAllBytes(dir.resolve("main.o"));
+        assertEquals(1, run("-o", path("main.o"), path("main.o"), path("libc.a")));
+        assertEquals("scmpld: error: output file " + path("main.o") + " is also an input file\n", err);
+        assertArrayEquals(before, Files.readAllBytes(dir.resolve("main.o")));
+    }
+
+    @Test
     void aMapThatCannotBeWrittenLeavesNoExecutable() {
         assertEquals(1, run("-o", path("p"), "-Map", path("no/such/dir/p.map"), path("main.o"), path("libc.a")));
         assertTrue(err.startsWith("scmpld: error: cannot write map file " + path("no/such/dir/p.map") + ": "), err);
