@@ -71,6 +71,10 @@ final class Dumper {
     private final boolean object;
     private final int entry;
     private final List<Sec> sections = new ArrayList<>();
+    /** Names already defined as labels in a reassemblable listing. */
+    private final java.util.Set<String> labelled = new java.util.HashSet<>();
+    /** Sections the assembler makes itself and refuses in .section (docs/assembler.md, "Line tables"). */
+    private static final java.util.Set<String> RESERVED = java.util.Set.of(".scmp.lines", ".scmp.files");
 
     /** The names of the file's sections, as -j matches them. */
     List<String> sectionNames() {
@@ -342,6 +346,11 @@ final class Dumper {
 
     private void disassemble(StringBuilder sb, Sec s, Options o) {
         boolean re = o.reassemblable();
+        if (re && RESERVED.contains(s.name())) {
+            sb.append("\n# Section ").append(s.name()).append(" is not listed: the assembler builds it from .file and "
+                    + ".loc directives.\n");
+            return;
+        }
         if (re) {
             sb.append("\n# Disassembly of section ").append(s.name()).append(":\n").append(sectionDirective(s));
         } else {
@@ -364,7 +373,13 @@ final class Dumper {
             long addr = base + off;
             Symbol l = m.get(addr);
             if (l != null) {
-                label(sb, addr, l.name(), re);
+                // Local symbols of different objects may share a name in an executable; a listing to be
+                // assembled defines each name once and keeps the others as comments.
+                if (re && !labelled.add(l.name())) {
+                    sb.append("# ").append(l.name()).append(": (another symbol of this name)\n");
+                } else {
+                    label(sb, addr, l.name(), re);
+                }
             }
             int n = Math.min(4, d.length - off);
             // A label inside the next word ends it early, so that every label gets its own line.

@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import scmp.asm.Assembler;
@@ -49,9 +50,48 @@ class ReassemblableListingTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(0, DumpMain.run(new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), "-D", "--reassemblable", obj.toString()));
+        assertSameContents(o.sections(), out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void listingOfAnExecutableWithLineTablesAndRepeatedLocalNamesAssembles() throws Exception {
+        String part = """
+                    .file 1 "%s.c"
+                    .text
+                    .globl %s
+                %s: .loc 1 3
+                    li a0, 3
+                loop: addi a0, a0, -1
+                    bnez a0, loop
+                    ret
+                """;
+        ObjectFile a = Assembler.assemble("a.s", String.format(part, "a", "_start", "_start"));
+        ObjectFile b = Assembler.assemble("b.s", String.format(part, "b", "f", "f"));
+        scmp.elf.Executable exe = scmp.link.Linker.link(List.of(scmp.link.LinkInput.object(a),
+                scmp.link.LinkInput.object(b)), scmp.link.LinkOptions.defaults()).executable();
+        Path file = dir.resolve("prog");
+        Files.write(file, ElfWriter.writeExecutable(exe));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(0, DumpMain.run(new PrintStream(out, true, StandardCharsets.UTF_8), System.err, "-D",
+                "--reassemblable", file.toString()));
         String listing = out.toString(StandardCharsets.UTF_8);
+        assertTrue(listing.contains("\nloop:\n"), listing);
+        assertTrue(listing.contains("\n# loop: (another symbol of this name)\n"), listing);
+        assertTrue(listing.contains("# Section .scmp.lines is not listed"), listing);
+        List<Section> loaded = new java.util.ArrayList<>();
+        for (scmp.elf.Executable.PlacedSection s : exe.sections()) {
+            if (s.isAlloc()) {
+                Section copy = new Section(s.name(), s.type(), s.flags(), s.align());
+                copy.append(s.data());
+                loaded.add(copy);
+            }
+        }
+        assertSameContents(loaded, listing);
+    }
+
+    private static void assertSameContents(List<Section> sections, String listing) throws Exception {
         ObjectFile again = Assembler.assemble("listing.s", listing);
-        for (Section s : o.sections()) {
+        for (Section s : sections) {
             if (s.type() == Section.SHT_NOBITS || s.size() == 0) {
                 continue;
             }
