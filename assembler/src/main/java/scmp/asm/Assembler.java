@@ -391,7 +391,18 @@ public final class Assembler {
             // "add a0, a1 a2": an operand right after an operand of a comma-separated list.
             return new AsmError(AstBuilder.pos(off), "missing ',' between operands");
         }
-        String what = off.getType() == Token.EOF ? "end of line" : "'" + off.getText() + "'";
+        String what = switch (off.getType()) {
+            case Token.EOF -> "end of line";
+            case AsmLexer.STRING -> "string " + off.getText();
+            case AsmLexer.CHAR -> "character constant " + off.getText();
+            default -> "'" + off.getText() + "'";
+        };
+        boolean startsStatement = i == 0 || i > 0 && i <= toks.size() && (toks.get(i - 1).getType() == AsmLexer.SEMI
+                || toks.get(i - 1).getType() == AsmLexer.COLON);
+        if (startsStatement && off.getType() != Token.EOF && off.getType() != AsmLexer.COLON) {
+            return new AsmError(AstBuilder.pos(off), "syntax error: a statement starts with a label, an instruction or "
+                    + "a directive, not " + what);
+        }
         StringBuilder msg = new StringBuilder("syntax error: unexpected ").append(what);
         if (expected != null && expected.size() == 1) {
             String name = parser.getVocabulary().getLiteralName(expected.getMinElement());

@@ -19,7 +19,15 @@ class ErrorsTest {
         assertEquals("t.s:1:16: error: syntax error: unexpected ')'", error("add a0, a1, a2 )"));
         assertEquals("t.s:1:12: error: syntax error: unexpected end of line", error("add a0, a1,"));
         assertEquals("t.s:1:12: error: syntax error: unexpected end of line, expected ')'", error("lw a0, 4(a1"));
-        assertEquals("t.s:1:1: error: syntax error: unexpected ','", error(", a0"));
+        assertEquals("t.s:1:1: error: syntax error: a statement starts with a label, an instruction or a directive, "
+                + "not ','", error(", a0"));
+        assertEquals("t.s:1:1: error: syntax error: a statement starts with a label, an instruction or a directive, "
+                + "not character constant 'abc'", error("'abc'"));
+        assertEquals("t.s:1:6: error: syntax error: a statement starts with a label, an instruction or a directive, "
+                + "not string \"s\"", error("nop; \"s\""));
+        assertEquals("t.s:1:4: error: syntax error: a statement starts with a label, an instruction or a directive, "
+                + "not '('", error("x: (a0)"));
+        assertEquals("t.s:1:4: error: syntax error: unexpected ':'", error("x: : nop"));
         assertEquals("t.s:1:12: error: missing ',' between operands", error("add a0, a1 a2"));
         assertEquals("t.s:1:7: error: missing ',' between operands", error("mv a0 a1"));
         assertEquals("t.s:1:14: error: unexpected character '!'", error("addi a0, a0, !1"));
