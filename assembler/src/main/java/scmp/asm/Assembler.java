@@ -1845,8 +1845,14 @@ public final class Assembler {
         int bestDist = 3;
         String w = word.toLowerCase(Locale.ROOT);
         for (String c : candidates) {
+            if (c.startsWith(w + ".")) {
+                return c; // a missing suffix: fadd -> fadd.d
+            }
+        }
+        for (String c : candidates) {
             int d = distance(w, c);
-            if (d < bestDist && d < Math.max(2, c.length())) {
+            // Two edits are a guess only for longer words: 'foo' is not a misspelt 'xor'.
+            if (d < bestDist && d < Math.max(2, c.length()) && 2 * d <= w.length()) {
                 best = c;
                 bestDist = d;
             }

@@ -46,6 +46,8 @@ class ErrorsTest {
     void operandErrors() {
         assertEquals("t.s:1:1: error: unknown mnemonic 'ad'; did you mean 'add'?", error("ad a0, a1, a2"));
         assertEquals("t.s:1:1: error: unknown mnemonic 'frobnicate'", error("frobnicate a0"));
+        assertEquals("t.s:1:1: error: unknown mnemonic 'foo'", error("foo a0, a1"));
+        assertEquals("t.s:1:1: error: unknown mnemonic 'fadd'; did you mean 'fadd.d'?", error("fadd f0, f1, f2"));
         assertEquals("t.s:1:13: error: expected an FP register, got integer register 'a0'", error("fadd.d ft0, a0, ft1"));
         assertEquals("t.s:1:5: error: expected an integer register, got FP register 'ft0'", error("add ft0, a0, a1"));
         assertEquals("t.s:1:9: error: expected an integer register, got '5'", error("add a0, 5, a1"));
