@@ -443,7 +443,7 @@ public final class Linker {
                     strongReference(g, obj.name()); // a reference without a symbol table entry
                 }
                 if (!l.weakUndefined.contains(name) && g.firstSite == null) {
-                    g.firstSite = site;
+                    g.firstSite = site + enclosing(obj, s, r.offset());
                 }
             }
         }
@@ -463,6 +463,28 @@ public final class Linker {
     /** Whether {@code name}, as a relocation's symbol in {@code l}, means a local or section symbol. */
     private static boolean isLocal(Loaded l, String name) {
         return l.locals.containsKey(name) || (!l.globalNames.contains(name) && l.section(name) != null);
+    }
+
+    /**
+     * {@code " in `main'"} (or {@code " in `main+0x8'"}) for the named symbol of section {@code s} that is
+     * nearest at or before {@code offset}, so that a message names the function that made the reference;
+     * empty when there is none.
+     */
+    static String enclosing(ObjectFile obj, Section s, long offset) {
+        Symbol best = null;
+        for (Symbol sym : obj.symbols()) {
+            if (s.name().equals(sym.section()) && !sym.name().isEmpty() && sym.type() != Symbol.Type.SECTION
+                    && sym.type() != Symbol.Type.FILE && sym.value() <= offset
+                    && (best == null || sym.value() > best.value()
+                    || sym.value() == best.value() && sym.isGlobal() && !best.isGlobal())) {
+                best = sym;
+            }
+        }
+        if (best == null) {
+            return "";
+        }
+        long delta = offset - best.value();
+        return " in `" + best.name() + (delta == 0 ? "" : "+0x" + Long.toHexString(delta)) + "'";
     }
 
     static String site(ObjectFile obj, Section s, long offset) {

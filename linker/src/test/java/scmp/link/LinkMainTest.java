@@ -141,7 +141,7 @@ class LinkMainTest {
     void undefinedReferencesAreReportedOneLineEach() throws IOException {
         assertEquals(1, run("-o", path("p"), path("main.o")));
         assertEquals("scmpld: error: undefined reference to `printf' (referenced from " + path("main.o")
-                + ":.text+0x4)\n", err);
+                + ":.text+0x4 in `_start+0x4')\n", err);
         assertFalse(Files.exists(dir.resolve("p")), "no output after a failed link");
     }
 
