@@ -677,6 +677,16 @@ public final class CodeGen {
 
     // ------------------------------------------------------------------------------------------- memory
 
+    /** {@code dst = src + imm}, going through {@code at} when the immediate does not fit 16 bits. */
+    private void addImm(String dst, String src, long imm) {
+        if (fitsImm(imm)) {
+            emit("addi " + dst + ", " + src + ", " + imm);
+        } else {
+            emit("li at, " + (int) imm);
+            emit("add " + dst + ", " + src + ", at");
+        }
+    }
+
     /** {@code op reg, off(base)}, going through {@code at} when the offset does not fit 16 bits. */
     private void emitMem(String op, String reg, int off, String base) {
         if (fitsImm(off)) {
@@ -834,7 +844,7 @@ public final class CodeGen {
         if (e instanceof Expr.Member m) {
             genAddr(m.base());
             if (m.member().offset() != 0) {
-                emit("addi a0, a0, " + m.member().offset());
+                addImm("a0", "a0", m.member().offset());
             }
             return;
         }
@@ -944,7 +954,7 @@ public final class CodeGen {
             if (mem.isBitfield()) {
                 int unit = Math.min(mem.type().size(), 4);
                 String op = unit == 1 ? "lbu" : unit == 2 ? "lhu" : "lw";
-                emit(op + " a0, " + mem.offset() + "(a0)");
+                emitMem(op, "a0", mem.offset(), "a0");
                 int left = 32 - mem.bitOffset() - mem.bitWidth();
                 if (left > 0) {
                     emit("slli a0, a0, " + left);
@@ -956,7 +966,7 @@ public final class CodeGen {
             }
             if (t.isArray() || t.isAggregate()) {
                 if (mem.offset() != 0) {
-                    emit("addi a0, a0, " + mem.offset());
+                    addImm("a0", "a0", mem.offset());
                 }
                 return;
             }
@@ -969,7 +979,7 @@ public final class CodeGen {
             int i = 0;
             if (v.type.align() >= 4 || v.offset % 4 == 0) {
                 if (size > 64) {
-                    emit("addi a4, fp, " + v.offset);
+                    addImm("a4", "fp", v.offset);
                     emit("li a5, " + (size / 4));
                     String loop = newLabel();
                     label(loop);
@@ -990,7 +1000,7 @@ public final class CodeGen {
             return;
         }
         if (e instanceof Expr.VaArea) {
-            emit("addi a0, fp, " + namedStackBytes);
+            addImm("a0", "fp", namedStackBytes);
             return;
         }
         if (e instanceof Expr.StmtExpr se) {
@@ -1567,7 +1577,7 @@ public final class CodeGen {
         String st = unit == 1 ? "sb" : unit == 2 ? "sh" : "sw";
         long fieldMask = m.bitWidth() >= 32 ? 0xffffffffL : (1L << m.bitWidth()) - 1;
         long mask = (fieldMask << m.bitOffset()) & 0xffffffffL;
-        emit(ld + " a4, " + m.offset() + "(a1)");
+        emitMem(ld, "a4", m.offset(), "a1");
         emit("li a5, " + (int) ~mask);
         emit("and a4, a4, a5");
         emit("li a5, " + (int) fieldMask);
@@ -1576,7 +1586,7 @@ public final class CodeGen {
             emit("slli a6, a6, " + m.bitOffset());
         }
         emit("or a4, a4, a6");
-        emit(st + " a4, " + m.offset() + "(a1)");
+        emitMem(st, "a4", m.offset(), "a1");
         // The value of the assignment is the stored field, read back with its signedness.
         int left = 32 - m.bitWidth();
         if (left > 0) {
@@ -1637,21 +1647,23 @@ public final class CodeGen {
         int named = (structRet ? 1 : 0) + (ft.prototyped ? Math.min(ft.params.size(), c.args().size())
                 : c.args().size());
         CallingConvention.Layout lay = CallingConvention.layout(types, named);
-        // Evaluate the arguments in order, each saved on the stack (8-byte slots).
+        // Evaluate the arguments from last to first, as gcc does (the order is unspecified in C, but programs
+        // whose output depends on it then print what they print when built by gcc), each saved on the stack
+        // (8-byte slots): argument i ends up at 8*i above the pushes' lowest slot.
         int n = c.args().size();
-        List<Type> slotTypes = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
+        Type[] slotTypes = new Type[n];
+        for (int i = n - 1; i >= 0; i--) {
             Expr a = c.args().get(i);
             gen(a);
             Type at = a.type();
             if (at.isAggregate()) {
                 Var tmp = c.argTemps().get(i);
-                emit("addi a1, fp, " + tmp.offset);
+                addImm("a1", "fp", tmp.offset);
                 copyBlock("a0", "a1", at.size(), at.align());
                 at = Type.UINT;
             }
             push(at, false);
-            slotTypes.add(at);
+            slotTypes[i] = at;
         }
         boolean direct = c.function() instanceof Expr.Unary u && u.op() == UnOp.ADDR
                 && u.operand() instanceof Expr.VarRef;
@@ -1667,11 +1679,11 @@ public final class CodeGen {
         // Stack arguments first (they go through t5/t6), then the registers.
         for (int i = 0; i < n; i++) {
             CallingConvention.Place pl = lay.places().get(i + first);
-            int slot = area + 8 * (n - 1 - i);
+            int slot = area + 8 * i;
             if (pl.kind() != CallingConvention.Kind.STACK) {
                 continue;
             }
-            Type at = slotTypes.get(i);
+            Type at = slotTypes[i];
             if (at.isFloating()) {
                 emitMem("fld", "ft0", slot, "sp");
                 emitMem(at.kind == Type.Kind.FLOAT ? "fsd" : "fsd", "ft0", pl.stackOffset(), "sp");
@@ -1687,7 +1699,7 @@ public final class CodeGen {
         }
         for (int i = 0; i < n; i++) {
             CallingConvention.Place pl = lay.places().get(i + first);
-            int slot = area + 8 * (n - 1 - i);
+            int slot = area + 8 * i;
             switch (pl.kind()) {
                 case INT_REG -> emitMem("lw", A[pl.reg()], slot, "sp");
                 case INT_PAIR -> {
@@ -1700,7 +1712,7 @@ public final class CodeGen {
             }
         }
         if (structRet) {
-            emit("addi a0, fp, " + c.resultTemp().offset);
+            addImm("a0", "fp", c.resultTemp().offset);
         }
         if (direct) {
             Var fv = ((Expr.VarRef) ((Expr.Unary) c.function()).operand()).var();

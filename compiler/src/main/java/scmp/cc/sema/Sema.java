@@ -609,7 +609,8 @@ public final class Sema {
             List<Param> params = new ArrayList<>();
             boolean variadic = parameters(f.parameterTypeList(), params);
             info.params = params;
-            Type ft = functionType(t, params, variadic, true, tok(f));
+            // () declares a function without a prototype (6.7.5.3p14): calls are not checked against it.
+            Type ft = functionType(t, params, variadic, f.parameterTypeList() != null, tok(f));
             return applyDirect(f.directDeclarator(), ft, info);
         }
         CParser.KrFunctionDeclaratorContext k = (CParser.KrFunctionDeclaratorContext) dd;
@@ -852,7 +853,7 @@ public final class Sema {
                     diag.note(v.pos, "previous declaration of " + Exprs.q(d.name()) + " with type "
                             + Exprs.q(v.type));
                 }
-            } else if (d.type().prototyped || definition) {
+            } else if (d.type().prototyped || definition && !v.type.prototyped) {
                 v.type = d.type();
             }
             if ("static".equals(sp.storage()) && v.external && v.pos != null && !v.used) {
@@ -1727,15 +1728,20 @@ public final class Sema {
     // -------------------------------------------------------------------------------- functions
 
     private void functionDefinition(CParser.FunctionDefinitionContext ctx) {
-        Specs sp = specifiers(ctx.declarationSpecifiers());
+        Specs sp = ctx.declarationSpecifiers() != null ? specifiers(ctx.declarationSpecifiers())
+                : new Specs(Type.INT, null, false, 0, true);
         Decl d = declarator(ctx.declarator(), sp.type());
         if (!d.type().isFunction()) {
             diag.error(d.pos(), "expected '=', ',', ';', 'asm' or '__attribute__' before '{' token");
             return;
         }
-        if (d.type().params.isEmpty() && !d.type().prototyped && d.params() != null && !d.params().isEmpty()) {
-            diag.error(d.pos(), "old-style function definitions are not supported");
-            return;
+        if (ctx.declarationSpecifiers() == null) {
+            diag.warning(d.pos(), "return type defaults to 'int' [-Wimplicit-int]");
+        }
+        boolean oldStyle = !d.type().prototyped && d.params() != null && !d.params().isEmpty();
+        Map<String, Type> krTypes = oldStyle ? krParameterTypes(ctx, d) : null;
+        if (!oldStyle && !ctx.declaration().isEmpty()) {
+            diag.error(tok(ctx.declaration(0)), "old-style parameter declarations in prototyped function definition");
         }
         Var fn = declareFunction(d, sp, true);
         if (fn.defined) {
@@ -1760,22 +1766,48 @@ public final class Sema {
         scope = new Scope(scope);
         List<Var> params = new ArrayList<>();
         List<Param> ps = d.params() == null ? List.of() : d.params();
+        List<Stmt> items = new ArrayList<>();
         for (Param p : ps) {
             if (p.name() == null) {
                 diag.error(p.pos(), "parameter name omitted");
                 continue;
             }
-            if (!p.type().isComplete()) {
+            Type pt = p.type();
+            Type received = pt;
+            if (krTypes != null) {
+                // An old-style parameter arrives with the default argument promotions applied (6.5.2.2p6):
+                // the parameter variable has the promoted type and a local of the declared type is set from it.
+                pt = krTypes.get(p.name());
+                if (pt == null) {
+                    diag.warning(p.pos(), "type of " + Exprs.q(p.name()) + " defaults to 'int' [-Wimplicit-int]");
+                    pt = Type.INT;
+                }
+                received = pt.isArithmetic() ? Conversions.promoted(pt) : pt;
+                if (pt.kind == Type.Kind.FLOAT) {
+                    received = Type.DOUBLE;
+                }
+            }
+            if (!pt.isComplete()) {
                 diag.error(p.pos(), "parameter " + Exprs.q(p.name()) + " has incomplete type");
             }
-            Var v = new Var(p.name(), p.type(), Var.Storage.PARAM, p.pos());
             if (scope.names.containsKey(p.name())) {
                 diag.error(p.pos(), "redefinition of parameter " + Exprs.q(p.name()));
             }
-            scope.names.put(p.name(), new Scope.Entry(v, null, null, null));
-            params.add(v);
+            if (received.unqualified().compatible(pt.unqualified())) {
+                Var v = new Var(p.name(), pt, Var.Storage.PARAM, p.pos());
+                scope.names.put(p.name(), new Scope.Entry(v, null, null, null));
+                params.add(v);
+            } else {
+                Var v = new Var(".kr" + uniq++, received, Var.Storage.PARAM, p.pos());
+                params.add(v);
+                Var local = new Var(p.name(), pt, Var.Storage.LOCAL, p.pos());
+                curLocals.add(local);
+                scope.names.put(p.name(), new Scope.Entry(local, null, null, null));
+                Expr set = new Expr.Assign(p.pos(), pt.unqualified(), new Expr.VarRef(p.pos(), pt, local),
+                        Conversions.convert(new Expr.VarRef(p.pos(), received, v), pt.unqualified()));
+                items.add(new Stmt.ExprStmt(p.pos(), set));
+            }
         }
-        List<Stmt> items = new ArrayList<>();
         CParser.CompoundStatementContext body = ctx.compoundStatement();
         for (CParser.BlockItemContext bi : body.blockItem()) {
             blockItem(bi, items);
@@ -1791,6 +1823,55 @@ public final class Sema {
         curFn = null;
         curLocals = null;
         undeclaredReported = null;
+    }
+
+    /** The types an old-style definition's declaration list gives its parameters (adjusted as in 6.7.5.3p7-8). */
+    private Map<String, Type> krParameterTypes(CParser.FunctionDefinitionContext ctx, Decl d) {
+        Map<String, Type> types = new HashMap<>();
+        Set<String> names = new HashSet<>();
+        for (Param p : d.params()) {
+            names.add(p.name());
+        }
+        for (CParser.DeclarationContext dc : ctx.declaration()) {
+            if (dc.staticAssertDeclaration() != null) {
+                staticAssert(dc.staticAssertDeclaration());
+                continue;
+            }
+            Specs psp = specifiers(dc.declarationSpecifiers());
+            if (dc.initDeclaratorList() == null) {
+                continue;
+            }
+            if (psp.storage() != null && !psp.storage().equals("register")) {
+                diag.error(tok(dc), "storage class specified for parameter");
+            }
+            for (CParser.InitDeclaratorContext id : dc.initDeclaratorList().initDeclarator()) {
+                Decl pd = declarator(id.declarator(), psp.type());
+                if (pd.name() == null) {
+                    continue;
+                }
+                if (!names.contains(pd.name())) {
+                    diag.error(pd.pos(), "declaration for parameter " + Exprs.q(pd.name()) + " but no such parameter");
+                    continue;
+                }
+                if (types.containsKey(pd.name())) {
+                    diag.error(pd.pos(), "redefinition of parameter " + Exprs.q(pd.name()));
+                }
+                if (id.initializer() != null) {
+                    diag.error(pd.pos(), "parameter " + Exprs.q(pd.name()) + " is initialized");
+                }
+                Type t = pd.type();
+                if (t.isArray()) {
+                    t = Type.pointerTo(t.base);
+                } else if (t.isFunction()) {
+                    t = Type.pointerTo(t);
+                } else if (t.isVoid()) {
+                    diag.error(pd.pos(), "parameter " + Exprs.q(pd.name()) + " has void type");
+                    t = Type.INT;
+                }
+                types.put(pd.name(), t);
+            }
+        }
+        return types;
     }
 
     // -------------------------------------------------------------------------------- statements
