@@ -554,7 +554,11 @@ public final class CodeGen {
         if (fv.name.equals("main") && ft.base.kind == Type.Kind.INT) {
             emit("li a0, 0");
         }
-        String bodyText = relaxBranches(body.toString().replaceAll("\tj (\\.L[A-Za-z0-9_]+)\n\\1:\n", "$1:\n"));
+        String raw = body.toString();
+        if (opt.optLevel > 0) {
+            raw = Peephole.run(raw);
+        }
+        String bodyText = relaxBranches(raw.replaceAll("\tj (\\.L[A-Za-z0-9_]+)\n\\1:\n", "$1:\n"));
         body = saveBody;
         if (bodyText.endsWith("\tj " + retLabel + "\n")) {
             bodyText = bodyText.substring(0, bodyText.length() - ("\tj " + retLabel + "\n").length());
@@ -785,6 +789,25 @@ public final class CodeGen {
             }
         }
         pushes.push("stack");
+    }
+
+    /**
+     * Restores the last saved 32-bit or floating value for use as an operand: the temporary register holding it
+     * (no move needed), or {@code reg} after a load from the stack.
+     */
+    private String popOperand(Type t, String reg) {
+        String where = pushes.peek();
+        if (where != null && !where.equals("stack") && !t.isLong64()) {
+            pushes.pop();
+            if (t.isFloating()) {
+                fpTempsUsed--;
+            } else {
+                intTempsUsed--;
+            }
+            return where;
+        }
+        pop(t, reg);
+        return reg;
     }
 
     /** Restores the last saved value into {@code reg} (a1, a2 for a2:a3 pairs, fa1...). */
@@ -1125,8 +1148,7 @@ public final class CodeGen {
         gen(b.left());
         push(ot, !hasCall(r));
         gen(r);
-        pop(ot, "a1");
-        intOp(b, "a1", "a0");
+        intOp(b, popOperand(ot, "a1"), "a0");
     }
 
     /** Emits a 32-bit operation a0 = x op y. */
@@ -1290,21 +1312,21 @@ public final class CodeGen {
         gen(b.left());
         push(b.left().type(), !hasCall(b.right()));
         gen(b.right());
-        pop(b.left().type(), "fa1");
+        String x = popOperand(b.left().type(), "fa1");
         switch (b.op()) {
-            case ADD -> emit("fadd.d fa0, fa1, fa0");
-            case SUB -> emit("fsub.d fa0, fa1, fa0");
-            case MUL -> emit("fmul.d fa0, fa1, fa0");
-            case DIV -> emit("fdiv.d fa0, fa1, fa0");
-            case EQ -> emit("feq.d a0, fa1, fa0");
+            case ADD -> emit("fadd.d fa0, " + x + ", fa0");
+            case SUB -> emit("fsub.d fa0, " + x + ", fa0");
+            case MUL -> emit("fmul.d fa0, " + x + ", fa0");
+            case DIV -> emit("fdiv.d fa0, " + x + ", fa0");
+            case EQ -> emit("feq.d a0, " + x + ", fa0");
             case NE -> {
-                emit("feq.d a0, fa1, fa0");
+                emit("feq.d a0, " + x + ", fa0");
                 emit("xori a0, a0, 1");
             }
-            case LT -> emit("flt.d a0, fa1, fa0");
-            case LE -> emit("fle.d a0, fa1, fa0");
-            case GT -> emit("flt.d a0, fa0, fa1");
-            case GE -> emit("fle.d a0, fa0, fa1");
+            case LT -> emit("flt.d a0, " + x + ", fa0");
+            case LE -> emit("fle.d a0, " + x + ", fa0");
+            case GT -> emit("flt.d a0, fa0, " + x);
+            case GE -> emit("fle.d a0, fa0, " + x);
             default -> throw new IllegalStateException(b.op().toString());
         }
         if (!b.op().isComparison()) {
@@ -1650,10 +1672,25 @@ public final class CodeGen {
         // Evaluate the arguments from last to first, as gcc does (the order is unspecified in C, but programs
         // whose output depends on it then print what they print when built by gcc), each saved on the stack
         // (8-byte slots): argument i ends up at 8*i above the pushes' lowest slot.
+        // At -O1 an argument that is a constant, an address or a variable goes straight into its register at
+        // the end (that cannot clobber anything); the others are evaluated and saved first.
         int n = c.args().size();
+        int first = structRet ? 1 : 0;
         Type[] slotTypes = new Type[n];
+        boolean[] simple = new boolean[n];
+        int[] pushOrder = new int[n];
+        int pushed = 0;
+        for (int i = 0; i < n && opt.optLevel > 0; i++) {
+            CallingConvention.Kind k = lay.places().get(i + first).kind();
+            simple[i] = k == CallingConvention.Kind.INT_REG && simpleIntArg(c.args().get(i)) != null
+                    || k == CallingConvention.Kind.FP_REG && regFor(c.args().get(i)) != null;
+        }
         for (int i = n - 1; i >= 0; i--) {
             Expr a = c.args().get(i);
+            if (simple[i]) {
+                continue;
+            }
+            pushOrder[i] = pushed++;
             gen(a);
             Type at = a.type();
             if (at.isAggregate()) {
@@ -1675,11 +1712,10 @@ public final class CodeGen {
         if (area > 0) {
             emit("addi sp, sp, " + (-area));
         }
-        int first = structRet ? 1 : 0;
         // Stack arguments first (they go through t5/t6), then the registers.
         for (int i = 0; i < n; i++) {
             CallingConvention.Place pl = lay.places().get(i + first);
-            int slot = area + 8 * i;
+            int slot = area + 8 * (pushed - 1 - pushOrder[i]);
             if (pl.kind() != CallingConvention.Kind.STACK) {
                 continue;
             }
@@ -1699,7 +1735,15 @@ public final class CodeGen {
         }
         for (int i = 0; i < n; i++) {
             CallingConvention.Place pl = lay.places().get(i + first);
-            int slot = area + 8 * i;
+            int slot = area + 8 * (pushed - 1 - pushOrder[i]);
+            if (simple[i]) {
+                if (pl.kind() == CallingConvention.Kind.FP_REG) {
+                    emit("fmv.d " + FA[pl.reg()] + ", " + regFor(c.args().get(i)));
+                } else {
+                    simpleIntArg(c.args().get(i)).accept(A[pl.reg()]);
+                }
+                continue;
+            }
             switch (pl.kind()) {
                 case INT_REG -> emitMem("lw", A[pl.reg()], slot, "sp");
                 case INT_PAIR -> {
@@ -1720,8 +1764,8 @@ public final class CodeGen {
         } else {
             emit("jalr ra, t7, 0");
         }
-        int pop = area + 8 * n;
-        for (int i = 0; i < n; i++) {
+        int pop = area + 8 * pushed;
+        for (int i = 0; i < pushed; i++) {
             pushes.pop();
         }
         if (pop > 0) {
@@ -1732,6 +1776,48 @@ public final class CodeGen {
                 emit("add sp, sp, at");
             }
         }
+    }
+
+    /**
+     * For an integer-class argument that can be put straight into an argument register without touching any
+     * other register (a constant, a variable, an address), the code that does it; null for other arguments.
+     */
+    private java.util.function.Consumer<String> simpleIntArg(Expr e) {
+        while (e instanceof Expr.Cast cs && (cs.type().isPointer() || cs.type().isArray())
+                && (cs.operand().type().isPointer() || cs.operand().type().isArray()
+                || cs.operand().type().isFunction())) {
+            e = cs.operand();
+        }
+        Type t = e.type();
+        if (e instanceof Expr.IntLit lit && !t.isLong64()) {
+            return r -> emit("li " + r + ", " + (int) lit.value());
+        }
+        if (e instanceof Expr.Unary u && u.op() == UnOp.ADDR && u.operand() instanceof Expr.VarRef v) {
+            Var var = v.var();
+            if (var.isLocal()) {
+                return indirect.containsKey(var) || regOf.containsKey(var) ? null : r -> addImm(r, "fp", var.offset);
+            }
+            return r -> emit("la " + r + ", " + var.symbol);
+        }
+        if (e instanceof Expr.VarRef v) {
+            Var var = v.var();
+            if (t.isArray() || t.isFunction()) {
+                if (var.isLocal()) {
+                    return indirect.containsKey(var) || regOf.containsKey(var) ? null : r -> addImm(r, "fp", var.offset);
+                }
+                return r -> emit("la " + r + ", " + var.symbol);
+            }
+            String reg = regFor(e);
+            if (reg != null && !t.isFloating()) {
+                return r -> emit("mv " + r + ", " + reg);
+            }
+            if (var.isLocal() && reg == null && !indirect.containsKey(var) && !regOf.containsKey(var)
+                    && (t.isInteger() && !t.isLong64() || t.isPointer())) {
+                Type lt = t;
+                return r -> load(lt, r, var.offset, "fp");
+            }
+        }
+        return null;
     }
 
     // ------------------------------------------------------------------------------------------- branches
@@ -1796,8 +1882,7 @@ public final class CodeGen {
                 gen(b.left());
                 push(b.left().type(), !hasCall(r));
                 gen(r);
-                pop(b.left().type(), "a1");
-                x = "a1";
+                x = popOperand(b.left().type(), "a1");
                 y = "a0";
             }
             BinOp op = b.op();
