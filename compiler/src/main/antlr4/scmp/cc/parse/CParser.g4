@@ -348,6 +348,6 @@ externalDeclaration
     ;
 
 functionDefinition
-    : declarationSpecifiers? declarator { scopes.declare($declarator.ctx, false); scopes.parametersOf($declarator.ctx); }
+    : declarationSpecifiers declarator { scopes.declare($declarator.ctx, false); scopes.parametersOf($declarator.ctx); }
       declaration* compoundStatement
     ;
