@@ -75,6 +75,11 @@ void scmp___hcall_exit(int status)
     _exit(status);
 }
 
+void scmp___hcall_terminate(int status)
+{
+    _exit(status);
+}
+
 void scmp___hcall_abort(const char *msg)
 {
     if (msg != NULL)
