@@ -272,7 +272,7 @@ class SimMainTest {
     void benchMeasuresEveryCase() {
         Cli c = sim("bench", "--case", "all", "--iterations", "1000", "--messages", "3", "--cycles", "200", "--runs", "1");
         assertEquals(0, c.code(), c.err());
-        for (String k : new String[] {"compute: best ", "mesh_idle: 8x8 ", "messages: best ", "noc: best "}) {
+        for (String k : new String[] {"compute: best ", "mesh_idle: 8x8 ", "spmd: best ", "messages: best ", "noc: best "}) {
             assertTrue(c.out().contains(k), c.out());
         }
         assertTrue(c.out().contains("million node-cycles per second"), c.out());
