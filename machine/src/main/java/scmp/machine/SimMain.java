@@ -183,6 +183,13 @@ public final class SimMain implements Callable<Integer> {
                 .setExecutionExceptionHandler((ex, line, parsed) -> {
                     line.getErr().println("scmpsim: internal error: " + ex);
                     return 70;
+                })
+                .setParameterExceptionHandler((ex, a) -> {
+                    String name = ex.getCommandLine().getCommandName();
+                    String tool = name.equals("scmpsim") ? "scmpsim" : "scmpsim " + name;
+                    ex.getCommandLine().getErr().println(tool + ": " + ex.getMessage().lines().findFirst().orElse("")
+                            + " (see " + tool + " --help)");
+                    return 2;
                 });
         return cl.execute(argv);
     }
@@ -326,6 +333,9 @@ public final class SimMain implements Callable<Integer> {
             } else {
                 try {
                     Files.writeString(Path.of(stats), st.json());
+                } catch (NoSuchFileException e) {
+                    say("scmpsim: --stats " + stats + ": cannot write: no such directory");
+                    return r.exitCode() == 0 ? 1 : r.exitCode();
                 } catch (IOException | RuntimeException e) {
                     say("scmpsim: --stats " + stats + ": cannot write: " + e.getMessage());
                     return r.exitCode() == 0 ? 1 : r.exitCode();
