@@ -38,6 +38,27 @@ import scmp.isa.SpecialRegister;
  *         hcall exit
  * </pre>
  *
+ * <p>{@link #mostlyIdle(int, int)}, a mostly idle mesh: node 0 first starts a thread on every other node, which
+ * ends at once (so every node and router of the mesh has been used), then runs the compute loop in chunks of
+ * {@code C} iterations, and after each chunk sends a one-word DATA message to the last node.
+ * <pre>
+ * _start: rdsr s0, xdim; rdsr t0, ydim; mul s0, s0, t0      # nodes
+ *         addi s1, zero, 1; lui s2, %hi(idle); ori s2, s2, %lo(idle)
+ * 1:      bge s1, s0, 2f
+ *         sendh_r s1, THREAD, s2, 0; sende s1
+ *         addi s1, s1, 1; j 1b
+ * 2:      addi s3, s0, -1                                   # the last node
+ *         lui s5, 1                                         # 0x10000: a word on every node
+ *         lui s6, %hi(N / C); ori s6, s6, %lo(N / C)
+ *         addi s0, sp, -256; addi t1, zero, 0
+ * outer:  lui t0, %hi(C); ori t0, t0, %lo(C)
+ * loop:   (the compute loop above)
+ *         sendh_r s3, DATA, s5, 1; sende s6
+ *         addi s6, s6, -1; bne s6, zero, outer
+ *         addi a0, zero, 0; hcall exit
+ * idle:   endt
+ * </pre>
+ *
  * <p>{@link #ring(int)}, message-heavy on every node of the mesh: node 0 starts a worker on every other node
  * with a THREAD message and becomes one itself; each worker sends {@code N} DATA messages of 16 words read by
  * DMA to the next node (node {@code (i + 1) mod nodes}), computing a short loop between them, and ends; the run
@@ -96,6 +117,58 @@ final class BenchProgram {
         t.branch(Instruction.BNE, T0, ZERO, "loop");
         t.op(Instruction.ADDI, A0, ZERO, 0);
         t.op(Instruction.HCALL, HostCall.EXIT.ordinal());
+        return t.executable();
+    }
+
+    /**
+     * Builds the mostly idle program.
+     *
+     * @param iterations compute loop iterations in all, a multiple of {@code chunk}
+     * @param chunk      iterations between two DATA messages to the last node
+     * @return the executable
+     */
+    static Executable mostlyIdle(int iterations, int chunk) {
+        int thread = MessageType.THREAD.code, data = MessageType.DATA.code;
+        int chunks = iterations / chunk;
+        Text t = new Text();
+        t.op(Instruction.RDSR, S0, SpecialRegister.XDIM.ordinal());
+        t.op(Instruction.RDSR, T0, SpecialRegister.YDIM.ordinal());
+        t.op(Instruction.MUL, S0, S0, T0);
+        t.op(Instruction.ADDI, S1, ZERO, 1);
+        t.address(S2, "idle");
+        t.label("start");
+        t.branch(Instruction.BGE, S1, S0, "main");
+        t.op(Instruction.SENDH_R, S1, thread, S2, 0);
+        t.op(Instruction.SENDE, S1);
+        t.op(Instruction.ADDI, S1, S1, 1);
+        t.jump("start");
+        t.label("main");
+        t.op(Instruction.ADDI, S3, S0, -1);
+        t.op(Instruction.LUI, S5, 1);
+        t.op(Instruction.LUI, S6, chunks >>> 16);
+        t.op(Instruction.ORI, S6, S6, chunks & 0xFFFF);
+        t.op(Instruction.ADDI, S0, SP, -256);
+        t.op(Instruction.ADDI, T1, ZERO, 0);
+        t.label("outer");
+        t.op(Instruction.LUI, T0, chunk >>> 16);
+        t.op(Instruction.ORI, T0, T0, chunk & 0xFFFF);
+        t.label("loop");
+        t.op(Instruction.LW, T2, 0, S0);
+        t.op(Instruction.ADD, T1, T1, T0);
+        t.op(Instruction.XOR, T3, T1, T2);
+        t.op(Instruction.SLLI, T4, T3, 3);
+        t.op(Instruction.SW, T3, 4, S0);
+        t.op(Instruction.MUL, T5, T4, T1);
+        t.op(Instruction.ADDI, T0, T0, -1);
+        t.branch(Instruction.BNE, T0, ZERO, "loop");
+        t.op(Instruction.SENDH_R, S3, data, S5, 1);
+        t.op(Instruction.SENDE, S6);
+        t.op(Instruction.ADDI, S6, S6, -1);
+        t.branch(Instruction.BNE, S6, ZERO, "outer");
+        t.op(Instruction.ADDI, A0, ZERO, 0);
+        t.op(Instruction.HCALL, HostCall.EXIT.ordinal());
+        t.label("idle");
+        t.op(Instruction.ENDT);
         return t.executable();
     }
 

@@ -116,6 +116,8 @@ public final class Machine {
     private final Network network;
     private final HostCalls host;
     private final Loader.ArgumentArea area;
+    /** Cycles that busy cores may run together in a quiet round: the network's lookahead in SPMD runs, else 1. */
+    private final long window;
     // SPMD: the ranks that have not exited yet, each node's exit (status, cycle; -1 before), the first failure
     private int ranksLeft;
     private final int[] exitStatus;
@@ -180,6 +182,7 @@ public final class Machine {
         this.tracer = cfg.trace() ? new TraceWriter(this.err, symbolizer) : null;
         PrintStream trace = new PrintStream(this.err, false, StandardCharsets.UTF_8);
         this.network = networkFactory.create(cfg, this::node, trace, this::where);
+        this.window = cfg.spmd() && !cfg.trace() && !cfg.lockstep() ? Math.max(1, network.lookahead()) : 1;
         this.exitStatus = new int[cfg.spmd() ? cfg.nodes() : 0];
         this.exitCycle = new long[exitStatus.length];
         java.util.Arrays.fill(exitCycle, -1);
@@ -401,11 +404,15 @@ public final class Machine {
                     startCheck(c);
                     continue;
                 }
-                long limit = count == 1 ? Math.min(Math.min(max, c2), quietCheckAt) : c + 1;
+                // a lone core runs up to the next event of another; several within the window run through it
+                if (count > 1) {
+                    c2 = c;
+                }
+                long limit = Math.min(Math.min(max, Math.max(c2, c + window)), quietCheckAt);
                 bound = limit;
                 lastWork = c;
                 for (Core k : live) {
-                    if (k.hasWork() && k.nextEventCycle() == c) {
+                    if (k.hasWork() && k.nextEventCycle() < limit) {
                         run(k, limit);
                     }
                 }

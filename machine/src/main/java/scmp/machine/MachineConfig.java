@@ -100,8 +100,8 @@ public record MachineConfig(int xdim, int ydim, int contexts, int memSize, int s
                     + memSize);
         }
         if ((long) xdim * ydim * memSize > MAX_TOTAL_MEMORY) {
-            throw new ConfigException("--mesh " + xdim + "x" + ydim + " with --mem " + memSize
-                    + " needs more than 2 GiB of host memory");
+            throw new ConfigException("--mem " + memSize + ": the " + xdim + " x " + ydim + " mesh would need more than 2 GiB"
+                    + " of host memory (each node has its own); use a smaller --mem");
         }
         if (maxCycles < 1) {
             throw new ConfigException("--max-cycles: must be at least 1, got " + maxCycles);

@@ -93,6 +93,16 @@ final class MeshNetwork implements Network {
         return ic.network().linkLoads();
     }
 
+    /**
+     * {@inheritDoc} A flit that enters the router in network cycle {@code k t} reaches another node's NIU at the
+     * earliest in network cycle {@code k t + T(1, 1)} (timing.md section 4: one hop, alone), which the NIU's
+     * node sees from core cycle {@code floor((k t + T(1, 1)) / k) + 1}.
+     */
+    @Override
+    public long lookahead() {
+        return ic.network().config().zeroLoadLatency(1, 1) / ratio + 1;
+    }
+
     @Override
     public void nodeExited(int node) {
         ic.niu(node).nodeExited();

@@ -91,6 +91,15 @@ public interface Network {
     long networkCycles();
 
     /**
+     * Returns the network's lookahead: the fewest core cycles {@code W} such that nothing a core does at cycle
+     * {@code t} (a network instruction) can be seen by another node's core before cycle {@code t + W}. 1 is
+     * always safe.
+     */
+    default long lookahead() {
+        return 1;
+    }
+
+    /**
      * Tells the network that a node's program has exited (an SPMD rank's {@code exit}): no thread of the node
      * waits on its NIU any more.
      *

@@ -83,6 +83,7 @@ public final class RunStats {
         field(sb, 1, "cycles", result.cycles()).append(",\n");
         field(sb, 1, "instructions", result.instructions()).append(",\n");
         field(sb, 1, "network_cycles", networkCycles).append(",\n");
+        field(sb, 1, "ranks", cfg.ranks()).append(",\n");
         sb.append("  \"nodes\": [\n");
         for (int k = 0; k < nodes.size(); k++) {
             Node n = nodes.get(k);
@@ -108,7 +109,12 @@ public final class RunStats {
                     .append(", \"messages_received\": ").append(u.messagesReceived())
                     .append(", \"flits_received\": ").append(u.flitsReceived())
                     .append(", \"dma_words_read\": ").append(u.dmaWords())
-                    .append(", \"words_written\": ").append(u.wordsWritten()).append('}')
+                    .append(", \"words_written\": ").append(u.wordsWritten());
+            if (cfg.spmd()) {
+                sb.append(", \"exit_status\": ").append(machine.exitStatus(n.node())).append(", \"exit_cycle\": ")
+                        .append(machine.exitCycle(n.node()));
+            }
+            sb.append('}')
                     .append(k + 1 < nodes.size() ? ",\n" : "\n");
         }
         sb.append("  ],\n  \"links\": [\n");

@@ -183,6 +183,13 @@ public final class SimMain implements Callable<Integer> {
                 .setExecutionExceptionHandler((ex, line, parsed) -> {
                     line.getErr().println("scmpsim: internal error: " + ex);
                     return 70;
+                })
+                .setParameterExceptionHandler((ex, a) -> {
+                    String name = ex.getCommandLine().getCommandName();
+                    String tool = name.equals("scmpsim") ? "scmpsim" : "scmpsim " + name;
+                    ex.getCommandLine().getErr().println(tool + ": " + ex.getMessage().lines().findFirst().orElse("")
+                            + " (see " + tool + " --help)");
+                    return 2;
                 });
         return cl.execute(argv);
     }
@@ -326,6 +333,9 @@ public final class SimMain implements Callable<Integer> {
             } else {
                 try {
                     Files.writeString(Path.of(stats), st.json());
+                } catch (NoSuchFileException e) {
+                    say("scmpsim: --stats " + stats + ": cannot write: no such directory");
+                    return r.exitCode() == 0 ? 1 : r.exitCode();
                 } catch (IOException | RuntimeException e) {
                     say("scmpsim: --stats " + stats + ": cannot write: " + e.getMessage());
                     return r.exitCode() == 0 ? 1 : r.exitCode();
@@ -449,12 +459,15 @@ public final class SimMain implements Callable<Integer> {
                 java.lang.management.ManagementFactory.getThreadMXBean();
 
         /** The benchmark cases. */
-        enum Case { compute, mesh_idle, messages, noc, all }
+        enum Case { compute, mesh_idle, spmd, messages, noc, all }
+
+        /** Compute loop iterations between the mesh_idle case's DATA messages. */
+        static final int IDLE_CHUNK = 100_000;
 
         @Spec
         private CommandSpec spec;
 
-        @Option(names = "--case", paramLabel = "CASE", description = "compute (default), mesh_idle, messages, noc or all.")
+        @Option(names = "--case", paramLabel = "CASE", description = "compute (default), mesh_idle, spmd, messages, noc or all.")
         private Case which = Case.compute;
 
         @Option(names = "--iterations", paramLabel = "N", description = "Compute loop iterations per run (default 20000000).")
@@ -489,12 +502,22 @@ public final class SimMain implements Callable<Integer> {
                 out.printf(Locale.ROOT, "compute: best %.1f million simulated instructions per second%n", best);
             }
             if (which == Case.mesh_idle || which == Case.all) {
-                out.printf("mesh_idle: the compute loop (%d iterations) on node 0 of an 8x8 mesh, then on a 1x1%n",
-                        iterations);
-                double mesh = machine(BenchProgram.build(iterations), 8, 8, false);
-                double one = machine(BenchProgram.build(iterations), 1, 1, false);
+                out.printf("mesh_idle: node 0 starts and ends a thread on every node, then runs the compute loop "
+                        + "(%d iterations) with a DATA message to the last node every %d; 8x8, then 1x1%n", iterations,
+                        Math.min(IDLE_CHUNK, iterations));
+                int chunk = Math.min(IDLE_CHUNK, iterations);
+                int n = iterations / chunk * chunk;
+                double mesh = machine(BenchProgram.mostlyIdle(n, chunk), 8, 8, false);
+                double one = machine(BenchProgram.mostlyIdle(n, chunk), 1, 1, false);
                 out.printf(Locale.ROOT, "mesh_idle: 8x8 %.1f, 1x1 %.1f million instructions per second: the 8x8 runs at "
                         + "%.2f of the 1x1's speed%n", mesh, one, mesh / one);
+            }
+            if (which == Case.spmd || which == Case.all) {
+                int each = Math.max(1, iterations / 16);
+                out.printf("spmd: the compute loop (%d iterations) on each of 16 ranks (-n 16, 4x4), nothing in flight%n",
+                        each);
+                double best = machine(BenchProgram.build(each), 4, 4, false, 16);
+                out.printf(Locale.ROOT, "spmd: best %.1f million simulated instructions per second (all ranks)%n", best);
             }
             if (which == Case.messages || which == Case.all) {
                 out.printf("messages: every node of a 4x4 mesh sends %d DATA messages of 16 words (DMA) to the next "
@@ -530,7 +553,12 @@ public final class SimMain implements Callable<Integer> {
 
         /** Runs a program {@code runs + 1} times; returns the best rate: instructions, or node-cycles, per CPU µs. */
         private double machine(Executable exe, int x, int y, boolean nodeCycles) throws Loader.LoadException {
-            MachineConfig cfg = MachineConfig.builder("bench").mesh(x, y).lockstep(lockstep).build();
+            return machine(exe, x, y, nodeCycles, 0);
+        }
+
+        /** As above, with {@code ranks} SPMD ranks (0: the program starts on node 0 only). */
+        private double machine(Executable exe, int x, int y, boolean nodeCycles, int ranks) throws Loader.LoadException {
+            MachineConfig cfg = MachineConfig.builder("bench").mesh(x, y).lockstep(lockstep).ranks(ranks).build();
             double best = 0;
             for (int r = 0; r <= runs; r++) {
                 Machine m = new Machine(cfg, exe, OutputStream.nullOutputStream(), OutputStream.nullOutputStream(),

@@ -68,7 +68,15 @@ class LockstepEquivalenceTest {
                 Arguments.of("message fan-out 4x2, 2 contexts", Sim.build(MessageTest.FAN_OUT),
                         cfg(b -> b.mesh(4, 2).contexts(2))),
                 Arguments.of("bench ring 4x4", BenchProgram.ring(40), cfg(b -> b.mesh(4, 4))),
-                Arguments.of("bench ring 2x2, 1 context", BenchProgram.ring(40), cfg(b -> b.mesh(2, 2).contexts(1))));
+                Arguments.of("bench ring 2x2, 1 context", BenchProgram.ring(40), cfg(b -> b.mesh(2, 2).contexts(1))),
+                // SPMD: every rank starts the program; busy ranks run ahead of each other by the network's lookahead
+                Arguments.of("SPMD ring 4x4", program("ring.s"), cfg(b -> b.mesh(4, 4).ranks(16))),
+                Arguments.of("SPMD ring 3x3, tight network", program("ring.s"), cfg(b -> b.mesh(3, 3).ranks(9).noc(tight))),
+                Arguments.of("SPMD ping-pong 2x1", Sim.build(SpmdTest.PING_PONG), cfg(b -> b.mesh(2, 1).ranks(2))),
+                Arguments.of("SPMD ping-pong 4x4, D = 1", Sim.build(SpmdTest.PING_PONG),
+                        cfg(b -> b.mesh(4, 4).ranks(2).noc(NocConfig.defaults().withRouterDelay(1)))),
+                Arguments.of("SPMD bench ring 4x4", BenchProgram.ring(40), cfg(b -> b.mesh(4, 4).ranks(5))),
+                Arguments.of("SPMD bench compute 2x2", BenchProgram.build(300), cfg(b -> b.mesh(2, 2).ranks(4))));
     }
 
     private static Executable program(String name) throws IOException {

@@ -128,10 +128,17 @@ public final class NocMain implements Callable<Integer> {
         Mesh2D m;
         NocConfig cfg;
         try {
+            check(rate >= 0 && rate <= 1, "--rate: must be 0..1 flits/node/cycle, got " + rate);
+            check(packetFlits >= 1, "--packet-flits: must be at least 1, got " + packetFlits);
+            check(warmup >= 0 && drain >= 0, "--warmup and --drain: must not be negative");
+            check(measure >= 1, "--measure: must be at least 1 cycle, got " + measure);
+            check(step > 0 && step <= 1, "--step: must be more than 0 and at most 1, got " + step);
+            check(latencyLimit > 0, "--latency-limit: must be positive, got " + latencyLimit);
             m = Mesh2D.parse(mesh);
             cfg = config(m);
             traffic.check(m);
             new DimensionOrderRouting(m, cfg.format());
+            Network.mesh(m.width(), m.height(), cfg);   // the router's own limits (ports x VCs)
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("noc: " + e.getMessage());
             return 2;
@@ -186,6 +193,12 @@ public final class NocMain implements Callable<Integer> {
         }
         o.println("wrote " + csv + " and " + png);
         return 0;
+    }
+
+    private static void check(boolean ok, String message) {
+        if (!ok) {
+            throw new IllegalArgumentException(message);
+        }
     }
 
     private TrafficResult once(Mesh2D m, NocConfig cfg, double r) {

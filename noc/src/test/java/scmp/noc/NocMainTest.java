@@ -59,6 +59,13 @@ class NocMainTest {
         StringWriter err = new StringWriter();
         assertEquals(2, run(new StringWriter(), err, "--mesh", "3x3", "--traffic", "bitcomp"));
         assertTrue(err.toString().contains("power-of-two"), err.toString());
+        for (String[] bad : new String[][] {{"--rate", "2"}, {"--rate", "-0.1"}, {"--packet-flits", "0"},
+            {"--measure", "0"}, {"--step", "0"}, {"--latency-limit", "-1"}, {"--warmup", "-5"}, {"--vcs", "20"}}) {
+            StringWriter e = new StringWriter();
+            assertEquals(2, run(new StringWriter(), e, bad), String.join(" ", bad));
+            assertEquals(1, e.toString().lines().count(), e.toString());
+            assertTrue(e.toString().startsWith("noc: "), e.toString());
+        }
         assertEquals(2, run(new StringWriter(), new StringWriter(), "--mesh", "9x9", "--format", "scmp"));
         assertEquals(2, run(new StringWriter(), new StringWriter(), "--mesh", "8x8", "--vcs", "0"));
         assertEquals(2, run(new StringWriter(), new StringWriter(), "--bogus"));

@@ -91,9 +91,9 @@ public final class LatencyPlot {
         g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
         g.drawString(title, LEFT, TOP - 20);
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-        series(g, points, 0, new Color(0, 90, 200), xMax, yMax, pw, ph);
-        series(g, points, 1, new Color(0, 150, 60), xMax, yMax, pw, ph);
-        series(g, points, 2, new Color(200, 60, 40), xMax, yMax, pw, ph);
+        boolean clipped = series(g, points, 0, new Color(0, 90, 200), xMax, yMax, pw, ph);
+        clipped |= series(g, points, 1, new Color(0, 150, 60), xMax, yMax, pw, ph);
+        clipped |= series(g, points, 2, new Color(200, 60, 40), xMax, yMax, pw, ph);
         String[] names = {"average packet latency", "average network latency", "99th percentile packet latency"};
         Color[] colors = {new Color(0, 90, 200), new Color(0, 150, 60), new Color(200, 60, 40)};
         for (int k = 0; k < 3; k++) {
@@ -103,10 +103,24 @@ public final class LatencyPlot {
             g.setColor(Color.BLACK);
             g.drawString(names[k], LEFT + 32, y);
         }
+        if (clipped) {
+            int y = TOP + 18 + 18 * 3;
+            g.setColor(Color.DARK_GRAY);
+            triangle(g, LEFT + 19, y - 4);
+            g.setColor(Color.BLACK);
+            g.drawString("above the top of the plot (the CSV has the value)", LEFT + 32, y);
+        }
     }
 
-    private static void series(Graphics2D g, List<TrafficResult> points, int which, Color color, double xMax,
+    /** A small upward triangle centred at (x, y): a point above the plot's top edge. */
+    private static void triangle(Graphics2D g, int x, int y) {
+        g.fillPolygon(new int[] {x - 5, x + 5, x}, new int[] {y + 4, y + 4, y - 5}, 3);
+    }
+
+    /** Draws one series; returns whether a point lay above the top edge (drawn there as a triangle). */
+    private static boolean series(Graphics2D g, List<TrafficResult> points, int which, Color color, double xMax,
             double yMax, int pw, int ph) {
+        boolean clipped = false;
         g.setColor(color);
         g.setStroke(new BasicStroke(2f));
         int px = -1;
@@ -118,10 +132,16 @@ public final class LatencyPlot {
             if (px >= 0) {
                 g.drawLine(px, py, x, y);
             }
-            g.fillOval(x - 3, y - 3, 7, 7);
+            if (v > yMax) {
+                triangle(g, x, y + 2);
+                clipped = true;
+            } else {
+                g.fillOval(x - 3, y - 3, 7, 7);
+            }
             px = x;
             py = y;
         }
+        return clipped;
     }
 
     /** Rounds up to 1, 2 or 5 times a power of ten. */

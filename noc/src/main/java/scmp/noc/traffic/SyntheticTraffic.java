@@ -49,6 +49,9 @@ public final class SyntheticTraffic {
     private int[] networkLatencies = new int[4096];
     private int samples;
     private long hopSum;
+    private long atZeroLoad;
+    private long excessSum;
+    private long minExcess = Long.MAX_VALUE;
 
     /**
      * Prepares a run on a mesh network; the network must be fresh.
@@ -225,6 +228,10 @@ public final class SyntheticTraffic {
         }
         packetLatencies[samples] = (int) (now - created[tag]);
         networkLatencies[samples] = (int) (now - injected[tag]);
+        long excess = now - injected[tag] - net.config().zeroLoadLatency(packetFlits, hops[tag]);
+        atZeroLoad += excess == 0 ? 1 : 0;
+        excessSum += excess;
+        minExcess = Math.min(minExcess, excess);
         hopSum += hops[tag];
         samples++;
     }
@@ -236,7 +243,8 @@ public final class SyntheticTraffic {
         Arrays.sort(p);
         Arrays.sort(q);
         return new TrafficResult(rate, createdFlits / window, ejectedFlits / window, samples, mean(p), percentile(p, 0.99),
-                mean(q), percentile(q, 0.99), samples == 0 ? 0 : (double) hopSum / samples, stable, cycles);
+                mean(q), percentile(q, 0.99), samples == 0 ? 0 : (double) hopSum / samples, stable, cycles, atZeroLoad,
+                samples == 0 ? 0 : (double) excessSum / samples, samples == 0 ? 0 : minExcess);
     }
 
     private static double mean(int[] v) {

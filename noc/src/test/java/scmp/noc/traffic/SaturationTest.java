@@ -26,6 +26,10 @@ class SaturationTest {
         // T(5, h) = (h + 1) 4 + h + 2 + 4 = 10 + 5 h, averaged over the measured packets' hops
         double zeroLoad = 10 + 5 * r.avgHops();
         assertEquals(zeroLoad, r.avgNetworkLatency(), 0.5, r.report());
+        // packet by packet: none is faster than the formula for its hops, and at 1% load nine in ten meet it exactly
+        assertEquals(0, r.minExcess(), r.report());
+        assertTrue(r.atZeroLoad() > 0.9 * r.packets(), r.report());
+        assertEquals(r.avgNetworkLatency() - zeroLoad, r.avgExcess(), 1e-9, r.report());
     }
 
     @Test
