@@ -13,7 +13,8 @@
 #define NPREDEF 25      /* handles 1 .. MPI_LB */
 
 static struct __mpi_block pb[NPREDEF][2];
-static struct __mpi_type predef[NPREDEF];
+struct __mpi_type __mpi_predef[NPREDEF];      /* by handle (fast.S reads the sizes) */
+#define predef __mpi_predef
 
 /* size and alignment of the basic types 1..16; 0 for the pair types and markers, set up below */
 static const signed char basic_size[NPREDEF] = {
@@ -77,7 +78,7 @@ static void set_marker(int h, int flag)
 
 static int predef_ready;
 
-static void setup_predefined(void)
+void __mpi_setup_types(void)
 {
     int h;
     for (h = 1; h <= MPI_PACKED; h++)
@@ -101,7 +102,7 @@ static int nderived;
 struct __mpi_type *__mpi_type_get(MPI_Datatype t)
 {
     if (!predef_ready)
-        setup_predefined();
+        __mpi_setup_types();
     if (t > 0 && t < NPREDEF)
         return &predef[t];
     t -= MPI_FIRST_DERIVED;

@@ -10,7 +10,9 @@ int __mpi_initialized;
 int __mpi_finalized;
 int __mpi_protocol = MPI_PROTO_OURS;
 int __mpi_spmd_nprocs;
-static int state_ready;
+int __mpi_state_ready;
+#define state_ready __mpi_state_ready
+void __mpi_setup_types(void);
 
 /* Links the debugging table (debug.c) into every MPI program: scmpsim reads it at a deadlock. */
 extern const int __mpi_debug[];
@@ -63,6 +65,8 @@ void __mpi_state(void)
     s->size = 1;
     s->nodes = (int *)malloc(sizeof(int));
     s->nodes[0] = self_node;
+    __mpi_setup_types();
+    __mpi_p2p_setup();
     state_ready = 1;
 }
 

@@ -141,6 +141,14 @@ int __mpi_ready(struct __mpi_request *r);
 void __mpi_complete(struct __mpi_request *r);
 /* Waits for a request to complete, suspending in between (the handshake handlers run then). */
 void __mpi_wait_done(struct __mpi_request *r);
+
+/* Assembly (fast.S). The wait loops call only leaf functions and store nothing while they wait, so that a
+ * deadlocked MPI program is recognised by scmpsim (its livelock check watches for a period without stores). */
+int __mpi_ready_now(struct __mpi_request *r);           /* __mpi_ready, the DMA case decided */
+void __mpi_wait_loop(struct __mpi_request *r);          /* until __mpi_ready_now(r) */
+int __mpi_wait_any_loop(int count, struct __mpi_request **requests);  /* index, or -2: all inactive */
+void __mpi_wait_list(struct __mpi_request *head);       /* until one of the bnext list can complete */
+void __mpi_wait_change(volatile int *word, int old);    /* until *word != old */
 /* Fills a status from a completed request. */
 void __mpi_fill_status(struct __mpi_request *r, MPI_Status *status);
 /* Work that completes in the background: buffered sends and requests freed while active. */
@@ -164,6 +172,20 @@ int __mpi_check_request(MPI_Request r);
 int __mpi_bsend_start(struct __mpi_request *r);
 void __mpi_bsend_release(struct __mpi_request *r);
 void __mpi_bsend_release_seg(struct __mpi_bseg *s);
+
+/* The state the assembly fast paths read (p2p.c explains the words). */
+#define MPI_MAX_NODES 1024      /* 32 x 32, the largest mesh (wide flits) */
+struct __mpi_hot {
+    int ours;                       /* protocol family ours, eager messages enabled */
+    int eager_limit;
+    int fast_ok;                    /* no announcement waits out of order */
+    int self;                       /* this node */
+    unsigned char shift[32];        /* log2 of the size of the predefined types MPI_CHAR .. MPI_PACKED */
+    int sendword[MPI_MAX_NODES];
+    int recvword[MPI_MAX_NODES];
+};
+extern struct __mpi_hot __mpi_hot;
+void __mpi_p2p_setup(void);
 
 /* Eager limit in bytes (ours): messages up to it travel inside the THREAD message. */
 #define MPI_EAGER_MAX 84            /* 21 words: a THREAD message carries 24, the header takes 3 */

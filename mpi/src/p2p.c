@@ -29,31 +29,121 @@
 #include <stdlib.h>
 #include <string.h>
 #include <scmp.h>
+#include <stddef.h>
 #include "mpi_internal.h"
+#include "mpi_layout.h"
 
-#define MAX_NODES 1024          /* 32 x 32, the largest mesh (wide flits) */
 
 /* Eager credits (ours): a sender may have EAGER_CREDITS eager messages to one receiver that the receiver has
  * not consumed (matched) yet; the receiver gives CREDIT_BATCH back at a time with one THREAD message that
- * adds to the sender's __mpi_credit[receiver]. Without credit a message goes by rendezvous, so a receiver
- * never holds more than EAGER_CREDITS unexpected eager messages per sender. */
+ * subtracts them from the sender's count (__mpi_hot.sendword[receiver]). Without credit a message goes by
+ * rendezvous, so a receiver never holds more than EAGER_CREDITS unexpected eager messages per sender. */
 #define EAGER_CREDITS 16
 #define CREDIT_BATCH 8
+
+/* The assembly fast paths (fast.S) rely on these (mpi_layout.h). */
+_Static_assert(offsetof(struct __mpi_request, next) == R_NEXT, "mpi_layout.h: R_NEXT");
+_Static_assert(offsetof(struct __mpi_request, state) == R_STATE, "mpi_layout.h: R_STATE");
+_Static_assert(offsetof(struct __mpi_request, kind) == R_KIND, "mpi_layout.h: R_KIND");
+_Static_assert(offsetof(struct __mpi_request, flags) == R_FLAGS, "mpi_layout.h: R_FLAGS");
+_Static_assert(offsetof(struct __mpi_request, magic) == R_MAGIC, "mpi_layout.h: R_MAGIC");
+_Static_assert(offsetof(struct __mpi_request, comm) == R_COMM, "mpi_layout.h: R_COMM");
+_Static_assert(offsetof(struct __mpi_request, peer) == R_PEER, "mpi_layout.h: R_PEER");
+_Static_assert(offsetof(struct __mpi_request, tag) == R_TAG, "mpi_layout.h: R_TAG");
+_Static_assert(offsetof(struct __mpi_request, buf) == R_BUF, "mpi_layout.h: R_BUF");
+_Static_assert(offsetof(struct __mpi_request, count) == R_COUNT, "mpi_layout.h: R_COUNT");
+_Static_assert(offsetof(struct __mpi_request, type) == R_TYPE, "mpi_layout.h: R_TYPE");
+_Static_assert(offsetof(struct __mpi_request, tp) == R_TP, "mpi_layout.h: R_TP");
+_Static_assert(offsetof(struct __mpi_request, bytes) == R_BYTES, "mpi_layout.h: R_BYTES");
+_Static_assert(offsetof(struct __mpi_request, tmp) == R_TMP, "mpi_layout.h: R_TMP");
+_Static_assert(offsetof(struct __mpi_request, dbuf) == R_DBUF, "mpi_layout.h: R_DBUF");
+_Static_assert(offsetof(struct __mpi_request, lastp) == R_LASTP, "mpi_layout.h: R_LASTP");
+_Static_assert(offsetof(struct __mpi_request, lastword) == R_LASTWORD, "mpi_layout.h: R_LASTWORD");
+_Static_assert(offsetof(struct __mpi_request, nwords) == R_NWORDS, "mpi_layout.h: R_NWORDS");
+_Static_assert(offsetof(struct __mpi_request, flag) == R_FLAG, "mpi_layout.h: R_FLAG");
+_Static_assert(offsetof(struct __mpi_request, cancel_reply) == R_CANCEL_REPLY, "mpi_layout.h: R_CANCEL_REPLY");
+_Static_assert(offsetof(struct __mpi_request, source) == R_SOURCE, "mpi_layout.h: R_SOURCE");
+_Static_assert(offsetof(struct __mpi_request, rtag) == R_RTAG, "mpi_layout.h: R_RTAG");
+_Static_assert(offsetof(struct __mpi_request, msgbytes) == R_MSGBYTES, "mpi_layout.h: R_MSGBYTES");
+_Static_assert(offsetof(struct __mpi_request, error) == R_ERROR, "mpi_layout.h: R_ERROR");
+_Static_assert(offsetof(struct __mpi_request, cancelled) == R_CANCELLED, "mpi_layout.h: R_CANCELLED");
+_Static_assert(offsetof(struct __mpi_comm, used) == C_USED, "mpi_layout.h: C_USED");
+_Static_assert(offsetof(struct __mpi_comm, context) == C_CONTEXT, "mpi_layout.h: C_CONTEXT");
+_Static_assert(offsetof(struct __mpi_comm, size) == C_SIZE, "mpi_layout.h: C_SIZE");
+_Static_assert(offsetof(struct __mpi_comm, nodes) == C_NODES, "mpi_layout.h: C_NODES");
+_Static_assert(offsetof(struct __mpi_comm, recvs) == C_RECVS, "mpi_layout.h: C_RECVS");
+_Static_assert(offsetof(struct __mpi_comm, sends) == C_SENDS, "mpi_layout.h: C_SENDS");
+_Static_assert(offsetof(struct __mpi_request, bnext) == R_BNEXT, "mpi_layout.h: R_BNEXT");
+_Static_assert(offsetof(struct __mpi_type, size) == T_SIZE, "mpi_layout.h: T_SIZE");
+_Static_assert(offsetof(MPI_Status, MPI_SOURCE) == S_SOURCE, "mpi_layout.h: S_SOURCE");
+_Static_assert(offsetof(MPI_Status, MPI_TAG) == S_TAG, "mpi_layout.h: S_TAG");
+_Static_assert(offsetof(MPI_Status, MPI_ERROR) == S_ERROR, "mpi_layout.h: S_ERROR");
+_Static_assert(offsetof(MPI_Status, __count) == S_COUNT, "mpi_layout.h: S_COUNT");
+_Static_assert(offsetof(MPI_Status, __cancelled) == S_CANCELLED, "mpi_layout.h: S_CANCELLED");
+_Static_assert(offsetof(struct __mpi_hot, ours) == H_OURS, "mpi_layout.h: H_OURS");
+_Static_assert(offsetof(struct __mpi_hot, eager_limit) == H_EAGER_LIMIT, "mpi_layout.h: H_EAGER_LIMIT");
+_Static_assert(offsetof(struct __mpi_hot, fast_ok) == H_FAST_OK, "mpi_layout.h: H_FAST_OK");
+_Static_assert(offsetof(struct __mpi_hot, self) == H_SELF, "mpi_layout.h: H_SELF");
+_Static_assert(offsetof(struct __mpi_hot, shift) == H_SHIFT, "mpi_layout.h: H_SHIFT");
+_Static_assert(offsetof(struct __mpi_hot, sendword) == H_SENDWORD, "mpi_layout.h: H_SENDWORD");
+_Static_assert(offsetof(struct __mpi_hot, recvword) == H_RECVWORD, "mpi_layout.h: H_RECVWORD");
+_Static_assert(sizeof(struct __mpi_request) == R_SIZEOF, "mpi_layout.h: R_SIZEOF");
+_Static_assert(sizeof(struct __mpi_comm) == C_SIZEOF, "mpi_layout.h: C_SIZEOF");
+_Static_assert(sizeof(struct __mpi_type) == T_SIZEOF, "mpi_layout.h: T_SIZEOF");
+_Static_assert(K_ST_POSTED == ST_POSTED, "mpi_layout.h: K_ST_POSTED");
+_Static_assert(K_ST_DATA == ST_DATA, "mpi_layout.h: K_ST_DATA");
+_Static_assert(K_ST_DMA == ST_DMA, "mpi_layout.h: K_ST_DMA");
+_Static_assert(K_ST_DONE == ST_DONE, "mpi_layout.h: K_ST_DONE");
+_Static_assert(K_REQ_RECV == REQ_RECV, "mpi_layout.h: K_REQ_RECV");
+_Static_assert(K_RF_STACK == RF_STACK, "mpi_layout.h: K_RF_STACK");
+_Static_assert(K_RF_CANCEL == RF_CANCEL, "mpi_layout.h: K_RF_CANCEL");
+_Static_assert(K_RF_PERSISTENT == RF_PERSISTENT, "mpi_layout.h: K_RF_PERSISTENT");
+_Static_assert(K_ST_INACTIVE == ST_INACTIVE, "mpi_layout.h: K_ST_INACTIVE");
+_Static_assert(K_REQ_MAGIC == REQ_MAGIC, "mpi_layout.h: K_REQ_MAGIC");
+_Static_assert(K_MAX_COMMS == MPI_MAX_COMMS, "mpi_layout.h: K_MAX_COMMS");
+_Static_assert(K_PROTO_OURS == MPI_PROTO_OURS, "mpi_layout.h: K_PROTO_OURS");
+_Static_assert(K_ANY_SOURCE == MPI_ANY_SOURCE, "mpi_layout.h: K_ANY_SOURCE");
+_Static_assert(K_ANY_TAG == MPI_ANY_TAG, "mpi_layout.h: K_ANY_TAG");
+_Static_assert(K_BASIC_LAST == MPI_PACKED, "mpi_layout.h: K_BASIC_LAST");
+_Static_assert(K_EAGER_CREDITS == EAGER_CREDITS, "mpi_layout.h: K_EAGER_CREDITS");
+_Static_assert(K_CREDIT_BATCH == CREDIT_BATCH, "mpi_layout.h: K_CREDIT_BATCH");
+_Static_assert(K_EAGER_MAX == MPI_EAGER_MAX, "mpi_layout.h: K_EAGER_MAX");
 
 int __mpi_eager_limit = MPI_EAGER_MAX;
 struct __mpi_request *__mpi_active;
 struct __mpi_request *__mpi_background;
 volatile int __mpi_arrivals;            /* announcements queued as unexpected so far (MPI_Probe waits on it) */
-volatile int __mpi_credit[MAX_NODES];   /* credits given back by node i (written by its THREAD messages) */
 
-static int seq_out[MAX_NODES];          /* next sequence number to node i */
-static int seq_in[MAX_NODES];           /* next sequence number expected from node i */
-static int eager_sent[MAX_NODES];       /* eager messages sent to node i */
-static int eager_used[MAX_NODES];       /* eager messages from node i consumed and not yet credited */
+/* What the assembly fast paths (fast.S) read, in one block so that one address reaches all of it. Per
+ * other node, one word each way: sendword[i] = the next sequence number to node i << 16 | eager messages to
+ * it not yet credited back; recvword[i] = the next sequence number expected from node i << 16 | eager
+ * messages from it consumed and not yet credited back. A credit return subtracts CREDIT_BATCH from the low
+ * half of the sender's sendword, which then holds at least that much, so the halves never disturb each
+ * other; the sequence numbers wrap at 16 bits. */
+struct __mpi_hot __mpi_hot;
+#define SEQ_OUT(n) ((unsigned)__mpi_hot.sendword[n] >> 16)
+#define SEQ_IN(n) ((unsigned)__mpi_hot.recvword[n] >> 16)
+#define DEBT(n) (__mpi_hot.sendword[n] & 0xffff)
 struct __mpi_env *__mpi_early;          /* announcements that arrived ahead of their turn */
 struct __mpi_env *__mpi_limbo;          /* announcements for a communicator this node does not have yet */
 #define early __mpi_early
 #define limbo __mpi_limbo
+
+/* Called by __mpi_state once the node's tables exist. */
+void __mpi_p2p_setup(void)
+{
+    int t;
+    __mpi_hot.ours = __mpi_protocol == MPI_PROTO_OURS && __mpi_eager_limit >= 0;
+    __mpi_hot.eager_limit = __mpi_hot.ours ? __mpi_eager_limit : -1;
+    __mpi_hot.self = __mpi_self_node;
+    for (t = 1; t <= MPI_PACKED; t++) {
+        int size = __mpi_type_size(t), k = 0;
+        while ((1 << k) < size)
+            k++;
+        __mpi_hot.shift[t] = (unsigned char)k;
+    }
+    __mpi_hot.fast_ok = early == 0;
+}
 static struct __mpi_request *freelist;
 #define self __mpi_self_node
 
@@ -146,9 +236,10 @@ struct __mpi_comm *__mpi_comm_by_context(int context, MPI_Comm *handle)
 /* Eager messages consumed: after CREDIT_BATCH of one sender, give them back. */
 static void consumed_eager(int src_node)
 {
-    if (++eager_used[src_node] >= CREDIT_BATCH) {
-        eager_used[src_node] = 0;
-        sendAddIntValue(src_node, &__mpi_credit[self], CREDIT_BATCH);
+    int w = ++__mpi_hot.recvword[src_node];
+    if ((w & 0xffff) >= CREDIT_BATCH) {
+        __mpi_hot.recvword[src_node] = w & ~0xffff;
+        sendAddIntValue(src_node, &__mpi_hot.sendword[self], -CREDIT_BATCH);
     }
 }
 
@@ -270,7 +361,7 @@ static void deliver(struct __mpi_env *e, int on_heap)
 static void arrived(struct __mpi_env *e, int on_heap)
 {
     int src = e->src_node;
-    if (e->seq != seq_in[src] || early) {
+    if (e->seq != SEQ_IN(src) || early) {
         struct __mpi_env *k = e, **ep;
         int progress;
         if (!on_heap) {
@@ -284,23 +375,25 @@ static void arrived(struct __mpi_env *e, int on_heap)
         }
         k->next = early;
         early = k;
+        __mpi_hot.fast_ok = 0;
         /* deliver every early announcement whose turn has come */
         do {
             progress = 0;
             for (ep = &early; *ep; ep = &(*ep)->next) {
                 k = *ep;
-                if (k->seq == seq_in[k->src_node]) {
+                if (k->seq == SEQ_IN(k->src_node)) {
                     *ep = k->next;
-                    seq_in[k->src_node] = (seq_in[k->src_node] + 1) & 0xffff;
+                    __mpi_hot.recvword[k->src_node] += 0x10000;
                     deliver(k, 1);
                     progress = 1;
                     break;
                 }
             }
         } while (progress);
+        __mpi_hot.fast_ok = early == 0;
         return;
     }
-    seq_in[src] = (seq_in[src] + 1) & 0xffff;
+    __mpi_hot.recvword[src] += 0x10000;
     deliver(e, on_heap);
 }
 
@@ -418,13 +511,12 @@ static void send_eager(struct __mpi_request *r, int bytes, int cq)
 {
     int w[MPI_EAGER_MAX / 4 + 1];
     const int *p = (const int *)__mpi_type_contig(r->tp, r->buf, r->count);
-    int node = r->node, seq = seq_out[node], n = (bytes + 3) >> 2;
+    int node = r->node, seq = SEQ_OUT(node), n = (bytes + 3) >> 2;
     if (!p || (((unsigned)p & 3) | (bytes & 3)) != 0) {
         __mpi_pack((const char *)r->buf, r->count, r->tp, (char *)w);
         p = w;
     }
-    seq_out[node] = (seq + 1) & 0xffff;
-    eager_sent[node]++;
+    __mpi_hot.sendword[node] += 0x10001;
     __mpi_eager_send(node, n <= 5 ? __mpi_eager5 : __mpi_eager21, self | seq << 16, cq | bytes << 16, r->tag,
                      p, n);
     r->proto = P_EAGER;
@@ -467,8 +559,8 @@ static int send_rts(struct __mpi_request *r, int bytes, int cq)
     } else {
         w[6] = 0;
     }
-    w[0] = self | seq_out[node] << 16;
-    seq_out[node] = (seq_out[node] + 1) & 0xffff;
+    w[0] = self | SEQ_OUT(node) << 16;
+    __mpi_hot.sendword[node] += 0x10000;
     w[1] = cq;
     w[2] = r->tag;
     w[3] = bytes;
@@ -500,7 +592,7 @@ static int start_send(struct __mpi_request *r)
     r->node = c->nodes[r->peer];
     cq = 2 * c->context + r->q;
     if (__mpi_protocol == MPI_PROTO_OURS && bytes <= __mpi_eager_limit && r->mode != MODE_SYNC
-        && eager_sent[r->node] - __mpi_credit[r->node] < EAGER_CREDITS) {
+        && DEBT(r->node) < EAGER_CREDITS) {
         send_eager(r, bytes, cq);
         return MPI_SUCCESS;
     }
@@ -613,30 +705,15 @@ void __mpi_progress(void)
 
 void __mpi_wait_done(struct __mpi_request *r)
 {
-    int k;
-    for (;;) {
-        k = __mpi_ready(r);
-        if (k == 1 || (k == 2 && (__scmp_niustat() & SCMP_NIU_DMA_BUSY) == 0))
-            break;
-        if (__mpi_background) {
-            k = __mpi_background_ready();
-            if (k == 1 || (k == 2 && (__scmp_niustat() & SCMP_NIU_DMA_BUSY) == 0))
-                __mpi_progress();
-        }
-        suspendThread();
-    }
+    __mpi_wait_loop(r);
     __mpi_complete(r);
 }
 
 void __mpi_flush_sends(void)
 {
-    int k;
     while (__mpi_background) {
-        k = __mpi_background_ready();
-        if (k == 1 || (k == 2 && (__scmp_niustat() & SCMP_NIU_DMA_BUSY) == 0))
-            __mpi_progress();
-        else
-            suspendThread();
+        __mpi_wait_list(__mpi_background);
+        __mpi_progress();
     }
 }
 
@@ -740,7 +817,7 @@ int __mpi_send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_C
     if (__mpi_protocol == MPI_PROTO_OURS) {
         int bytes = count * r.tp->size;
         int node = c->nodes[dest];
-        if (bytes <= __mpi_eager_limit && eager_sent[node] - __mpi_credit[node] < EAGER_CREDITS) {
+        if (bytes <= __mpi_eager_limit && DEBT(node) < EAGER_CREDITS) {
             r.node = node;
             send_eager(&r, bytes, 2 * c->context + q);
             return MPI_SUCCESS;

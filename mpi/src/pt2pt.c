@@ -113,7 +113,8 @@ static int blocking_send(void *buf, int count, MPI_Datatype type, int dest, int 
     return __mpi_error(comm, err, fn);
 }
 
-int MPI_Send(void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+/* MPI_Send and MPI_Recv are in fast.S: their common cases in assembly, everything else here. */
+int __mpi_Send_c(void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
     return blocking_send(buf, count, datatype, dest, tag, comm, MODE_STANDARD, "MPI_Send");
 }
@@ -224,8 +225,8 @@ int MPI_Rsend_init(void *buf, int count, MPI_Datatype datatype, int dest, int ta
 
 /* ---- Receives ---------------------------------------------------------------------------------------------------- */
 
-int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-             MPI_Status *status)
+int __mpi_Recv_c(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                 MPI_Status *status)
 {
     int err = __mpi_check_recv(buf, count, datatype, source, tag, comm);
     if (err != MPI_SUCCESS)
@@ -349,7 +350,7 @@ int MPI_Startall(int count, MPI_Request *requests)
 /* ---- Completion ----------------------------------------------------------------------------------------------- */
 
 /* Whether r can complete now (see __mpi_ready); calls only leaf functions, so a loop over it stores nothing. */
-#define CAN_COMPLETE(r, k) (((k) = __mpi_ready(r)) == 1 || ((k) == 2 && DMA_IDLE()))
+#define CAN_COMPLETE(r, k) ((k) = __mpi_ready_now(r))
 
 /* After r completed: its status, then a persistent request becomes inactive, another one is freed. */
 static int retire(MPI_Request *rp, MPI_Status *status)
@@ -533,12 +534,9 @@ int MPI_Waitany(int count, MPI_Request *requests, int *index, MPI_Status *status
         return MPI_ERR_REQUEST;
     if (!index)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Waitany");
-    for (;;) {
-        FIRST_READY(count, requests, i);
-        if (i != -1)
-            break;
-        IDLE();
-    }
+    if (__mpi_background)
+        __mpi_progress();
+    i = __mpi_wait_any_loop(count, requests);
     if (i == -2) {
         *index = MPI_UNDEFINED;
         empty_status(status);
@@ -601,25 +599,14 @@ static int complete_some(int count, MPI_Request *requests, int *indices, MPI_Sta
 
 int MPI_Waitsome(int incount, MPI_Request *requests, int *outcount, int *indices, MPI_Status *statuses)
 {
-    int i, k, err = MPI_SUCCESS, comm = MPI_COMM_WORLD;
+    int err = MPI_SUCCESS, comm = MPI_COMM_WORLD;
     if (check_array(incount, requests, "MPI_Waitsome") != MPI_SUCCESS)
         return MPI_ERR_REQUEST;
     if (!outcount || (incount > 0 && !indices))
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Waitsome");
-    for (;;) {
-        int some = 0, active = 0;
-        for (i = 0; i < incount && !some; i++) {
-            MPI_Request r = requests[i];
-            if (!r || ((r->flags & RF_PERSISTENT) && r->state == ST_INACTIVE))
-                continue;
-            active = 1;
-            if (CAN_COMPLETE(r, k))
-                some = 1;
-        }
-        if (some || !active)
-            break;
-        IDLE();
-    }
+    if (__mpi_background)
+        __mpi_progress();
+    __mpi_wait_any_loop(incount, requests);
     *outcount = complete_some(incount, requests, indices, statuses, &err, &comm);
     return __mpi_error(comm, err, "MPI_Waitsome");
 }
@@ -734,7 +721,6 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
         if (probe_once(source, tag, comm, status))
             return MPI_SUCCESS;
         /* look again only when something new has been queued; until then only read */
-        while (__mpi_arrivals == seen)
-            IDLE();
+        __mpi_wait_change(&__mpi_arrivals, seen);
     }
 }
