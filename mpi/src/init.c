@@ -24,7 +24,8 @@ static void read_environment(void)
     const char *p = getenv("SCMP_MPI_PROTOCOL");
     const char *n = getenv("SCMP_NPROCS");
     const char *e = getenv("SCMP_MPI_EAGER");
-    __mpi_protocol = (p && strcmp(p, "thesis") == 0) ? MPI_PROTO_THESIS : MPI_PROTO_OURS;
+    if (p)      /* unset: the default, __mpi_protocol's initial value */
+        __mpi_protocol = strcmp(p, "thesis") == 0 ? MPI_PROTO_THESIS : MPI_PROTO_OURS;
     __mpi_spmd_nprocs = n ? atoi(n) : 0;
     if (e) {
         __mpi_eager_limit = atoi(e);
