@@ -80,7 +80,19 @@ __mpi_wait_loop:
     mv a0, a7
     call __mpi_ready_now
     bnez a0, .Lwl_done
+    la t0, __mpi_outbox
+    lw t0, 0(t0)
+    bnez t0, .Lwl_drain
     suspend
+    b .Lwl_poll
+.Lwl_drain:                         // handlers left messages to send (p2p.c): send them
+    addi sp, sp, -8
+    sw t7, 0(sp)
+    sw a7, 4(sp)
+    call __mpi_drain_outbox
+    lw t7, 0(sp)
+    lw a7, 4(sp)
+    addi sp, sp, 8
     b .Lwl_poll
 .Lwl_done:
     mv ra, t7
@@ -119,7 +131,21 @@ __mpi_wait_any_loop:
     b .Lwa_next
 .Lwa_end:
     beqz t6, .Lwa_none
+    la t0, __mpi_outbox
+    lw t0, 0(t0)
+    bnez t0, .Lwa_drain
     suspend
+    b .Lwa_round
+.Lwa_drain:
+    addi sp, sp, -16
+    sw t7, 0(sp)
+    sw a5, 4(sp)
+    sw a6, 8(sp)
+    call __mpi_drain_outbox
+    lw t7, 0(sp)
+    lw a5, 4(sp)
+    lw a6, 8(sp)
+    addi sp, sp, 16
     b .Lwa_round
 .Lwa_found:
     mv a0, a4
@@ -149,7 +175,19 @@ __mpi_wait_list:
     b .Lwb_next
 .Lwb_end:
     beqz a6, .Lwb_done
+    la t0, __mpi_outbox
+    lw t0, 0(t0)
+    bnez t0, .Lwb_drain
     suspend
+    b .Lwb_round
+.Lwb_drain:
+    addi sp, sp, -8
+    sw t7, 0(sp)
+    sw a6, 4(sp)
+    call __mpi_drain_outbox
+    lw t7, 0(sp)
+    lw a6, 4(sp)
+    addi sp, sp, 8
     b .Lwb_round
 .Lwb_done:
     mv ra, t7
@@ -162,7 +200,21 @@ __mpi_wait_list:
 __mpi_wait_change:
     lw t0, 0(a0)
     bne t0, a1, .Lwc_done
+    la t0, __mpi_outbox
+    lw t0, 0(t0)
+    bnez t0, .Lwc_drain
     suspend
+    b __mpi_wait_change
+.Lwc_drain:
+    addi sp, sp, -16
+    sw ra, 0(sp)
+    sw a0, 4(sp)
+    sw a1, 8(sp)
+    call __mpi_drain_outbox
+    lw ra, 0(sp)
+    lw a0, 4(sp)
+    lw a1, 8(sp)
+    addi sp, sp, 16
     b __mpi_wait_change
 .Lwc_done:
     ret
@@ -450,6 +502,9 @@ __mpi_eager21:
 .Lh_credit:                         // give a batch of credit back: the source's sendword[me] -= batch
     sub t3, t3, s3
     sw t3, H_RECVWORD(t7)
+    rdsr s3, niustat
+    andi s3, s3, 7
+    bnez s3, .Lh_credit_later       // the NIU is busy: the message could block (p2p.c, handler_send)
     lw s3, H_SELF(t6)
     slli s3, s3, 2
     add s3, s3, t6
@@ -458,6 +513,10 @@ __mpi_eager21:
     li s5, -K_CREDIT_BATCH
     sendh_r t1, THREAD, s4, 0
     send2e s3, s5
+    endt
+.Lh_credit_later:
+    mv a0, t1
+    call __mpi_credit_return
     endt
 .Lh_other:                          // t0 = a communicator index other than MPI_COMM_WORLD's
     li s0, K_MAX_COMMS
@@ -578,6 +637,9 @@ MPI_Recv:
     lw t0, R_STATE(sp)
     beq t0, t1, .Lr_status
     bne t0, t2, .Lr_rendezvous
+    la t3, __mpi_outbox
+    lw t3, 0(t3)
+    bnez t3, .Lr_rendezvous         // the general wait sends what handlers left
     suspend
     b .Lr_wait
 .Lr_rendezvous:

@@ -129,6 +129,8 @@ struct __mpi_env *__mpi_limbo;          /* announcements for a communicator this
 #define early __mpi_early
 #define limbo __mpi_limbo
 
+static int sender_limit;     /* (handlers that may block on the NIU at once: see "Messages sent by handlers") */
+
 /* Called by __mpi_state once the node's tables exist. */
 void __mpi_p2p_setup(void)
 {
@@ -143,6 +145,7 @@ void __mpi_p2p_setup(void)
         __mpi_hot.shift[t] = (unsigned char)k;
     }
     __mpi_hot.fast_ok = early == 0;
+    sender_limit = (int)__rdsr_nctx() - 2;
 }
 static struct __mpi_request *freelist;
 #define self __mpi_self_node
@@ -231,6 +234,129 @@ struct __mpi_comm *__mpi_comm_by_context(int context, MPI_Comm *handle)
     return 0;
 }
 
+/* ---- Messages sent by handlers (ours) ---------------------------------------------------------------------------
+ *
+ * A THREAD message waits at its target's ejection port until a thread context is free there, and everything
+ * behind it in the network waits too. A handler that blocks on its own NIU while holding a context can thus
+ * close a cycle: node A's contexts all held by handlers blocked behind A's NIU, whose message waits for a
+ * context on node B, whose contexts are all held the same way waiting for A. The thesis family sends from its
+ * handlers as published and can deadlock so when contexts are few (programs/mpi/storm.c with --contexts 3).
+ * Ours never lets a handler wait while holding a context, except a bounded number of them:
+ *   - a handler whose message cannot block sends it at once: the NIU is idle (no open message, empty
+ *     injection queue, DMA engine idle) and the message fits the queue (a CTS is 8 flits, a credit 4, a
+ *     cancel answer 3), or is one sendme of at most 65535 words;
+ *   - otherwise, if fewer than nctx - 2 handlers are sending, it becomes a sender: it sends (and may block),
+ *     then sends whatever the others left in the outbox, then ends;
+ *   - otherwise it leaves the message in the outbox and ends at once.
+ * So at least one context of every node is always free for the handlers of incoming messages, which then
+ * never block: every THREAD head is taken in bounded time, the network drains, every blocked sender
+ * proceeds. The outbox is never left without a sender: a handler adds to it only while senders exist, and a
+ * sender looks at it after each message, atomically with leaving. The user thread drains it too, in its
+ * waits (with 2 contexts, nctx - 2 = 0, that is the only way). */
+
+#define OUT_CTS 1           /* __mpi_request_data(sreq, target, stride, nwords, self, 0) to node */
+#define OUT_PAYLOAD 2       /* the payload of send request a to node: target b, stride c, nwords d */
+#define OUT_ADD 3           /* sendAddIntValue(node, a, b) */
+#define OUT_WORD 4          /* sendDataIntValue(node, a, b) */
+
+struct __mpi_out {
+    struct __mpi_out *next;
+    int kind, node, a, b, c, d;
+};
+
+struct __mpi_out *__mpi_outbox;         /* (read by the wait loops of fast.S) */
+static struct __mpi_out **outbox_tail = &__mpi_outbox;
+static int senders;
+
+#define NIU_IDLE() ((__scmp_niustat() & (SCMP_NIU_DMA_BUSY | SCMP_NIU_QUEUE_BUSY | SCMP_NIU_MESSAGE_OPEN)) == 0)
+
+/* Sends one message (may block). */
+static void out_send(int kind, int node, int a, int b, int c, int d)
+{
+    struct __mpi_request *r;
+    switch (kind) {
+    case OUT_CTS:
+        __scmp_thread6(node, (void (*)())__mpi_request_data, a, b, c, d, self, 0);
+        break;
+    case OUT_PAYLOAD:
+        r = (struct __mpi_request *)a;
+        __scmp_sendh_data(node, (void *)b, c);
+        if (r->layout == L_RUNS) {
+            __mpi_dma_runs(r->tp, (char *)r->buf, r->count);
+        } else {
+            char *src = r->data;
+            unsigned st = r->layout == L_STRIDE ? (unsigned)r->sstride : 1u;
+            while (d > 65535) {
+                __scmp_sendm(src, (st << 16) | 65535u);
+                src += 65535 * 4 * (int)st;
+                d -= 65535;
+            }
+            __scmp_sendme(src, (st << 16) | (unsigned)d);
+        }
+        r->state = ST_DMA;
+        break;
+    case OUT_ADD:
+        sendAddIntValue(node, (volatile int *)a, b);
+        break;
+    default:
+        sendDataIntValue(node, (int *)a, b);
+        break;
+    }
+}
+
+/* Sends the outbox's messages, oldest first, until it is empty. */
+void __mpi_drain_outbox(void)
+{
+    struct __mpi_out *m;
+    while ((m = __mpi_outbox) != 0) {
+        __mpi_outbox = m->next;
+        if (!__mpi_outbox)
+            outbox_tail = &__mpi_outbox;
+        out_send(m->kind, m->node, m->a, m->b, m->c, m->d);
+        free(m);
+    }
+}
+
+/* A message a handler (handler != 0) or the user thread wants sent; see above. */
+static void handler_send(int handler, int kind, int node, int a, int b, int c, int d)
+{
+    struct __mpi_out *m;
+    int cannot_block = kind != OUT_PAYLOAD
+                       || (d <= 65535 && ((struct __mpi_request *)a)->layout != L_RUNS);
+    if (!handler || (cannot_block && NIU_IDLE())) {
+        out_send(kind, node, a, b, c, d);
+        return;
+    }
+    if (senders < sender_limit) {
+        senders++;
+        out_send(kind, node, a, b, c, d);
+        __mpi_drain_outbox();
+        senders--;
+        return;
+    }
+    m = (struct __mpi_out *)malloc(sizeof *m);
+    m->next = 0;
+    m->kind = kind;
+    m->node = node;
+    m->a = a;
+    m->b = b;
+    m->c = c;
+    m->d = d;
+    *outbox_tail = m;
+    outbox_tail = &m->next;
+}
+
+/* Called by the eager handler of fast.S when its credit return could block. */
+void __mpi_credit_return(int src_node)
+{
+    handler_send(1, OUT_ADD, src_node, (int)&__mpi_hot.sendword[self], -CREDIT_BATCH, 0, 0);
+}
+
+/* Nonzero while a handler of this node runs (and its sends must not block). Handlers set it on entry and
+ * clear it on return; it stays set while a sending handler is blocked, so the user thread, which then runs,
+ * defers too: the blocked sender sends what it defers. */
+static int in_handler;
+
 /* ---- The receiving side ------------------------------------------------------------------------------------ */
 
 /* Eager messages consumed: after CREDIT_BATCH of one sender, give them back. */
@@ -239,7 +365,7 @@ static void consumed_eager(int src_node)
     int w = ++__mpi_hot.recvword[src_node];
     if ((w & 0xffff) >= CREDIT_BATCH) {
         __mpi_hot.recvword[src_node] = w & ~0xffff;
-        sendAddIntValue(src_node, &__mpi_hot.sendword[self], -CREDIT_BATCH);
+        handler_send(in_handler, OUT_ADD, src_node, (int)&__mpi_hot.sendword[self], -CREDIT_BATCH, 0, 0);
     }
 }
 
@@ -293,8 +419,11 @@ static void accept_rts(struct __mpi_request *r, struct __mpi_env *e)
     } else if (__mpi_protocol == MPI_PROTO_OURS) {
         finish_recv(r);
     }
-    __scmp_thread6(e->src_node, (void (*)())__mpi_request_data, e->sreq, (int)target, stride, nwords, self,
-                   __mpi_protocol == MPI_PROTO_THESIS ? (int)&r->flag : 0);
+    if (__mpi_protocol == MPI_PROTO_THESIS)
+        __scmp_thread6(e->src_node, (void (*)())__mpi_request_data, e->sreq, (int)target, stride, nwords, self,
+                       (int)&r->flag);
+    else
+        handler_send(in_handler, OUT_CTS, e->src_node, e->sreq, (int)target, stride, nwords);
 }
 
 /* A receive meets an announcement (either side may be the later one). Frees e. */
@@ -403,6 +532,7 @@ void __mpi_eager_arrived(int w0, int w1, int tag, char *payload)
 {
     struct __mpi_env e;
     __mpi_state();
+    in_handler++;
     e.kind = ENV_EAGER;
     e.src_node = w0 & 0xffff;
     e.seq = (unsigned)w0 >> 16;
@@ -411,6 +541,7 @@ void __mpi_eager_arrived(int w0, int w1, int tag, char *payload)
     e.tag = tag;
     e.payload = payload;
     arrived(&e, 0);
+    in_handler--;
 }
 
 /* THREAD handler (both families): an RTS. w0, w1 as above (bytes separate). */
@@ -428,7 +559,9 @@ void __mpi_post_send(int w0, int w1, int tag, int bytes, int sreq, int lastword,
     e.lastword = lastword;
     e.tailword = tailword;
     e.payload = 0;
+    in_handler++;
     arrived(&e, 0);
+    in_handler--;
 }
 
 /* THREAD handler: the sender of an RTS asks to cancel it. Answers with a DATA message into the request:
@@ -457,7 +590,10 @@ void __mpi_cancel_send(int src_node, int sreq)
             answer = 1;
             break;
         }
-    sendDataIntValue(src_node, (int *)&((struct __mpi_request *)sreq)->cancel_reply, answer);
+    if (__mpi_protocol == MPI_PROTO_THESIS)
+        sendDataIntValue(src_node, (int *)&((struct __mpi_request *)sreq)->cancel_reply, answer);
+    else
+        handler_send(1, OUT_WORD, src_node, (int)&((struct __mpi_request *)sreq)->cancel_reply, answer, 0, 0);
 }
 
 void __mpi_comm_ready(MPI_Comm comm)
@@ -474,12 +610,19 @@ void __mpi_comm_ready(MPI_Comm comm)
 
 /* ---- The sending side ---------------------------------------------------------------------------------------- */
 
-/* THREAD handler on the sender: the receiver is ready (CTS). Sends the payload as one DATA message (several
- * sendm blocks when it is long or scattered, so that its last word lands last), then, in the thesis family,
- * the completion flag. */
+/* THREAD handler on the sender: the receiver is ready (CTS). The payload goes as one DATA message (several
+ * sendm blocks when it is long or scattered, so that its last word lands last); in the thesis family the
+ * handler sends it itself, then the completion flag; in ours it goes through handler_send. */
 void __mpi_request_data(int sreq, int target, int stride, int nwords, int dst_node, int flagaddr)
 {
     struct __mpi_request *r = (struct __mpi_request *)sreq;
+    if (!flagaddr) {
+        if (nwords > 0)
+            handler_send(1, OUT_PAYLOAD, dst_node, sreq, target, stride, nwords);
+        else
+            r->state = ST_DONE;
+        return;
+    }
     if (nwords > 0) {
         __scmp_sendh_data(dst_node, (void *)target, stride);
         if (r->layout == L_RUNS) {
@@ -494,16 +637,11 @@ void __mpi_request_data(int sreq, int target, int stride, int nwords, int dst_no
             }
             __scmp_sendme(src, (s << 16) | (unsigned)nwords);
         }
-        if (!flagaddr)
-            r->state = ST_DMA;  /* (thesis: the request stays untouched until the flag has gone) */
     }
-    if (flagaddr) {
-        /* its head waits until the DMA engine has read the payload: then the buffer is free */
-        sendDataIntValue(dst_node, (int *)flagaddr, 1);
-        r->state = ST_DONE;
-    } else if (nwords <= 0) {
-        r->state = ST_DONE;
-    }
+    /* the flag's head waits until the DMA engine has read the payload: then the buffer is free, and the
+     * request stays untouched until then */
+    sendDataIntValue(dst_node, (int *)flagaddr, 1);
+    r->state = ST_DONE;
 }
 
 /* Eager: the envelope and up to 21 payload words in one THREAD message. */

@@ -44,6 +44,21 @@ class MpiPointToPointTest {
         assertEquals(Machine.Outcome.EXIT, r.result().outcome(), () -> String.valueOf(r.result().message()));
     }
 
+    /**
+     * Every rank floods every other with rendezvous and eager messages before posting its receives: with two
+     * thread contexts per node (one for the waiting rank, one for the handlers) protocol family ours must not
+     * deadlock, since its handlers never wait on the network while holding a context (docs/mpi.md, "Thread
+     * contexts").
+     */
+    @ParameterizedTest(name = "storm.c on {0}x{1}, protocol {2}, {3} contexts")
+    @CsvSource({"2, 2, ours, 2", "4, 4, ours, 2", "2, 2, thesis, 0"})
+    void aStormOfMessagesWithFewContexts(int x, int y, String protocol, int contexts) throws Exception {
+        MpiRunner.Run r = MpiRunner.run("storm.c", 1, x, y, protocol, contexts);
+        int procs = x * y;
+        assertEquals(expected("storm", procs, "out"), r.stdout(), () -> "scmpsim said: " + r.result().message());
+        assertEquals(0, r.result().exitCode());
+    }
+
     @ParameterizedTest(name = "fatal.c on {0}x{1}, protocol {2}")
     @CsvSource({"2, 2, ours", "4, 4, ours", "2, 2, thesis"})
     void errorsAreFatalByDefault(int x, int y, String protocol) throws Exception {

@@ -103,8 +103,17 @@ final class MpiRunner {
 
     /** Runs a program on an x by y mesh under a protocol family (null: libmpi's default). */
     static Run run(String name, int opt, int x, int y, String protocol) throws Exception {
+        return run(name, opt, x, y, protocol, 0);
+    }
+
+    /** The same with {@code contexts} thread contexts per node (0: the default). */
+    static Run run(String name, int opt, int x, int y, String protocol, int contexts) throws Exception {
         Executable exe = withProtocol(compile(name, opt), protocol);
-        MachineConfig cfg = MachineConfig.builder(name).mesh(x, y).maxCycles(MAX_CYCLES).build();
+        MachineConfig.Builder b = MachineConfig.builder(name).mesh(x, y).maxCycles(MAX_CYCLES);
+        if (contexts > 0) {
+            b.contexts(contexts);
+        }
+        MachineConfig cfg = b.build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Machine m = new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0]));
