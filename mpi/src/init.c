@@ -124,12 +124,12 @@ int MPI_Finalized(int *flag)
     return MPI_SUCCESS;
 }
 
-/* Ends the whole run, every node, with a status. */
+/* Ends the whole run, every node, with a status (also in an SPMD run, where exit() ends one rank). */
 void __mpi_end_run(int status)
 {
     fflush(stdout);
     fflush(stderr);
-    exit(status);
+    _exit_all(status);
 }
 
 int __mpi_world_rank(void)

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <mpi.h>
-#include "spmd.h"
 
 #define BIG 2000
 

@@ -5,7 +5,6 @@
  * prints totals, which do not depend on the order of completion. */
 #include <stdio.h>
 #include <mpi.h>
-#include "spmd.h"
 
 #define MAXP 64
 

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <mpi.h>
-#include "spmd.h"
 
 #define N 24
 

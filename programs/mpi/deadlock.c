@@ -4,7 +4,6 @@
  * end the run with the deadlock report, every rank's MPI queues included, and a non-zero status. */
 #include <stdio.h>
 #include <mpi.h>
-#include "spmd.h"
 
 int main(int argc, char **argv)
 {

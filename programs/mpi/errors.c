@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <mpi.h>
-#include "spmd.h"
 
 static int failed;
 static int handler_calls, handler_class;

@@ -3,7 +3,6 @@
  * rank. Rank 0 prints before, and would print after. */
 #include <stdio.h>
 #include <mpi.h>
-#include "spmd.h"
 
 int main(int argc, char **argv)
 {

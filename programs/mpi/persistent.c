@@ -5,7 +5,6 @@
  * MPI_Request_free. */
 #include <stdio.h>
 #include <mpi.h>
-#include "spmd.h"
 
 #define LEN 40
 #define ITERS 5

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <mpi.h>
-#include "spmd.h"
 
 static int failed;
 

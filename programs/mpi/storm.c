@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <mpi.h>
-#include "spmd.h"
 
 #define ROUNDS 2
 #define SMALL 3

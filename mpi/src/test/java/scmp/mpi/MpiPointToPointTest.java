@@ -11,8 +11,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import scmp.machine.Machine;
 
 /**
- * libmpi's point to point, datatypes and error handlers through programs that run under any MPI
- * (programs/mpi/*.c with spmd.h): each runs on a 2x2 and a 4x4 mesh and must print exactly what MPICH prints
+ * libmpi's point to point, datatypes and error handlers through MPI programs in the standard form (every rank
+ * runs main), run as scmpsim -n 4 and -n 16 runs them (2x2 and 4x4 meshes): each must print exactly what MPICH prints
  * for it on 4 and 16 processes (programs/mpi/expected, made by expected/regenerate.sh) and end with the same
  * status; under protocol family "ours" (the default) on both meshes, under "thesis" on the 2x2. A deadlocked
  * program must end with the per-rank MPI report and a non-zero status. Runs concurrently (the programs are
@@ -35,7 +35,7 @@ class MpiPointToPointTest {
         "errors, 2, 2, ours", "errors, 4, 4, ours", "errors, 2, 2, thesis",
     })
     void printsWhatMpichPrints(String name, int x, int y, String protocol) throws Exception {
-        MpiRunner.Run r = MpiRunner.run(name + ".c", 1, x, y, protocol);
+        MpiRunner.Run r = MpiRunner.run(name + ".c", 1, x, y, protocol, 0, true);
         int procs = x * y;
         assertEquals(expected(name, procs, "out"), r.stdout(),
                 () -> name + " stdout; scmpsim said: " + r.result().message() + "\nstderr:\n" + r.stderr());
@@ -53,7 +53,7 @@ class MpiPointToPointTest {
     @ParameterizedTest(name = "storm.c on {0}x{1}, protocol {2}, {3} contexts")
     @CsvSource({"2, 2, ours, 2", "4, 4, ours, 2", "2, 2, thesis, 0"})
     void aStormOfMessagesWithFewContexts(int x, int y, String protocol, int contexts) throws Exception {
-        MpiRunner.Run r = MpiRunner.run("storm.c", 1, x, y, protocol, contexts);
+        MpiRunner.Run r = MpiRunner.run("storm.c", 1, x, y, protocol, contexts, true);
         int procs = x * y;
         assertEquals(expected("storm", procs, "out"), r.stdout(), () -> "scmpsim said: " + r.result().message());
         assertEquals(0, r.result().exitCode());
@@ -62,7 +62,7 @@ class MpiPointToPointTest {
     @ParameterizedTest(name = "fatal.c on {0}x{1}, protocol {2}")
     @CsvSource({"2, 2, ours", "4, 4, ours", "2, 2, thesis"})
     void errorsAreFatalByDefault(int x, int y, String protocol) throws Exception {
-        MpiRunner.Run r = MpiRunner.run("fatal.c", 1, x, y, protocol);
+        MpiRunner.Run r = MpiRunner.run("fatal.c", 1, x, y, protocol, 0, true);
         int procs = x * y;
         assertEquals(expected("fatal", procs, "out"), r.stdout());
         assertEquals(Integer.parseInt(expected("fatal", procs, "status").strip()), r.result().exitCode());
@@ -73,7 +73,7 @@ class MpiPointToPointTest {
     @ParameterizedTest(name = "deadlock.c on 2x2, protocol {0}")
     @CsvSource({"ours", "thesis"})
     void aDeadlockEndsWithEveryRanksQueues(String protocol) throws Exception {
-        MpiRunner.Run r = MpiRunner.run("deadlock.c", 1, 2, 2, protocol);
+        MpiRunner.Run r = MpiRunner.run("deadlock.c", 1, 2, 2, protocol, 0, true);
         String report = r.result().message();
         assertEquals(Machine.Outcome.DEADLOCK, r.result().outcome(), () -> report + "\n" + r.stdout() + r.stderr());
         assertEquals(Machine.EXIT_DEADLOCK, r.result().exitCode());

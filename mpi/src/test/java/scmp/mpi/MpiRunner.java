@@ -8,8 +8,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import scmp.cc.CcMain;
@@ -21,7 +19,8 @@ import scmp.machine.MachineConfig;
 /**
  * Compiles the programs of programs/mpi with scmpcc in this process (the sysroot on the classpath: clib's
  * crt0, libc and libscmp beside this module's mpi.h and libmpi.a), once per program and optimisation level,
- * and runs them on a mesh under either protocol family. Safe to use from tests running concurrently.
+ * and runs them on a mesh, SPMD or in the thesis's launch form, under either protocol family. Safe to use
+ * from tests running concurrently.
  */
 final class MpiRunner {
     static final long MAX_CYCLES = 500_000_000L;
@@ -72,46 +71,29 @@ final class MpiRunner {
     }
 
     /**
-     * The program with another protocol family as its default: the initial value of libmpi's
-     * {@code __mpi_protocol} (0 thesis, 1 ours), which SCMP_MPI_PROTOCOL overrides when the launch sets it.
+     * Runs a program in the thesis's launch form (it starts on node 0 and calls parExecute) on an x by y mesh
+     * under a protocol family (null: libmpi's default).
      */
-    static Executable withProtocol(Executable exe, String protocol) {
-        if (protocol == null) {
-            return exe;
-        }
-        int value = switch (protocol) {
-            case "thesis" -> 0;
-            case "ours" -> 1;
-            default -> throw new IllegalArgumentException(protocol);
-        };
-        long addr = exe.symbolValue("__mpi_protocol");
-        List<Executable.PlacedSection> sections = new ArrayList<>();
-        for (Executable.PlacedSection s : exe.sections()) {
-            if (s.contains(addr) && !s.isNobits()) {
-                byte[] data = s.data().clone();
-                int off = (int) (addr - s.address());
-                data[off] = (byte) value;
-                data[off + 1] = 0;
-                data[off + 2] = 0;
-                data[off + 3] = 0;
-                s = new Executable.PlacedSection(s.name(), s.type(), s.flags(), s.address(), s.size(), s.align(), data);
-            }
-            sections.add(s);
-        }
-        return new Executable(exe.entry(), sections, exe.symbols());
-    }
-
-    /** Runs a program on an x by y mesh under a protocol family (null: libmpi's default). */
     static Run run(String name, int opt, int x, int y, String protocol) throws Exception {
-        return run(name, opt, x, y, protocol, 0);
+        return run(name, opt, x, y, protocol, 0, false);
     }
 
-    /** The same with {@code contexts} thread contexts per node (0: the default). */
-    static Run run(String name, int opt, int x, int y, String protocol, int contexts) throws Exception {
-        Executable exe = withProtocol(compile(name, opt), protocol);
+    /**
+     * Runs a program on an x by y mesh: in the standard form (spmd: every node runs main, as scmpsim -n x*y
+     * runs it) or in the thesis's launch form, under a protocol family (SCMP_MPI_PROTOCOL; null: the
+     * default), with {@code contexts} thread contexts per node (0: the default).
+     */
+    static Run run(String name, int opt, int x, int y, String protocol, int contexts, boolean spmd) throws Exception {
+        Executable exe = compile(name, opt);
         MachineConfig.Builder b = MachineConfig.builder(name).mesh(x, y).maxCycles(MAX_CYCLES);
         if (contexts > 0) {
             b.contexts(contexts);
+        }
+        if (protocol != null) {
+            b.env("SCMP_MPI_PROTOCOL", protocol);
+        }
+        if (spmd) {
+            b.ranks(x * y);
         }
         MachineConfig cfg = b.build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
