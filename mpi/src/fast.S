@@ -244,11 +244,11 @@ MPI_Send:
     lw t4, C_SIZE(t2)
     sll t3, a1, t3                  // t3 = bytes
     beqz t0, .Ls_slow
-    li t1, K_EAGER_MAX
-    bgtu a1, t1, .Ls_slow           // count (unsigned: negative too)
-    lw t1, H_EAGER_LIMIT(t6)        // -1 unless the family is ours with eager messages
+    srli t1, a1, 24
+    bnez t1, .Ls_slow               // count negative or huge
+    lw t0, H_OURS(t6)
     bltz a4, .Ls_slow               // tag
-    bgt t3, t1, .Ls_slow
+    beqz t0, .Ls_slow               // the thesis family: all in C
     bgeu a3, t4, .Ls_slow           // dest (unsigned: MPI_PROC_NULL and bad ranks go to C)
     or t5, a0, t3
     andi t5, t5, 3
@@ -263,9 +263,11 @@ MPI_Send:
     slli t5, t4, 2
     add t5, t5, t6
     lw t7, H_SENDWORD(t5)           // sequence << 16 | eager messages not credited back
+    lw t1, H_EAGER_LIMIT(t6)        // -1: no eager messages
+    bgt t3, t1, .Ls_rndv
     li t1, K_EAGER_CREDITS
     andi t0, t7, 0xffff
-    bge t0, t1, .Ls_slow            // no credit left: rendezvous
+    bge t0, t1, .Ls_rndv            // no credit left: rendezvous
     lui t1, 1
     addi t1, t1, 1                  // 0x10001: next sequence number, one more eager message out
     add t1, t7, t1
@@ -300,7 +302,19 @@ MPI_Send:
 .Ls_more:
     send2 a4, t0
     addi a0, a0, 4
-.Ls_loop:                           // t3 >= 1 words left at a0
+.Ls_loop:                           // t3 >= 1 words left at a0: four a step while more than four are left
+    addi t1, t3, -4
+    blez t1, .Ls_pair
+    lw t0, 0(a0)
+    lw t2, 4(a0)
+    lw t4, 8(a0)
+    lw t5, 12(a0)
+    send2 t0, t2
+    send2 t4, t5
+    addi a0, a0, 16
+    mv t3, t1
+    b .Ls_loop
+.Ls_pair:
     addi t1, t3, -2
     blez t1, .Ls_last
     lw t0, 0(a0)
@@ -308,7 +322,7 @@ MPI_Send:
     send2 t0, t2
     addi a0, a0, 8
     mv t3, t1
-    b .Ls_loop
+    b .Ls_pair
 .Ls_last:
     bnez t1, .Ls_one
     lw t0, 0(a0)
@@ -319,6 +333,73 @@ MPI_Send:
 .Ls_one:
     lw t0, 0(a0)
     sende t0
+    li a0, 0
+    ret
+.Ls_rndv:                           // rendezvous: t2 comm, t3 bytes, t4 node, t5 = hot + 4 * node, t7 sendword
+    beqz t3, .Ls_slow               // (the empty message: C)
+    addi sp, sp, -(R_SIZEOF + 8)    // the request on this stack, listed as active
+    sw ra, R_SIZEOF(sp)
+    sw a5, R_COMM(sp)
+    lui t0, 1                       // 0x10000: next sequence number
+    add t0, t7, t0
+    sw t0, H_SENDWORD(t5)
+    sw zero, R_NEXT(sp)
+    li t0, K_REQ_MAGIC
+    sw t0, R_MAGIC(sp)
+    li t0, K_ST_POSTED
+    sw t0, R_STATE(sp)
+    lui t0, (K_P_RNDV << 8)         // kind REQ_SEND, mode standard, queue Q_P2P, proto P_RNDV
+    addi t0, t0, K_REQ_SEND
+    sw t0, R_KIND(sp)
+    li t0, K_RF_STACK + K_RF_LISTED
+    sw t0, R_FLAGS(sp)
+    sw a3, R_PEER(sp)
+    sw t4, R_NODE(sp)
+    sw a4, R_TAG(sp)
+    sw a0, R_BUF(sp)
+    sw a1, R_COUNT(sp)
+    sw a2, R_TYPE(sp)
+    la t0, __mpi_predef
+    li t1, T_SIZEOF
+    mul t1, a2, t1
+    add t0, t0, t1
+    sw t0, R_TP(sp)
+    sw t3, R_BYTES(sp)
+    sw zero, R_LAYOUT(sp)           // L_CONTIG
+    sw a0, R_DATA(sp)
+    sw zero, R_TMP(sp)
+    sw zero, R_CANCEL_REPLY(sp)
+    sw zero, R_ERROR(sp)
+    sw zero, R_CANCELLED(sp)
+    sw zero, R_BSEG(sp)
+    la t0, __mpi_active             // push on the active list
+    lw t1, 0(t0)
+    sw zero, R_APREV(sp)
+    sw t1, R_ANEXT(sp)
+    beqz t1, .Ls_listed
+    sw sp, R_APREV(t1)
+.Ls_listed:
+    sw sp, 0(t0)
+    lw t1, H_SELF(t6)               // RTS: __mpi_post_send(w0, w1, tag, bytes, sreq, lastword, 0)
+    srli t0, t7, 16
+    slli t0, t0, 16
+    or t0, t0, t1                   // w0 = source node | sequence << 16
+    lw t1, C_CONTEXT(t2)
+    slli t1, t1, 1                  // w1 = 2 * context + Q_P2P
+    add t5, a0, t3
+    lw t5, -4(t5)                   // the payload's last word
+    la t6, __mpi_post_send
+    sendh_r t4, THREAD, t6, 0
+    send2 t0, t1
+    send2 a4, t3
+    send2 sp, t5
+    sende zero
+    mv a0, sp
+    call __mpi_wait_loop            // the CTS handler sends the payload; then the DMA engine reads it
+    mv a0, sp
+    call __mpi_complete             // off the active list
+    lw ra, R_SIZEOF(sp)
+    addi sp, sp, R_SIZEOF + 8
     li a0, 0
     ret
 .Ls_node:                           // another communicator: its rank's node
@@ -479,14 +560,29 @@ __mpi_eager21:
     beqz s3, .Lh_copied
     sw a7, 16(s1)
     b .Lh_copied
-.Lh_copy_mem:
+.Lh_copy_mem:                       // four words a step, then the rest one by one
+    addi s5, s3, -4
+    bltz s5, .Lh_copy_one
+    lw s4, 0(a3)
+    lw s6, 4(a3)
+    lw s7, 8(a3)
+    lw s2, 12(a3)
+    sw s4, 0(s1)
+    sw s6, 4(s1)
+    sw s7, 8(s1)
+    sw s2, 12(s1)
+    addi a3, a3, 16
+    addi s1, s1, 16
+    mv s3, s5
+    b .Lh_copy_mem
+.Lh_copy_one:
     beqz s3, .Lh_copied
     lw s4, 0(a3)
     addi a3, a3, 4
     addi s3, s3, -1
     sw s4, 0(s1)
     addi s1, s1, 4
-    b .Lh_copy_mem
+    b .Lh_copy_one
 .Lh_copied:
     sw t4, R_SOURCE(s0)
     sw a2, R_RTAG(s0)
@@ -552,6 +648,156 @@ __mpi_eager21:
     call __mpi_eager_arrived
     endt
     .size __mpi_eager21, . - __mpi_eager21
+
+// ---------------------------------------------------------------------------------------------------------
+// The RTS handler, __mpi_post_send(w0, w1, tag, bytes, sreq, lastword, tailword) (p2p.c). Family ours, the
+// common case: the RTS is the next message from its sender, a posted receive of a communicator as for the
+// eager handler matches with a contiguous, word-aligned buffer that holds the whole message of whole
+// words. It arms the watch of the payload's last word and sends the CTS (when the NIU is idle, so that it
+// cannot block; else through p2p.c). Anything else: __mpi_post_send_c.
+    .globl __mpi_post_send
+    .type __mpi_post_send, @function
+__mpi_post_send:
+    la t6, __mpi_hot
+    lw t0, H_OURS(t6)
+    lw t1, H_FAST_OK(t6)
+    beqz t0, .Lp_slow
+    beqz t1, .Lp_slow
+    andi t1, a0, 0xffff             // t1 = source node
+    srli t2, a0, 16
+    slli t7, t1, 2
+    add t7, t7, t6
+    lw t3, H_RECVWORD(t7)
+    srli t4, t3, 16
+    bne t4, t2, .Lp_slow            // not its turn
+    andi t0, a1, 0xfffe
+    srli t0, t0, 1                  // t0 = communicator index
+    la t5, __mpi_comms
+    mv t4, t1                       // MPI_COMM_WORLD: rank = node
+    bnez t0, .Lp_other
+.Lp_queue:
+    andi t2, a1, 1
+    slli t2, t2, 2
+    add t2, t2, t5
+    addi t2, t2, C_RECVS            // t2 = &postedReceives[queue]
+.Lp_walk:
+    lw s0, 0(t2)
+    beqz s0, .Lp_slow               // unexpected: C queues it
+    lw s1, R_PEER(s0)
+    lw s2, R_TAG(s0)
+    beq s1, t4, .Lp_tag
+    addi s1, s1, -K_ANY_SOURCE
+    bnez s1, .Lp_skip
+.Lp_tag:
+    beq s2, a2, .Lp_found
+    addi s2, s2, -K_ANY_TAG
+    beqz s2, .Lp_found
+.Lp_skip:
+    addi t2, s0, R_NEXT
+    b .Lp_walk
+.Lp_found:
+    lw s1, R_DBUF(s0)
+    lw s2, R_BYTES(s0)
+    or s3, s1, a3
+    beqz s1, .Lp_slow               // a derived type
+    bgtu a3, s2, .Lp_slow           // truncated
+    andi s3, s3, 3
+    bnez s3, .Lp_slow               // unaligned, or tail bytes
+    beqz a3, .Lp_slow               // empty
+    lui s3, 1                       // taken: next sequence number, unlink the receive
+    add t3, t3, s3
+    sw t3, H_RECVWORD(t7)
+    lw s3, R_NEXT(s0)
+    sw s3, 0(t2)
+    srli s4, a3, 2                  // s4 = words
+    add s5, s1, a3
+    addi s5, s5, -4                 // s5 = where the last word lands
+    not s6, a5
+    sw s6, 0(s5)                    // not the announced value until the payload has landed
+    sw t4, R_SOURCE(s0)
+    sw a2, R_RTAG(s0)
+    sw a3, R_MSGBYTES(s0)
+    sw zero, R_ERROR(s0)
+    sw s4, R_NWORDS(s0)
+    sw zero, R_TAILWORD(s0)
+    sw zero, R_FLAG(s0)
+    sw s5, R_LASTP(s0)
+    sw a5, R_LASTWORD(s0)
+    li s6, K_ST_DATA
+    sw s6, R_STATE(s0)
+    rdsr s6, niustat
+    andi s6, s6, 7
+    bnez s6, .Lp_cts_later
+    lw s6, H_SELF(t6)               // CTS: __mpi_request_data(sreq, target, 1, words, me, 0)
+    la s7, __mpi_request_data
+    li s8, 1
+    sendh_r t1, THREAD, s7, 0
+    send2 a4, s1
+    send2 s8, s4
+    send2e s6, zero
+    endt
+.Lp_cts_later:                      // __mpi_send_cts(node, sreq, target, 1, words)
+    mv a0, t1
+    mv a1, a4
+    mv a2, s1
+    li a3, 1
+    mv a4, s4
+    call __mpi_send_cts
+    endt
+.Lp_other:                          // another communicator: index = context, the source's rank looked up
+    li s0, K_MAX_COMMS
+    bgeu t0, s0, .Lp_slow
+    slli s0, t0, 5
+    add t5, t5, s0
+    slli s0, t0, 4
+    add t5, t5, s0
+    lw s0, C_USED(t5)
+    lw s1, C_CONTEXT(t5)
+    beqz s0, .Lp_slow
+    bne s1, t0, .Lp_slow
+    lw s0, C_SIZE(t5)
+    lw s1, C_NODES(t5)
+    li t4, 0
+.Lp_rank:
+    bge t4, s0, .Lp_slow
+    lw s2, 0(s1)
+    beq s2, t1, .Lp_queue
+    addi s1, s1, 4
+    addi t4, t4, 1
+    b .Lp_rank
+.Lp_slow:
+    call __mpi_post_send_c
+    endt
+    .size __mpi_post_send, . - __mpi_post_send
+
+// The CTS handler, __mpi_request_data(sreq, target, stride, words, dst_node, flagaddr) (p2p.c). Family
+// ours, the common case: a contiguous payload of at most 65535 words and an idle NIU, so that sendh_rr and
+// sendme cannot block; the DMA engine reads the payload while the handler ends. Anything else:
+// __mpi_request_data_c.
+    .globl __mpi_request_data
+    .type __mpi_request_data, @function
+__mpi_request_data:
+    bnez a5, .Lq_slow               // the thesis family's flag
+    lw t0, R_LAYOUT(a0)
+    addi t1, a3, -1
+    lui t2, 1                       // 65536
+    bnez t0, .Lq_slow               // not L_CONTIG
+    bgeu t1, t2, .Lq_slow           // 0, or more than 65535 words
+    rdsr t0, niustat
+    andi t0, t0, 7
+    bnez t0, .Lq_slow               // the NIU is busy: p2p.c decides
+    lw t3, R_DATA(a0)
+    lui t4, 1                       // stride 1 << 16 | words
+    or t4, t4, a3
+    sendh_rr a4, DATA, a1, a2
+    sendme t3, t4
+    li t0, K_ST_DMA
+    sw t0, R_STATE(a0)
+    endt
+.Lq_slow:
+    call __mpi_request_data_c
+    endt
+    .size __mpi_request_data, . - __mpi_request_data
 
 // ---------------------------------------------------------------------------------------------------------
 // int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status *status)
@@ -645,6 +891,19 @@ MPI_Recv:
 .Lr_rendezvous:
     mv a0, sp
     call __mpi_wait_loop
+    lw t0, R_STATE(sp)
+    li t1, K_ST_DATA
+    bne t0, t1, .Lr_complete
+    lw t0, R_TMP(sp)
+    bnez t0, .Lr_complete           // a landing buffer to copy out of
+    lw t0, R_NWORDS(sp)
+    lw t1, R_MSGBYTES(sp)
+    slli t0, t0, 2
+    bne t0, t1, .Lr_complete        // tail bytes to add
+    li t0, K_ST_DONE
+    sw t0, R_STATE(sp)
+    b .Lr_status
+.Lr_complete:
     mv a0, sp
     call __mpi_complete             // tail bytes, landing buffer
 .Lr_status:

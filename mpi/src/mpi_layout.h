@@ -32,6 +32,13 @@
 #define R_ERROR 124
 #define R_CANCELLED 128
 #define R_BNEXT 12
+#define R_ANEXT 4
+#define R_APREV 8
+#define R_NODE 40
+#define R_LAYOUT 68
+#define R_DATA 76
+#define R_TAILWORD 96
+#define R_BSEG 132
 #define R_SIZEOF 136
 
 /* struct __mpi_comm (the communicator table) */
@@ -82,5 +89,9 @@
 #define K_EAGER_CREDITS 16
 #define K_CREDIT_BATCH 8
 #define K_EAGER_MAX 84
+#define K_REQ_SEND 1
+#define K_P_RNDV 2
+#define K_L_CONTIG 0
+#define K_RF_LISTED 16
 
 #endif

@@ -73,6 +73,15 @@ _Static_assert(offsetof(struct __mpi_comm, size) == C_SIZE, "mpi_layout.h: C_SIZ
 _Static_assert(offsetof(struct __mpi_comm, nodes) == C_NODES, "mpi_layout.h: C_NODES");
 _Static_assert(offsetof(struct __mpi_comm, recvs) == C_RECVS, "mpi_layout.h: C_RECVS");
 _Static_assert(offsetof(struct __mpi_comm, sends) == C_SENDS, "mpi_layout.h: C_SENDS");
+_Static_assert(offsetof(struct __mpi_request, anext) == R_ANEXT, "mpi_layout.h: R_ANEXT");
+_Static_assert(offsetof(struct __mpi_request, aprev) == R_APREV, "mpi_layout.h: R_APREV");
+_Static_assert(offsetof(struct __mpi_request, node) == R_NODE, "mpi_layout.h: R_NODE");
+_Static_assert(offsetof(struct __mpi_request, layout) == R_LAYOUT, "mpi_layout.h: R_LAYOUT");
+_Static_assert(offsetof(struct __mpi_request, data) == R_DATA, "mpi_layout.h: R_DATA");
+_Static_assert(offsetof(struct __mpi_request, tailword) == R_TAILWORD, "mpi_layout.h: R_TAILWORD");
+_Static_assert(offsetof(struct __mpi_request, bseg) == R_BSEG, "mpi_layout.h: R_BSEG");
+_Static_assert(K_REQ_SEND == REQ_SEND && K_P_RNDV == P_RNDV && K_L_CONTIG == L_CONTIG && K_RF_LISTED == RF_LISTED,
+               "mpi_layout.h: constants");
 _Static_assert(offsetof(struct __mpi_request, bnext) == R_BNEXT, "mpi_layout.h: R_BNEXT");
 _Static_assert(offsetof(struct __mpi_type, size) == T_SIZE, "mpi_layout.h: T_SIZE");
 _Static_assert(offsetof(MPI_Status, MPI_SOURCE) == S_SOURCE, "mpi_layout.h: S_SOURCE");
@@ -109,7 +118,7 @@ _Static_assert(K_EAGER_CREDITS == EAGER_CREDITS, "mpi_layout.h: K_EAGER_CREDITS"
 _Static_assert(K_CREDIT_BATCH == CREDIT_BATCH, "mpi_layout.h: K_CREDIT_BATCH");
 _Static_assert(K_EAGER_MAX == MPI_EAGER_MAX, "mpi_layout.h: K_EAGER_MAX");
 
-int __mpi_eager_limit = MPI_EAGER_MAX;
+int __mpi_eager_limit = 64;           /* by measurement: docs/mpi.md, "Latency" */
 struct __mpi_request *__mpi_active;
 struct __mpi_request *__mpi_background;
 volatile int __mpi_arrivals;            /* announcements queued as unexpected so far (MPI_Probe waits on it) */
@@ -135,7 +144,7 @@ static int sender_limit;     /* (handlers that may block on the NIU at once: see
 void __mpi_p2p_setup(void)
 {
     int t;
-    __mpi_hot.ours = __mpi_protocol == MPI_PROTO_OURS && __mpi_eager_limit >= 0;
+    __mpi_hot.ours = __mpi_protocol == MPI_PROTO_OURS;
     __mpi_hot.eager_limit = __mpi_hot.ours ? __mpi_eager_limit : -1;
     __mpi_hot.self = __mpi_self_node;
     for (t = 1; t <= MPI_PACKED; t++) {
@@ -155,8 +164,9 @@ void __mpi_eager_send(int node, void (*pc)(), int w0, int w1, int w2, const int 
 void __mpi_eager5(void);
 void __mpi_eager21(void);
 
-void __mpi_post_send(int w0, int w1, int tag, int bytes, int sreq, int lastword, int tailword);
-void __mpi_request_data(int sreq, int target, int stride, int nwords, int dst_node, int flagaddr);
+/* The handlers' entries are in fast.S, which calls these when its fast paths do not apply. */
+void __mpi_post_send(void);
+void __mpi_request_data(void);
 void __mpi_cancel_send(int src_node, int sreq);
 
 /* ---- Requests ---------------------------------------------------------------------------------------------- */
@@ -344,6 +354,12 @@ static void handler_send(int handler, int kind, int node, int a, int b, int c, i
     m->d = d;
     *outbox_tail = m;
     outbox_tail = &m->next;
+}
+
+/* Called by the RTS handler of fast.S when its CTS could block. */
+void __mpi_send_cts(int node, int sreq, int target, int stride, int nwords)
+{
+    handler_send(1, OUT_CTS, node, sreq, target, stride, nwords);
 }
 
 /* Called by the eager handler of fast.S when its credit return could block. */
@@ -544,8 +560,9 @@ void __mpi_eager_arrived(int w0, int w1, int tag, char *payload)
     in_handler--;
 }
 
-/* THREAD handler (both families): an RTS. w0, w1 as above (bytes separate). */
-void __mpi_post_send(int w0, int w1, int tag, int bytes, int sreq, int lastword, int tailword)
+/* THREAD handler (both families, through fast.S's __mpi_post_send): an RTS. w0, w1 as above (bytes
+ * separate). */
+void __mpi_post_send_c(int w0, int w1, int tag, int bytes, int sreq, int lastword, int tailword)
 {
     struct __mpi_env e;
     __mpi_state();
@@ -613,7 +630,7 @@ void __mpi_comm_ready(MPI_Comm comm)
 /* THREAD handler on the sender: the receiver is ready (CTS). The payload goes as one DATA message (several
  * sendm blocks when it is long or scattered, so that its last word lands last); in the thesis family the
  * handler sends it itself, then the completion flag; in ours it goes through handler_send. */
-void __mpi_request_data(int sreq, int target, int stride, int nwords, int dst_node, int flagaddr)
+void __mpi_request_data_c(int sreq, int target, int stride, int nwords, int dst_node, int flagaddr)
 {
     struct __mpi_request *r = (struct __mpi_request *)sreq;
     if (!flagaddr) {
