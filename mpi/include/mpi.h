@@ -1,9 +1,10 @@
 /* mpi.h - MPI-1.2 for SCMP (docs/mpi.md). libmpi.a is linked by default by scmpcc.
  *
- * A program starts on node 0 only; the thesis's launch form runs its SPMD part on every node:
+ * A program in the standard form runs on N ranks with scmpsim -n N (rank r is node r). Without -n a program
+ * starts on node 0 only; the thesis's launch form runs its SPMD part on every node:
  *     void start(int argc, char **argv) { MPI_Init(&argc, &argv); ... MPI_Finalize(); }
  *     int main(int argc, char **argv) { parExecute(getXDim()*getYDim(), start, argc, argv); return 0; }
- * MPI_COMM_WORLD holds every node of the mesh; a process's rank in it is its node id. */
+ * and MPI_COMM_WORLD then holds every node of the mesh; a process's rank in it is its node id. */
 #ifndef _MPI_H
 #define _MPI_H
 
