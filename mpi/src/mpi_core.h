@@ -163,6 +163,13 @@ void __mpi_comm_ready(MPI_Comm comm);
 /* The communicator whose messages carry this context number, or NULL. */
 struct __mpi_comm *__mpi_comm_by_context(int context, MPI_Comm *handle);
 
+/* The oldest announced message that a receive (source, tag) on queue q of c would take, or NULL; *src = its
+ * source's rank. */
+struct __mpi_env *__mpi_find_unexpected(struct __mpi_comm *c, int q, int source, int tag, int *src);
+extern volatile int __mpi_arrivals;             /* announcements queued so far (MPI_Probe waits on it) */
+/* MPI_Cancel's work: a receive not yet matched leaves its queue; a rendezvous send asks its receiver. */
+int __mpi_cancel(struct __mpi_request *r);
+
 /* Checks the arguments of a point-to-point call; returns an error code or MPI_SUCCESS. */
 int __mpi_check_send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
 int __mpi_check_recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm);

@@ -6,10 +6,6 @@
 #include <scmp.h>
 #include "mpi_internal.h"
 
-struct __mpi_env *__mpi_find_unexpected(struct __mpi_comm *c, int q, int source, int tag, int *src);
-int __mpi_cancel(struct __mpi_request *r);
-extern volatile int __mpi_arrivals;
-
 #define DMA_IDLE() ((__scmp_niustat() & SCMP_NIU_DMA_BUSY) == 0)
 
 /* ---- Argument checks ------------------------------------------------------------------------------------------ */

@@ -1,7 +1,8 @@
 /* pingpong.c - rank 0 and the last rank (the far corner of the mesh) bounce messages of many sizes and
  * alignments: rank 0 sends a pattern, the partner checks it, transforms every byte (every word of the
- * largest) and sends it back, rank 0 checks the answer. Covers zero-length, sub-word and odd byte counts, unaligned buffers, a truncated
- * receive (MPI_ERR_TRUNCATE, returned under MPI_ERRORS_RETURN), and a block longer than one DMA transfer (65535 words). */
+ * largest) and sends it back, rank 0 checks the answer. Covers zero-length, sub-word and odd byte counts,
+ * unaligned buffers, a truncated receive (MPI_ERR_TRUNCATE, returned under MPI_ERRORS_RETURN), and a block
+ * longer than one DMA transfer (65535 words). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

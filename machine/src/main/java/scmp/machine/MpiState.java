@@ -210,7 +210,8 @@ public final class MpiState {
                         break;
                     }
                     out.add("posted receive: source " + rank(field(r, "request.peer")) + ", tag "
-                            + tag(field(r, "request.tag")) + ", " + where + ", " + field(r, "request.bytes") + " bytes");
+                            + tag(field(r, "request.tag")) + ", " + where + ", " + field(r, "request.bytes")
+                            + " bytes");
                 }
                 n = 0;
                 for (int e = word(comm + sends + 4 * q); e != 0; e = field(e, "env.next")) {
@@ -239,7 +240,8 @@ public final class MpiState {
                 break;
             }
             int c = field(r, "request.comm");
-            String where = commName(c) + (field(r, "request.q") == constant("const.Q_COLL") ? " (collective traffic)" : "");
+            boolean coll = field(r, "request.q") == constant("const.Q_COLL");
+            String where = commName(c) + (coll ? " (collective traffic)" : "");
             String state = states.getOrDefault(field(r, "request.state"), "state " + field(r, "request.state"));
             String mode = modes.getOrDefault(field(r, "request.mode"), "mode " + field(r, "request.mode"));
             out.add("pending send: dest " + field(r, "request.peer") + ", tag " + field(r, "request.tag") + ", "

@@ -57,7 +57,8 @@ final class MpiRunner {
                          PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
                         status = CcMain.run(o, e, "-O" + opt, "-o", exeFile.toString(), src.toString());
                     }
-                    assertEquals(0, status, () -> "scmpcc " + name + " failed:\n" + err.toString(StandardCharsets.UTF_8));
+                    assertEquals(0, status,
+                            () -> "scmpcc " + name + " failed:\n" + err.toString(StandardCharsets.UTF_8));
                     return ElfReader.readExecutable(exeFile.toString(), Files.readAllBytes(exeFile));
                 } finally {
                     Files.deleteIfExists(exeFile);
