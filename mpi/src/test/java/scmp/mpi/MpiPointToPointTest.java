@@ -3,12 +3,20 @@ package scmp.mpi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import scmp.cc.CcMain;
 import scmp.machine.Machine;
+import scmp.machine.SimMain;
 
 /**
  * libmpi's point to point, datatypes and error handlers through MPI programs in the standard form (every rank
@@ -100,5 +108,33 @@ class MpiPointToPointTest {
                              : "pending send: dest 0, tag 77, MPI_COMM_WORLD, 12 bytes, standard mode, waiting for the receiver's CTS");
         assertEquals(expected, mpi);
         assertTrue(report.startsWith("scmpsim: deadlock at cycle"), report);
+    }
+
+    /** scmpsim --mpi-state at the normal end of a run that leaves a message and a receive unmatched. */
+    @Test
+    void mpiStateAtTheEnd() throws Exception {
+        Path exe = Files.createTempFile("scmp-mpi-leftover", ".out");
+        try {
+            ByteArrayOutputStream ccOut = new ByteArrayOutputStream();
+            int cc = CcMain.run(new PrintStream(ccOut, true, StandardCharsets.UTF_8),
+                    new PrintStream(ccOut, true, StandardCharsets.UTF_8), "-O1", "-o", exe.toString(),
+                    MpiRunner.programs().resolve("leftover.c").toString());
+            assertEquals(0, cc, ccOut::toString);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int status = SimMain.run(new SimMain(out, err, new ByteArrayInputStream(new byte[0])), "-n", "2",
+                    "--mpi-state", exe.toString());
+            assertEquals(0, status, () -> err.toString(StandardCharsets.UTF_8));
+            assertEquals("leftover: done\n", out.toString(StandardCharsets.UTF_8));
+            assertEquals("""
+                    MPI state (libmpi, protocol family ours), per rank of MPI_COMM_WORLD:
+                      rank 0 (node 0):
+                        posted receive: source MPI_ANY_SOURCE, tag 10, MPI_COMM_WORLD, 4 bytes
+                        unexpected message: source 1, tag 9, MPI_COMM_WORLD, 4 bytes (eager, payload held here)
+                      rank 1 (node 1): nothing pending
+                    """, err.toString(StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(exe);
+        }
     }
 }
