@@ -53,7 +53,7 @@ rm -f "$E2E/objs.tmp"
 "$bin/scmpcc" $CFLAGS -nostdinc -I "$clib/include" -c -o "$E2E/scmp_only.o" "$here/e2e/scmp_only.c" &&
   "$bin/scmpld" -o "$E2E/scmp_only.elf" "$E2E/crt0.o" "$E2E/scmp_only.o" "$E2E/liblibc.a" "$E2E/liblibm.a" "$E2E/librt.a" || {
   echo "e2e: 0 passed, 1 failed (SCMP build of scmp_only.c)"; exit 1; }
-(cd "$here/e2e" && "$bin/scmpsim" --file=scmp_only.c "$E2E/scmp_only.elf" scmp_only.c > "$E2E/scmp_only.txt" 2>&1); ost=$?
+(cd "$here/e2e" && "$bin/scmpsim" --mesh 2x1 --file=scmp_only.c "$E2E/scmp_only.elf" scmp_only.c > "$E2E/scmp_only.txt" 2>&1); ost=$?
 
 pass=0
 if [ "$ost" -eq 5 ] && cmp -s "$here/e2e/scmp_only.expected" "$E2E/scmp_only.txt"; then

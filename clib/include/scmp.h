@@ -11,6 +11,19 @@
 #ifndef _SCMP_H
 #define _SCMP_H
 
+/* The thesis's programs include "scmp.h" and nothing else, and use printf and MPI through it (section 6.2:
+ * main calls parExecute to run the MPI program's old main, renamed start, on every node). So scmp.h brings
+ * in <stdio.h> and, unless SCMP_NO_MPI is defined before it, <mpi.h>; MPI_STATUS_NULL is that
+ * implementation's name for MPI_STATUS_IGNORE. (SCMP_NO_MPI is for code compiled without MPI's header on
+ * the include path, such as libscmp itself.) */
+#include <stdio.h>
+#ifndef SCMP_NO_MPI
+#include <mpi.h>
+#ifndef MPI_STATUS_NULL
+#define MPI_STATUS_NULL MPI_STATUS_IGNORE
+#endif
+#endif
+
 /* ---- Special registers ------------------------------------------------------------------------------ */
 
 unsigned int __rdsr_nodeid(void);   /* this node's number, y * xdim + x */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <setjmp.h>
 #include <time.h>
+#define SCMP_NO_MPI     /* compiled with clib's headers only */
 #include <scmp.h>
 
 static jmp_buf env;

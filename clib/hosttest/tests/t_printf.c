@@ -229,6 +229,32 @@ int main(void)
             ht_check(rw == rg && strcmp(want, got) == 0, "fmt \"%s\" v=%llx: glibc \"%s\" clib \"%s\"", fmt,
                      (unsigned long long)v, want, got);
         }
+        /* the limits of every length modifier, through every conversion and some flags */
+        {
+            static const long long edges[] = { 0, 1, -1, 127, 128, -128, -129, 255, 256, 32767, 32768, -32768,
+                                               -32769, 65535, 65536, 2147483647LL, -2147483647LL - 1,
+                                               4294967295LL, 4294967296LL, 9223372036854775807LL,
+                                               -9223372036854775807LL - 1 };
+            static const char *ef[] = { "%hhd", "%hhi", "%hhu", "%hho", "%hhx", "%hhX", "%hd", "%hu", "%ho", "%hx",
+                                        "%d", "%i", "%u", "%o", "%x", "%X", "%ld", "%lu", "%lx", "%+d", "% d",
+                                        "%#o", "%#x", "%#X", "%-12d|", "%012d", "%.12d", "%+.0d", "%#.0o", "%#5.3x" };
+            static const char *ellf[] = { "%lld", "%lli", "%llu", "%llo", "%llx", "%llX", "%jd", "%ju", "%+lld",
+                                          "% lld", "%#llo", "%#llx", "%-25lld|", "%025lld", "%.22lld", "%#.0llx" };
+            for (i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+                for (j = 0; j < sizeof ef / sizeof ef[0]; j++) {
+                    int rw = snprintf(want, BUF, ef[j], (int)edges[i]);
+                    int rg = scmp_snprintf(got, BUF, ef[j], (int)edges[i]);
+                    ht_check(rw == rg && strcmp(want, got) == 0, "fmt \"%s\" v=%lld: glibc \"%s\" clib \"%s\"", ef[j],
+                             edges[i], want, got);
+                }
+                for (j = 0; j < sizeof ellf / sizeof ellf[0]; j++) {
+                    int rw = snprintf(want, BUF, ellf[j], edges[i]);
+                    int rg = scmp_snprintf(got, BUF, ellf[j], edges[i]);
+                    ht_check(rw == rg && strcmp(want, got) == 0, "fmt \"%s\" v=%lld: glibc \"%s\" clib \"%s\"", ellf[j],
+                             edges[i], want, got);
+                }
+            }
+        }
         /* zero with precision 0, the # flag */
         {
             static const char *zf[] = { "%.0d", "%.0x", "%#.0x", "%#.0o", "%#o", "%#x", "%5.0d|", "%-5.0u|",
@@ -297,6 +323,12 @@ int main(void)
             signed char hh = 0;
             scmp_snprintf(got, BUF, "%s%lln%hhn", "0123456789", &ll, &hh);
             ht_check(ll == 10 && hh == 10, "%%lln/%%hhn");
+        }
+        /* %c of NUL is written (and counted) */
+        {
+            char a[8], b[8];
+            int rw = snprintf(a, sizeof a, "x%cy", 0), rg = scmp_snprintf(b, sizeof b, "x%cy", 0);
+            ht_check(rw == 3 && rg == 3 && memcmp(a, b, 4) == 0, "%%c of NUL");
         }
         /* snprintf truncation and return value */
         for (i = 0; i < 12; i++) {

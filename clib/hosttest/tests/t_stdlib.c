@@ -197,6 +197,92 @@ int main(void)
                 scmp_free(blocks[--nb]);
             ht_check(scmp_malloc(8 * 1024 * 1024) != NULL, "recovery");
         }
+        /* realloc growth in place (the block at the top), growth with a neighbour in the way (a move),
+         * and shrinking: the contents up to the smaller size survive every step */
+        {
+            unsigned char *a = scmp_malloc(1), *b = scmp_malloc(1), *c;
+            size_t sa = 1, sb = 1, ns, q;
+            long lost = 0;
+            a[0] = 1;
+            b[0] = 2;
+            for (ns = 2; ns <= 2 * 1024 * 1024; ns = ns * 3 / 2 + 5) {
+                c = scmp_realloc(a, ns);
+                lost += c == NULL;
+                if (c == NULL)
+                    break;
+                for (q = 0; q < sa; q++)
+                    lost += c[q] != (unsigned char)(q * 7 + 1);
+                for (q = 0; q < ns; q++)
+                    c[q] = (unsigned char)(q * 7 + 1);
+                a = c;
+                sa = ns;
+                c = scmp_realloc(b, ns / 3 + 1);
+                lost += c == NULL;
+                if (c == NULL)
+                    break;
+                for (q = 0; q < (sb < ns / 3 + 1 ? sb : ns / 3 + 1); q++)
+                    lost += c[q] != (unsigned char)(q * 5 + 2);
+                sb = ns / 3 + 1;
+                for (q = 0; q < sb; q++)
+                    c[q] = (unsigned char)(q * 5 + 2);
+                b = c;
+            }
+            for (ns = sa; ns > 0; ns /= 3) {
+                c = scmp_realloc(a, ns);
+                lost += c != a;             /* shrinking never moves */
+                for (q = 0; q < ns; q++)
+                    lost += c[q] != (unsigned char)(q * 7 + 1);
+            }
+            ht_check(lost == 0, "realloc growth and shrinking: %ld problems", lost);
+            scmp_free(a);
+            scmp_free(b);
+        }
+        /* fragmentation: after freeing every other small block, blocks of the same sizes fill the holes
+         * instead of claiming new space above them; freeing everything coalesces back to one free space */
+        {
+            enum { NF = 4000 };
+            static unsigned char *f[NF];
+            unsigned char *high = NULL, *p;
+            int i2, above = 0;
+            for (i2 = 0; i2 < NF; i2++) {
+                f[i2] = scmp_malloc(16 + (size_t)(i2 % 5) * 8);
+                if (f[i2] > high)
+                    high = f[i2];
+            }
+            for (i2 = 1; i2 < NF; i2 += 2) {
+                scmp_free(f[i2]);
+                f[i2] = NULL;
+            }
+            for (i2 = 1; i2 < NF; i2 += 2) {
+                p = scmp_malloc(16 + (size_t)(i2 % 5) * 8);
+                above += p > high;
+                f[i2] = p;
+            }
+            /* (first fit may give a request a larger hole than its own, leaving a later one none) */
+            ht_check(above <= NF / 200, "fragmentation: %d blocks placed above the old top instead of in holes", above);
+            for (i2 = 0; i2 < NF; i2++)
+                scmp_free(f[i2]);
+            p = scmp_malloc(8 * 1024 * 1024 - 64 * 1024);  /* 8 MiB of the 16 are still allocated above; the
+                                                            * 4000 blocks took about 150 KiB */
+            ht_check(p != NULL, "coalescing after fragmentation");
+            scmp_free(p);
+        }
+        /* malloc(0) and realloc edge cases, as glibc */
+        {
+            void *z1 = scmp_malloc(0), *z2 = scmp_malloc(0), *r;
+            ht_check(z1 != NULL && z2 != NULL && z1 != z2, "malloc(0) gives distinct non-NULL pointers");
+            scmp_free(z1);
+            scmp_free(z2);
+            scmp_free(NULL);
+            r = scmp_realloc(NULL, 24);
+            ht_check(r != NULL, "realloc(NULL, n) allocates");
+            ht_check(scmp_realloc(r, 0) == NULL, "realloc(p, 0) frees and returns NULL");
+            scmp_errno = 0;
+            r = scmp_malloc(100);
+            ht_check(scmp_realloc(r, 0xfffffff0u) == NULL && scmp_errno == ENOMEM, "realloc too big: NULL, ENOMEM");
+            ht_check(((unsigned char *)r)[0] == ((unsigned char *)r)[0], "the old block stays");
+            scmp_free(r);
+        }
         {
             unsigned char *z = scmp_calloc(100, 7);
             int allz = 1;

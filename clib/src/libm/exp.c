@@ -118,6 +118,38 @@ double __exp2_parts(double hi, double lo)
     return finish(r, rlo, j, (k - j) / 32);
 }
 
+/* exp(x) = hi + *lo with a relative error below 2^-70, for |x| <= 708 (sinh, cosh and tanh use it below
+ * 22). The same reduction as exp's, r + rlo = x - k ln2/32 to about 2^-80; exp(r + rlo) - 1 = r + r^2/2 +
+ * r^3 (1/6 + ... + r^5/8!) + rlo (1 + r), with r^2 exact (Dekker) and the rest below 2.2e-7 (its rounding
+ * error below 2^-74); then (T + Tl)(1 + p) as a double-double. */
+double __exp_dd(double x, double *lo)
+{
+    double kd, rhi, r, rlo, r2h, r2l, c, ph, pl, th, tl, a, ae, s, se, l, h, twom;
+    int k, j;
+
+    kd = x * inv_l + round_const;
+    kd = kd - round_const;
+    k = (int)kd;
+    rhi = x - kd * L1;
+    r = rhi - kd * L2;
+    rlo = (rhi - r) - kd * L2;
+    j = k & 31;
+    two_prod(r, r, &r2h, &r2l);
+    c = r2h * r * (1.0 / 6.0 + r * (1.0 / 24.0 + r * (1.0 / 120.0 + r * (1.0 / 720.0 + r * (1.0 / 5040.0 +
+        r * (1.0 / 40320.0))))));
+    two_sum(r, 0.5 * r2h, &ph, &pl);
+    pl = pl + (0.5 * r2l + c + rlo * (1.0 + r));
+    th = tab[2 * j];
+    tl = tab[2 * j + 1];
+    two_prod(th, ph, &a, &ae);
+    fast_two_sum(th, a, &s, &se);
+    l = se + (ae + (tl + (tl * ph + th * pl)));
+    fast_two_sum(s, l, &h, &l);
+    twom = from_words((unsigned int)(0x3ff + (k - j) / 32) << 20, 0);
+    *lo = l * twom;
+    return h * twom;
+}
+
 double exp(double x)
 {
     unsigned int hx = hiword(x), ax = hx & 0x7fffffff;

@@ -48,6 +48,40 @@ static double trunc_lo(double x)
     return u.d;
 }
 
+/* Double-double arithmetic (Dekker, Knuth): a value is hi + lo with |lo| <= ulp(hi)/2. These need IEEE
+ * double operations rounded to nearest, with no fused multiply-add and no reassociation (scmpcc and the
+ * host harness's gcc -ffp-contract=off compile them as written). */
+
+/* hi + lo = a + b exactly, for |a| >= |b| or a = 0 */
+static void fast_two_sum(double a, double b, double *hi, double *lo)
+{
+    double s = a + b;
+    *hi = s;
+    *lo = b - (s - a);
+}
+
+/* hi + lo = a + b exactly, any order */
+static void two_sum(double a, double b, double *hi, double *lo)
+{
+    double s = a + b, bb = s - a;
+    *hi = s;
+    *lo = (a - (s - bb)) + (b - bb);
+}
+
+/* hi + lo = a * b exactly (Dekker's product; |a|, |b| < 2^995 and the product far from underflow) */
+static void two_prod(double a, double b, double *hi, double *lo)
+{
+    double c, ah, al, bh, bl;
+    *hi = a * b;
+    c = a * 134217729.0;                    /* 2^27 + 1 */
+    ah = (a - c) + c;
+    al = a - ah;
+    c = b * 134217729.0;
+    bh = (b - c) + c;
+    bl = b - bh;
+    *lo = ((ah * bh - *hi) + ah * bl + al * bh) + al * bl;
+}
+
 /* Kernels on [-pi/4, pi/4]: x + y with y the tail of x. */
 double __sin_kernel(double x, double y, int iy);
 double __cos_kernel(double x, double y);
@@ -58,6 +92,14 @@ int __rem_pio2(double x, double *y);
 double __exp_scaled(double x, int extra);
 /* 2^(hi + lo) for |hi| <= 1100 (pow's last step, exp.c). */
 double __exp2_parts(double hi, double lo);
+/* exp(x) = hi + *lo with a relative error below 2^-66, for |x| <= 708 (exp.c). */
+double __exp_dd(double x, double *lo);
+/* atan(xh + xl) = hi + *lo for xh >= 0, |xl| <= ulp(xh), with a relative error below 2^-62 (atan.c). */
+double __atan_dd(double xh, double xl, double *lo);
+/* sinh(x) and cosh(x) as double-doubles for 0 <= x < 22, relative error below 2^-62 (k_hyp.c). */
+void __sinhcosh_dd(double x, double *sh, double *sl, double *ch, double *cl);
+/* log(xh + xl) = hi + *lo for finite xh > 0, |xl| <= ulp(xh), relative error below 2^-62 (k_log.c). */
+double __log_dd(double xh, double xl, double *lo);
 /* log(1+f) - f + f*f/2 for f in [sqrt(2)/2 - 1, sqrt(2) - 1] (fdlibm's k_log1p). */
 double __log1p_kernel(double f);
 

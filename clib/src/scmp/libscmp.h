@@ -3,16 +3,20 @@
 #ifndef _LIBSCMP_INTERNAL_H
 #define _LIBSCMP_INTERNAL_H
 
-/* One past the highest byte of the running thread's stack (thread.s). */
+/* The library is compiled with clib's headers only: scmp.h must not pull in MPI's header. */
+#define SCMP_NO_MPI
+#include <scmp.h>
+
+/* One past the highest byte of the running thread's stack (api.s). */
 unsigned __scmp_stack_top(void);
 
-/* Copies the first n words of a variadic argument area (a va_list just after va_start) into w. Words that
- * would lie at or above the running thread's stack top are not read (they may be the next context's stack
- * guard, where a load faults) and are stored as 0 instead. A caller that passes fewer than n arguments thus
- * sends some leftover stack words, which the called function ignores. */
-void __scmp_va_words(const char *ap, int *w, int n);
+/* The general cases of api.s's functions: several messages or strides beyond 16 bits (sendDataBlock.c),
+ * a block from this node itself (getBlock.c). */
+void __scmp_sendblocks(int dst_node, int *dst_addr, int dst_stride, int *src_addr, int src_stride, int count);
+void __scmp_getblock_local(unsigned node_id, char *dst_addr, unsigned dst_stride, char **src_addr,
+                           unsigned src_offset, unsigned src_stride, unsigned num_words);
 
-/* Entry points of the threads that the library's THREAD messages start (thread.s, getBlock.c). Their
+/* Entry points of the threads that the library's THREAD messages start (thread.s, api.s). Their
  * parameters are described where they are defined. */
 void __scmp_pe_entry(void);
 void __scmp_ct_entry(void);

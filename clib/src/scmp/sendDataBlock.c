@@ -1,26 +1,21 @@
-/* sendDataBlock, sendDataBlockNB (thesis Table 2.3) and waitDataBlock.
- *
- * A block goes out as DATA messages whose words the NIU's DMA engine reads from memory (sendme), so the
- * core only builds the head: per message sendh_rr (head + address flit, the destination stride from a
- * register) and one sendme (the words, the last with the tail bit); see __scmp_sendblock in net.s.
+/* The general case of sendDataBlock and sendDataBlockNB (thesis Table 2.3), whose common case (one
+ * message) is in api.s.
  *
  * The hardware limits one sendme to 65535 words (a 16-bit count) and both strides to signed 16 bits. A
  * longer block is cut into messages of 65535 words, each starting where the previous one stopped on both
  * sides. A stride outside -32768..32767 cannot be encoded at all; such a block is sent as one 3-flit
- * message per word (sendDataIntValue), read by the core, so it is slow but correct.
+ * message per word (sendDataIntValue), read by the core, so it is slow but correct. count <= 0 sends
+ * nothing.
  *
- * Non-blocking means: sendDataBlockNB returns when the last message's sendme has issued, while the DMA
- * engine is still reading the source; the source must not change until waitDataBlock() has returned.
+ * Returns when the last message's sendme has issued, while the DMA engine may still be reading the source.
  * (A block of more than 65535 words waits for all but its last message, since a thread's next head waits
- * until the DMA engine has finished the previous sendme.) sendDataBlock waits for that itself. Neither
- * says anything about when the words arrive at dst_node: see docs/libscmp.md, "Ordering". */
-#include <scmp.h>
+ * until the DMA engine has finished the previous sendme.) */
 #include "libscmp.h"
 
 #define MAX_BLOCK_WORDS 65535
 #define STRIDE_FITS(s) ((s) >= -32768 && (s) <= 32767)
 
-void sendDataBlockNB(int dst_node, int *dst_addr, int dst_stride, int *src_addr, int src_stride, int count)
+void __scmp_sendblocks(int dst_node, int *dst_addr, int dst_stride, int *src_addr, int src_stride, int count)
 {
     if (count <= 0) {
         return;
@@ -39,20 +34,5 @@ void sendDataBlockNB(int dst_node, int *dst_addr, int dst_stride, int *src_addr,
         dst_addr += n * dst_stride;
         src_addr += n * src_stride;
         count -= n;
-    }
-}
-
-void sendDataBlock(int dst_node, int *dst_addr, int dst_stride, int *src_addr, int src_stride, int count)
-{
-    sendDataBlockNB(dst_node, dst_addr, dst_stride, src_addr, src_stride, count);
-    waitDataBlock();
-}
-
-/* Polls niustat bit 0 (the DMA engine is reading a sendm/sendme block), suspending in between so that
- * other threads of this node run meanwhile instead of the core spinning. */
-void waitDataBlock(void)
-{
-    while (__scmp_niustat() & SCMP_NIU_DMA_BUSY) {
-        suspendThread();
     }
 }

@@ -70,26 +70,6 @@ __scmp_niustat:
     ret
     .size __scmp_niustat, . - __scmp_niustat
 
-# unsigned __scmp_stack_top(void): one past the highest byte of the running thread's stack.
-# docs/abi.md: context c's stack ends at memsize - 4 KiB - c*S, where S, the stack size per context,
-# follows from heapend = memsize - 4 KiB - nctx*S. The variadic library functions use it so that they
-# never read argument words above the stack they were called on (just above a context's stack lies the
-# guard of the next context's stack, where any access faults).
-    .globl __scmp_stack_top
-    .type __scmp_stack_top, @function
-__scmp_stack_top:
-    rdsr t0, memsize
-    rdsr t1, heapend
-    rdsr t2, nctx
-    rdsr t3, tid
-    addi t0, t0, -4096          # top of context 0's stack
-    sub t1, t0, t1              # nctx * S
-    divu t1, t1, t2             # S
-    mul t1, t1, t3              # tid * S
-    sub a0, t0, t1
-    ret
-    .size __scmp_stack_top, . - __scmp_stack_top
-
 # ---------------------------------------------------------------------------------------------------
 # Handlers started by THREAD messages.
 

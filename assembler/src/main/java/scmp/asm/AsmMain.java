@@ -1,13 +1,10 @@
 package scmp.asm;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -17,6 +14,7 @@ import picocli.CommandLine.Parameters;
 import scmp.diag.Diagnostic;
 import scmp.diag.DiagnosticException;
 import scmp.elf.ElfWriter;
+import scmp.elf.InputFile;
 import scmp.elf.ObjectFile;
 import scmp.isa.Version;
 
@@ -40,6 +38,9 @@ public final class AsmMain implements Callable<Integer> {
         }
     }
 
+    /** The largest source file accepted (256 MiB): far beyond what fits in a node's 8 MiB once assembled. */
+    static final int MAX_SOURCE_SIZE = 256 << 20;
+
     @Parameters(index = "0", paramLabel = "FILE", description = "The assembly source; '-' reads standard input.")
     private String input;
 
@@ -58,7 +59,15 @@ public final class AsmMain implements Callable<Integer> {
      * @param args the command line
      */
     public static void main(String[] args) {
-        System.exit(run(System.in, System.out, System.err, args));
+        int status;
+        try {
+            status = run(System.in, System.out, System.err, args);
+        } catch (OutOfMemoryError e) {
+            System.err.println("scmpas: error: out of memory (the input is too large for the Java heap; "
+                    + "a larger one can be given with SCMP_JAVA_OPTS=-Xmx4g)");
+            status = 1;
+        }
+        System.exit(status);
     }
 
     /**
@@ -78,6 +87,11 @@ public final class AsmMain implements Callable<Integer> {
             err.println("scmpas: error: " + ex.getMessage() + " (try 'scmpas --help')");
             return 2;
         });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            // A bug, not bad input: still one line, and a status apart from the ordinary failures.
+            err.println("scmpas: internal error: " + ex);
+            return 70;
+        });
         return cl.execute(args);
     }
 
@@ -85,6 +99,11 @@ public final class AsmMain implements Callable<Integer> {
     public Integer call() {
         boolean fromStdin = input.equals("-");
         String displayName = fromStdin ? "<stdin>" : input;
+        if (!fromStdin && output != null && !output.equals("-") && sameFile(input, output)) {
+            // As gcc: writing the object over its own source would destroy the source.
+            err.println("scmpas: error: output file '" + output + "' is the same as the input file");
+            return 1;
+        }
         byte[] source;
         try {
             source = fromStdin ? readAll(stdin) : readFile(Path.of(input));
@@ -118,6 +137,14 @@ public final class AsmMain implements Callable<Integer> {
         return 0;
     }
 
+    private static boolean sameFile(String a, String b) {
+        try {
+            return Files.exists(Path.of(b)) && Files.isSameFile(Path.of(a), Path.of(b));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     /** {@code dir/prog.s} becomes {@code dir/prog.o}; a name without .s/.S/.asm gets .o appended. */
     static String defaultOutput(String input) {
         for (String ext : new String[] {".s", ".S", ".asm"}) {
@@ -129,27 +156,23 @@ public final class AsmMain implements Callable<Integer> {
     }
 
     private static byte[] readFile(Path p) throws IOException {
-        if (Files.isDirectory(p)) {
-            throw new IOException("Is a directory");
+        try {
+            return InputFile.read(p, MAX_SOURCE_SIZE);
+        } catch (InputFile.Unreadable e) {
+            throw new IOException(e.getMessage());
         }
-        return Files.readAllBytes(p);
     }
 
     private static byte[] readAll(InputStream in) throws IOException {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        in.transferTo(b);
-        return b.toByteArray();
+        byte[] b = in.readNBytes(MAX_SOURCE_SIZE + 1);
+        if (b.length > MAX_SOURCE_SIZE) {
+            throw new IOException("file too large (more than " + MAX_SOURCE_SIZE + " bytes)");
+        }
+        return b;
     }
 
     /** A short reason for an I/O failure, without the exception's class name. */
     static String reason(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "No such file";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "Permission denied";
-        }
-        String m = e.getMessage();
-        return m == null ? e.getClass().getSimpleName() : m;
+        return InputFile.reason(e);
     }
 }

@@ -302,6 +302,7 @@ public final class Assembler {
 
     private static List<Stmt> parse(List<Token> toks, AsmParser parser) {
         int depth = 0;
+        int prefixRun = 0;
         for (Token t : toks) {
             String problem = switch (t.getType()) {
                 case AsmLexer.ERRCHAR -> describeBadChar(t.getText());
@@ -320,6 +321,13 @@ public final class Assembler {
                 }
             } else if (t.getType() == AsmLexer.RPAREN) {
                 depth--;
+            }
+            // A run of operators nests like parentheses: "- - - 1" is three unary expressions deep.
+            boolean prefix = t.getType() == AsmLexer.MINUS || t.getType() == AsmLexer.PLUS
+                    || t.getType() == AsmLexer.TILDE;
+            prefixRun = prefix ? prefixRun + 1 : 0;
+            if (prefixRun > MAX_NESTING) {
+                throw new AsmError(AstBuilder.pos(t), "too many unary operators in a row (more than " + MAX_NESTING + ")");
             }
         }
         Token last = toks.get(toks.size() - 1);
@@ -383,7 +391,18 @@ public final class Assembler {
             // "add a0, a1 a2": an operand right after an operand of a comma-separated list.
             return new AsmError(AstBuilder.pos(off), "missing ',' between operands");
         }
-        String what = off.getType() == Token.EOF ? "end of line" : "'" + off.getText() + "'";
+        String what = switch (off.getType()) {
+            case Token.EOF -> "end of line";
+            case AsmLexer.STRING -> "string " + off.getText();
+            case AsmLexer.CHAR -> "character constant " + off.getText();
+            default -> "'" + off.getText() + "'";
+        };
+        boolean startsStatement = i == 0 || i > 0 && i <= toks.size() && (toks.get(i - 1).getType() == AsmLexer.SEMI
+                || toks.get(i - 1).getType() == AsmLexer.COLON);
+        if (startsStatement && off.getType() != Token.EOF && off.getType() != AsmLexer.COLON) {
+            return new AsmError(AstBuilder.pos(off), "syntax error: a statement starts with a label, an instruction or "
+                    + "a directive, not " + what);
+        }
         StringBuilder msg = new StringBuilder("syntax error: unexpected ").append(what);
         if (expected != null && expected.size() == 1) {
             String name = parser.getVocabulary().getLiteralName(expected.getMinElement());
@@ -886,7 +905,7 @@ public final class Assembler {
             return bind.get(id);
         }
         if (ta instanceof Arg.ExprArg e) {
-            return new Arg.ExprArg(substitute(e.expr(), bind, pos), pos, ta.text());
+            return new Arg.ExprArg(substitute(e.expr(), bind, pos), userPos(e.expr(), bind, pos), ta.text());
         }
         if (ta instanceof Arg.MemArg m) {
             String base = bind.containsKey(m.base()) ? bind.get(m.base()).identifier() : m.base();
@@ -1130,7 +1149,14 @@ public final class Assembler {
         }
         for (SymEntry e : symbols.values()) {
             if (!e.isDefined() && e.referenced && e.binding == Symbol.Binding.LOCAL) {
-                error(null, "symbol '" + e.name + "' is declared .local and used, but never defined");
+                error(e.firstReference, "symbol '" + e.name + "' is declared .local and used here, but never defined");
+            }
+            // In the object a section's symbol is known by the section's name, so a symbol of the same name would
+            // make relocations against the section ambiguous.
+            boolean inTable = e.kind == SymEntry.Kind.LABEL || e.kind == SymEntry.Kind.COMMON
+                    || e.kind == SymEntry.Kind.EQU && e.isGlobal();
+            if (inTable && sections.containsKey(e.name)) {
+                error(e.defPos, "symbol '" + e.name + "' has the name of a section; choose another name");
             }
         }
     }
@@ -1256,6 +1282,9 @@ public final class Assembler {
         if (b.kind == SymEntry.Kind.LABEL && !b.isGlobal()) {
             addend += b.offset;
         } else if (b.kind != SymEntry.Kind.SECTION) {
+            if (!b.referenced) {
+                b.firstReference = pos;
+            }
             b.referenced = true;
         }
         if (addend < Integer.MIN_VALUE || addend > Integer.MAX_VALUE) {
@@ -1475,10 +1504,27 @@ public final class Assembler {
         }
         noData(d, pos);
         for (Arg x : a) {
-            double v = floatValue(exprOf(x, d), d);
+            Expr e = exprOf(x, d);
+            double v = floatValue(e, d);
+            if (!isInfinityName(e) && (Double.isInfinite(v) || size == 4 && Float.isInfinite((float) v))) {
+                throw new AsmError(x.pos(), String.format("%s is too large for %s (the largest finite value is %s); "
+                        + "write inf for infinity", x.text(), d, size == 8 ? "1.7976931348623157e308" : "3.4028235e38"));
+            }
             int off = reserve(size, x.pos());
             cur.put(off, size == 8 ? Double.doubleToRawLongBits(v) : Float.floatToRawIntBits((float) v), size);
         }
+    }
+
+    /** Whether {@code e} is {@code inf}, {@code infinity} or a negation of one (an infinity asked for). */
+    private static boolean isInfinityName(Expr e) {
+        while (e instanceof Expr.Unary u && u.op() != '~') {
+            e = u.operand();
+        }
+        if (e instanceof Expr.Sym s) {
+            String n = s.name().toLowerCase(Locale.ROOT);
+            return n.equals("inf") || n.equals("infinity");
+        }
+        return false;
     }
 
     private double floatValue(Expr e, String d) {
@@ -1605,8 +1651,11 @@ public final class Assembler {
         long align;
         if (a.size() == 3) {
             align = constNow(a.get(2), d);
-            if (align <= 0 || (align & (align - 1)) != 0 || align > (1 << 20)) {
-                throw new AsmError(a.get(2).pos(), d + " alignment must be a power of two, got " + align);
+            // The linker merges common symbols with alignments up to 64 KiB (docs/linker.md).
+            long max = d.equals(".comm") ? 1 << 16 : 1 << 20;
+            if (align <= 0 || (align & (align - 1)) != 0 || align > max) {
+                throw new AsmError(a.get(2).pos(), d + " alignment must be a power of two up to " + max + ", got "
+                        + align);
             }
         } else {
             align = 1;
@@ -1796,8 +1845,14 @@ public final class Assembler {
         int bestDist = 3;
         String w = word.toLowerCase(Locale.ROOT);
         for (String c : candidates) {
+            if (c.startsWith(w + ".")) {
+                return c; // a missing suffix: fadd -> fadd.d
+            }
+        }
+        for (String c : candidates) {
             int d = distance(w, c);
-            if (d < bestDist && d < Math.max(2, c.length())) {
+            // Two edits are a guess only for longer words: 'foo' is not a misspelt 'xor'.
+            if (d < bestDist && d < Math.max(2, c.length()) && 2 * d <= w.length()) {
                 best = c;
                 bestDist = d;
             }

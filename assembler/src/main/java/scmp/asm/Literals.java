@@ -16,7 +16,7 @@ final class Literals {
 
     /** An integer literal: decimal, 0x hex, 0b binary or 0 octal; up to 64 bits (two's complement wraps). */
     static long integer(String text, Pos pos) {
-        String t = text.toLowerCase();
+        String t = text.toLowerCase(java.util.Locale.ROOT);
         int radix = 10;
         String digits = t;
         if (t.startsWith("0x")) {

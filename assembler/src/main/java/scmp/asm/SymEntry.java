@@ -39,6 +39,8 @@ final class SymEntry {
     long commonAlign;
     /** Whether a relocation names this symbol (so an undefined one must be in the symbol table). */
     boolean referenced;
+    /** Where the first relocation naming this symbol came from, for "never defined" messages. */
+    Pos firstReference;
 
     SymEntry(String name) {
         this.name = name;

@@ -86,13 +86,34 @@ class AsmMainTest {
     void missingFileIsOneLine() {
         Path missing = dir.resolve("nofile.s");
         assertEquals(1, run("", missing.toString()));
-        assertEquals("scmpas: error: cannot read '" + missing + "': No such file\n", err());
+        assertEquals("scmpas: error: cannot read '" + missing + "': no such file or directory\n", err());
+    }
+
+    @Test
+    void refusesToWriteTheObjectOverItsSource() throws Exception {
+        Path src = dir.resolve("keep.s");
+        Files.writeString(src, "nop\n");
+        assertEquals(1, run("", "-o", dir.resolve(".").resolve("keep.s").toString(), src.toString()));
+        assertEquals("scmpas: error: output file '" + dir.resolve(".").resolve("keep.s")
+                + "' is the same as the input file\n", err());
+        assertEquals("nop\n", Files.readString(src));
+    }
+
+    @Test
+    void hugeFileIsOneLineNotAnOutOfMemoryCrash() throws Exception {
+        Path huge = dir.resolve("huge.s");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(AsmMain.MAX_SOURCE_SIZE + 1L); // sparse: costs no disk
+        }
+        assertEquals(1, run("", huge.toString()));
+        assertEquals("scmpas: error: cannot read '" + huge + "': file too large (" + (AsmMain.MAX_SOURCE_SIZE + 1L)
+                + " bytes; the limit is " + AsmMain.MAX_SOURCE_SIZE + ")\n", err());
     }
 
     @Test
     void directoryAsInputOrOutput() throws Exception {
         assertEquals(1, run("", dir.toString()));
-        assertEquals("scmpas: error: cannot read '" + dir + "': Is a directory\n", err());
+        assertEquals("scmpas: error: cannot read '" + dir + "': is a directory\n", err());
         err.reset();
         Path src = dir.resolve("ok.s");
         Files.writeString(src, "nop\n");

@@ -19,7 +19,15 @@ class ErrorsTest {
         assertEquals("t.s:1:16: error: syntax error: unexpected ')'", error("add a0, a1, a2 )"));
         assertEquals("t.s:1:12: error: syntax error: unexpected end of line", error("add a0, a1,"));
         assertEquals("t.s:1:12: error: syntax error: unexpected end of line, expected ')'", error("lw a0, 4(a1"));
-        assertEquals("t.s:1:1: error: syntax error: unexpected ','", error(", a0"));
+        assertEquals("t.s:1:1: error: syntax error: a statement starts with a label, an instruction or a directive, "
+                + "not ','", error(", a0"));
+        assertEquals("t.s:1:1: error: syntax error: a statement starts with a label, an instruction or a directive, "
+                + "not character constant 'abc'", error("'abc'"));
+        assertEquals("t.s:1:6: error: syntax error: a statement starts with a label, an instruction or a directive, "
+                + "not string \"s\"", error("nop; \"s\""));
+        assertEquals("t.s:1:4: error: syntax error: a statement starts with a label, an instruction or a directive, "
+                + "not '('", error("x: (a0)"));
+        assertEquals("t.s:1:4: error: syntax error: unexpected ':'", error("x: : nop"));
         assertEquals("t.s:1:12: error: missing ',' between operands", error("add a0, a1 a2"));
         assertEquals("t.s:1:7: error: missing ',' between operands", error("mv a0 a1"));
         assertEquals("t.s:1:14: error: unexpected character '!'", error("addi a0, a0, !1"));
@@ -38,6 +46,8 @@ class ErrorsTest {
     void operandErrors() {
         assertEquals("t.s:1:1: error: unknown mnemonic 'ad'; did you mean 'add'?", error("ad a0, a1, a2"));
         assertEquals("t.s:1:1: error: unknown mnemonic 'frobnicate'", error("frobnicate a0"));
+        assertEquals("t.s:1:1: error: unknown mnemonic 'foo'", error("foo a0, a1"));
+        assertEquals("t.s:1:1: error: unknown mnemonic 'fadd'; did you mean 'fadd.d'?", error("fadd f0, f1, f2"));
         assertEquals("t.s:1:13: error: expected an FP register, got integer register 'a0'", error("fadd.d ft0, a0, ft1"));
         assertEquals("t.s:1:5: error: expected an integer register, got FP register 'ft0'", error("add ft0, a0, a1"));
         assertEquals("t.s:1:9: error: expected an integer register, got '5'", error("add a0, 5, a1"));
@@ -142,6 +152,47 @@ class ErrorsTest {
         } catch (DiagnosticException ok) {
             // Either outcome is fine; what matters is that nothing else escapes.
         }
+    }
+
+    @Test
+    void undefinedLocalSymbolIsReportedWhereItIsUsed() {
+        assertEquals("t.s:3:8: error: symbol 'x' is declared .local and used here, but never defined",
+                error(".local x\nnop\nla a0, x\nla a1, x\n"));
+    }
+
+    @Test
+    void symbolsMayNotBeNamedLikeSections() {
+        // The object names a section's symbol after the section: a label of that name would capture
+        // the relocations meant for the section.
+        assertEquals("t.s:2:1: error: symbol '.data' has the name of a section; choose another name",
+                error("la a0, x\n.data: nop\n.data\nx: .word 7\n"));
+        assertEquals("t.s:1:1: error: symbol 'tab' has the name of a section; choose another name",
+                error("tab: nop\n.section tab, \"a\"\n.word 1\n"));
+        ok(".equ .data_size, 4\nla a0, .text\n");
+    }
+
+    @Test
+    void commonAlignmentIsLimitedAsTheLinkerLimitsIt() {
+        assertEquals("t.s:1:13: error: .comm alignment must be a power of two up to 65536, got 131072",
+                error(".comm x, 4, 131072"));
+        ok(".comm x, 4, 65536\n.lcomm y, 4, 131072");
+    }
+
+    @Test
+    void longRunsOfUnaryOperatorsAreRefusedQuickly() {
+        assertEquals(-1, words(ok(".word " + "- ".repeat(99) + "1"), ".text")[0]);
+        assertEquals("t.s:1:" + (7 + 2 * Assembler.MAX_NESTING) + ": error: too many unary operators in a row "
+                + "(more than " + Assembler.MAX_NESTING + ")", error(".word " + "- ".repeat(200000) + "1"));
+    }
+
+    @Test
+    void floatingPointOverflowIsAnErrorNotInfinity() {
+        assertEquals("t.s:1:9: error: 1e400 is too large for .double (the largest finite value is "
+                + "1.7976931348623157e308); write inf for infinity", error(".double 1e400"));
+        assertEquals("t.s:1:13: error: -1e39 is too large for .float (the largest finite value is 3.4028235e38); "
+                + "write inf for infinity", error(".float 1.0, -1e39"));
+        int[] w = words(ok(".float inf, -inf, 3.4028235e38, 1e-50\n.double -infinity"), ".text");
+        assertArrayEquals(new int[] {0x7f800000, 0xff800000, 0x7f7fffff, 0, 0, 0xfff00000}, w);
     }
 
     @Property(tries = 400)

@@ -35,6 +35,48 @@ class RoundTripPropertiesTest {
         assertTrue(o.section(".text").relocations().isEmpty(), text);
     }
 
+    /**
+     * The property above draws instructions at random; this makes sure that every instruction of the
+     * declaration, with the smallest and the largest value of every operand, takes the same round trip.
+     */
+    @Example
+    void everyInstructionWithExtremeOperandsRoundTrips() throws EncodingException {
+        for (Instruction insn : Instruction.values()) {
+            for (boolean max : new boolean[] {false, true}) {
+                List<Operand> ops = insn.operands();
+                long[] values = new long[ops.size()];
+                for (int k = 0; k < values.length; k++) {
+                    values[k] = extreme(insn, ops.get(k), max);
+                }
+                int pc = 4096;
+                int word = Isa.encode(insn, values);
+                assertEquals(insn, Isa.decode(word));
+                String text = Disassembler.reassemblable().disassemble(pc, word);
+                int[] w = Asm.words(Asm.ok(".text\n.space " + pc + "\n" + text + "\n"), ".text");
+                assertEquals(word, w[pc / 4], () -> String.format("%s: %08x became %08x", text, word, w[pc / 4]));
+            }
+        }
+    }
+
+    private static long extreme(Instruction insn, Operand op, boolean max) {
+        return switch (op.kind()) {
+            case GPR, FPR -> max ? 31 : 0;
+            case TYPE -> max ? 15 : 0;
+            case IMM -> switch (insn.immKind) {
+                case S16 -> max ? 32767 : -32768;
+                case U16 -> max ? 65535 : 0;
+                case SHAMT -> max ? 31 : 0;
+                case PC16 -> max ? 131068 : -131072;
+                case PC26 -> max ? (1L << 27) - 4 : -(1L << 27);
+                case ADDR17 -> max ? 0x1FFFF : 0;
+                case STRIDE12 -> max ? 4095 : 0;
+                case SREG -> max ? SpecialRegister.values().length - 1 : 0;
+                case HCALL -> max ? HostCall.values().length - 1 : 0;
+                case NONE -> throw new AssertionError(insn);
+            };
+        };
+    }
+
     @Provide
     Arbitrary<Instruction> instructions() {
         return Arbitraries.of(Instruction.values());

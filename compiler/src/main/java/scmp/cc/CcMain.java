@@ -240,6 +240,7 @@ public final class CcMain implements Callable<Integer> {
     private boolean compileC(String f, byte[] bytes, Compiler.Options copt, int stop, List<LinkInput> inputs)
             throws DiagnosticException, IOException {
         Diagnostics diag = new Diagnostics();
+        diag.setWallEnabled(warningFlags.contains("-Wall") || warningFlags.contains("-Wextra"));
         SourceFile src = Compiler.source(f, bytes);
         if (stop == 1) {
             List<scmp.cc.lex.Token> toks = Compiler.preprocess(src, copt, diag);

@@ -23,6 +23,18 @@ public final class Diagnostics {
         warningsEnabled = on;
     }
 
+    private boolean wall;
+
+    /** Turns on the warnings gcc gives only with -Wall (unused variables, missing returns, ...). */
+    public void setWallEnabled(boolean on) {
+        wall = on;
+    }
+
+    /** Whether -Wall's warnings are wanted (and warnings are on at all). */
+    public boolean wall() {
+        return wall && warningsEnabled;
+    }
+
     public void error(Token at, String message) {
         add(make(at, Diagnostic.Severity.ERROR, message));
     }

@@ -3,6 +3,7 @@ package scmp.cc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -180,6 +181,48 @@ class DiagnosticsTest {
         assertTrue(text.contains("t.c:2:5: error: redefinition of 'f'"), text);
         assertTrue(text.contains("t.c:4:6: error: conflicting types for 'g'; have 'char(int)'"), text);
         assertTrue(text.contains("t.c:6:5: error: redefinition of 'v'"), text);
+    }
+
+    @Test
+    void wallWarnsAboutCommonMistakes() {
+        String src = "int printf(const char *, ...);\nstatic int unused_fn(void) { return 1; }\nint noret(int x) { if (x) return 1; }\n"
+                + "int loops(int x) { for (;;) { if (x) return 1; } }\nint sw(int x) { switch (x) { case 1: return 1;"
+                + " default: return 2; } }\nint main(void) {\n    int unused;\n    int x = 5;\n"
+                + "    if (x = 3) printf(\"%d\\n\", x);\n    if ((x = 4)) x++;\n    return noret(x) + loops(x) + sw(x);\n}\n";
+        Diagnostics d = new Diagnostics();
+        d.setWallEnabled(true);
+        assertNotNull(Compiler.compile(Compiler.source("t.c", src.getBytes(StandardCharsets.ISO_8859_1)),
+                Compiler.Options.defaults(null), d));
+        String text = d.text();
+        assertTrue(text.contains("t.c:2:12: warning: 'unused_fn' defined but not used [-Wunused-function]"), text);
+        assertTrue(text.contains("t.c:3:37: warning: control reaches end of non-void function [-Wreturn-type]"), text);
+        assertTrue(text.contains("t.c:7:9: warning: unused variable 'unused' [-Wunused-variable]"), text);
+        assertTrue(text.contains("t.c:9:9: warning: suggest parentheses around assignment used as truth value"), text);
+        assertEquals(4, text.split("warning:", -1).length - 1, text);
+        // without -Wall none of them
+        Diagnostics quiet = new Diagnostics();
+        Compiler.compile(Compiler.source("t.c", src.getBytes(StandardCharsets.ISO_8859_1)),
+                Compiler.Options.defaults(null), quiet);
+        assertFalse(quiet.text().contains("warning"), quiet.text());
+    }
+
+    @Test
+    void oldStyleDefinitionsAndImplicitInt() {
+        String text = diagnose("static int sq();\nadd(a, b) int a; { return a + b; }\nmain() { return add(1, 2) + sq(3); }\n"
+                + "static int sq(x) int x; { return x * x; }\nstruct S { int v; } make(void) { struct S s = {1}; return s; }\n");
+        assertTrue(text.contains("t.c:2:1: warning: return type defaults to 'int' [-Wimplicit-int]"), text);
+        assertTrue(text.contains("t.c:2:8: warning: type of 'b' defaults to 'int' [-Wimplicit-int]"), text);
+        assertTrue(text.contains("t.c:3:1: warning: return type defaults to 'int' [-Wimplicit-int]"), text);
+        assertFalse(text.contains("error"), text);
+    }
+
+    @Test
+    void noCascadeAfterAMemberError() {
+        String text = diagnose("struct S { int a; };\nint main(void) {\n  struct S s;\n  s.b = 3;\n  int x = 0;\n  x();\n"
+                + "  return 0;\n}\n");
+        assertTrue(text.contains("t.c:4:4: error: 'struct S' has no member named 'b'"), text);
+        assertTrue(text.contains("t.c:6:3: error: called object 'x' is not a function or function pointer"), text);
+        assertFalse(text.contains("lvalue"), text);
     }
 
     /** Random bytes, and mutations of a real program, never crash the compiler. */

@@ -1,11 +1,7 @@
 package scmp.dump;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -18,6 +14,7 @@ import picocli.CommandLine.Parameters;
 import scmp.elf.Archive;
 import scmp.elf.ElfFormatException;
 import scmp.elf.ElfReader;
+import scmp.elf.InputFile;
 import scmp.isa.Version;
 
 /**
@@ -72,6 +69,9 @@ public final class DumpMain implements Callable<Integer> {
     @Option(names = {"-j", "--section"}, paramLabel = "NAME", description = "Only show section NAME (repeatable).")
     private List<String> only = new ArrayList<>();
 
+    /** Every section name of every file shown, to warn about -j names that match nothing. */
+    private final java.util.Set<String> seenSections = new java.util.HashSet<>();
+
     @Option(names = "--reassemblable", description = "Disassemble in the form the assembler reads: labels as 'name:', "
             + "branch targets relative to the location counter (.+8), no addresses or raw words, relocations as comments.")
     private boolean reassemblable;
@@ -94,7 +94,15 @@ public final class DumpMain implements Callable<Integer> {
      * @param args the command line
      */
     public static void main(String[] args) {
-        System.exit(run(System.out, System.err, args));
+        int status;
+        try {
+            status = run(System.out, System.err, args);
+        } catch (OutOfMemoryError e) {
+            System.out.flush();
+            System.err.println("scmpdump: out of memory (a larger Java heap can be given with SCMP_JAVA_OPTS=-Xmx4g)");
+            status = 1;
+        }
+        System.exit(status);
     }
 
     /**
@@ -139,6 +147,13 @@ public final class DumpMain implements Callable<Integer> {
             }
         }
         out.flush();
+        for (String name : new LinkedHashSet<>(only)) {
+            if (!seenSections.contains(name)) {
+                // As objdump: a warning, not a failure.
+                err.println("scmpdump: warning: section '" + name + "' mentioned in a -j option, but not found in any "
+                        + "input file");
+            }
+        }
         return status;
     }
 
@@ -147,19 +162,19 @@ public final class DumpMain implements Callable<Integer> {
         String name = f.toString();
         byte[] data;
         try {
-            if (Files.isDirectory(f)) {
-                err.println("scmpdump: " + name + ": is a directory");
+            // Recognize the kind from the first bytes, so that a big file of another kind is not read at all.
+            byte[] head = InputFile.head(f, 8);
+            if (head.length == 0) {
+                err.println("scmpdump: " + name + ": empty file");
                 return false;
             }
-            data = Files.readAllBytes(f);
-        } catch (NoSuchFileException e) {
-            err.println("scmpdump: " + name + ": no such file or directory");
-            return false;
-        } catch (AccessDeniedException e) {
-            err.println("scmpdump: " + name + ": permission denied");
-            return false;
-        } catch (IOException | OutOfMemoryError e) {
-            err.println("scmpdump: " + name + ": cannot read: " + (e.getMessage() == null ? "file too large" : e.getMessage()));
+            if (!ElfReader.isElf(head) && !Archive.isArchive(head) && !startsWith(head, "!<thin>\n")) {
+                err.println("scmpdump: " + name + ": not an ELF file or archive");
+                return false;
+            }
+            data = InputFile.read(f, InputFile.MAX_BINARY_SIZE);
+        } catch (InputFile.Unreadable e) {
+            err.println("scmpdump: " + name + ": " + e.getMessage());
             return false;
         }
         if (Archive.isArchive(data) || startsWith(data, "!<thin>\n")) {
@@ -170,7 +185,7 @@ public final class DumpMain implements Callable<Integer> {
                 err.println("scmpdump: " + e.getMessage());
                 return false;
             }
-            out.print("In archive " + name + ":\n");
+            out.print((reassemblable ? "# " : "") + "In archive " + name + ":\n");
             boolean ok = true;
             for (Archive.Member m : a.members()) {
                 ok &= dumpElf(m.name(), name + "(" + m.name() + ")", m.data(), o);
@@ -197,6 +212,7 @@ public final class DumpMain implements Callable<Integer> {
             } else {
                 d = Dumper.of(ElfReader.readExecutable(name, data));
             }
+            seenSections.addAll(d.sectionNames());
             out.print(d.render(shown, o));
             return true;
         } catch (ElfFormatException e) {

@@ -71,6 +71,15 @@ final class Dumper {
     private final boolean object;
     private final int entry;
     private final List<Sec> sections = new ArrayList<>();
+    /** Names already defined as labels in a reassemblable listing. */
+    private final java.util.Set<String> labelled = new java.util.HashSet<>();
+    /** Sections the assembler makes itself and refuses in .section (docs/assembler.md, "Line tables"). */
+    private static final java.util.Set<String> RESERVED = java.util.Set.of(".scmp.lines", ".scmp.files");
+
+    /** The names of the file's sections, as -j matches them. */
+    List<String> sectionNames() {
+        return sections.stream().map(Sec::name).toList();
+    }
     private final List<Symbol> symbols;
     /** Per section name: label address to the symbol that names it. */
     private final Map<String, TreeMap<Long, Symbol>> labels = new HashMap<>();
@@ -133,7 +142,8 @@ final class Dumper {
      */
     String render(String name, Options o) {
         StringBuilder sb = new StringBuilder();
-        sb.append('\n').append(name).append(":     file format elf32-scmp\n");
+        // In the reassemblable form every line that is not assembly is a comment, so the listing assembles.
+        sb.append('\n').append(o.reassemblable() ? "# " : "").append(name).append(":     file format elf32-scmp\n");
         if (o.fileHeader()) {
             sb.append("architecture: scmp, type: ").append(object ? "relocatable object" : "executable").append('\n');
             sb.append(String.format("start address 0x%08x%n", entry)).append('\n');
@@ -335,8 +345,17 @@ final class Dumper {
     }
 
     private void disassemble(StringBuilder sb, Sec s, Options o) {
-        sb.append("\nDisassembly of section ").append(s.name()).append(":\n");
         boolean re = o.reassemblable();
+        if (re && RESERVED.contains(s.name())) {
+            sb.append("\n# Section ").append(s.name()).append(" is not listed: the assembler builds it from .file and "
+                    + ".loc directives.\n");
+            return;
+        }
+        if (re) {
+            sb.append("\n# Disassembly of section ").append(s.name()).append(":\n").append(sectionDirective(s));
+        } else {
+            sb.append("\nDisassembly of section ").append(s.name()).append(":\n");
+        }
         Disassembler symbolic = re ? Disassembler.reassemblable() : new Disassembler(a -> describe(s, a & 0xFFFFFFFFL), false);
         Disassembler plain = re ? symbolic : new Disassembler(a -> null, false);
         TreeMap<Long, Symbol> m = labels.getOrDefault(s.name(), new TreeMap<>());
@@ -346,7 +365,7 @@ final class Dumper {
         }
         long base = s.address() & 0xFFFFFFFFL;
         byte[] d = s.data();
-        if (m.get(base) == null) {
+        if (m.get(base) == null && !re) {
             label(sb, base, s.name(), re);
         }
         int off = 0;
@@ -354,7 +373,13 @@ final class Dumper {
             long addr = base + off;
             Symbol l = m.get(addr);
             if (l != null) {
-                label(sb, addr, l.name(), re);
+                // Local symbols of different objects may share a name in an executable; a listing to be
+                // assembled defines each name once and keeps the others as comments.
+                if (re && !labelled.add(l.name())) {
+                    sb.append("# ").append(l.name()).append(": (another symbol of this name)\n");
+                } else {
+                    label(sb, addr, l.name(), re);
+                }
             }
             int n = Math.min(4, d.length - off);
             // A label inside the next word ends it early, so that every label gets its own line.
@@ -401,6 +426,18 @@ final class Dumper {
             }
             off += n;
         }
+    }
+
+    /** The directive that starts section {@code s} in assembly: {@code .text}, or {@code .section} with flags. */
+    private static String sectionDirective(Sec s) {
+        if (s.name().equals(".text") || s.name().equals(".data") || s.name().equals(".bss")
+                || s.name().equals(".rodata")) {
+            return "\t" + s.name() + "\n";
+        }
+        String flags = (s.alloc() ? "a" : "") + (s.write() ? "w" : "") + (s.exec() ? "x" : "");
+        String name = s.name().matches("[A-Za-z_.$][A-Za-z0-9_.$]*") ? s.name() : "\"" + s.name() + "\"";
+        return "\t.section " + name + ", \"" + flags + "\"" + (s.type() == Section.SHT_NOBITS ? ", @nobits" : "")
+                + "\n";
     }
 
     private static void label(StringBuilder sb, long addr, String name, boolean reassemblable) {

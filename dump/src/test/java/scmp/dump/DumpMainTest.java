@@ -100,9 +100,10 @@ class DumpMainTest {
     @Test
     void reassemblableDisassembly() {
         assertEquals(0, dump("-d", "--reassemblable", obj), err);
-        assertEquals(header(obj) + """
+        assertEquals("\n# " + obj + ":     file format elf32-scmp\n" + """
 
-                Disassembly of section .text:
+                # Disassembly of section .text:
+                	.text
                 main:
                 \taddi sp, sp, -8
                 \tlui at, 0x0
@@ -217,6 +218,10 @@ class DumpMainTest {
                 Contents of section .data:
                  1020 68656c6c 6f00                        hello.
                 """, out);
+        assertEquals("", err);
+        assertEquals(0, dump("-s", "-j", ".dtaa", "-j", ".data", exe));
+        assertEquals("scmpdump: warning: section '.dtaa' mentioned in a -j option, but not found in any input file\n",
+                err);
     }
 
     @Test

@@ -3,10 +3,7 @@ package scmp.elf;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
@@ -105,8 +102,16 @@ public final class ArMain implements Callable<Integer> {
 
     /** Thrown inside the tool to stop with a one-line message. */
     private static final class Failure extends Exception {
+        /** The exit status: 1 for a failure, 2 for bad usage. */
+        final int status;
+
         Failure(String message) {
+            this(message, 1);
+        }
+
+        Failure(String message, int status) {
             super(message);
+            this.status = status;
         }
     }
 
@@ -116,7 +121,7 @@ public final class ArMain implements Callable<Integer> {
             return perform();
         } catch (Failure f) {
             err.println("scmpar: " + f.getMessage());
-            return 1;
+            return f.status;
         }
     }
 
@@ -130,7 +135,7 @@ public final class ArMain implements Callable<Integer> {
             switch (c) {
                 case 'r', 'd', 't', 'x' -> {
                     if (op != 0) {
-                        throw new Failure("two operations in '" + operation + "'");
+                        throw new Failure("two operations in '" + operation + "' (try 'scmpar --help')", 2);
                     }
                     op = c;
                 }
@@ -139,12 +144,12 @@ public final class ArMain implements Callable<Integer> {
                 case 's' -> index = true;
                 case 'D' -> {
                 }
-                default -> throw new Failure("unknown key letter '" + c + "' in '" + operation + "' (try 'scmpar --help')");
+                default -> throw new Failure("unknown key letter '" + c + "' in '" + operation + "' (try 'scmpar --help')", 2);
             }
         }
         if (op == 0) {
             if (!index) {
-                throw new Failure("no operation in '" + operation + "' (try 'scmpar --help')");
+                throw new Failure("no operation in '" + operation + "' (try 'scmpar --help')", 2);
             }
             op = 's';
         }
@@ -159,7 +164,16 @@ public final class ArMain implements Callable<Integer> {
     }
 
     private Archive load() throws Failure {
-        byte[] data = readFile(archive);
+        // A file that does not start like an archive is refused from its first bytes, however big it is.
+        byte[] data;
+        try {
+            data = InputFile.head(archive, 8);
+        } catch (InputFile.Unreadable e) {
+            throw new Failure(archive + ": " + e.getMessage());
+        }
+        if (Archive.isArchive(data)) {
+            data = readFile(archive);
+        }
         try {
             return Archive.read(archive.toString(), data);
         } catch (ElfFormatException e) {
@@ -296,29 +310,14 @@ public final class ArMain implements Callable<Integer> {
 
     private static byte[] readFile(Path p) throws Failure {
         try {
-            if (Files.isDirectory(p)) {
-                throw new Failure(p + ": is a directory");
-            }
-            return Files.readAllBytes(p);
-        } catch (IOException e) {
-            throw new Failure(p + ": " + reason(e));
-        } catch (OutOfMemoryError e) {
-            throw new Failure(p + ": file too large");
+            return InputFile.read(p, InputFile.MAX_BINARY_SIZE);
+        } catch (InputFile.Unreadable e) {
+            throw new Failure(p + ": " + e.getMessage());
         }
     }
 
     /** A short reason for an I/O failure, without the exception's class name. */
     static String reason(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file or directory";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof FileAlreadyExistsException) {
-            return "file exists";
-        }
-        String m = e.getMessage();
-        return m == null ? e.getClass().getSimpleName() : m;
+        return InputFile.reason(e);
     }
 }

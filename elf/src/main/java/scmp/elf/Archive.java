@@ -328,6 +328,10 @@ public final class Archive {
                 longNames.writeBytes((n + "/\n").getBytes(StandardCharsets.UTF_8));
             }
         }
+        if (longNames.size() % 2 != 0) {
+            // As GNU ar does: the padding is part of the table, whose size is even (binutils' readelf insists).
+            longNames.write('\n');
+        }
         // Symbol index: count, offsets, names; its size is kept even.
         ByteArrayOutputStream names = new ByteArrayOutputStream();
         for (String s : syms) {
@@ -340,7 +344,7 @@ public final class Archive {
         long symtabSize = 4L + 4L * syms.size() + names.size();
         long pos = MAGIC.length + HDR + symtabSize;
         if (longNames.size() > 0) {
-            pos += HDR + longNames.size() + (longNames.size() & 1);
+            pos += HDR + longNames.size();
         }
         long[] offsets = new long[members.size()];
         for (int i = 0; i < members.size(); i++) {
@@ -367,9 +371,6 @@ public final class Archive {
         if (longNames.size() > 0) {
             header(out, "//", "", "", "", "", longNames.size());
             out.writeBytes(longNames.toByteArray());
-            if (longNames.size() % 2 != 0) {
-                out.write('\n');
-            }
         }
         for (int i = 0; i < members.size(); i++) {
             byte[] d = members.get(i).data();

@@ -130,8 +130,22 @@ public final class ElfReader {
         }
 
         private String secLabel(int i) {
-            return secName != null && secName[i] != null && !secName[i].isEmpty() ? "section " + i + " (" + secName[i] + ")"
-                    : "section " + i;
+            return secName != null && secName[i] != null && !secName[i].isEmpty()
+                    ? "section " + i + " (" + printable(secName[i]) + ")" : "section " + i;
+        }
+
+        /** A name from the file, with control and non-ASCII characters as \xNN, so a message stays one line. */
+        private static String printable(String s) {
+            StringBuilder b = new StringBuilder();
+            for (int k = 0; k < s.length(); k++) {
+                char c = s.charAt(k);
+                if (c < 0x20 || c > 0x7e) {
+                    b.append(String.format("\\x%02x", c & 0xff));
+                } else {
+                    b.append(c);
+                }
+            }
+            return b.toString();
         }
 
         private void header() throws ElfFormatException {

@@ -114,11 +114,11 @@ class ArMainTest {
         assertEquals(1, ar("t", p("nothere.a")));
         assertEquals("scmpar: " + p("nothere.a") + ": no such file or directory\n", err);
 
-        assertEquals(1, ar("q", p("lib.a")));
+        assertEquals(2, ar("q", p("lib.a")), "a bad key letter is bad usage");
         assertTrue(err.startsWith("scmpar: unknown key letter 'q'"), err);
         assertEquals(1, err.lines().count());
 
-        assertEquals(1, ar("rt", p("lib.a")));
+        assertEquals(2, ar("rt", p("lib.a")));
         assertEquals(1, ar("rcs", p("lib.a"), dir.toString()));
         assertEquals("scmpar: " + dir + ": is a directory\n", err);
 

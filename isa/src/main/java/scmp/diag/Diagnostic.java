@@ -45,8 +45,11 @@ public record Diagnostic(String file, int line, int column, Severity severity, S
             return headline();
         }
         StringBuilder sb = new StringBuilder(headline()).append('\n');
-        sb.append(String.format("%5d | %s%n", line, sourceLine));
-        sb.append("      | ");
+        // The gutter is wide enough for the line number (gcc: at least 5 columns, wider for long files).
+        String number = Integer.toString(line);
+        int width = Math.max(5, number.length());
+        sb.append(" ".repeat(width - number.length())).append(number).append(" | ").append(sourceLine).append('\n');
+        sb.append(" ".repeat(width + 1)).append("| ");
         if (column > 0) {
             for (int i = 0; i < column - 1 && i < sourceLine.length(); i++) {
                 sb.append(sourceLine.charAt(i) == '\t' ? '\t' : ' ');

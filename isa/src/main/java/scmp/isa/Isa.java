@@ -30,7 +30,7 @@ public final class Isa {
 
     /** The instruction for a mnemonic (case-insensitive), or null. */
     public static Instruction byMnemonic(String mnemonic) {
-        return BY_MNEMONIC.get(mnemonic.toLowerCase());
+        return BY_MNEMONIC.get(mnemonic.toLowerCase(java.util.Locale.ROOT));
     }
 
     /** Decodes a word; null when it is not a legal instruction. */

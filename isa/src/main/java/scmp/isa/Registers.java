@@ -63,7 +63,7 @@ public final class Registers {
     }
 
     private static int lookup(String name, char prefix, String[] names) {
-        String n = name.toLowerCase();
+        String n = name.toLowerCase(java.util.Locale.ROOT);
         if (n.length() >= 2 && n.charAt(0) == prefix && n.chars().skip(1).allMatch(Character::isDigit)
                 && n.length() <= 3 && !(n.length() == 3 && n.charAt(1) == '0')) {
             int v = Integer.parseInt(n.substring(1));

@@ -59,7 +59,8 @@ public enum RelocType {
                 return (int) value;
             case ABS16:
                 if (value < -32768 || value > 0xFFFF) {
-                    throw new EncodingException("value 0x" + Long.toHexString(value) + " does not fit in 16 bits");
+                    throw new EncodingException("out of range: value " + hex(value)
+                            + " does not fit in 16 bits (-0x8000..0xffff)");
                 }
                 return (int) value & 0xFFFF;
             case HI16:
@@ -70,26 +71,39 @@ public enum RelocType {
                 return (word & 0xFFFF0000) | (int) (((value + 0x8000) >>> 16) & 0xFFFF);
             case PC16: {
                 long off = value - place;
-                if (!ImmKind.PC16.fits(off)) {
-                    throw new EncodingException("branch target out of range (offset " + off + " bytes, limit +-128 KiB)");
-                }
+                checkTarget("branch", "a branch reaches", ImmKind.PC16, off, 131072);
                 return (word & 0xFFFF0000) | (int) ((off >> 2) & 0xFFFF);
             }
             case PC26: {
                 long off = value - place;
-                if (!ImmKind.PC26.fits(off)) {
-                    throw new EncodingException("jump target out of range (offset " + off + " bytes)");
-                }
+                checkTarget("jump", "j and jal reach", ImmKind.PC26, off, 1L << 27);
                 return (word & 0xFC000000) | (int) ((off >> 2) & 0x03FFFFFF);
             }
             case ABS17:
                 if (value < 0 || value > 0x1FFFF) {
-                    throw new EncodingException("address 0x" + Long.toHexString(value)
-                            + " does not fit sendh_i's 17-bit address; use sendh_r");
+                    throw new EncodingException("out of range: address " + hex(value)
+                            + " does not fit sendh_i's 17-bit address (0..0x1ffff); use sendh_r");
                 }
                 return (word & ~0x1FFFF) | (int) value;
             default:
                 throw new AssertionError(this);
         }
+    }
+
+    /** Rejects a PC-relative distance that is not a multiple of 4 or does not fit, saying which. */
+    private static void checkTarget(String what, String reach, ImmKind kind, long off, long limit)
+            throws EncodingException {
+        if ((off & 3) != 0) {
+            throw new EncodingException("misaligned " + what + " target: it is " + off
+                    + " bytes away, not a multiple of 4");
+        }
+        if (!kind.fits(off)) {
+            throw new EncodingException(what + " target out of range: it is " + off + " bytes away; " + reach + " "
+                    + -limit + ".." + (limit - 4) + " bytes");
+        }
+    }
+
+    private static String hex(long v) {
+        return v < 0 ? "-0x" + Long.toHexString(-v) : "0x" + Long.toHexString(v);
     }
 }

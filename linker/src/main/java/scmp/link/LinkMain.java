@@ -23,6 +23,7 @@ import scmp.elf.Archive;
 import scmp.elf.ElfFormatException;
 import scmp.elf.ElfReader;
 import scmp.elf.ElfWriter;
+import scmp.elf.InputFile;
 import scmp.isa.Version;
 
 /**
@@ -121,7 +122,16 @@ public final class LinkMain implements Callable<Integer> {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        System.exit(run(args, out, err));
+        int status;
+        try {
+            status = run(args, out, err);
+        } catch (OutOfMemoryError e) {
+            err.println(TOOL + ": error: out of memory (the inputs are too large for the Java heap; "
+                    + "a larger one can be given with SCMP_JAVA_OPTS=-Xmx4g)");
+            err.flush();
+            status = 1;
+        }
+        System.exit(status);
     }
 
     /**
@@ -174,6 +184,13 @@ public final class LinkMain implements Callable<Integer> {
             error("no input files");
             return 1;
         }
+        for (InputArg a : ordered) {
+            if (!a.library() && sameFile(a.text(), output)) {
+                // As gcc: the output would overwrite an input.
+                error("output file " + output + " is also an input file");
+                return 1;
+            }
+        }
         List<LinkInput> inputs = new ArrayList<>();
         boolean failed = false;
         for (InputArg a : ordered) {
@@ -197,6 +214,15 @@ public final class LinkMain implements Callable<Integer> {
             return 1;
         }
         byte[] image = ElfWriter.writeExecutable(result.executable());
+        // The map file first: when it cannot be written, the link fails and no executable is left behind.
+        if (mapFile != null && !mapFile.equals("-")) {
+            try {
+                Files.writeString(Path.of(mapFile), result.map(), StandardCharsets.UTF_8);
+            } catch (IOException | RuntimeException e) {
+                error("cannot write map file " + mapFile + ": " + reason(e));
+                return 1;
+            }
+        }
         try {
             Path path = Path.of(output);
             Files.write(path, image);
@@ -205,20 +231,19 @@ public final class LinkMain implements Callable<Integer> {
             error("cannot write output file " + output + ": " + reason(e));
             return 1;
         }
-        if (mapFile != null) {
-            if (mapFile.equals("-")) {
-                out.print(result.map());
-                out.flush();
-            } else {
-                try {
-                    Files.writeString(Path.of(mapFile), result.map(), StandardCharsets.UTF_8);
-                } catch (IOException | RuntimeException e) {
-                    error("cannot write map file " + mapFile + ": " + reason(e));
-                    return 1;
-                }
-            }
+        if ("-".equals(mapFile)) {
+            out.print(result.map());
+            out.flush();
         }
         return 0;
+    }
+
+    private static boolean sameFile(String a, String b) {
+        try {
+            return Files.exists(Path.of(a)) && Files.exists(Path.of(b)) && Files.isSameFile(Path.of(a), Path.of(b));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** A problem with one input file, reported as one line. */
@@ -262,26 +287,36 @@ public final class LinkMain implements Callable<Integer> {
         if (!Files.exists(path)) {
             throw new InputException("cannot find " + file + ": no such file");
         }
-        if (Files.isDirectory(path)) {
-            throw new InputException(file + ": is a directory");
-        }
         byte[] data;
         try {
-            data = Files.readAllBytes(path);
-        } catch (IOException | RuntimeException e) {
-            throw new InputException("cannot read " + file + ": " + reason(e));
+            // Recognize the kind from the first bytes, so that a big file of another kind is not read at all.
+            byte[] head = InputFile.head(path, 8);
+            if (head.length == 0) {
+                throw new InputException(file + ": empty file, not an ELF object or archive");
+            }
+            if (startsWith(head, "!<thin>\n")) {
+                throw new InputException(file + ": thin archives are not supported (members must be inside the archive)");
+            }
+            if (!ElfReader.isElf(head) && !Archive.isArchive(head)) {
+                throw new InputException(file + ": not an ELF object or archive");
+            }
+            data = InputFile.read(path, InputFile.MAX_BINARY_SIZE);
+        } catch (InputFile.Unreadable e) {
+            throw new InputException(file + ": " + e.getMessage());
         }
         try {
-            if (ElfReader.isElf(data)) {
-                return LinkInput.object(ElfReader.readObject(file, data));
-            }
             if (Archive.isArchive(data)) {
                 return LinkInput.archive(Archive.read(file, data));
             }
+            return LinkInput.object(ElfReader.readObject(file, data));
         } catch (ElfFormatException e) {
             throw new InputException(e.getMessage());
         }
-        throw new InputException(file + ": not an ELF object or archive");
+    }
+
+    private static boolean startsWith(byte[] data, String prefix) {
+        byte[] p = prefix.getBytes(StandardCharsets.ISO_8859_1);
+        return data.length >= p.length && java.util.Arrays.equals(data, 0, p.length, p, 0, p.length);
     }
 
     private static String reason(Exception e) {

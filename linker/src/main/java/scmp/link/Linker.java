@@ -293,6 +293,15 @@ public final class Linker {
         checkFit();
         assignGlobalAddresses();
         entryAddress = entryDefined ? entryGlobal.address : numericEntry;
+        // The entry must be an instruction: inside .text and word-aligned, or the program cannot start.
+        if (entryAddress < text.address || entryAddress >= text.address + text.size || (entryAddress & 3) != 0) {
+            String what = entryDefined ? "entry symbol " + options.entry() + " (0x" + Long.toHexString(entryAddress)
+                    + ")" : "entry point 0x" + Long.toHexString(entryAddress);
+            errors.add(text.size == 0 ? what + " is not an instruction: the program has no .text"
+                    : String.format("%s is not an instruction of .text (0x%x..0x%x, word-aligned)", what,
+                            text.address, text.address + text.size - 4));
+            throw new LinkException(errors);
+        }
         buildData();
         relocate();
         if (!errors.isEmpty()) {
@@ -434,7 +443,7 @@ public final class Linker {
                     strongReference(g, obj.name()); // a reference without a symbol table entry
                 }
                 if (!l.weakUndefined.contains(name) && g.firstSite == null) {
-                    g.firstSite = site;
+                    g.firstSite = site + enclosing(obj, s, r.offset());
                 }
             }
         }
@@ -454,6 +463,28 @@ public final class Linker {
     /** Whether {@code name}, as a relocation's symbol in {@code l}, means a local or section symbol. */
     private static boolean isLocal(Loaded l, String name) {
         return l.locals.containsKey(name) || (!l.globalNames.contains(name) && l.section(name) != null);
+    }
+
+    /**
+     * {@code " in `main'"} (or {@code " in `main+0x8'"}) for the named symbol of section {@code s} that is
+     * nearest at or before {@code offset}, so that a message names the function that made the reference;
+     * empty when there is none.
+     */
+    static String enclosing(ObjectFile obj, Section s, long offset) {
+        Symbol best = null;
+        for (Symbol sym : obj.symbols()) {
+            if (s.name().equals(sym.section()) && !sym.name().isEmpty() && sym.type() != Symbol.Type.SECTION
+                    && sym.type() != Symbol.Type.FILE && sym.value() <= offset
+                    && (best == null || sym.value() > best.value()
+                    || sym.value() == best.value() && sym.isGlobal() && !best.isGlobal())) {
+                best = sym;
+            }
+        }
+        if (best == null) {
+            return "";
+        }
+        long delta = offset - best.value();
+        return " in `" + best.name() + (delta == 0 ? "" : "+0x" + Long.toHexString(delta)) + "'";
     }
 
     static String site(ObjectFile obj, Section s, long offset) {
@@ -731,7 +762,7 @@ public final class Linker {
                         }
                     } catch (EncodingException e) {
                         errors.add(site(l.object, s, r.offset()) + ": relocation " + r.type().elfName() + " against `"
-                                + r.symbol() + "' out of range: " + e.getMessage());
+                                + r.symbol() + "': " + e.getMessage());
                     }
                 }
             }

@@ -105,7 +105,7 @@ class ArchiveTest {
     @Test
     void undefinedAfterAllArchivesIsReported() {
         LinkInput lib = Obj.ar("lib.a", member("lib.a(a.o)", "a", "missing"));
-        assertEquals(List.of("undefined reference to `missing' (referenced from lib.a(a.o):.text+0x4)"),
+        assertEquals(List.of("undefined reference to `missing' (referenced from lib.a(a.o):.text+0x4 in `a+0x4')"),
                 Obj.errors(caller("main.o", "a").in(), lib));
     }
 }

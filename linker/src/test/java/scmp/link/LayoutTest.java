@@ -129,7 +129,22 @@ class LayoutTest {
     void entryOption() throws LinkException {
         Executable e = sample(LinkOptions.defaults().withEntry("early")).executable();
         assertEquals(0x1008, e.entry());
-        assertEquals(0x1234, sample(LinkOptions.defaults().withEntry("0x1234")).executable().entry());
+        assertEquals(0x100c, sample(LinkOptions.defaults().withEntry("0x100c")).executable().entry());
+        assertEquals(0x1010, sample(LinkOptions.defaults().withEntry("4112")).executable().entry());
+    }
+
+    @Test
+    void entryOutsideTheTextOrMisalignedIsAnError() {
+        Obj a = Obj.start("a.o").words(".data", 0).global("d", ".data", 0);
+        assertEquals(List.of("entry point 0x1234 is not an instruction of .text (0x1000..0x1000, word-aligned)"),
+                Obj.errors(LinkOptions.defaults().withEntry("0x1234"), a.in()));
+        assertEquals(List.of("entry point 0x1002 is not an instruction of .text (0x1000..0x1000, word-aligned)"),
+                Obj.errors(LinkOptions.defaults().withEntry("0x1002"), a.in()));
+        assertEquals(List.of("entry symbol d (0x1004) is not an instruction of .text (0x1000..0x1000, word-aligned)"),
+                Obj.errors(LinkOptions.defaults().withEntry("d"), a.in()));
+        Obj noText = Obj.named("b.o").words(".data", 0).global("_start", ".data", 0);
+        assertEquals(List.of("entry symbol _start (0x1000) is not an instruction: the program has no .text"),
+                Obj.errors(noText.in()));
     }
 
     @Test

@@ -141,7 +141,7 @@ class LinkMainTest {
     void undefinedReferencesAreReportedOneLineEach() throws IOException {
         assertEquals(1, run("-o", path("p"), path("main.o")));
         assertEquals("scmpld: error: undefined reference to `printf' (referenced from " + path("main.o")
-                + ":.text+0x4)\n", err);
+                + ":.text+0x4 in `_start+0x4')\n", err);
         assertFalse(Files.exists(dir.resolve("p")), "no output after a failed link");
     }
 
@@ -158,6 +158,37 @@ class LinkMainTest {
         assertEquals("scmpld: error: cannot find " + path("missing.o") + ": no such file", lines[2]);
         assertEquals("scmpld: error: cannot find -lnothere", lines[3]);
         assertFalse(err.contains("Exception"), err);
+    }
+
+    @Test
+    void emptyThinAndHugeInputsAreRejectedInOneLine() throws IOException {
+        Files.write(dir.resolve("empty.o"), new byte[0]);
+        Files.writeString(dir.resolve("thin.a"), "!<thin>\n");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(dir.resolve("huge.o").toFile(), "rw")) {
+            f.write(new byte[] {0x7f, 'E', 'L', 'F'});
+            f.setLength(scmp.elf.InputFile.MAX_BINARY_SIZE + 1); // sparse: costs no disk
+        }
+        assertEquals(1, run("-o", path("p"), path("empty.o"), path("thin.a"), path("huge.o")));
+        assertEquals("scmpld: error: " + path("empty.o") + ": empty file, not an ELF object or archive\n"
+                + "scmpld: error: " + path("thin.a") + ": thin archives are not supported (members must be inside "
+                + "the archive)\n"
+                + "scmpld: error: " + path("huge.o") + ": file too large (1073741825 bytes; the limit is 1073741824)\n",
+                err);
+    }
+
+    @Test
+    void refusesToWriteTheExecutableOverAnInput() throws IOException {
+        byte[] before = Files.readAllBytes(dir.resolve("main.o"));
+        assertEquals(1, run("-o", path("main.o"), path("main.o"), path("libc.a")));
+        assertEquals("scmpld: error: output file " + path("main.o") + " is also an input file\n", err);
+        assertArrayEquals(before, Files.readAllBytes(dir.resolve("main.o")));
+    }
+
+    @Test
+    void aMapThatCannotBeWrittenLeavesNoExecutable() {
+        assertEquals(1, run("-o", path("p"), "-Map", path("no/such/dir/p.map"), path("main.o"), path("libc.a")));
+        assertTrue(err.startsWith("scmpld: error: cannot write map file " + path("no/such/dir/p.map") + ": "), err);
+        assertFalse(Files.exists(dir.resolve("p")), "no output after a failed link");
     }
 
     @Test

@@ -118,8 +118,8 @@ class ResolutionTest {
         Obj b = Obj.named("b.o").words(".data", 0, 0).undef("foo")
                 .reloc(".data", 0, RelocType.ABS32, "foo", 0)
                 .reloc(".data", 4, RelocType.ABS32, "baz", 0);
-        assertEquals(List.of("undefined reference to `foo' (referenced from main.o:.text+0x10)",
-                "undefined reference to `bar' (referenced from main.o:.text+0x14)",
+        assertEquals(List.of("undefined reference to `foo' (referenced from main.o:.text+0x10 in `_start+0x10')",
+                "undefined reference to `bar' (referenced from main.o:.text+0x14 in `_start+0x14')",
                 "undefined reference to `baz' (referenced from b.o:.data+0x4)"), Obj.errors(a.in(), b.in()));
     }
 

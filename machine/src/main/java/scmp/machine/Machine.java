@@ -239,10 +239,13 @@ public final class Machine {
     }
 
     /**
-     * The call stack of the thread whose fault ended the run, innermost frame first (empty when the run did not
-     * end with a fault).
+     * The call stack of the thread whose fault ended the run, or of the one a cycle limit stopped, innermost frame
+     * first (empty when the run did not end with a fault or at the limit).
      */
     public List<String> faultCallStack() {
+        if (lastFault == null && stoppedThread != null) {
+            return CallStack.walk(node(stoppedThread[0]), stoppedThread[1], stoppedThread[2], symbolizer, sourceLocator);
+        }
         if (lastFault == null || lastFault.node() < 0 || lastFault.node() >= cores.length || lastFault.thread() < 0) {
             return List.of();
         }
@@ -671,9 +674,33 @@ public final class Machine {
         return new Result(o, code, cycles, instructions(), message);
     }
 
+    /**
+     * The report of a run stopped by its cycle limit: where the lowest-numbered node with a thread was (its
+     * running thread, else its first live one), so that an endless loop is named like a fault.
+     */
     private Result maxCycles(long max) {
-        return result(Outcome.MAX_CYCLES, EXIT_MAX_CYCLES, max, "scmpsim: stopped after " + max + " cycles (--max-cycles)");
+        String msg = "scmpsim: stopped after " + max + " cycles (--max-cycles)";
+        stoppedThread = null;
+        for (Core c : live) {
+            ThreadContext t = c.runningThread();
+            for (int i = 0; t == null && i < c.contextCount(); i++) {
+                ThreadContext.State st = c.context(i).state();
+                if (st == ThreadContext.State.READY || st == ThreadContext.State.BLOCKED) {
+                    t = c.context(i);
+                }
+            }
+            if (t != null && (stoppedThread == null || c.nodeId() < stoppedThread[0])) {
+                stoppedThread = new int[] {c.nodeId(), t.id(), t.pc()};
+            }
+        }
+        if (stoppedThread != null) {
+            msg += ": node " + stoppedThread[0] + " thread " + stoppedThread[1] + " at " + where(stoppedThread[2]);
+        }
+        return result(Outcome.MAX_CYCLES, EXIT_MAX_CYCLES, max, msg);
     }
+
+    /** Node, thread and pc of the thread a cycle limit stopped (see {@link #maxCycles}), or null. */
+    private int[] stoppedThread;
 
     /**
      * A core halted on a host call: the run ends, unless it is one node's {@code exit} in an SPMD run and ranks

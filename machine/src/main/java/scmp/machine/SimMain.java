@@ -308,7 +308,7 @@ public final class SimMain implements Callable<Integer> {
         Machine.Result r = m.run();
         if (r.message() != null) {
             say(r.message());
-            if (r.outcome() == Machine.Outcome.FAULT) {
+            if (r.outcome() == Machine.Outcome.FAULT || r.outcome() == Machine.Outcome.MAX_CYCLES) {
                 List<String> stack = m.faultCallStack();
                 if (stack.size() > 1) {
                     say("call stack:");

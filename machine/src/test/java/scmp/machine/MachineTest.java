@@ -42,7 +42,8 @@ class MachineTest {
         assertEquals(Machine.Outcome.MAX_CYCLES, r.result().outcome());
         assertEquals(124, r.exit());
         assertEquals(1000, r.cycles());
-        assertEquals("scmpsim: stopped after 1000 cycles (--max-cycles)", r.message());
+        assertEquals("scmpsim: stopped after 1000 cycles (--max-cycles): node 0 thread 0 at pc 0x00001000 (_start)",
+                r.message());
         assertEquals(500, r.result().instructions());   // one jump every 2 cycles
     }
 

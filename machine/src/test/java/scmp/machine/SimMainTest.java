@@ -145,7 +145,8 @@ class SimMainTest {
                 """);
         Cli c = sim("--max-cycles", "100", "--cycles", p.toString());
         assertEquals(124, c.code());
-        assertEquals("scmpsim: stopped after 100 cycles (--max-cycles)\ncycles: 100\ninstructions: 50\n", c.err());
+        assertEquals("scmpsim: stopped after 100 cycles (--max-cycles): node 0 thread 0 at pc 0x00001000 (_start)\n"
+                + "cycles: 100\ninstructions: 50\n", c.err());
     }
 
     @Test

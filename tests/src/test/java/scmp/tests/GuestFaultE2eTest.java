@@ -282,8 +282,12 @@ class GuestFaultE2eTest {
         E2e.buildFile(opt, List.of("-g"), exe, src);
         E2e.Sim r = E2e.scmpsim("--max-cycles", "250000", exe.toString());
         assertEquals(124, r.exit(), r.stderr());
-        // docs/simulator.md: the limit's report is one line without a location
-        assertEquals("scmpsim: stopped after 250000 cycles (--max-cycles)\n", r.stderr());
+        // docs/simulator.md: the limit's report names where the program was, as a fault's does, and its stack
+        String[] lines = r.stderr().split("\n");
+        assertTrue(lines[0].matches("scmpsim: stopped after 250000 cycles \\(--max-cycles\\): node 0 thread 0 at"
+                + " pc 0x[0-9a-f]{8} \\(wait_until_ready\\+0x[0-9a-f]+, .*loop\\.c:(7|8)\\)"), r.stderr());
+        assertEquals("call stack:", lines[1], r.stderr());
+        assertTrue(lines[3].matches("  #1 0x[0-9a-f]{8} in main\\+0x[0-9a-f]+ \\(.*loop\\.c:14\\)"), r.stderr());
         assertEquals("waiting\n", r.stdout());
     }
 

@@ -2,6 +2,7 @@ package scmp.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -196,5 +197,65 @@ class ScmpLibraryTest {
         out.add("clamp: 2 leaves");
         out.add("primitives: OK");
         assertRun(lines(out), run("primitives.c", opt, x, y, 2 << 20, List.of()), "primitives.c " + x + "x" + y);
+    }
+
+    // ---- thesis_mpi.c: the thesis's section 6.2 MPI program, unchanged ----
+
+    @ParameterizedTest(name = "thesis_mpi.c on {0}x{1} at -O{2}")
+    @CsvSource({"4,4,1", "2,2,0"})
+    void thesisMpiExampleRunsAsPrinted(int x, int y, int opt) throws Exception {
+        assertRun("Value received: 5\n", run("thesis_mpi.c", opt, x, y, 1 << 20, List.of()),
+                "thesis_mpi.c " + x + "x" + y);
+    }
+
+    // ---- heap.c: a heap per node, a stack per thread ----
+
+    @ParameterizedTest(name = "heap.c on {0}x{1} at -O{2}")
+    @CsvSource({"4,4,1"})
+    void everyNodeHasItsOwnHeapAndEveryThreadItsOwnStack(int x, int y, int opt) throws Exception {
+        int p = x * y;
+        List<String> out = new ArrayList<>();
+        out.add("heap: " + p + " nodes, 4 threads per node, 40 steps per thread");
+        for (int r = 0; r < p; r++) {
+            out.add("node " + r + ": 131 allocations, 0 errors");
+        }
+        out.add("first block: same address on every node: yes");
+        out.add("first blocks hold their own node's number: " + p + " of " + p);
+        out.add("heap: OK");
+        assertRun(lines(out), run("heap.c", opt, x, y, 2 << 20, List.of()), "heap.c " + x + "x" + y);
+    }
+
+    // ---- costs.c: the cycle costs of docs/libscmp.md ----
+
+    /** The cycles costs.c printed for the table row that starts with {@code what}. */
+    static long cost(String out, String what) {
+        for (String l : out.split("\n")) {
+            if (l.startsWith("| " + what + " |")) {
+                return Long.parseLong(l.substring(what.length() + 4, l.indexOf(" |", what.length() + 4)).strip());
+            }
+        }
+        throw new AssertionError("costs.c printed no row for " + what + ":\n" + out);
+    }
+
+    @ParameterizedTest(name = "costs.c on {0}x{1} at -O{2}")
+    @CsvSource({"4,4,1"})
+    void costsFollowTheTimingModel(int x, int y, int opt) throws Exception {
+        E2e.Run r = run("costs.c", opt, x, y, 1 << 20, List.of());
+        String out = r.stdout();
+        assertNull(r.result().message(), out);
+        assertEquals(0, r.exit(), out);
+        // The DMA engine reads one word per network cycle, two per core cycle (docs/timing.md 3.1), so 240
+        // more words take 120 more cycles, and the non-blocking send does not wait for them.
+        assertEquals(120, cost(out, "`sendDataBlock()`, 256 words") - cost(out, "`sendDataBlock()`, 16 words"), out);
+        assertEquals(120, cost(out, "`getBlock()` from a neighbour, 256 words")
+                - cost(out, "`getBlock()` from a neighbour, 16 words"), out);
+        long nb = cost(out, "`sendDataBlockNB()`, 1 word");
+        assertEquals(nb, cost(out, "`sendDataBlockNB()`, 16 words"), out);
+        assertEquals(nb, cost(out, "`sendDataBlockNB()`, 256 words"), out);
+        // Five more hops cost 5 x 5 network cycles (router and link, docs/timing.md 4), 12.5 core cycles.
+        long far = cost(out, "one-way latency to node 15 (6 hops), `sendDataIntValue()` ping-pong");
+        long near = cost(out, "one-way latency to a neighbour (node 1), `sendDataIntValue()` ping-pong");
+        assertTrue(Math.abs((far - near) - 12.5) <= 1, out);
+        assertTrue(out.endsWith("costs: OK\n"), out);
     }
 }

@@ -554,7 +554,11 @@ public final class CodeGen {
         if (fv.name.equals("main") && ft.base.kind == Type.Kind.INT) {
             emit("li a0, 0");
         }
-        String bodyText = relaxBranches(body.toString().replaceAll("\tj (\\.L[A-Za-z0-9_]+)\n\\1:\n", "$1:\n"));
+        String raw = body.toString();
+        if (opt.optLevel > 0) {
+            raw = Peephole.run(raw);
+        }
+        String bodyText = relaxBranches(raw.replaceAll("\tj (\\.L[A-Za-z0-9_]+)\n\\1:\n", "$1:\n"));
         body = saveBody;
         if (bodyText.endsWith("\tj " + retLabel + "\n")) {
             bodyText = bodyText.substring(0, bodyText.length() - ("\tj " + retLabel + "\n").length());
@@ -677,6 +681,16 @@ public final class CodeGen {
 
     // ------------------------------------------------------------------------------------------- memory
 
+    /** {@code dst = src + imm}, going through {@code at} when the immediate does not fit 16 bits. */
+    private void addImm(String dst, String src, long imm) {
+        if (fitsImm(imm)) {
+            emit("addi " + dst + ", " + src + ", " + imm);
+        } else {
+            emit("li at, " + (int) imm);
+            emit("add " + dst + ", " + src + ", at");
+        }
+    }
+
     /** {@code op reg, off(base)}, going through {@code at} when the offset does not fit 16 bits. */
     private void emitMem(String op, String reg, int off, String base) {
         if (fitsImm(off)) {
@@ -777,6 +791,25 @@ public final class CodeGen {
         pushes.push("stack");
     }
 
+    /**
+     * Restores the last saved 32-bit or floating value for use as an operand: the temporary register holding it
+     * (no move needed), or {@code reg} after a load from the stack.
+     */
+    private String popOperand(Type t, String reg) {
+        String where = pushes.peek();
+        if (where != null && !where.equals("stack") && !t.isLong64()) {
+            pushes.pop();
+            if (t.isFloating()) {
+                fpTempsUsed--;
+            } else {
+                intTempsUsed--;
+            }
+            return where;
+        }
+        pop(t, reg);
+        return reg;
+    }
+
     /** Restores the last saved value into {@code reg} (a1, a2 for a2:a3 pairs, fa1...). */
     private void pop(Type t, String reg) {
         String where = pushes.pop();
@@ -834,7 +867,7 @@ public final class CodeGen {
         if (e instanceof Expr.Member m) {
             genAddr(m.base());
             if (m.member().offset() != 0) {
-                emit("addi a0, a0, " + m.member().offset());
+                addImm("a0", "a0", m.member().offset());
             }
             return;
         }
@@ -944,7 +977,7 @@ public final class CodeGen {
             if (mem.isBitfield()) {
                 int unit = Math.min(mem.type().size(), 4);
                 String op = unit == 1 ? "lbu" : unit == 2 ? "lhu" : "lw";
-                emit(op + " a0, " + mem.offset() + "(a0)");
+                emitMem(op, "a0", mem.offset(), "a0");
                 int left = 32 - mem.bitOffset() - mem.bitWidth();
                 if (left > 0) {
                     emit("slli a0, a0, " + left);
@@ -956,7 +989,7 @@ public final class CodeGen {
             }
             if (t.isArray() || t.isAggregate()) {
                 if (mem.offset() != 0) {
-                    emit("addi a0, a0, " + mem.offset());
+                    addImm("a0", "a0", mem.offset());
                 }
                 return;
             }
@@ -969,7 +1002,7 @@ public final class CodeGen {
             int i = 0;
             if (v.type.align() >= 4 || v.offset % 4 == 0) {
                 if (size > 64) {
-                    emit("addi a4, fp, " + v.offset);
+                    addImm("a4", "fp", v.offset);
                     emit("li a5, " + (size / 4));
                     String loop = newLabel();
                     label(loop);
@@ -990,7 +1023,7 @@ public final class CodeGen {
             return;
         }
         if (e instanceof Expr.VaArea) {
-            emit("addi a0, fp, " + namedStackBytes);
+            addImm("a0", "fp", namedStackBytes);
             return;
         }
         if (e instanceof Expr.StmtExpr se) {
@@ -1115,8 +1148,7 @@ public final class CodeGen {
         gen(b.left());
         push(ot, !hasCall(r));
         gen(r);
-        pop(ot, "a1");
-        intOp(b, "a1", "a0");
+        intOp(b, popOperand(ot, "a1"), "a0");
     }
 
     /** Emits a 32-bit operation a0 = x op y. */
@@ -1280,21 +1312,21 @@ public final class CodeGen {
         gen(b.left());
         push(b.left().type(), !hasCall(b.right()));
         gen(b.right());
-        pop(b.left().type(), "fa1");
+        String x = popOperand(b.left().type(), "fa1");
         switch (b.op()) {
-            case ADD -> emit("fadd.d fa0, fa1, fa0");
-            case SUB -> emit("fsub.d fa0, fa1, fa0");
-            case MUL -> emit("fmul.d fa0, fa1, fa0");
-            case DIV -> emit("fdiv.d fa0, fa1, fa0");
-            case EQ -> emit("feq.d a0, fa1, fa0");
+            case ADD -> emit("fadd.d fa0, " + x + ", fa0");
+            case SUB -> emit("fsub.d fa0, " + x + ", fa0");
+            case MUL -> emit("fmul.d fa0, " + x + ", fa0");
+            case DIV -> emit("fdiv.d fa0, " + x + ", fa0");
+            case EQ -> emit("feq.d a0, " + x + ", fa0");
             case NE -> {
-                emit("feq.d a0, fa1, fa0");
+                emit("feq.d a0, " + x + ", fa0");
                 emit("xori a0, a0, 1");
             }
-            case LT -> emit("flt.d a0, fa1, fa0");
-            case LE -> emit("fle.d a0, fa1, fa0");
-            case GT -> emit("flt.d a0, fa0, fa1");
-            case GE -> emit("fle.d a0, fa0, fa1");
+            case LT -> emit("flt.d a0, " + x + ", fa0");
+            case LE -> emit("fle.d a0, " + x + ", fa0");
+            case GT -> emit("flt.d a0, fa0, " + x);
+            case GE -> emit("fle.d a0, fa0, " + x);
             default -> throw new IllegalStateException(b.op().toString());
         }
         if (!b.op().isComparison()) {
@@ -1567,7 +1599,7 @@ public final class CodeGen {
         String st = unit == 1 ? "sb" : unit == 2 ? "sh" : "sw";
         long fieldMask = m.bitWidth() >= 32 ? 0xffffffffL : (1L << m.bitWidth()) - 1;
         long mask = (fieldMask << m.bitOffset()) & 0xffffffffL;
-        emit(ld + " a4, " + m.offset() + "(a1)");
+        emitMem(ld, "a4", m.offset(), "a1");
         emit("li a5, " + (int) ~mask);
         emit("and a4, a4, a5");
         emit("li a5, " + (int) fieldMask);
@@ -1576,7 +1608,7 @@ public final class CodeGen {
             emit("slli a6, a6, " + m.bitOffset());
         }
         emit("or a4, a4, a6");
-        emit(st + " a4, " + m.offset() + "(a1)");
+        emitMem(st, "a4", m.offset(), "a1");
         // The value of the assignment is the stored field, read back with its signedness.
         int left = 32 - m.bitWidth();
         if (left > 0) {
@@ -1637,21 +1669,38 @@ public final class CodeGen {
         int named = (structRet ? 1 : 0) + (ft.prototyped ? Math.min(ft.params.size(), c.args().size())
                 : c.args().size());
         CallingConvention.Layout lay = CallingConvention.layout(types, named);
-        // Evaluate the arguments in order, each saved on the stack (8-byte slots).
+        // Evaluate the arguments from last to first, as gcc does (the order is unspecified in C, but programs
+        // whose output depends on it then print what they print when built by gcc), each saved on the stack
+        // (8-byte slots): argument i ends up at 8*i above the pushes' lowest slot.
+        // At -O1 an argument that is a constant, an address or a variable goes straight into its register at
+        // the end (that cannot clobber anything); the others are evaluated and saved first.
         int n = c.args().size();
-        List<Type> slotTypes = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
+        int first = structRet ? 1 : 0;
+        Type[] slotTypes = new Type[n];
+        boolean[] simple = new boolean[n];
+        int[] pushOrder = new int[n];
+        int pushed = 0;
+        for (int i = 0; i < n && opt.optLevel > 0; i++) {
+            CallingConvention.Kind k = lay.places().get(i + first).kind();
+            simple[i] = k == CallingConvention.Kind.INT_REG && simpleIntArg(c.args().get(i)) != null
+                    || k == CallingConvention.Kind.FP_REG && regFor(c.args().get(i)) != null;
+        }
+        for (int i = n - 1; i >= 0; i--) {
             Expr a = c.args().get(i);
+            if (simple[i]) {
+                continue;
+            }
+            pushOrder[i] = pushed++;
             gen(a);
             Type at = a.type();
             if (at.isAggregate()) {
                 Var tmp = c.argTemps().get(i);
-                emit("addi a1, fp, " + tmp.offset);
+                addImm("a1", "fp", tmp.offset);
                 copyBlock("a0", "a1", at.size(), at.align());
                 at = Type.UINT;
             }
             push(at, false);
-            slotTypes.add(at);
+            slotTypes[i] = at;
         }
         boolean direct = c.function() instanceof Expr.Unary u && u.op() == UnOp.ADDR
                 && u.operand() instanceof Expr.VarRef;
@@ -1663,15 +1712,14 @@ public final class CodeGen {
         if (area > 0) {
             emit("addi sp, sp, " + (-area));
         }
-        int first = structRet ? 1 : 0;
         // Stack arguments first (they go through t5/t6), then the registers.
         for (int i = 0; i < n; i++) {
             CallingConvention.Place pl = lay.places().get(i + first);
-            int slot = area + 8 * (n - 1 - i);
+            int slot = area + 8 * (pushed - 1 - pushOrder[i]);
             if (pl.kind() != CallingConvention.Kind.STACK) {
                 continue;
             }
-            Type at = slotTypes.get(i);
+            Type at = slotTypes[i];
             if (at.isFloating()) {
                 emitMem("fld", "ft0", slot, "sp");
                 emitMem(at.kind == Type.Kind.FLOAT ? "fsd" : "fsd", "ft0", pl.stackOffset(), "sp");
@@ -1687,7 +1735,15 @@ public final class CodeGen {
         }
         for (int i = 0; i < n; i++) {
             CallingConvention.Place pl = lay.places().get(i + first);
-            int slot = area + 8 * (n - 1 - i);
+            int slot = area + 8 * (pushed - 1 - pushOrder[i]);
+            if (simple[i]) {
+                if (pl.kind() == CallingConvention.Kind.FP_REG) {
+                    emit("fmv.d " + FA[pl.reg()] + ", " + regFor(c.args().get(i)));
+                } else {
+                    simpleIntArg(c.args().get(i)).accept(A[pl.reg()]);
+                }
+                continue;
+            }
             switch (pl.kind()) {
                 case INT_REG -> emitMem("lw", A[pl.reg()], slot, "sp");
                 case INT_PAIR -> {
@@ -1700,7 +1756,7 @@ public final class CodeGen {
             }
         }
         if (structRet) {
-            emit("addi a0, fp, " + c.resultTemp().offset);
+            addImm("a0", "fp", c.resultTemp().offset);
         }
         if (direct) {
             Var fv = ((Expr.VarRef) ((Expr.Unary) c.function()).operand()).var();
@@ -1708,8 +1764,8 @@ public final class CodeGen {
         } else {
             emit("jalr ra, t7, 0");
         }
-        int pop = area + 8 * n;
-        for (int i = 0; i < n; i++) {
+        int pop = area + 8 * pushed;
+        for (int i = 0; i < pushed; i++) {
             pushes.pop();
         }
         if (pop > 0) {
@@ -1720,6 +1776,48 @@ public final class CodeGen {
                 emit("add sp, sp, at");
             }
         }
+    }
+
+    /**
+     * For an integer-class argument that can be put straight into an argument register without touching any
+     * other register (a constant, a variable, an address), the code that does it; null for other arguments.
+     */
+    private java.util.function.Consumer<String> simpleIntArg(Expr e) {
+        while (e instanceof Expr.Cast cs && (cs.type().isPointer() || cs.type().isArray())
+                && (cs.operand().type().isPointer() || cs.operand().type().isArray()
+                || cs.operand().type().isFunction())) {
+            e = cs.operand();
+        }
+        Type t = e.type();
+        if (e instanceof Expr.IntLit lit && !t.isLong64()) {
+            return r -> emit("li " + r + ", " + (int) lit.value());
+        }
+        if (e instanceof Expr.Unary u && u.op() == UnOp.ADDR && u.operand() instanceof Expr.VarRef v) {
+            Var var = v.var();
+            if (var.isLocal()) {
+                return indirect.containsKey(var) || regOf.containsKey(var) ? null : r -> addImm(r, "fp", var.offset);
+            }
+            return r -> emit("la " + r + ", " + var.symbol);
+        }
+        if (e instanceof Expr.VarRef v) {
+            Var var = v.var();
+            if (t.isArray() || t.isFunction()) {
+                if (var.isLocal()) {
+                    return indirect.containsKey(var) || regOf.containsKey(var) ? null : r -> addImm(r, "fp", var.offset);
+                }
+                return r -> emit("la " + r + ", " + var.symbol);
+            }
+            String reg = regFor(e);
+            if (reg != null && !t.isFloating()) {
+                return r -> emit("mv " + r + ", " + reg);
+            }
+            if (var.isLocal() && reg == null && !indirect.containsKey(var) && !regOf.containsKey(var)
+                    && (t.isInteger() && !t.isLong64() || t.isPointer())) {
+                Type lt = t;
+                return r -> load(lt, r, var.offset, "fp");
+            }
+        }
+        return null;
     }
 
     // ------------------------------------------------------------------------------------------- branches
@@ -1784,8 +1882,7 @@ public final class CodeGen {
                 gen(b.left());
                 push(b.left().type(), !hasCall(r));
                 gen(r);
-                pop(b.left().type(), "a1");
-                x = "a1";
+                x = popOperand(b.left().type(), "a1");
                 y = "a0";
             }
             BinOp op = b.op();

@@ -570,7 +570,15 @@ public final class Preprocessor {
         if (!m.isFunctionLike()) {
             Set<String> hs = union(t.hideset(), m.name());
             List<Token> body = new ArrayList<>();
-            for (Token b : m.body()) {
+            List<Token> mb = m.body();
+            for (int i = 0; i < mb.size(); i++) {
+                Token b = mb.get(i);
+                if (b.is("##") && !body.isEmpty() && i + 1 < mb.size()) {
+                    // ## pastes in object-like macros too (6.10.3.3): `# ## #` is the token ##.
+                    Token lhs = body.remove(body.size() - 1);
+                    body.add(paste(lhs, mb.get(++i).at(t), t).withHideset(hs).withBol(false));
+                    continue;
+                }
                 body.add(b.at(t).withHideset(union(b.hideset(), hs)).withBol(false));
             }
             pushExpansion(t, body);

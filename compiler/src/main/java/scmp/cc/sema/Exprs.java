@@ -46,8 +46,13 @@ final class Exprs {
         return ((CToken) t).pp();
     }
 
+    /** Expressions standing for one that had an error already reported: no further error is reported on them. */
+    private final java.util.Set<Expr> errors = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
     private Expr error(Token pos) {
-        return new Expr.IntLit(pos, Type.INT, 0);
+        Expr e = new Expr.IntLit(pos, Type.INT, 0);
+        errors.add(e);
+        return e;
     }
 
     static String q(Object o) {
@@ -246,6 +251,9 @@ final class Exprs {
 
     /** Reports why {@code e} cannot be assigned to, or returns true if it can. */
     private boolean checkModifiable(Expr e, Token pos, String what) {
+        if (errors.contains(e)) {
+            return false;
+        }
         if (!isLvalue(e)) {
             diag.error(pos, "lvalue required as " + what);
             return false;
@@ -938,7 +946,7 @@ final class Exprs {
             return error(pos);
         }
         if (!t.isComplete()) {
-            diag.error(pos, "invalid use of incomplete type " + q(t));
+            diag.error(pos, "invalid use of undefined type " + q(t));
             return error(pos);
         }
         Type.Member m = t.member(name);
@@ -988,7 +996,10 @@ final class Exprs {
         Expr f = value(callee);
         Type ft = f.type();
         if (!ft.isPointer() || !ft.base.isFunction()) {
-            diag.error(pos, "called object is not a function or function pointer");
+            if (!errors.contains(callee)) {
+                diag.error(calleePos, "called object " + (callee instanceof Expr.VarRef v ? q(v.var().name) + " " : "")
+                        + "is not a function or function pointer");
+            }
             for (Expr a : args) {
                 value(a);
             }

@@ -98,6 +98,15 @@ public final class Sema {
                 }
             }
         }
+        if (diag.wall()) {
+            for (Var v : s.globals) {
+                if (v.defined && !v.external && !v.used && !v.isInline && v.pos != null && !v.name.startsWith(".")
+                        && fileName.equals(v.pos.fileName()) && !(v.type.isConst && !v.isFunction())) {
+                    diag.warning(v.pos, Exprs.q(v.name) + " defined but not used ["
+                            + (v.isFunction() ? "-Wunused-function" : "-Wunused-variable") + "]");
+                }
+            }
+        }
         return new Program(fileName, s.functions, s.globals, s.toplevelAsm);
     }
 
@@ -609,7 +618,8 @@ public final class Sema {
             List<Param> params = new ArrayList<>();
             boolean variadic = parameters(f.parameterTypeList(), params);
             info.params = params;
-            Type ft = functionType(t, params, variadic, true, tok(f));
+            // () declares a function without a prototype (6.7.5.3p14): calls are not checked against it.
+            Type ft = functionType(t, params, variadic, f.parameterTypeList() != null, tok(f));
             return applyDirect(f.directDeclarator(), ft, info);
         }
         CParser.KrFunctionDeclaratorContext k = (CParser.KrFunctionDeclaratorContext) dd;
@@ -852,7 +862,7 @@ public final class Sema {
                     diag.note(v.pos, "previous declaration of " + Exprs.q(d.name()) + " with type "
                             + Exprs.q(v.type));
                 }
-            } else if (d.type().prototyped || definition) {
+            } else if (d.type().prototyped || definition && !v.type.prototyped) {
                 v.type = d.type();
             }
             if ("static".equals(sp.storage()) && v.external && v.pos != null && !v.used) {
@@ -1733,9 +1743,15 @@ public final class Sema {
             diag.error(d.pos(), "expected '=', ',', ';', 'asm' or '__attribute__' before '{' token");
             return;
         }
-        if (d.type().params.isEmpty() && !d.type().prototyped && d.params() != null && !d.params().isEmpty()) {
-            diag.error(d.pos(), "old-style function definitions are not supported");
-            return;
+        Token spec = tok(ctx.declarationSpecifiers());
+        if (spec.line() == d.pos().line() && spec.col() == d.pos().col() && spec.fileName().equals(d.pos().fileName())) {
+            // the parser's stand-in for a missing return type (TokenAdapter.implicitInt)
+            diag.warning(d.pos(), "return type defaults to 'int' [-Wimplicit-int]");
+        }
+        boolean oldStyle = !d.type().prototyped && d.params() != null && !d.params().isEmpty();
+        Map<String, Type> krTypes = oldStyle ? krParameterTypes(ctx, d) : null;
+        if (!oldStyle && !ctx.declaration().isEmpty()) {
+            diag.error(tok(ctx.declaration(0)), "old-style parameter declarations in prototyped function definition");
         }
         Var fn = declareFunction(d, sp, true);
         if (fn.defined) {
@@ -1760,22 +1776,48 @@ public final class Sema {
         scope = new Scope(scope);
         List<Var> params = new ArrayList<>();
         List<Param> ps = d.params() == null ? List.of() : d.params();
+        List<Stmt> items = new ArrayList<>();
         for (Param p : ps) {
             if (p.name() == null) {
                 diag.error(p.pos(), "parameter name omitted");
                 continue;
             }
-            if (!p.type().isComplete()) {
+            Type pt = p.type();
+            Type received = pt;
+            if (krTypes != null) {
+                // An old-style parameter arrives with the default argument promotions applied (6.5.2.2p6):
+                // the parameter variable has the promoted type and a local of the declared type is set from it.
+                pt = krTypes.get(p.name());
+                if (pt == null) {
+                    diag.warning(p.pos(), "type of " + Exprs.q(p.name()) + " defaults to 'int' [-Wimplicit-int]");
+                    pt = Type.INT;
+                }
+                received = pt.isArithmetic() ? Conversions.promoted(pt) : pt;
+                if (pt.kind == Type.Kind.FLOAT) {
+                    received = Type.DOUBLE;
+                }
+            }
+            if (!pt.isComplete()) {
                 diag.error(p.pos(), "parameter " + Exprs.q(p.name()) + " has incomplete type");
             }
-            Var v = new Var(p.name(), p.type(), Var.Storage.PARAM, p.pos());
             if (scope.names.containsKey(p.name())) {
                 diag.error(p.pos(), "redefinition of parameter " + Exprs.q(p.name()));
             }
-            scope.names.put(p.name(), new Scope.Entry(v, null, null, null));
-            params.add(v);
+            if (received.unqualified().compatible(pt.unqualified())) {
+                Var v = new Var(p.name(), pt, Var.Storage.PARAM, p.pos());
+                scope.names.put(p.name(), new Scope.Entry(v, null, null, null));
+                params.add(v);
+            } else {
+                Var v = new Var(".kr" + uniq++, received, Var.Storage.PARAM, p.pos());
+                params.add(v);
+                Var local = new Var(p.name(), pt, Var.Storage.LOCAL, p.pos());
+                curLocals.add(local);
+                scope.names.put(p.name(), new Scope.Entry(local, null, null, null));
+                Expr set = new Expr.Assign(p.pos(), pt.unqualified(), new Expr.VarRef(p.pos(), pt, local),
+                        Conversions.convert(new Expr.VarRef(p.pos(), received, v), pt.unqualified()));
+                items.add(new Stmt.ExprStmt(p.pos(), set));
+            }
         }
-        List<Stmt> items = new ArrayList<>();
         CParser.CompoundStatementContext body = ctx.compoundStatement();
         for (CParser.BlockItemContext bi : body.blockItem()) {
             blockItem(bi, items);
@@ -1787,10 +1829,173 @@ public final class Sema {
             }
         }
         Stmt.Block b = new Stmt.Block(tok(body), items);
+        if (diag.wall()) {
+            Set<String> paramNames = new HashSet<>();
+            for (Param p : ps) {
+                paramNames.add(p.name());
+            }
+            for (Var v : curLocals) {
+                if (!v.used && v.pos != null && !v.name.startsWith(".") && !paramNames.contains(v.name)) {
+                    diag.warning(v.pos, "unused variable " + Exprs.q(v.name) + " [-Wunused-variable]");
+                }
+            }
+            if (!curRet.isVoid() && !d.name().equals("main") && mayFallThrough(b)) {
+                diag.warning(Exprs.tok(body.getStop()), "control reaches end of non-void function [-Wreturn-type]");
+            }
+        }
         functions.add(new Program.Function(fn, params, curLocals, b, curVariadic));
         curFn = null;
         curLocals = null;
         undeclaredReported = null;
+    }
+
+    /** -Wparentheses: {@code if (x = 3)}, an assignment used as a truth value without its own parentheses. */
+    private void warnAssignAsCondition(CParser.ExpressionContext e) {
+        if (!diag.wall() || e == null || e.assignmentExpression().size() != 1) {
+            return;
+        }
+        CParser.AssignmentExpressionContext a = e.assignmentExpression(0);
+        if (a.assignmentOperator() != null && a.assignmentOperator().getText().equals("=")) {
+            diag.warning(tok(a), "suggest parentheses around assignment used as truth value [-Wparentheses]");
+        }
+    }
+
+    /** Functions that never return, for -Wreturn-type. */
+    private static final Set<String> NORETURN = Set.of("exit", "abort", "_exit", "_Exit", "longjmp", "siglongjmp",
+            "__builtin_unreachable", "__builtin_trap", "__assert_fail", "quick_exit");
+
+    /**
+     * Whether control may reach the end of {@code s} (for -Wreturn-type). Conservative towards silence: a
+     * construct it cannot judge counts as not falling through only when it plainly cannot.
+     */
+    private static boolean mayFallThrough(Stmt s) {
+        if (s == null) {
+            return true;
+        }
+        if (s instanceof Stmt.Return || s instanceof Stmt.Goto) {
+            return false;
+        }
+        if (s instanceof Stmt.Block b) {
+            boolean reach = true;
+            for (Stmt x : b.items()) {
+                if (x instanceof Stmt.Label) {
+                    reach = true;
+                }
+                if (reach) {
+                    reach = mayFallThrough(x);
+                }
+            }
+            return reach;
+        }
+        if (s instanceof Stmt.Label l) {
+            return mayFallThrough(l.stmt());
+        }
+        if (s instanceof Stmt.If i) {
+            return i.otherwise() == null || mayFallThrough(i.then()) || mayFallThrough(i.otherwise());
+        }
+        if (s instanceof Stmt.ExprStmt es) {
+            Expr e = es.expr();
+            while (e instanceof Expr.Cast c) {
+                e = c.operand();
+            }
+            return !(e instanceof Expr.Call c && c.function() instanceof Expr.Unary u
+                    && u.operand() instanceof Expr.VarRef v && NORETURN.contains(v.var().name));
+        }
+        if (s instanceof Stmt.Loop l) {
+            boolean forever = l.cond() == null || l.cond() instanceof Expr.IntLit lit && lit.value() != 0;
+            return !forever || jumpsTo(l.body(), l.breakLabel());
+        }
+        if (s instanceof Stmt.DoWhile d) {
+            boolean forever = d.cond() instanceof Expr.IntLit lit && lit.value() != 0;
+            return !forever || jumpsTo(d.body(), d.breakLabel());
+        }
+        if (s instanceof Stmt.Switch sw) {
+            return sw.defaultLabel() == null || jumpsTo(sw.body(), sw.breakLabel()) || mayFallThrough(sw.body());
+        }
+        return true;
+    }
+
+    /** Whether {@code s} contains a jump to {@code label} (a break out of the statement that owns it). */
+    private static boolean jumpsTo(Stmt s, String label) {
+        if (s == null) {
+            return false;
+        }
+        if (s instanceof Stmt.Goto g) {
+            return g.label().equals(label);
+        }
+        if (s instanceof Stmt.Block b) {
+            for (Stmt x : b.items()) {
+                if (jumpsTo(x, label)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (s instanceof Stmt.Label l) {
+            return jumpsTo(l.stmt(), label);
+        }
+        if (s instanceof Stmt.If i) {
+            return jumpsTo(i.then(), label) || jumpsTo(i.otherwise(), label);
+        }
+        if (s instanceof Stmt.Loop l) {
+            return jumpsTo(l.init(), label) || jumpsTo(l.body(), label);
+        }
+        if (s instanceof Stmt.DoWhile d) {
+            return jumpsTo(d.body(), label);
+        }
+        if (s instanceof Stmt.Switch sw) {
+            return jumpsTo(sw.body(), label);
+        }
+        return false;
+    }
+
+    /** The types an old-style definition's declaration list gives its parameters (adjusted as in 6.7.5.3p7-8). */
+    private Map<String, Type> krParameterTypes(CParser.FunctionDefinitionContext ctx, Decl d) {
+        Map<String, Type> types = new HashMap<>();
+        Set<String> names = new HashSet<>();
+        for (Param p : d.params()) {
+            names.add(p.name());
+        }
+        for (CParser.DeclarationContext dc : ctx.declaration()) {
+            if (dc.staticAssertDeclaration() != null) {
+                staticAssert(dc.staticAssertDeclaration());
+                continue;
+            }
+            Specs psp = specifiers(dc.declarationSpecifiers());
+            if (dc.initDeclaratorList() == null) {
+                continue;
+            }
+            if (psp.storage() != null && !psp.storage().equals("register")) {
+                diag.error(tok(dc), "storage class specified for parameter");
+            }
+            for (CParser.InitDeclaratorContext id : dc.initDeclaratorList().initDeclarator()) {
+                Decl pd = declarator(id.declarator(), psp.type());
+                if (pd.name() == null) {
+                    continue;
+                }
+                if (!names.contains(pd.name())) {
+                    diag.error(pd.pos(), "declaration for parameter " + Exprs.q(pd.name()) + " but no such parameter");
+                    continue;
+                }
+                if (types.containsKey(pd.name())) {
+                    diag.error(pd.pos(), "redefinition of parameter " + Exprs.q(pd.name()));
+                }
+                if (id.initializer() != null) {
+                    diag.error(pd.pos(), "parameter " + Exprs.q(pd.name()) + " is initialized");
+                }
+                Type t = pd.type();
+                if (t.isArray()) {
+                    t = Type.pointerTo(t.base);
+                } else if (t.isFunction()) {
+                    t = Type.pointerTo(t);
+                } else if (t.isVoid()) {
+                    diag.error(pd.pos(), "parameter " + Exprs.q(pd.name()) + " has void type");
+                    t = Type.INT;
+                }
+                types.put(pd.name(), t);
+            }
+        }
+        return types;
     }
 
     // -------------------------------------------------------------------------------- statements
@@ -1859,12 +2064,14 @@ public final class Sema {
             return new Stmt.ExprStmt(pos, exprs.expression(es.expression()));
         }
         if (ctx instanceof CParser.IfStatementContext is) {
+            warnAssignAsCondition(is.expression());
             Expr c = exprs.condition(exprs.expression(is.expression()));
             Stmt then = statement(is.statement(0));
             Stmt els = is.statement().size() > 1 ? statement(is.statement(1)) : null;
             return new Stmt.If(pos, c, then, els);
         }
         if (ctx instanceof CParser.WhileStatementContext ws) {
+            warnAssignAsCondition(ws.expression());
             Expr c = exprs.condition(exprs.expression(ws.expression()));
             String brk = newLabel(), cont = newLabel();
             Stmt body = loopBody(ws.statement(), brk, cont);
@@ -1873,6 +2080,7 @@ public final class Sema {
         if (ctx instanceof CParser.DoStatementContext ds) {
             String brk = newLabel(), cont = newLabel();
             Stmt body = loopBody(ds.statement(), brk, cont);
+            warnAssignAsCondition(ds.expression());
             Expr c = exprs.condition(exprs.expression(ds.expression()));
             return new Stmt.DoWhile(pos, body, c, brk, cont);
         }
@@ -1896,6 +2104,7 @@ public final class Sema {
                     k = 1;
                 } else if (c instanceof CParser.ExpressionContext ec) {
                     if (k == 0) {
+                        warnAssignAsCondition(ec);
                         cond = exprs.condition(exprs.expression(ec));
                     } else {
                         markDiscarded(ec);

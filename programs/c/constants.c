@@ -1,0 +1,117 @@
+#include <stdio.h>
+#include <limits.h>
+
+#define SHOW(e) printf("%-40s %d %lld\n", #e, (int)sizeof(e), (long long)(e))
+#define SHOWU(e) printf("%-40s %d %llu\n", #e, (int)sizeof(e), (unsigned long long)(e))
+#define SHOWF(e) printf("%-40s %d %.17g\n", #e, (int)sizeof(e), (double)(e))
+
+enum small { S0, S1, S2 = 10, S3, SNEG = -5, SNEXT };
+enum big { B0 = 0x7fffffff };
+static const int folded[] = { 1 + 2 * 3, (10 - 3) % 4, 1 << 10, ~0, -1 >> 1, 0xff & 0x0f, 6 ^ 3, 5 | 8, !5, -(-3) };
+static int arr_size[(int)(3.7 * 2)];
+static unsigned long long ulls[] = { -1, -1U, -1ULL, 1ULL << 63, 0xffffffff + 1, 0xffffffffU + 1 };
+static char chs[] = { 300, -200, 'a' + 1, '\377' };
+static float ffold[] = { 16777217, 1.0f / 3, 0.1, (float)1e-46, 3.4028235e38 };
+static double dfold[] = { 1 / 3, 1.0 / 3, 1e308 * 10, -0.0, 7 / 2 * 2.0, 2.5e-324 };
+static int cond_fold = sizeof(int) == 4 ? 100 : 200;
+static long long llfold = 0x100000000LL * 3 / 2 - 1;
+static int cast_fold = (unsigned char)0x1ff + (signed char)0x80 + (short)0x18000;
+static unsigned uf = (unsigned)-1 / 3;
+static int ptrdiff_fold = (int)(&((int *)0)[10] - (int *)0);
+struct S { char a; int b; short c[3]; double d; };
+static int offs = __builtin_offsetof(struct S, c[2]);
+
+int main(void) {
+    SHOW(2147483647);
+    SHOW(2147483648);
+    SHOW(-2147483648);
+    SHOWU(0x80000000);
+    SHOWU(0xffffffff);
+    SHOW(4294967296);
+    SHOWU(037777777777);
+    SHOW(0x7fffffffffffffff);
+    SHOWU(0x8000000000000000);
+    SHOWU(18446744073709551615u);
+    SHOW(10000000000);
+    SHOW(1 << 30);
+    SHOW('a');
+    SHOW('\377');
+    SHOW(-1 / 2);
+    SHOW(-7 % 3);
+    SHOW(7 % -3);
+    SHOWU(-1u >> 1);
+    SHOW(-1 >> 31);
+    SHOW((char)200 + 0);
+    SHOW((unsigned char)-1);
+    SHOW((short)70000);
+    SHOW((unsigned short)-1 * (unsigned short)-1 > 0);
+    SHOW(1 ? 2u : -1);
+    SHOW(-1 < 0u);
+    SHOW(-1LL < 0u);
+    SHOW((long long)-1 < 0ULL);
+    SHOW(S3);
+    SHOW(SNEXT);
+    SHOW(B0);
+    SHOW((int)sizeof(enum small));
+    SHOW((int)sizeof(S1));
+    SHOW(INT_MIN / 2);
+    SHOW(INT_MAX + 0LL + 1);
+    SHOW(UINT_MAX + 1);
+    SHOW(UINT_MAX + 1LL);
+    SHOW(0 ? 1 : 2);
+    SHOW((1, 2));
+    SHOW(!0 + !1 + !!7);
+    SHOW(3 > 2 > 1);
+    SHOW(1 == 1 == 1);
+    SHOW(~0u == 0xffffffff);
+    SHOW((int)sizeof(1 ? (char)1 : (short)1));
+    SHOW((int)sizeof((char)1));
+    SHOW((int)(sizeof(char) + sizeof(short) * 10 + sizeof(long long) * 100 + sizeof(float) * 1000 + sizeof(double) * 10000));
+    SHOWF(1e10f);
+    SHOWF(16777217.0f);
+    SHOWF(0.1f);
+    SHOWF(0.1f + 0.2f);
+    SHOWF(1.0f / 3.0f * 3.0f);
+    SHOWF((float)0.1 == 0.1);
+    SHOWF(1e300 * 1e300 > 0);
+    SHOWF((int)2.9 + (int)-2.9);
+    SHOWF((double)(1LL << 53) + 1);
+    SHOWF((float)(1LL << 40) + 1);
+    SHOWF(1.5e300 / 3e-10);
+    SHOWF(0x1p-3);
+    SHOWF(0x1.8p1);
+    SHOWF(.5e1);
+    SHOWF(5.);
+    for (int i = 0; i < 10; i++) printf("%d ", folded[i]);
+    printf("\n%d\n", (int)sizeof arr_size);
+    for (int i = 0; i < 6; i++) printf("%llu ", ulls[i]);
+    printf("\n");
+    for (int i = 0; i < 4; i++) printf("%d ", chs[i]);
+    printf("\n");
+    for (int i = 0; i < 5; i++) printf("%.9g ", ffold[i]);
+    printf("\n");
+    for (int i = 0; i < 6; i++) printf("%g ", dfold[i]);
+    printf("\n%d %lld %d %u %d %d\n", cond_fold, llfold, cast_fold, uf, ptrdiff_fold, offs);
+    int x = 5;
+    SHOW(x++ + 0);
+    SHOW((int)sizeof(x++));
+    printf("%d\n", x);
+    SHOW(x << 2 >> 1);
+    SHOW(x * -1u);
+    SHOW(x / 2.0 > 2);
+    unsigned char uc = 255;
+    SHOW(uc + 1);
+    SHOW(~uc);
+    SHOW(uc << 24);
+    SHOWU((unsigned)uc << 24);
+    SHOW((int)sizeof(uc + uc));
+    SHOW(-uc);
+    unsigned short us = 65535;
+    SHOW(us * us / 2 > 0);
+    SHOWU(us * (unsigned)us);
+    long l = -5;
+    SHOW((int)(l / 2));
+    SHOW((int)(l % 3));
+    SHOW((unsigned long)l > 0);
+    return 0;
+}
