@@ -68,7 +68,7 @@ int MPI_Reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, M
                MPI_Comm comm)
 {
     struct __mpi_comm *c = __mpi_comm(comm);
-    int size = __mpi_type_size(datatype);
+    int size = __mpi_type_extent(datatype);     /* buffers hold count items of extent bytes */
     int bytes, vr, mask, err = MPI_SUCCESS;
     char *acc, *in;
     if (!c)

@@ -10,17 +10,33 @@ int __mpi_initialized;
 int __mpi_finalized;
 int __mpi_protocol = MPI_PROTO_OURS;
 int __mpi_spmd_nprocs;
-static int state_ready;
+int __mpi_state_ready;
+#define state_ready __mpi_state_ready
+void __mpi_setup_types(void);
+
+/* Links the debugging table (debug.c) into every MPI program: scmpsim reads it at a deadlock. */
+extern const int __mpi_debug[];
+const int *const __mpi_debug_link = __mpi_debug;
 
 /* Reads the launch environment (docs/mpi.md, "Starting a program"). */
 static void read_environment(void)
 {
     const char *p = getenv("SCMP_MPI_PROTOCOL");
     const char *n = getenv("SCMP_NPROCS");
-    __mpi_protocol = (p && strcmp(p, "thesis") == 0) ? MPI_PROTO_THESIS : MPI_PROTO_OURS;
+    const char *e = getenv("SCMP_MPI_EAGER");
+    if (p)      /* unset: the default, __mpi_protocol's initial value */
+        __mpi_protocol = strcmp(p, "thesis") == 0 ? MPI_PROTO_THESIS : MPI_PROTO_OURS;
     __mpi_spmd_nprocs = n ? atoi(n) : 0;
+    if (e) {
+        __mpi_eager_limit = atoi(e);
+        if (__mpi_eager_limit < 0)
+            __mpi_eager_limit = -1;
+        if (__mpi_eager_limit > MPI_EAGER_MAX)
+            __mpi_eager_limit = MPI_EAGER_MAX;
+    }
 }
-static int self_node;
+int __mpi_self_node;
+#define self_node __mpi_self_node
 
 /* Sets up MPI_COMM_WORLD and MPI_COMM_SELF. Handlers call it too: a THREAD message of another node's MPI
  * traffic may arrive before this node's MPI_Init. Runs without suspending, so it is atomic. */
@@ -50,6 +66,8 @@ void __mpi_state(void)
     s->size = 1;
     s->nodes = (int *)malloc(sizeof(int));
     s->nodes[0] = self_node;
+    __mpi_setup_types();
+    __mpi_p2p_setup();
     state_ready = 1;
 }
 
@@ -64,6 +82,8 @@ struct __mpi_comm *__mpi_comm(MPI_Comm comm)
 int __mpi_rank_of_node(struct __mpi_comm *c, int node)
 {
     int i;
+    if (node < c->size && c->nodes[node] == node)     /* MPI_COMM_WORLD and its duplicates */
+        return node;
     for (i = 0; i < c->size; i++)
         if (c->nodes[i] == node)
             return i;
@@ -76,15 +96,17 @@ int MPI_Init(int *argc, char ***argv)
     (void)argv;
     __mpi_state();
     if (__mpi_initialized)
-        return MPI_ERR_OTHER;
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI_Init");
     __mpi_initialized = 1;
     return MPI_SUCCESS;
 }
 
 int MPI_Finalize(void)
 {
-    /* Every process waits for the others, so that no traffic of a process is still being matched when the
-     * program goes on to end. */
+    /* Sends still on their way (buffered ones, those whose requests were freed) leave first; then every
+     * process waits for the others, so that no traffic of a process is still being matched when the program
+     * goes on to end. */
+    __mpi_flush_sends();
     MPI_Barrier(MPI_COMM_WORLD);
     __mpi_finalized = 1;
     return MPI_SUCCESS;
@@ -102,14 +124,27 @@ int MPI_Finalized(int *flag)
     return MPI_SUCCESS;
 }
 
+/* Ends the whole run, every node, with a status (also in an SPMD run, where exit() ends one rank). */
+void __mpi_end_run(int status)
+{
+    fflush(stdout);
+    fflush(stderr);
+    _exit_all(status);
+}
+
+int __mpi_world_rank(void)
+{
+    __mpi_state();
+    return __mpi_comms[MPI_COMM_WORLD].rank;
+}
+
 int MPI_Abort(MPI_Comm comm, int errorcode)
 {
     (void)comm;
     __mpi_state();
-    fprintf(stderr, "MPI_Abort: rank %d, error code %d\n", self_node, errorcode);
     fflush(stdout);
-    fflush(stderr);
-    exit(errorcode);
+    fprintf(stderr, "MPI_Abort: rank %d of MPI_COMM_WORLD, error code %d\n", __mpi_world_rank(), errorcode);
+    __mpi_end_run(errorcode);
     return MPI_SUCCESS;
 }
 
@@ -117,7 +152,9 @@ int MPI_Comm_rank(MPI_Comm comm, int *rank)
 {
     struct __mpi_comm *c = __mpi_comm(comm);
     if (!c)
-        return MPI_ERR_COMM;
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_rank");
+    if (!rank)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_rank");
     *rank = c->rank;
     return MPI_SUCCESS;
 }
@@ -126,7 +163,9 @@ int MPI_Comm_size(MPI_Comm comm, int *size)
 {
     struct __mpi_comm *c = __mpi_comm(comm);
     if (!c)
-        return MPI_ERR_COMM;
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_size");
+    if (!size)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_size");
     *size = c->size;
     return MPI_SUCCESS;
 }
@@ -180,42 +219,8 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen)
 
 int MPI_Error_class(int errorcode, int *errorclass)
 {
-    if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
-        return MPI_ERR_ARG;
+    if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE || !errorclass)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Error_class");
     *errorclass = errorcode;
-    return MPI_SUCCESS;
-}
-
-static const signed char type_sizes[] = {
-    -1, 1, 1, 1, 1, 2, 2, 4, 4, 4, 4, 8, 8, 4, 8, 8, 1, 8, 16, 8, 8, 8, 16, 0, 0
-};
-
-int __mpi_type_size(MPI_Datatype type)
-{
-    if (type <= 0 || type > MPI_LB)
-        return -1;
-    return type_sizes[type];
-}
-
-int MPI_Type_size(MPI_Datatype datatype, int *size)
-{
-    int s = __mpi_type_size(datatype);
-    if (s < 0)
-        return MPI_ERR_TYPE;
-    *size = s;
-    return MPI_SUCCESS;
-}
-
-int MPI_Get_count(MPI_Status *status, MPI_Datatype datatype, int *count)
-{
-    int s = __mpi_type_size(datatype);
-    if (s < 0)
-        return MPI_ERR_TYPE;
-    if (s == 0)
-        *count = 0;
-    else if (status->__count % s != 0)
-        *count = MPI_UNDEFINED;
-    else
-        *count = status->__count / s;
     return MPI_SUCCESS;
 }

@@ -784,6 +784,8 @@ public final class Machine {
         if (!net.isEmpty()) {
             sb.append('\n').append(net.stripTrailing());
         }
+        String mpi = MpiState.report(this);     // MPI programs: every rank's queues (docs/mpi.md)
+        sb.append(mpi.isEmpty() ? "" : "\n" + mpi);
         return result(Outcome.DEADLOCK, EXIT_DEADLOCK, now, sb.toString());
     }
 

@@ -128,6 +128,9 @@ public final class SimMain implements Callable<Integer> {
     @Option(names = "--cycles", description = "Print the cycle and instruction counts to stderr at the end.")
     private boolean cycles;
 
+    @Option(names = "--mpi-state", description = "Print every MPI rank's posted receives, unexpected messages and pending sends to stderr at the end.")
+    private boolean mpiState;
+
     @Parameters(index = "0", arity = "0..1", paramLabel = "PROGRAM", description = "The SCMP executable (ELF).")
     private String program;
 
@@ -319,6 +322,10 @@ public final class SimMain implements Callable<Integer> {
                     stack.forEach(this::say);
                 }
             }
+        }
+        if (mpiState && r.outcome() != Machine.Outcome.DEADLOCK) {     // a deadlock report already has it
+            String mpi = MpiState.report(m);
+            say(mpi.isEmpty() ? "MPI state: the program has no MPI state" : mpi);
         }
         if (cycles) {
             say("cycles: " + r.cycles());

@@ -3,30 +3,24 @@ package scmp.mpi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import scmp.cc.CcMain;
-import scmp.elf.ElfReader;
-import scmp.elf.Executable;
 import scmp.machine.Machine;
-import scmp.machine.MachineConfig;
 
 /**
  * libmpi through the programs of programs/mpi, each in the thesis's launch form (main calls parExecute on
- * every node, MPI_Init inside start): compiled in this process by scmpcc with the sysroot on the classpath
- * (clib's crt0, libc and libscmp, and this module's mpi.h and libmpi.a side by side), run on 2x2 and 4x4
- * meshes, and the whole output compared with the output this test computes from the programs' formulas.
+ * every node, MPI_Init inside start): compiled once in this process by scmpcc (MpiRunner), run on 2x2 and
+ * 4x4 meshes (the point-to-point ones under both protocol families), and the whole output compared with the
+ * output this test computes from the programs' formulas.
  * Every program also checks its own results and exits 1 on a mismatch. None of the outputs depends on
  * timing or on the order in which separate messages arrive.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class MpiProgramsTest {
     static final long MAX_CYCLES = 500_000_000L;
 
@@ -39,28 +33,13 @@ class MpiProgramsTest {
     }
 
     static Run run(String name, int opt, int x, int y) throws Exception {
-        Path src = root().resolve("programs/mpi").resolve(name);
-        Path exeFile = Files.createTempFile("scmp-mpi", ".out");
-        Executable exe;
-        try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int status;
-            try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-                 PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-                status = CcMain.run(o, e, "-O" + opt, "-o", exeFile.toString(), src.toString());
-            }
-            assertEquals(0, status, () -> "scmpcc " + name + " failed:\n" + err.toString(StandardCharsets.UTF_8));
-            exe = ElfReader.readExecutable(exeFile.toString(), Files.readAllBytes(exeFile));
-        } finally {
-            Files.deleteIfExists(exeFile);
-        }
-        MachineConfig cfg = MachineConfig.builder(name).mesh(x, y).maxCycles(MAX_CYCLES).build();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Machine m = new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0]));
-        Machine.Result r = m.run();
-        return new Run(r, out.toString(StandardCharsets.ISO_8859_1), err.toString(StandardCharsets.ISO_8859_1));
+        return run(name, opt, x, y, null);
+    }
+
+    /** Compiled once per program and level (MpiRunner); protocol: "ours", "thesis", or null for the default. */
+    static Run run(String name, int opt, int x, int y, String protocol) throws Exception {
+        MpiRunner.Run r = MpiRunner.run(name, opt, x, y, protocol);
+        return new Run(r.result(), r.stdout(), r.stderr());
     }
 
     static void assertRun(List<String> expected, Run r, String what) {
@@ -70,9 +49,9 @@ class MpiProgramsTest {
         assertEquals(0, r.result().exitCode(), () -> what + ": exit status\n" + r.stderr());
     }
 
-    @ParameterizedTest(name = "ring.c on {0}x{1} at -O{2}")
-    @CsvSource({"2,2,1", "4,4,1", "4,4,0"})
-    void ringPassesTheTokenAndShifts(int x, int y, int opt) throws Exception {
+    @ParameterizedTest(name = "ring.c on {0}x{1} at -O{2}, protocol {3}")
+    @CsvSource({"2,2,1,ours", "4,4,1,ours", "4,4,0,ours", "2,2,1,thesis"})
+    void ringPassesTheTokenAndShifts(int x, int y, int opt, String protocol) throws Exception {
         int p = x * y;
         List<String> out = new ArrayList<>();
         out.add("ring: " + p + " processes, 3 laps");
@@ -89,12 +68,12 @@ class MpiProgramsTest {
             out.add("rank " + r + " got " + (1000 + left * left));
         }
         out.add("ring: OK");
-        assertRun(out, run("ring.c", opt, x, y), "ring.c " + x + "x" + y);
+        assertRun(out, run("ring.c", opt, x, y, protocol), "ring.c " + x + "x" + y);
     }
 
-    @ParameterizedTest(name = "pingpong.c on {0}x{1} at -O{2}")
-    @CsvSource({"2,2,1", "4,4,1", "2,2,0"})
-    void pingPongVerifiesEverySizeAndAlignment(int x, int y, int opt) throws Exception {
+    @ParameterizedTest(name = "pingpong.c on {0}x{1} at -O{2}, protocol {3}")
+    @CsvSource({"2,2,1,ours", "4,4,1,ours", "2,2,1,thesis"})
+    void pingPongVerifiesEverySizeAndAlignment(int x, int y, int opt, String protocol) throws Exception {
         List<String> out = new ArrayList<>();
         out.add("pingpong: rank 0 <-> rank " + (x * y - 1));
         for (int n : new int[] {0, 1, 2, 3, 4, 5, 7, 8, 64, 1001, 4096, 300000}) {
@@ -102,12 +81,12 @@ class MpiProgramsTest {
         }
         out.add("truncated receive: OK");
         out.add("pingpong: OK");
-        assertRun(out, run("pingpong.c", opt, x, y), "pingpong.c " + x + "x" + y);
+        assertRun(out, run("pingpong.c", opt, x, y, protocol), "pingpong.c " + x + "x" + y);
     }
 
-    @ParameterizedTest(name = "anysource.c on {0}x{1} at -O{2}")
-    @CsvSource({"1,1,1", "2,2,1", "4,4,1", "4,4,0"})
-    void anySourceKeepsEachSendersOrder(int x, int y, int opt) throws Exception {
+    @ParameterizedTest(name = "anysource.c on {0}x{1} at -O{2}, protocol {3}")
+    @CsvSource({"1,1,1,ours", "2,2,1,ours", "4,4,1,ours", "4,4,0,ours", "2,2,1,thesis"})
+    void anySourceKeepsEachSendersOrder(int x, int y, int opt, String protocol) throws Exception {
         int p = x * y;
         List<String> out = new ArrayList<>();
         out.add("anysource: " + p + " processes, 5 messages each");
@@ -121,7 +100,7 @@ class MpiProgramsTest {
         }
         out.add("posted receives: sum of squares " + squares + ", self send done: yes");
         out.add("anysource: OK");
-        assertRun(out, run("anysource.c", opt, x, y), "anysource.c " + x + "x" + y);
+        assertRun(out, run("anysource.c", opt, x, y, protocol), "anysource.c " + x + "x" + y);
     }
 
     @ParameterizedTest(name = "barrier.c on {0}x{1} at -O{2}")

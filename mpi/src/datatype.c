@@ -1,0 +1,806 @@
+/* Datatypes (MPI-1.2 section 3.12): the predefined types, the type constructors, bounds and extents, Pack and
+ * Unpack. A type is kept flattened: the list of its contiguous runs of bytes in typemap order
+ * (struct __mpi_block), adjacent runs merged, plus its size, bounds and alignment. Sending `count` items
+ * visits the runs of item i at buf + i * extent. The engine uses the runs to move data without packing where
+ * the NIU's DMA engine can read the layout itself (docs/mpi.md, "Datatypes"). */
+#include <stdlib.h>
+#include <string.h>
+#include <scmp.h>
+#include "mpi_internal.h"
+
+/* ---- Predefined types ------------------------------------------------------------------------------------ */
+
+#define NPREDEF 25      /* handles 1 .. MPI_LB */
+
+static struct __mpi_block pb[NPREDEF][2];
+struct __mpi_type __mpi_predef[NPREDEF];      /* by handle (fast.S reads the sizes) */
+#define predef __mpi_predef
+
+/* size and alignment of the basic types 1..16; 0 for the pair types and markers, set up below */
+static const signed char basic_size[NPREDEF] = {
+    0, 1, 1, 1, 1, 2, 2, 4, 4, 4, 4, 8, 8, 4, 8, 8, 1, 0, 0, 0, 0, 0, 0, 0, 0
+};
+
+static void set_basic(int h, int size)
+{
+    struct __mpi_type *t = &predef[h];
+    t->refs = 1;
+    t->flags = TF_COMMITTED | TF_PREDEFINED;
+    t->size = size;
+    t->lb = 0;
+    t->ub = size;
+    t->true_lb = 0;
+    t->true_ub = size;
+    t->align = size;
+    t->nelems = 1;
+    t->nblocks = 1;
+    t->blocks = pb[h];
+    pb[h][0].disp = 0;
+    pb[h][0].len = size;
+    pb[h][0].esize = size;
+}
+
+/* {value of vsize bytes at 0, int at ioff}, extent ext */
+static void set_pair(int h, int vsize, int ioff, int ext)
+{
+    struct __mpi_type *t = &predef[h];
+    t->refs = 1;
+    t->flags = TF_COMMITTED | TF_PREDEFINED;
+    t->size = vsize + 4;
+    t->lb = 0;
+    t->ub = ext;
+    t->true_lb = 0;
+    t->true_ub = ioff + 4;
+    t->align = vsize > 4 ? vsize : 4;
+    t->nelems = 2;
+    t->blocks = pb[h];
+    pb[h][0].disp = 0;
+    pb[h][0].len = vsize;
+    pb[h][0].esize = vsize;
+    if (ioff == vsize && vsize == 4) {   /* adjacent runs of the same element size merge */
+        t->nblocks = 1;
+        pb[h][0].len = 8;
+    } else {
+        t->nblocks = 2;
+        pb[h][1].disp = ioff;
+        pb[h][1].len = 4;
+        pb[h][1].esize = 4;
+    }
+}
+
+static void set_marker(int h, int flag)
+{
+    struct __mpi_type *t = &predef[h];
+    t->refs = 1;
+    t->flags = TF_COMMITTED | TF_PREDEFINED | flag;
+    t->align = 1;
+}
+
+static int predef_ready;
+
+void __mpi_setup_types(void)
+{
+    int h;
+    for (h = 1; h <= MPI_PACKED; h++)
+        set_basic(h, basic_size[h]);
+    set_pair(MPI_FLOAT_INT, 4, 4, 8);
+    set_pair(MPI_DOUBLE_INT, 8, 8, 16);
+    set_pair(MPI_LONG_INT, 4, 4, 8);
+    set_pair(MPI_2INT, 4, 4, 8);
+    set_pair(MPI_SHORT_INT, 2, 4, 8);
+    set_pair(MPI_LONG_DOUBLE_INT, 8, 8, 16);
+    set_marker(MPI_UB, TF_HAS_UB);
+    set_marker(MPI_LB, TF_HAS_LB);
+    predef_ready = 1;
+}
+
+/* ---- The table of derived types ---------------------------------------------------------------------------- */
+
+static struct __mpi_type **derived;
+static int nderived;
+
+struct __mpi_type *__mpi_type_get(MPI_Datatype t)
+{
+    if (!predef_ready)
+        __mpi_setup_types();
+    if (t > 0 && t < NPREDEF)
+        return &predef[t];
+    t -= MPI_FIRST_DERIVED;
+    if (t >= 0 && t < nderived)
+        return derived[t];
+    return 0;
+}
+
+int __mpi_type_size(MPI_Datatype type)
+{
+    struct __mpi_type *t = __mpi_type_get(type);
+    return t ? t->size : -1;
+}
+
+int __mpi_type_extent(MPI_Datatype type)
+{
+    struct __mpi_type *t = __mpi_type_get(type);
+    return t ? t->ub - t->lb : -1;
+}
+
+int __mpi_type_usable(MPI_Datatype type)
+{
+    struct __mpi_type *t = __mpi_type_get(type);
+    if (!t || !(t->flags & TF_COMMITTED))
+        return MPI_ERR_TYPE;
+    return MPI_SUCCESS;
+}
+
+static void destroy(MPI_Datatype h, struct __mpi_type *t)
+{
+    free(t->blocks);
+    free(t);
+    derived[h - MPI_FIRST_DERIVED] = 0;
+}
+
+void __mpi_type_hold(MPI_Datatype h)
+{
+    if (h >= MPI_FIRST_DERIVED) {
+        struct __mpi_type *t = __mpi_type_get(h);
+        if (t)
+            t->refs++;
+    }
+}
+
+void __mpi_type_release(MPI_Datatype h)
+{
+    if (h >= MPI_FIRST_DERIVED) {
+        struct __mpi_type *t = __mpi_type_get(h);
+        if (t && --t->refs == 0)
+            destroy(h, t);
+    }
+}
+
+static int install(struct __mpi_type *t, MPI_Datatype *newtype)
+{
+    int i;
+    for (i = 0; i < nderived; i++)
+        if (!derived[i])
+            break;
+    if (i == nderived) {
+        int n = nderived ? 2 * nderived : 16;
+        struct __mpi_type **d = (struct __mpi_type **)realloc(derived, n * sizeof *d);
+        if (!d)
+            return MPI_ERR_OTHER;
+        memset(d + nderived, 0, (n - nderived) * sizeof *d);
+        derived = d;
+        nderived = n;
+    }
+    derived[i] = t;
+    *newtype = MPI_FIRST_DERIVED + i;
+    return MPI_SUCCESS;
+}
+
+/* ---- Building a type's runs and bounds ---------------------------------------------------------------------- */
+
+struct builder {
+    struct __mpi_block *b;
+    int n, cap;
+    int size, nelems, align;
+    int have_data, min_disp, max_end;
+    int has_lb, lbm, has_ub, ubm;
+    int failed;
+};
+
+static void append(struct builder *B, int disp, int len, int esize)
+{
+    struct __mpi_block *last;
+    if (len <= 0)
+        return;
+    if (B->n > 0) {
+        last = &B->b[B->n - 1];
+        if (last->disp + last->len == disp && last->esize == esize) {
+            last->len += len;
+            return;
+        }
+    }
+    if (B->n == B->cap) {
+        int cap = B->cap ? 2 * B->cap : 8;
+        struct __mpi_block *nb = (struct __mpi_block *)realloc(B->b, cap * sizeof *nb);
+        if (!nb) {
+            B->failed = 1;
+            return;
+        }
+        B->b = nb;
+        B->cap = cap;
+    }
+    B->b[B->n].disp = disp;
+    B->b[B->n].len = len;
+    B->b[B->n].esize = esize;
+    B->n++;
+}
+
+static void bounds_at(struct builder *B, struct __mpi_type *c, int d)
+{
+    if (c->flags & TF_HAS_LB) {
+        if (!B->has_lb || d + c->lb < B->lbm)
+            B->lbm = d + c->lb;
+        B->has_lb = 1;
+    }
+    if (c->flags & TF_HAS_UB) {
+        if (!B->has_ub || d + c->ub > B->ubm)
+            B->ubm = d + c->ub;
+        B->has_ub = 1;
+    }
+    if (c->size > 0) {
+        if (!B->have_data || d + c->true_lb < B->min_disp)
+            B->min_disp = d + c->true_lb;
+        if (!B->have_data || d + c->true_ub > B->max_end)
+            B->max_end = d + c->true_ub;
+        B->have_data = 1;
+    }
+}
+
+/* count copies of type c, the first at byte displacement d0, each `stride` bytes after the previous */
+static void add(struct builder *B, struct __mpi_type *c, int d0, int count, int stride)
+{
+    int i, k;
+    if (count <= 0)
+        return;
+    bounds_at(B, c, d0);
+    if (count > 1)
+        bounds_at(B, c, d0 + (count - 1) * stride);
+    B->size += c->size * count;
+    B->nelems += c->nelems * count;
+    if (c->align > B->align)
+        B->align = c->align;
+    if (c->nblocks == 1 && c->blocks[0].len == stride) {
+        append(B, d0 + c->blocks[0].disp, c->blocks[0].len * count, c->blocks[0].esize);
+        return;
+    }
+    for (i = 0; i < count; i++)
+        for (k = 0; k < c->nblocks; k++)
+            append(B, d0 + i * stride + c->blocks[k].disp, c->blocks[k].len, c->blocks[k].esize);
+}
+
+static int finish(struct builder *B, MPI_Datatype *newtype)
+{
+    struct __mpi_type *t;
+    int err;
+    if (B->failed) {
+        free(B->b);
+        return MPI_ERR_OTHER;
+    }
+    t = (struct __mpi_type *)calloc(1, sizeof *t);
+    if (!t) {
+        free(B->b);
+        return MPI_ERR_OTHER;
+    }
+    t->refs = 1;
+    t->size = B->size;
+    t->nelems = B->nelems;
+    t->align = B->align > 0 ? B->align : 1;
+    t->nblocks = B->n;
+    t->blocks = B->b;
+    t->true_lb = B->have_data ? B->min_disp : 0;
+    t->true_ub = B->have_data ? B->max_end : 0;
+    t->lb = B->has_lb ? B->lbm : t->true_lb;
+    if (B->has_ub) {
+        t->ub = B->ubm;
+    } else {
+        int ext = t->true_ub - t->lb;
+        int pad = ext % t->align;
+        t->ub = t->true_ub + (pad ? t->align - pad : 0);
+    }
+    if (!B->have_data) {
+        t->true_lb = t->lb;
+        t->true_ub = t->lb;
+    }
+    if (B->has_lb)
+        t->flags |= TF_HAS_LB;
+    if (B->has_ub)
+        t->flags |= TF_HAS_UB;
+    err = install(t, newtype);
+    if (err != MPI_SUCCESS) {
+        free(t->blocks);
+        free(t);
+    }
+    return err;
+}
+
+/* Checks the old type of a constructor; on an error, calls MPI_COMM_WORLD's handler. */
+static struct __mpi_type *old_type(MPI_Datatype h)
+{
+    return __mpi_type_get(h);
+}
+
+#define FAIL(code, fn) return __mpi_error(MPI_COMM_WORLD, code, fn)
+
+int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    struct builder B;
+    struct __mpi_type *c = old_type(oldtype);
+    if (!c)
+        FAIL(MPI_ERR_TYPE, "MPI_Type_contiguous");
+    if (count < 0)
+        FAIL(MPI_ERR_COUNT, "MPI_Type_contiguous");
+    if (!newtype)
+        FAIL(MPI_ERR_ARG, "MPI_Type_contiguous");
+    memset(&B, 0, sizeof B);
+    add(&B, c, 0, count, c->ub - c->lb);
+    return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), "MPI_Type_contiguous");
+}
+
+static int hvector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype,
+                   int stride_in_extents, const char *fn)
+{
+    struct builder B;
+    struct __mpi_type *c = old_type(oldtype);
+    int i, ext;
+    if (!c)
+        FAIL(MPI_ERR_TYPE, fn);
+    if (count < 0 || blocklength < 0)
+        FAIL(MPI_ERR_COUNT, fn);
+    if (!newtype)
+        FAIL(MPI_ERR_ARG, fn);
+    ext = c->ub - c->lb;
+    if (stride_in_extents)
+        stride *= ext;
+    memset(&B, 0, sizeof B);
+    for (i = 0; i < count; i++)
+        add(&B, c, i * stride, blocklength, ext);
+    return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), fn);
+}
+
+int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    return hvector(count, blocklength, stride, oldtype, newtype, 1, "MPI_Type_vector");
+}
+
+int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    return hvector(count, blocklength, (int)stride, oldtype, newtype, 0, "MPI_Type_hvector");
+}
+
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                            MPI_Datatype *newtype)
+{
+    return hvector(count, blocklength, (int)stride, oldtype, newtype, 0, "MPI_Type_create_hvector");
+}
+
+/* indexed family: block i has blens[i] (or blen) items at displacement disps[i] (in extents or bytes) */
+static int indexed(int count, int *blens, int blen, const int *idisps, const MPI_Aint *adisps,
+                   MPI_Datatype oldtype, MPI_Datatype *newtype, const char *fn)
+{
+    struct builder B;
+    struct __mpi_type *c = old_type(oldtype);
+    int i, ext;
+    if (!c)
+        FAIL(MPI_ERR_TYPE, fn);
+    if (count < 0)
+        FAIL(MPI_ERR_COUNT, fn);
+    if (!newtype || (count > 0 && ((!blens && blen < 0) || (!idisps && !adisps))))
+        FAIL(MPI_ERR_ARG, fn);
+    ext = c->ub - c->lb;
+    for (i = 0; i < count; i++)
+        if ((blens ? blens[i] : blen) < 0)
+            FAIL(MPI_ERR_COUNT, fn);
+    memset(&B, 0, sizeof B);
+    for (i = 0; i < count; i++) {
+        int d = idisps ? idisps[i] * ext : (int)adisps[i];
+        add(&B, c, d, blens ? blens[i] : blen, ext);
+    }
+    return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), fn);
+}
+
+int MPI_Type_indexed(int count, int *blocklengths, int *displacements, MPI_Datatype oldtype,
+                     MPI_Datatype *newtype)
+{
+    if (count > 0 && !blocklengths)
+        FAIL(MPI_ERR_ARG, "MPI_Type_indexed");
+    return indexed(count, blocklengths, 0, displacements, 0, oldtype, newtype, "MPI_Type_indexed");
+}
+
+int MPI_Type_hindexed(int count, int *blocklengths, MPI_Aint *displacements, MPI_Datatype oldtype,
+                      MPI_Datatype *newtype)
+{
+    if (count > 0 && !blocklengths)
+        FAIL(MPI_ERR_ARG, "MPI_Type_hindexed");
+    return indexed(count, blocklengths, 0, 0, displacements, oldtype, newtype, "MPI_Type_hindexed");
+}
+
+int MPI_Type_create_hindexed(int count, int *blocklengths, MPI_Aint *displacements, MPI_Datatype oldtype,
+                             MPI_Datatype *newtype)
+{
+    if (count > 0 && !blocklengths)
+        FAIL(MPI_ERR_ARG, "MPI_Type_create_hindexed");
+    return indexed(count, blocklengths, 0, 0, displacements, oldtype, newtype, "MPI_Type_create_hindexed");
+}
+
+int MPI_Type_create_indexed_block(int count, int blocklength, int *displacements, MPI_Datatype oldtype,
+                                  MPI_Datatype *newtype)
+{
+    if (blocklength < 0)
+        FAIL(MPI_ERR_COUNT, "MPI_Type_create_indexed_block");
+    return indexed(count, 0, blocklength, displacements, 0, oldtype, newtype,
+                   "MPI_Type_create_indexed_block");
+}
+
+static int type_struct(int count, int *blens, MPI_Aint *disps, MPI_Datatype *types, MPI_Datatype *newtype,
+                       const char *fn)
+{
+    struct builder B;
+    int i;
+    if (count < 0)
+        FAIL(MPI_ERR_COUNT, fn);
+    if (!newtype || (count > 0 && (!blens || !disps || !types)))
+        FAIL(MPI_ERR_ARG, fn);
+    for (i = 0; i < count; i++) {
+        if (!__mpi_type_get(types[i]))
+            FAIL(MPI_ERR_TYPE, fn);
+        if (blens[i] < 0)
+            FAIL(MPI_ERR_COUNT, fn);
+    }
+    memset(&B, 0, sizeof B);
+    for (i = 0; i < count; i++) {
+        struct __mpi_type *c = __mpi_type_get(types[i]);
+        add(&B, c, (int)disps[i], blens[i], c->ub - c->lb);
+    }
+    return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), fn);
+}
+
+int MPI_Type_struct(int count, int *blocklengths, MPI_Aint *displacements, MPI_Datatype *types,
+                    MPI_Datatype *newtype)
+{
+    return type_struct(count, blocklengths, displacements, types, newtype, "MPI_Type_struct");
+}
+
+int MPI_Type_create_struct(int count, int *blocklengths, MPI_Aint *displacements, MPI_Datatype *types,
+                           MPI_Datatype *newtype)
+{
+    return type_struct(count, blocklengths, displacements, types, newtype, "MPI_Type_create_struct");
+}
+
+int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype)
+{
+    struct builder B;
+    struct __mpi_type *c = old_type(oldtype);
+    if (!c)
+        FAIL(MPI_ERR_TYPE, "MPI_Type_create_resized");
+    if (!newtype)
+        FAIL(MPI_ERR_ARG, "MPI_Type_create_resized");
+    memset(&B, 0, sizeof B);
+    add(&B, c, 0, 1, 0);
+    B.has_lb = 1;
+    B.lbm = (int)lb;
+    B.has_ub = 1;
+    B.ubm = (int)(lb + extent);
+    return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), "MPI_Type_create_resized");
+}
+
+int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    struct __mpi_type *c = old_type(oldtype), *t;
+    int err;
+    if (!c)
+        FAIL(MPI_ERR_TYPE, "MPI_Type_dup");
+    if (!newtype)
+        FAIL(MPI_ERR_ARG, "MPI_Type_dup");
+    t = (struct __mpi_type *)malloc(sizeof *t);
+    if (!t)
+        FAIL(MPI_ERR_OTHER, "MPI_Type_dup");
+    *t = *c;
+    t->refs = 1;
+    t->flags &= ~TF_PREDEFINED;
+    t->blocks = (struct __mpi_block *)malloc((c->nblocks ? c->nblocks : 1) * sizeof *t->blocks);
+    memcpy(t->blocks, c->blocks, c->nblocks * sizeof *t->blocks);
+    err = install(t, newtype);
+    return __mpi_error(MPI_COMM_WORLD, err, "MPI_Type_dup");
+}
+
+int MPI_Type_commit(MPI_Datatype *datatype)
+{
+    struct __mpi_type *t = datatype ? __mpi_type_get(*datatype) : 0;
+    if (!t)
+        FAIL(MPI_ERR_TYPE, "MPI_Type_commit");
+    t->flags |= TF_COMMITTED;
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_free(MPI_Datatype *datatype)
+{
+    struct __mpi_type *t = datatype ? __mpi_type_get(*datatype) : 0;
+    if (!t || (t->flags & TF_PREDEFINED))
+        FAIL(MPI_ERR_TYPE, "MPI_Type_free");
+    __mpi_type_release(*datatype);
+    *datatype = MPI_DATATYPE_NULL;
+    return MPI_SUCCESS;
+}
+
+/* ---- Queries ------------------------------------------------------------------------------------------------ */
+
+int MPI_Type_size(MPI_Datatype datatype, int *size)
+{
+    struct __mpi_type *t = __mpi_type_get(datatype);
+    if (!t)
+        FAIL(MPI_ERR_TYPE, "MPI_Type_size");
+    if (!size)
+        FAIL(MPI_ERR_ARG, "MPI_Type_size");
+    *size = t->size;
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint *extent)
+{
+    struct __mpi_type *t = __mpi_type_get(datatype);
+    if (!t)
+        FAIL(MPI_ERR_TYPE, "MPI_Type_extent");
+    if (!extent)
+        FAIL(MPI_ERR_ARG, "MPI_Type_extent");
+    *extent = t->ub - t->lb;
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_lb(MPI_Datatype datatype, MPI_Aint *displacement)
+{
+    struct __mpi_type *t = __mpi_type_get(datatype);
+    if (!t)
+        FAIL(MPI_ERR_TYPE, "MPI_Type_lb");
+    if (!displacement)
+        FAIL(MPI_ERR_ARG, "MPI_Type_lb");
+    *displacement = t->lb;
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_ub(MPI_Datatype datatype, MPI_Aint *displacement)
+{
+    struct __mpi_type *t = __mpi_type_get(datatype);
+    if (!t)
+        FAIL(MPI_ERR_TYPE, "MPI_Type_ub");
+    if (!displacement)
+        FAIL(MPI_ERR_ARG, "MPI_Type_ub");
+    *displacement = t->ub;
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent)
+{
+    struct __mpi_type *t = __mpi_type_get(datatype);
+    if (!t)
+        FAIL(MPI_ERR_TYPE, "MPI_Type_get_extent");
+    if (!lb || !extent)
+        FAIL(MPI_ERR_ARG, "MPI_Type_get_extent");
+    *lb = t->lb;
+    *extent = t->ub - t->lb;
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent)
+{
+    struct __mpi_type *t = __mpi_type_get(datatype);
+    if (!t)
+        FAIL(MPI_ERR_TYPE, "MPI_Type_get_true_extent");
+    if (!true_lb || !true_extent)
+        FAIL(MPI_ERR_ARG, "MPI_Type_get_true_extent");
+    *true_lb = t->true_lb;
+    *true_extent = t->true_ub - t->true_lb;
+    return MPI_SUCCESS;
+}
+
+int MPI_Address(void *location, MPI_Aint *address)
+{
+    if (!address)
+        FAIL(MPI_ERR_ARG, "MPI_Address");
+    *address = (MPI_Aint)location;
+    return MPI_SUCCESS;
+}
+
+int MPI_Get_address(void *location, MPI_Aint *address)
+{
+    if (!address)
+        FAIL(MPI_ERR_ARG, "MPI_Get_address");
+    *address = (MPI_Aint)location;
+    return MPI_SUCCESS;
+}
+
+int MPI_Get_count(MPI_Status *status, MPI_Datatype datatype, int *count)
+{
+    struct __mpi_type *t = __mpi_type_get(datatype);
+    if (!t)
+        FAIL(MPI_ERR_TYPE, "MPI_Get_count");
+    if (!status || !count)
+        FAIL(MPI_ERR_ARG, "MPI_Get_count");
+    if (t->size == 0)
+        *count = 0;
+    else if (status->__count % t->size != 0)
+        *count = MPI_UNDEFINED;
+    else
+        *count = status->__count / t->size;
+    return MPI_SUCCESS;
+}
+
+int MPI_Get_elements(MPI_Status *status, MPI_Datatype datatype, int *count)
+{
+    struct __mpi_type *t = __mpi_type_get(datatype);
+    int bytes, n, k;
+    if (!t)
+        FAIL(MPI_ERR_TYPE, "MPI_Get_elements");
+    if (!status || !count)
+        FAIL(MPI_ERR_ARG, "MPI_Get_elements");
+    bytes = status->__count;
+    if (t->size == 0) {
+        *count = 0;
+        return MPI_SUCCESS;
+    }
+    n = bytes / t->size * t->nelems;
+    bytes %= t->size;
+    /* then the whole basic elements of the partial item (a partial element does not count, as in MPICH) */
+    for (k = 0; k < t->nblocks && bytes > 0; k++) {
+        int take = bytes < t->blocks[k].len ? bytes : t->blocks[k].len;
+        n += take / t->blocks[k].esize;
+        bytes -= take;
+    }
+    *count = n;
+    return MPI_SUCCESS;
+}
+
+/* ---- Layouts --------------------------------------------------------------------------------------------------- */
+
+char *__mpi_type_contig(struct __mpi_type *t, void *buf, int count)
+{
+    if (t->nblocks == 0)
+        return (char *)buf;
+    if (t->nblocks == 1 && (count <= 1 || t->blocks[0].len == t->ub - t->lb))
+        return (char *)buf + t->blocks[0].disp;
+    return 0;
+}
+
+int __mpi_type_words(struct __mpi_type *t, void *buf, int count, char **first, int *stride)
+{
+    int k, d, ext = t->ub - t->lb;
+    char *p;
+    if (t->nblocks == 0 || count <= 0)
+        return -1;
+    for (k = 0; k < t->nblocks; k++)
+        if (t->blocks[k].len != 4)
+            return -1;
+    p = (char *)buf + t->blocks[0].disp;
+    if (((unsigned)p & 3) != 0)
+        return -1;
+    if (t->nblocks > 1) {
+        d = t->blocks[1].disp - t->blocks[0].disp;
+        for (k = 2; k < t->nblocks; k++)
+            if (t->blocks[k].disp - t->blocks[k - 1].disp != d)
+                return -1;
+        if (count > 1 && ext != d * t->nblocks)
+            return -1;
+    } else {
+        d = ext;
+        if (count == 1)
+            d = 4;
+    }
+    if (d % 4 != 0 || d == 0 || d / 4 < -32768 || d / 4 > 32767)
+        return -1;
+    *first = p;
+    *stride = d / 4;
+    return count * t->nblocks;
+}
+
+int __mpi_type_wordruns(struct __mpi_type *t, void *buf, int count)
+{
+    int k;
+    if (((unsigned)buf & 3) != 0 || (count > 1 && (t->ub - t->lb) % 4 != 0))
+        return 0;
+    for (k = 0; k < t->nblocks; k++)
+        if ((t->blocks[k].disp & 3) != 0 || (t->blocks[k].len & 3) != 0)
+            return 0;
+    return 1;
+}
+
+void __mpi_pack(const char *buf, int count, struct __mpi_type *t, char *out)
+{
+    int i, k, ext = t->ub - t->lb;
+    char *c = __mpi_type_contig(t, (void *)buf, count);
+    if (c) {
+        memcpy(out, c, count * t->size);
+        return;
+    }
+    for (i = 0; i < count; i++, buf += ext)
+        for (k = 0; k < t->nblocks; k++) {
+            memcpy(out, buf + t->blocks[k].disp, t->blocks[k].len);
+            out += t->blocks[k].len;
+        }
+}
+
+void __mpi_unpack(const char *in, int nbytes, char *buf, int count, struct __mpi_type *t)
+{
+    int i, k, ext = t->ub - t->lb;
+    char *c = __mpi_type_contig(t, buf, count);
+    if (nbytes > count * t->size)
+        nbytes = count * t->size;
+    if (c) {
+        memcpy(c, in, nbytes);
+        return;
+    }
+    for (i = 0; i < count && nbytes > 0; i++, buf += ext)
+        for (k = 0; k < t->nblocks && nbytes > 0; k++) {
+            int n = t->blocks[k].len < nbytes ? t->blocks[k].len : nbytes;
+            memcpy(buf + t->blocks[k].disp, in, n);
+            in += n;
+            nbytes -= n;
+        }
+}
+
+/* The runs go out one sendm each, the last with sendme; each sendm waits (the thread blocks) until the DMA
+ * engine has finished the previous one. Runs longer than 65535 words take several. */
+void __mpi_dma_runs(struct __mpi_type *t, char *buf, int count)
+{
+    int i, k, ext = t->ub - t->lb;
+    char *pend = 0;
+    int pwords = 0;
+    for (i = 0; i < count; i++, buf += ext)
+        for (k = 0; k < t->nblocks; k++) {
+            char *p = buf + t->blocks[k].disp;
+            int w = t->blocks[k].len >> 2;
+            while (w > 0) {
+                int n = w > 65535 ? 65535 : w;
+                if (pwords)
+                    __scmp_sendm(pend, (1u << 16) | (unsigned)pwords);
+                pend = p;
+                pwords = n;
+                p += n * 4;
+                w -= n;
+            }
+        }
+    __scmp_sendme(pend, (1u << 16) | (unsigned)pwords);
+}
+
+/* ---- Pack and Unpack -------------------------------------------------------------------------------------------- */
+
+int MPI_Pack(void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize, int *position,
+             MPI_Comm comm)
+{
+    struct __mpi_type *t = __mpi_type_get(datatype);
+    if (!__mpi_comm(comm))
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Pack");
+    if (!t || !(t->flags & TF_COMMITTED))
+        return __mpi_error(comm, MPI_ERR_TYPE, "MPI_Pack");
+    if (incount < 0)
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Pack");
+    if (!position || outsize < 0 || *position < 0)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Pack");
+    if (*position + incount * t->size > outsize)
+        return __mpi_error(comm, MPI_ERR_TRUNCATE, "MPI_Pack");
+    __mpi_pack((const char *)inbuf, incount, t, (char *)outbuf + *position);
+    *position += incount * t->size;
+    return MPI_SUCCESS;
+}
+
+int MPI_Unpack(void *inbuf, int insize, int *position, void *outbuf, int outcount, MPI_Datatype datatype,
+               MPI_Comm comm)
+{
+    struct __mpi_type *t = __mpi_type_get(datatype);
+    if (!__mpi_comm(comm))
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Unpack");
+    if (!t || !(t->flags & TF_COMMITTED))
+        return __mpi_error(comm, MPI_ERR_TYPE, "MPI_Unpack");
+    if (outcount < 0)
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Unpack");
+    if (!position || insize < 0 || *position < 0)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Unpack");
+    if (*position + outcount * t->size > insize)
+        return __mpi_error(comm, MPI_ERR_TRUNCATE, "MPI_Unpack");
+    __mpi_unpack((const char *)inbuf + *position, outcount * t->size, (char *)outbuf, outcount, t);
+    *position += outcount * t->size;
+    return MPI_SUCCESS;
+}
+
+int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
+{
+    struct __mpi_type *t = __mpi_type_get(datatype);
+    if (!__mpi_comm(comm))
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Pack_size");
+    if (!t)
+        return __mpi_error(comm, MPI_ERR_TYPE, "MPI_Pack_size");
+    if (incount < 0)
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Pack_size");
+    if (!size)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Pack_size");
+    *size = incount * t->size;
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,132 @@
+/* Error handlers (MPI-1.2 section 7.2): every MPI function that detects an error calls the handler of the
+ * communicator involved (MPI_COMM_WORLD's when there is none, or when the communicator itself is invalid).
+ * MPI_ERRORS_ARE_FATAL, the default, prints one line on stderr naming the function, the error and the rank,
+ * and ends the whole run with a non-zero status; MPI_ERRORS_RETURN returns the code; a handler made by
+ * MPI_Errhandler_create is called with the communicator and the code, and the code is returned. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <scmp.h>
+#include "mpi_internal.h"
+
+#define MAX_HANDLERS 16
+#define FIRST_USER 3
+
+static MPI_Handler_function *handlers[MAX_HANDLERS];   /* index = handle - FIRST_USER */
+
+static const char *comm_name(MPI_Comm comm)
+{
+    if (comm == MPI_COMM_WORLD)
+        return "MPI_COMM_WORLD";
+    if (comm == MPI_COMM_SELF)
+        return "MPI_COMM_SELF";
+    return 0;
+}
+
+int __mpi_error(MPI_Comm comm, int code, const char *func)
+{
+    struct __mpi_comm *c;
+    int h;
+    char text[MPI_MAX_ERROR_STRING];
+    int len;
+    if (code == MPI_SUCCESS)
+        return code;
+    c = __mpi_comm(comm);
+    if (!c) {
+        comm = MPI_COMM_WORLD;
+        c = __mpi_comm(comm);
+    }
+    h = c ? c->errhandler : MPI_ERRORS_ARE_FATAL;
+    if (h == MPI_ERRORS_RETURN)
+        return code;
+    if (h >= FIRST_USER && h < FIRST_USER + MAX_HANDLERS && handlers[h - FIRST_USER]) {
+        int cd = code;
+        handlers[h - FIRST_USER](&comm, &cd);
+        return code;
+    }
+    MPI_Error_string(code, text, &len);
+    fflush(stdout);
+    if (comm_name(comm))
+        fprintf(stderr, "MPI_ERRORS_ARE_FATAL: %s: %s (rank %d of %s)\n", func, text, c ? c->rank : 0,
+                comm_name(comm));
+    else
+        fprintf(stderr, "MPI_ERRORS_ARE_FATAL: %s: %s (rank %d of communicator %d, rank %d of MPI_COMM_WORLD)\n",
+                func, text, c ? c->rank : 0, comm, __mpi_world_rank());
+    fflush(stderr);
+    __mpi_end_run(code > 0 && code < 256 ? code : 1);
+    return code;
+}
+
+int MPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler)
+{
+    int i;
+    if (!function || !errhandler)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Errhandler_create");
+    for (i = 0; i < MAX_HANDLERS; i++)
+        if (!handlers[i]) {
+            handlers[i] = function;
+            *errhandler = FIRST_USER + i;
+            return MPI_SUCCESS;
+        }
+    return __mpi_error(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI_Errhandler_create");
+}
+
+int MPI_Comm_create_errhandler(MPI_Comm_errhandler_fn *function, MPI_Errhandler *errhandler)
+{
+    return MPI_Errhandler_create(function, errhandler);
+}
+
+static int valid_handler(MPI_Errhandler h)
+{
+    return h == MPI_ERRORS_ARE_FATAL || h == MPI_ERRORS_RETURN
+           || (h >= FIRST_USER && h < FIRST_USER + MAX_HANDLERS && handlers[h - FIRST_USER]);
+}
+
+int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    if (!c)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Errhandler_set");
+    if (!valid_handler(errhandler))
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Errhandler_set");
+    c->errhandler = errhandler;
+    return MPI_SUCCESS;
+}
+
+int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
+{
+    return MPI_Errhandler_set(comm, errhandler);
+}
+
+int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    if (!c)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Errhandler_get");
+    if (!errhandler)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Errhandler_get");
+    *errhandler = c->errhandler ? c->errhandler : MPI_ERRORS_ARE_FATAL;
+    return MPI_SUCCESS;
+}
+
+int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
+{
+    return MPI_Errhandler_get(comm, errhandler);
+}
+
+/* A handler stays valid while a communicator uses it; freeing only drops the handle (the predefined ones
+ * cannot be freed). */
+int MPI_Errhandler_free(MPI_Errhandler *errhandler)
+{
+    if (!errhandler || *errhandler < FIRST_USER || !valid_handler(*errhandler))
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Errhandler_free");
+    *errhandler = MPI_ERRHANDLER_NULL;
+    return MPI_SUCCESS;
+}
+
+int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
+{
+    if (!__mpi_comm(comm))
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_call_errhandler");
+    __mpi_error(comm, errorcode, "MPI_Comm_call_errhandler");
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,261 @@
+/* mpi_core.h - libmpi's request engine: requests and envelopes, the two point-to-point protocol families,
+ * derived datatypes, error handlers and the debugging table (docs/mpi.md, "Point to point"). Included by
+ * mpi_internal.h; the communicator table and the collectives see only what is declared here. */
+#ifndef MPI_CORE_H
+#define MPI_CORE_H
+
+/* ---- Requests ------------------------------------------------------------------------------------------ */
+
+#define REQ_SEND 1
+#define REQ_RECV 2
+
+/* Send modes */
+#define MODE_STANDARD 0
+#define MODE_BUFFERED 1
+#define MODE_SYNC 2
+#define MODE_READY 3
+
+/* Request flags */
+#define RF_PERSISTENT 1     /* made by MPI_*_init: completion makes it inactive, not free */
+#define RF_FREED 2          /* MPI_Request_free while active: released when it completes */
+#define RF_STACK 4          /* lives on the stack of a blocking call: never freed */
+#define RF_CANCEL 8         /* MPI_Cancel was called */
+#define RF_LISTED 16        /* on the node's list of active sends (__mpi_active) */
+
+/* Request states. A receive goes POSTED -> DONE (eager: the handler copies the payload) or POSTED -> DATA ->
+ * DONE (rendezvous); a send goes POSTED -> DMA -> DONE (rendezvous) or is DONE when started (eager). */
+#define ST_INACTIVE 0       /* persistent request, not started */
+#define ST_POSTED 1         /* send: RTS sent, waiting for the CTS; recv: in postedReceives */
+#define ST_DATA 2           /* recv: matched, CTS sent, waiting for the payload */
+#define ST_DMA 3            /* send: payload message issued, waiting for the DMA engine */
+#define ST_DONE 4
+
+#define REQ_MAGIC 0x4d504952    /* "MPIR": a live request */
+
+struct __mpi_bseg;
+
+struct __mpi_type;
+
+struct __mpi_request {
+    struct __mpi_request *next;     /* in postedReceives */
+    struct __mpi_request *anext;    /* in the node's list of active sends (--mpi-state) */
+    struct __mpi_request *aprev;
+    struct __mpi_request *bnext;    /* in the node's background list (buffered sends, freed requests) */
+    int magic;
+    volatile int state;
+    unsigned char kind;             /* REQ_SEND, REQ_RECV */
+    unsigned char mode;             /* MODE_* (sends) */
+    unsigned char q;                /* Q_P2P or Q_COLL */
+    unsigned char proto;            /* send: how the message goes (P_EAGER, P_RNDV) */
+    int flags;                      /* RF_* */
+    int comm;
+    int peer;                       /* the caller's rank: destination, or source / MPI_ANY_SOURCE */
+    int node;                       /* send: destination node */
+    int tag;                        /* send: tag; recv: tag or MPI_ANY_TAG */
+    void *buf;                      /* as the caller gave them */
+    int count;
+    MPI_Datatype type;
+    struct __mpi_type *tp;
+    int bytes;                      /* send: message size; recv: capacity in bytes */
+    int layout;                     /* send, rendezvous: how the DMA engine reads the payload (L_*) */
+    int sstride;                    /* send, L_STRIDE: words between the payload's words */
+    char *data;                     /* send: where the DMA engine reads a contiguous message (buf, or tmp) */
+    char *tmp;                      /* send: packed or aligned copy; recv: landing buffer */
+    char *dbuf;                     /* recv: where an eager payload can be copied directly, or 0 */
+    volatile int *lastp;            /* recv: the payload's last word, watched for lastword */
+    int lastword;                   /* send: the message's last whole word; recv: the value awaited */
+    int tailword;                   /* the last bytes % 4 bytes, carried in the RTS */
+    int nwords;                     /* recv: payload words the DATA message brings */
+    volatile int flag;              /* recv, thesis: the completion flag the sender's DATA message sets */
+    volatile int cancel_reply;      /* send: the receiver's answer to MPI_Cancel: 1 cancelled, 2 too late */
+    int source;                     /* status */
+    int rtag;
+    int msgbytes;
+    int error;
+    int cancelled;
+    struct __mpi_bseg *bseg;        /* buffered send: its segment of the attached buffer */
+};
+
+#define P_EAGER 1
+#define P_RNDV 2
+
+#define L_CONTIG 0      /* `data`, nwords consecutive words */
+#define L_STRIDE 1      /* `data`, words `sstride` words apart */
+#define L_RUNS 2        /* the runs of the datatype, one sendm each */
+
+/* An announced message that no posted receive has matched yet (postedSends / the unexpected queue): an RTS,
+ * or an eager message with its payload. */
+#define ENV_RTS 1
+#define ENV_EAGER 2
+
+struct __mpi_env {
+    struct __mpi_env *next;
+    int kind;                       /* ENV_RTS, ENV_EAGER */
+    int src_node;
+    int context;                    /* 2 * communicator context + queue */
+    int tag;
+    int bytes;
+    int seq;                        /* per (sender, receiver) sequence number */
+    int sreq;                       /* RTS: the sender's request */
+    int lastword;                   /* RTS: the payload's last whole word */
+    int tailword;                   /* RTS: the last bytes % 4 bytes */
+    char *payload;                  /* eager: the bytes (stored after the envelope) */
+};
+
+/* Active sends of this node, newest first, for the debugging table and for MPI_Finalize. */
+extern struct __mpi_request *__mpi_active;
+
+/* Internal entry points: they return an error code and never call an error handler. q is Q_P2P or Q_COLL;
+ * any committed datatype and any valid communicator. */
+int __mpi_isend(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, int q,
+                MPI_Request *request);
+int __mpi_irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, int q,
+                MPI_Request *request);
+/* Blocking forms, without a heap request. */
+int __mpi_send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, int q);
+int __mpi_recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, int q,
+               MPI_Status *status);
+
+/* Starts a request whose fields (kind, mode, comm, q, peer, tag, buf, count, type) are set and checked. */
+int __mpi_start(struct __mpi_request *r);
+struct __mpi_request *__mpi_new_request(void);
+void __mpi_free_request(struct __mpi_request *r);
+/* Whether a request can complete, without side effects and without calling anything (so that wait loops
+ * store nothing while they only wait, which lets scmpsim recognise a deadlock): 0 no, 1 yes, 2 yes once the
+ * node's DMA engine is idle. */
+int __mpi_ready(struct __mpi_request *r);
+#define MPI_READY_BODY(r, out)                                                                              \
+    do {                                                                                                    \
+        int s_ = (r)->state, a_ = (r)->cancel_reply;                                                        \
+        if (((r)->flags & RF_CANCEL) && a_ != 2)                                                            \
+            out = a_;               /* 0: no answer yet; 1: cancelled */                                    \
+        else if (s_ == ST_DONE)                                                                             \
+            out = 1;                                                                                        \
+        else if (s_ == ST_DATA)                                                                             \
+            out = ((r)->nwords == 0 || *(r)->lastp == (r)->lastword)                                        \
+                  && (__mpi_protocol == MPI_PROTO_OURS || (r)->flag);                                       \
+        else                                                                                                \
+            out = s_ == ST_DMA ? 2 : 0;                                                                     \
+    } while (0)
+/* Completes a request that __mpi_ready accepted: copies out a landing buffer, updates the lists. */
+void __mpi_complete(struct __mpi_request *r);
+/* Waits for a request to complete, suspending in between (the handshake handlers run then). */
+void __mpi_wait_done(struct __mpi_request *r);
+
+/* Assembly (fast.S). The wait loops call only leaf functions and store nothing while they wait, so that a
+ * deadlocked MPI program is recognised by scmpsim (its livelock check watches for a period without stores). */
+int __mpi_ready_now(struct __mpi_request *r);           /* __mpi_ready, the DMA case decided */
+void __mpi_wait_loop(struct __mpi_request *r);          /* until __mpi_ready_now(r) */
+int __mpi_wait_any_loop(int count, struct __mpi_request **requests);  /* index, or -2: all inactive */
+void __mpi_wait_list(struct __mpi_request *head);       /* until one of the bnext list can complete */
+void __mpi_wait_change(volatile int *word, int old);    /* until *word != old */
+/* Fills a status from a completed request. */
+void __mpi_fill_status(struct __mpi_request *r, MPI_Status *status);
+/* Work that completes in the background: buffered sends and requests freed while active. */
+void __mpi_progress(void);
+void __mpi_background_add(struct __mpi_request *r);
+int __mpi_background_ready(void);   /* whether __mpi_progress has something to do; calls nothing */
+extern struct __mpi_request *__mpi_background;
+/* Waits until every send this node started has left it (MPI_Finalize, MPI_Buffer_detach). */
+void __mpi_flush_sends(void);
+/* Tells the engine that a communicator now exists (messages for it may have arrived before it did). */
+void __mpi_comm_ready(MPI_Comm comm);
+/* The communicator whose messages carry this context number, or NULL. */
+struct __mpi_comm *__mpi_comm_by_context(int context, MPI_Comm *handle);
+
+/* The oldest announced message that a receive (source, tag) on queue q of c would take, or NULL; *src = its
+ * source's rank. */
+struct __mpi_env *__mpi_find_unexpected(struct __mpi_comm *c, int q, int source, int tag, int *src);
+extern volatile int __mpi_arrivals;             /* announcements queued so far (MPI_Probe waits on it) */
+/* MPI_Cancel's work: a receive not yet matched leaves its queue; a rendezvous send asks its receiver. */
+int __mpi_cancel(struct __mpi_request *r);
+
+/* Checks the arguments of a point-to-point call; returns an error code or MPI_SUCCESS. */
+int __mpi_check_send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
+int __mpi_check_recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm);
+int __mpi_check_request(MPI_Request r);
+
+/* Buffered sends (buffer.c): takes a segment of the attached buffer and packs the message into it. */
+int __mpi_bsend_start(struct __mpi_request *r);
+void __mpi_bsend_release(struct __mpi_request *r);
+void __mpi_bsend_release_seg(struct __mpi_bseg *s);
+
+/* The state the assembly fast paths read (p2p.c explains the words). */
+#define MPI_MAX_NODES 1024      /* 32 x 32, the largest mesh (wide flits) */
+struct __mpi_hot {
+    int ours;                       /* protocol family ours, eager messages enabled */
+    int eager_limit;
+    int fast_ok;                    /* no announcement waits out of order */
+    int self;                       /* this node */
+    unsigned char shift[32];        /* log2 of the size of the predefined types MPI_CHAR .. MPI_PACKED */
+    int sendword[MPI_MAX_NODES];
+    int recvword[MPI_MAX_NODES];
+};
+extern struct __mpi_hot __mpi_hot;
+void __mpi_p2p_setup(void);
+
+/* Eager limit in bytes (ours): messages up to it travel inside the THREAD message. */
+#define MPI_EAGER_MAX 84            /* 21 words: a THREAD message carries 24, the header takes 3 */
+extern int __mpi_eager_limit;
+
+/* ---- Datatypes ----------------------------------------------------------------------------------------- */
+
+/* One contiguous run of bytes of a datatype's typemap: `len` bytes at `disp`, of basic elements of
+ * `esize` bytes (for MPI_Get_elements). A type is the list of its runs, in typemap order. */
+struct __mpi_block {
+    int disp;
+    int len;
+    int esize;
+};
+
+#define TF_COMMITTED 1
+#define TF_PREDEFINED 2
+#define TF_HAS_LB 4     /* an explicit MPI_LB marker fixes the lower bound */
+#define TF_HAS_UB 8     /* an explicit MPI_UB marker fixes the upper bound */
+
+struct __mpi_type {
+    int refs;                       /* the handle, plus pending requests that use it */
+    int flags;
+    int size;                       /* bytes of data in one item */
+    int lb, ub;                     /* extent = ub - lb */
+    int true_lb, true_ub;           /* the bytes actually touched */
+    int align;                      /* alignment of the widest basic type (pads struct extents) */
+    int nelems;                     /* basic elements in one item */
+    int nblocks;
+    struct __mpi_block *blocks;
+};
+
+#define MPI_FIRST_DERIVED 64
+
+struct __mpi_type *__mpi_type_get(MPI_Datatype t);      /* NULL if not a valid type */
+int __mpi_type_extent(MPI_Datatype t);                  /* bytes, or -1 */
+int __mpi_type_usable(MPI_Datatype t);                  /* valid and committed: MPI_SUCCESS or MPI_ERR_TYPE */
+void __mpi_type_hold(MPI_Datatype t);
+void __mpi_type_release(MPI_Datatype t);
+/* Where `count` items at buf lie as one contiguous run, or NULL when they do not. */
+char *__mpi_type_contig(struct __mpi_type *t, void *buf, int count);
+/* When the items are single words a constant number of words apart: their number, the first word and the
+ * stride in words; -1 otherwise. */
+int __mpi_type_words(struct __mpi_type *t, void *buf, int count, char **first, int *stride);
+/* Whether every run of every item starts on a word and is a whole number of words. */
+int __mpi_type_wordruns(struct __mpi_type *t, void *buf, int count);
+/* Packs `count` items at buf into out (size * count bytes). */
+void __mpi_pack(const char *buf, int count, struct __mpi_type *t, char *out);
+/* Unpacks the first nbytes of the packed stream `in` into count items at buf. */
+void __mpi_unpack(const char *in, int nbytes, char *buf, int count, struct __mpi_type *t);
+/* Sends the runs of count items at buf by DMA into an open message (all word-aligned, whole words);
+ * the last run ends the message. */
+void __mpi_dma_runs(struct __mpi_type *t, char *buf, int count);
+
+/* ---- Error handlers ------------------------------------------------------------------------------------ */
+
+/* Invokes comm's error handler (MPI_COMM_WORLD's when comm is not valid) for a failure of function `func`
+ * and returns code; MPI_SUCCESS passes through. MPI_ERRORS_ARE_FATAL prints one line on stderr and ends the
+ * whole run. */
+int __mpi_error(MPI_Comm comm, int code, const char *func);
+/* Ends the whole run with a status (MPI_Abort, fatal errors). */
+void __mpi_end_run(int status);
+/* The calling process's rank in MPI_COMM_WORLD. */
+int __mpi_world_rank(void);
+
+#endif

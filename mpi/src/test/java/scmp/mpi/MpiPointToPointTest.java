@@ -1,0 +1,140 @@
+package scmp.mpi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import scmp.cc.CcMain;
+import scmp.machine.Machine;
+import scmp.machine.SimMain;
+
+/**
+ * libmpi's point to point, datatypes and error handlers through MPI programs in the standard form (every rank
+ * runs main), run as scmpsim -n 4 and -n 16 runs them (2x2 and 4x4 meshes): each must print exactly what MPICH prints
+ * for it on 4 and 16 processes (programs/mpi/expected, made by expected/regenerate.sh) and end with the same
+ * status; under protocol family "ours" (the default) on both meshes, under "thesis" on the 2x2. A deadlocked
+ * program must end with the per-rank MPI report and a non-zero status. Runs concurrently (the programs are
+ * compiled once, see MpiRunner).
+ */
+@Execution(ExecutionMode.CONCURRENT)
+class MpiPointToPointTest {
+
+    static String expected(String name, int procs, String what) throws Exception {
+        return Files.readString(MpiRunner.programs().resolve("expected").resolve(name + ".n" + procs + "." + what));
+    }
+
+    @ParameterizedTest(name = "{0}.c on {1}x{2}, protocol {3}")
+    @CsvSource({
+        "datatypes, 2, 2, ours", "datatypes, 4, 4, ours", "datatypes, 2, 2, thesis",
+        "probe, 2, 2, ours", "probe, 4, 4, ours", "probe, 2, 2, thesis",
+        "bsend, 2, 2, ours", "bsend, 4, 4, ours", "bsend, 2, 2, thesis",
+        "persistent, 2, 2, ours", "persistent, 4, 4, ours", "persistent, 2, 2, thesis",
+        "completion, 2, 2, ours", "completion, 4, 4, ours", "completion, 2, 2, thesis",
+        "errors, 2, 2, ours", "errors, 4, 4, ours", "errors, 2, 2, thesis",
+    })
+    void printsWhatMpichPrints(String name, int x, int y, String protocol) throws Exception {
+        MpiRunner.Run r = MpiRunner.run(name + ".c", 1, x, y, protocol, 0, true);
+        int procs = x * y;
+        assertEquals(expected(name, procs, "out"), r.stdout(),
+                () -> name + " stdout; scmpsim said: " + r.result().message() + "\nstderr:\n" + r.stderr());
+        assertEquals(Integer.parseInt(expected(name, procs, "status").strip()), r.result().exitCode(),
+                () -> name + " exit status; stderr:\n" + r.stderr());
+        assertEquals(Machine.Outcome.EXIT, r.result().outcome(), () -> String.valueOf(r.result().message()));
+    }
+
+    /**
+     * Every rank floods every other with rendezvous and eager messages before posting its receives: with two
+     * thread contexts per node (one for the waiting rank, one for the handlers) protocol family ours must not
+     * deadlock, since its handlers never wait on the network while holding a context (docs/mpi.md, "Thread
+     * contexts").
+     */
+    @ParameterizedTest(name = "storm.c on {0}x{1}, protocol {2}, {3} contexts")
+    @CsvSource({"2, 2, ours, 2", "4, 4, ours, 2", "2, 2, thesis, 0"})
+    void aStormOfMessagesWithFewContexts(int x, int y, String protocol, int contexts) throws Exception {
+        MpiRunner.Run r = MpiRunner.run("storm.c", 1, x, y, protocol, contexts, true);
+        int procs = x * y;
+        assertEquals(expected("storm", procs, "out"), r.stdout(), () -> "scmpsim said: " + r.result().message());
+        assertEquals(0, r.result().exitCode());
+    }
+
+    @ParameterizedTest(name = "fatal.c on {0}x{1}, protocol {2}")
+    @CsvSource({"2, 2, ours", "4, 4, ours", "2, 2, thesis"})
+    void errorsAreFatalByDefault(int x, int y, String protocol) throws Exception {
+        MpiRunner.Run r = MpiRunner.run("fatal.c", 1, x, y, protocol, 0, true);
+        int procs = x * y;
+        assertEquals(expected("fatal", procs, "out"), r.stdout());
+        assertEquals(Integer.parseInt(expected("fatal", procs, "status").strip()), r.result().exitCode());
+        assertEquals("MPI_ERRORS_ARE_FATAL: MPI_Send: MPI_ERR_RANK: invalid rank (rank " + (procs - 1)
+                + " of MPI_COMM_WORLD)\n", r.stderr());
+    }
+
+    @ParameterizedTest(name = "deadlock.c on 2x2, protocol {0}")
+    @CsvSource({"ours", "thesis"})
+    void aDeadlockEndsWithEveryRanksQueues(String protocol) throws Exception {
+        MpiRunner.Run r = MpiRunner.run("deadlock.c", 1, 2, 2, protocol, 0, true);
+        String report = r.result().message();
+        assertEquals(Machine.Outcome.DEADLOCK, r.result().outcome(), () -> report + "\n" + r.stdout() + r.stderr());
+        assertEquals(Machine.EXIT_DEADLOCK, r.result().exitCode());
+        String mpi = report.substring(report.indexOf("MPI state"));
+        boolean ours = protocol.equals("ours");
+        /* ours: rank 2's 12 bytes went eager and it went on to its receive; thesis: it waits for the CTS */
+        String expected = """
+                MPI state (libmpi, protocol family %s), per rank of MPI_COMM_WORLD:
+                  rank 0 (node 0):
+                    posted receive: source 1, tag 5, MPI_COMM_WORLD, 4 bytes
+                    %s
+                    announced message: source 3, tag 78, MPI_COMM_WORLD, 400 bytes (rendezvous, payload still at the sender)
+                  rank 1 (node 1):
+                    posted receive: source 0, tag 5, MPI_COMM_WORLD, 4 bytes
+                  rank 2 (node 2):
+                    %s
+                  rank 3 (node 3):
+                    posted receive: source 1, tag 5, MPI_COMM_WORLD, 4 bytes
+                    pending send: dest 0, tag 78, MPI_COMM_WORLD, 400 bytes, standard mode, waiting for the receiver's CTS"""
+                .formatted(protocol,
+                        ours ? "unexpected message: source 2, tag 77, MPI_COMM_WORLD, 12 bytes (eager, payload held here)"
+                             : "announced message: source 2, tag 77, MPI_COMM_WORLD, 12 bytes (rendezvous, payload still at the sender)",
+                        ours ? "posted receive: source 1, tag 5, MPI_COMM_WORLD, 4 bytes"
+                             : "pending send: dest 0, tag 77, MPI_COMM_WORLD, 12 bytes, standard mode, waiting for the receiver's CTS");
+        assertEquals(expected, mpi);
+        assertTrue(report.startsWith("scmpsim: deadlock at cycle"), report);
+    }
+
+    /** scmpsim --mpi-state at the normal end of a run that leaves a message and a receive unmatched. */
+    @Test
+    void mpiStateAtTheEnd() throws Exception {
+        Path exe = Files.createTempFile("scmp-mpi-leftover", ".out");
+        try {
+            ByteArrayOutputStream ccOut = new ByteArrayOutputStream();
+            int cc = CcMain.run(new PrintStream(ccOut, true, StandardCharsets.UTF_8),
+                    new PrintStream(ccOut, true, StandardCharsets.UTF_8), "-O1", "-o", exe.toString(),
+                    MpiRunner.programs().resolve("leftover.c").toString());
+            assertEquals(0, cc, ccOut::toString);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int status = SimMain.run(new SimMain(out, err, new ByteArrayInputStream(new byte[0])), "-n", "2",
+                    "--mpi-state", exe.toString());
+            assertEquals(0, status, () -> err.toString(StandardCharsets.UTF_8));
+            assertEquals("leftover: done\n", out.toString(StandardCharsets.UTF_8));
+            assertEquals("""
+                    MPI state (libmpi, protocol family ours), per rank of MPI_COMM_WORLD:
+                      rank 0 (node 0):
+                        posted receive: source MPI_ANY_SOURCE, tag 10, MPI_COMM_WORLD, 4 bytes
+                        unexpected message: source 1, tag 9, MPI_COMM_WORLD, 4 bytes (eager, payload held here)
+                      rank 1 (node 1): nothing pending
+                    """, err.toString(StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(exe);
+        }
+    }
+}
