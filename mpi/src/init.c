@@ -5,7 +5,6 @@
 #include <scmp.h>
 #include "mpi_internal.h"
 
-struct __mpi_comm __mpi_comms[MPI_MAX_COMMS];
 int __mpi_initialized;
 int __mpi_finalized;
 int __mpi_protocol = MPI_PROTO_OURS;
@@ -22,12 +21,11 @@ static void read_environment(void)
 }
 static int self_node;
 
-/* Sets up MPI_COMM_WORLD and MPI_COMM_SELF. Handlers call it too: a THREAD message of another node's MPI
- * traffic may arrive before this node's MPI_Init. Runs without suspending, so it is atomic. */
+/* Sets up MPI_COMM_WORLD and MPI_COMM_SELF (comm.c). Handlers call it too: a THREAD message of another
+ * node's MPI traffic may arrive before this node's MPI_Init. Runs without suspending, so it is atomic. */
 void __mpi_state(void)
 {
-    int n, i;
-    struct __mpi_comm *w, *s;
+    int n;
     if (state_ready)
         return;
     read_environment();
@@ -35,39 +33,8 @@ void __mpi_state(void)
     if (__mpi_spmd_nprocs > 0 && __mpi_spmd_nprocs < n)
         n = __mpi_spmd_nprocs;
     self_node = getNodeId();
-    w = &__mpi_comms[MPI_COMM_WORLD];
-    w->used = 1;
-    w->context = 0;
-    w->rank = self_node;
-    w->size = n;
-    w->nodes = (int *)malloc(n * sizeof(int));
-    for (i = 0; i < n; i++)
-        w->nodes[i] = i;
-    s = &__mpi_comms[MPI_COMM_SELF];
-    s->used = 1;
-    s->context = 1;
-    s->rank = 0;
-    s->size = 1;
-    s->nodes = (int *)malloc(sizeof(int));
-    s->nodes[0] = self_node;
+    __mpi_comm_init(n, self_node);
     state_ready = 1;
-}
-
-struct __mpi_comm *__mpi_comm(MPI_Comm comm)
-{
-    __mpi_state();
-    if (comm < 0 || comm >= MPI_MAX_COMMS || !__mpi_comms[comm].used)
-        return 0;
-    return &__mpi_comms[comm];
-}
-
-int __mpi_rank_of_node(struct __mpi_comm *c, int node)
-{
-    int i;
-    for (i = 0; i < c->size; i++)
-        if (c->nodes[i] == node)
-            return i;
-    return MPI_UNDEFINED;
 }
 
 int MPI_Init(int *argc, char ***argv)
@@ -110,24 +77,6 @@ int MPI_Abort(MPI_Comm comm, int errorcode)
     fflush(stdout);
     fflush(stderr);
     exit(errorcode);
-    return MPI_SUCCESS;
-}
-
-int MPI_Comm_rank(MPI_Comm comm, int *rank)
-{
-    struct __mpi_comm *c = __mpi_comm(comm);
-    if (!c)
-        return MPI_ERR_COMM;
-    *rank = c->rank;
-    return MPI_SUCCESS;
-}
-
-int MPI_Comm_size(MPI_Comm comm, int *size)
-{
-    struct __mpi_comm *c = __mpi_comm(comm);
-    if (!c)
-        return MPI_ERR_COMM;
-    *size = c->size;
     return MPI_SUCCESS;
 }
 
