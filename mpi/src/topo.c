@@ -3,12 +3,13 @@
  * MPI_Cart_create with reorder places the grid on the mesh so that grid neighbours are mesh neighbours
  * where the shapes allow (docs/mpi.md, "Topologies"): when the communicator's processes form a W x H
  * rectangle of the mesh (in row-major rank order) and the grid's dimensions split into a set whose
- * extents multiply to W and a set that multiply to H, each set is laid along one mesh axis (the later
- * dimension of a set varying fastest, boustrophedon, so it stays adjacent); a periodic one-dimensional grid
- * goes round a Hamiltonian cycle of the rectangle when one exists (W or H even), so even its wrap-around
- * neighbours are adjacent; any other grid of the rectangle's size follows a boustrophedon walk of the
- * rectangle, which keeps the fastest dimension adjacent. Otherwise ranks keep their order. Every process
- * computes the same mapping from the communicator's node list; no messages are needed beyond the split. */
+ * extents multiply to W and a set that multiply to H, each set is laid along one mesh axis (mixed radix,
+ * the set's last dimension adjacent; a periodic dimension alone on an axis folded, so that its wrap-around
+ * is 1 hop and every step at most 2); a periodic one-dimensional grid goes round a Hamiltonian cycle of
+ * the rectangle when one exists (W or H even), so even its wrap-around neighbours are adjacent; any other
+ * grid of the rectangle's size follows a boustrophedon walk of the rectangle, which keeps the last
+ * dimension adjacent. Otherwise ranks keep their order. Every process computes the same mapping from the
+ * communicator's node list; no messages are needed beyond the split. */
 #include <stdlib.h>
 #include <string.h>
 #include <scmp.h>
@@ -150,16 +151,24 @@ int MPI_Dims_create(int nnodes, int ndims, int *dims)
 
 /* ---- Mapping a grid onto the mesh --------------------------------------------------------------------- */
 
-/* Position along one axis of the coordinates of the dimensions in set (a bit mask), mixed radix in
- * dimension order, the later dimensions reflected at every step of the earlier ones (boustrophedon). */
-static int axis_pos(int ndims, const int *dims, int set, const int *coords)
+/* Position along one axis of the coordinates of the dimensions in set (a bit mask): mixed radix in
+ * dimension order (the last dimension adjacent); a periodic dimension of more than 2 alone on its axis is
+ * folded (0, 2, 4, ..., 5, 3, 1), so that its wrap-around neighbours are 1 hop apart and the others 2. */
+static int axis_pos(int ndims, const int *dims, const int *periods, int set, const int *coords)
 {
-    int pos = 0, d;
-    for (d = 0; d < ndims; d++) {
-        if (!(set & (1 << d)))
-            continue;
-        pos = pos * dims[d] + ((pos & 1) ? dims[d] - 1 - coords[d] : coords[d]);
+    int pos = 0, d, n = 0, only = -1;
+    for (d = 0; d < ndims; d++)
+        if (set & (1 << d)) {
+            n++;
+            only = d;
+        }
+    if (n == 1 && periods[only] && dims[only] > 2) {
+        int c = coords[only], L = dims[only];
+        return c < (L + 1) / 2 ? 2 * c : 2 * (L - 1 - c) + 1;
     }
+    for (d = 0; d < ndims; d++)
+        if (set & (1 << d))
+            pos = pos * dims[d] + coords[d];
     return pos;
 }
 
@@ -194,46 +203,104 @@ static void walk(int W, int H, int i, int cycle, int *x, int *y)
     *x = (*y % 2 == 0) ? i % W : W - 1 - i % W;
 }
 
-/* node[g] for every grid rank g < prod(dims), chosen among the nodes of c (see the top of this file). */
-static void cart_nodes(struct __mpi_comm *c, int ndims, const int *dims, const int *periods, int reorder,
-                       int *node)
+static void coords_of_rank(int ndims, const int *dims, int g, int *coords)
 {
-    int nn = 1, d, g, set, xset = -1, W = c->gx, H = c->gy;
-    int *coords = (int *)malloc((ndims + 1) * sizeof(int));
-    for (d = 0; d < ndims; d++)
-        nn *= dims[d];
-    if (!reorder || W == 0 || W * H != nn || nn != c->size) {
-        for (g = 0; g < nn; g++)
-            node[g] = c->nodes[g];
-        free(coords);
-        return;
+    int d;
+    for (d = ndims - 1; d >= 0; d--) {
+        coords[d] = g % dims[d];
+        g /= dims[d];
     }
-    /* a split of the dimensions between the axes: y gets the rest of x's set */
-    for (set = 0; set < (1 << ndims) && xset < 0; set++) {
+}
+
+/* One placement of the grid on the W x H rectangle: kind 0..2^ndims-1 = the dimensions in that set along x,
+ * the rest along y; kind -1 = the walk of the rectangle. Fills node[g]; returns 0 if the split does not
+ * fit the rectangle. */
+static int place(struct __mpi_comm *c, int ndims, const int *dims, const int *periods, int kind, int *node,
+                 int *coords)
+{
+    int W = c->gx, H = c->gy, nn = W * H, g, d;
+    if (kind >= 0) {
         int px = 1, py = 1;
         for (d = 0; d < ndims; d++) {
-            if (set & (1 << d))
+            if (kind & (1 << d))
                 px *= dims[d];
             else
                 py *= dims[d];
         }
-        if (px == W && py == H && !(ndims == 1 && periods[0] && W > 1 && H > 1))
-            xset = set;
+        if (px != W || py != H)
+            return 0;
     }
     for (g = 0; g < nn; g++) {
-        int x, y, r = g;
-        for (d = ndims - 1; d >= 0; d--) {
-            coords[d] = r % dims[d];
-            r /= dims[d];
-        }
-        if (xset >= 0) {
-            x = axis_pos(ndims, dims, xset, coords);
-            y = axis_pos(ndims, dims, ((1 << ndims) - 1) & ~xset, coords);
+        int x, y;
+        coords_of_rank(ndims, dims, g, coords);
+        if (kind >= 0) {
+            x = axis_pos(ndims, dims, periods, kind, coords);
+            y = axis_pos(ndims, dims, periods, ((1 << ndims) - 1) & ~kind, coords);
         } else {
             walk(W, H, g, ndims == 1 && periods[0], &x, &y);
         }
         node[g] = c->nodes[y * W + x];
     }
+    return 1;
+}
+
+/* The most and the total mesh hops between grid neighbours (wrap-around ones included): most * 65536 +
+ * total, to compare placements. */
+static int cost(int ndims, const int *dims, const int *periods, const int *node, int nn, int *coords)
+{
+    int X = getXDim(), g, d, most = 0, total = 0;
+    for (g = 0; g < nn; g++) {
+        coords_of_rank(ndims, dims, g, coords);
+        for (d = 0; d < ndims; d++) {
+            int c = coords[d], q = 0, k, h, dx, dy;
+            if (!(c + 1 < dims[d] || (periods[d] && dims[d] > 2)))
+                continue;
+            coords[d] = c + 1 == dims[d] ? 0 : c + 1;
+            for (k = 0; k < ndims; k++)
+                q = q * dims[k] + coords[k];
+            coords[d] = c;
+            dx = node[g] % X - node[q] % X;
+            dy = node[g] / X - node[q] / X;
+            h = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+            total += h;
+            if (h > most)
+                most = h;
+        }
+    }
+    return most * 65536 + total;
+}
+
+/* node[g] for every grid rank g < prod(dims), chosen among the nodes of c (see the top of this file): of
+ * the ranks' own order, the walk, and the splits of the dimensions between the axes (tried in that order,
+ * a later one winning a tie), the placement whose farthest neighbours are nearest, then whose neighbours
+ * are nearest in all. */
+static void cart_nodes(struct __mpi_comm *c, int ndims, const int *dims, const int *periods, int reorder,
+                       int *node)
+{
+    int nn = 1, d, g, kind, best;
+    int *coords = (int *)malloc((ndims + 1) * sizeof(int)), *cand;
+    for (d = 0; d < ndims; d++)
+        nn *= dims[d];
+    for (g = 0; g < nn; g++)
+        node[g] = c->nodes[g];
+    if (!reorder || c->gx == 0 || nn != c->size) {
+        free(coords);
+        return;
+    }
+    best = cost(ndims, dims, periods, node, nn, coords);
+    cand = (int *)malloc(nn * sizeof(int));
+    for (kind = -1; kind < (1 << ndims); kind++) {
+        int k;
+        if (!place(c, ndims, dims, periods, kind, cand, coords))
+            continue;
+        k = cost(ndims, dims, periods, cand, nn, coords);
+        if (k <= best) {
+            best = k;
+            for (g = 0; g < nn; g++)
+                node[g] = cand[g];
+        }
+    }
+    free(cand);
     free(coords);
 }
 

@@ -6,9 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <mpi.h>
-#ifdef __scmp__
-#include <scmp.h>
-#endif
 
 static int rank, size, errors, failed;
 
@@ -196,20 +193,6 @@ static int run(void)
     return failed;
 }
 
-#ifdef __scmp__
-void start(int argc, char **argv)
-{
-    MPI_Init(&argc, &argv);
-    run();
-    MPI_Finalize();
-}
-
-int main(int argc, char **argv)
-{
-    parExecute(getXDim() * getYDim(), start, argc, argv);
-    return failed;
-}
-#else
 int main(int argc, char **argv)
 {
     int status;
@@ -218,4 +201,3 @@ int main(int argc, char **argv)
     MPI_Finalize();
     return status;
 }
-#endif
