@@ -160,15 +160,30 @@ int MPI_Allreduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype
     return __ours_allreduce(sendbuf, recvbuf, count, datatype, op, comm, c);
 }
 
-/* counts and displacements of the regular forms, for the v forms */
-static void regular(int p, int count, int **counts, int **displs)
+/* Counts and displacements of the regular forms, for the v forms: in store (2 * STORE ints, on the
+ * caller's stack) when they fit, else allocated (release with unregular). */
+#define STORE 64
+static void regular(int p, int count, int *store, int **counts, int **displs)
 {
-    int i;
-    *counts = (int *)malloc(p * sizeof(int));
-    *displs = (int *)malloc(p * sizeof(int));
-    for (i = 0; i < p; i++) {
+    int i, d = 0;
+    if (p <= STORE) {
+        *counts = store;
+        *displs = store + STORE;
+    } else {
+        *counts = (int *)malloc(p * sizeof(int));
+        *displs = (int *)malloc(p * sizeof(int));
+    }
+    for (i = 0; i < p; i++, d += count) {
         (*counts)[i] = count;
-        (*displs)[i] = i * count;
+        (*displs)[i] = d;
+    }
+}
+
+static void unregular(int *store, int *counts, int *displs)
+{
+    if (counts && counts != store) {
+        free(counts);
+        free(displs);
     }
 }
 
@@ -198,15 +213,14 @@ static int gatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
 int MPI_Gather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    int *counts = 0, *displs = 0, err;
+    int *counts = 0, *displs = 0, err, store[2 * STORE];
     COMM(c, comm);
     if (c->rank == root) {
         CHECK(check_type(recvtype, recvcount));
-        regular(c->size, recvcount, &counts, &displs);
+        regular(c->size, recvcount, store, &counts, &displs);
     }
     err = gatherv(sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype, root, comm, c);
-    free(counts);
-    free(displs);
+    unregular(store, counts, displs);
     return err;
 }
 
@@ -241,15 +255,14 @@ static int scatterv(void *sendbuf, const int *sendcounts, const int *displs, MPI
 int MPI_Scatter(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    int *counts = 0, *displs = 0, err;
+    int *counts = 0, *displs = 0, err, store[2 * STORE];
     COMM(c, comm);
     if (c->rank == root) {
         CHECK(check_type(sendtype, sendcount));
-        regular(c->size, sendcount, &counts, &displs);
+        regular(c->size, sendcount, store, &counts, &displs);
     }
     err = scatterv(sendbuf, counts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, c);
-    free(counts);
-    free(displs);
+    unregular(store, counts, displs);
     return err;
 }
 
@@ -295,13 +308,12 @@ static int allgatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
 int MPI_Allgather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm)
 {
-    int *counts, *displs, err;
+    int *counts, *displs, err, store[2 * STORE];
     COMM(c, comm);
     CHECK(check_type(recvtype, recvcount));
-    regular(c->size, recvcount, &counts, &displs);
+    regular(c->size, recvcount, store, &counts, &displs);
     err = allgatherv(sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype, comm, c);
-    free(counts);
-    free(displs);
+    unregular(store, counts, displs);
     return err;
 }
 
@@ -345,18 +357,16 @@ static int alltoallv(void *sendbuf, const int *sendcounts, const int *sdispls, M
 int MPI_Alltoall(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                  MPI_Datatype recvtype, MPI_Comm comm)
 {
-    int *sc, *sd, *rc, *rd, err;
+    int *sc, *sd, *rc, *rd, err, sstore[2 * STORE], rstore[2 * STORE];
     COMM(c, comm);
     CHECK(check_type(recvtype, recvcount));
     if (sendbuf != MPI_IN_PLACE)
         CHECK(check_type(sendtype, sendcount));
-    regular(c->size, sendcount, &sc, &sd);
-    regular(c->size, recvcount, &rc, &rd);
+    regular(c->size, sendcount, sstore, &sc, &sd);
+    regular(c->size, recvcount, rstore, &rc, &rd);
     err = alltoallv(sendbuf, sc, sd, sendtype, recvbuf, rc, rd, recvtype, comm, c);
-    free(sc);
-    free(sd);
-    free(rc);
-    free(rd);
+    unregular(sstore, sc, sd);
+    unregular(rstore, rc, rd);
     return err;
 }
 

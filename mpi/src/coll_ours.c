@@ -12,7 +12,8 @@
  * - gather, scatter: binomial trees when small, straight to or from the root when large; the v forms
  *   straight (only the root knows the counts);
  * - allgather: recursive doubling when p is a power of two and small, else a ring in rank order;
- * - alltoall: pairwise, step i to r + i and from r - i;
+ * - alltoall: small blocks all sent, then all received, through slots; else pairwise, step i to r + i and
+ *   from r - i;
  * - reduce_scatter: reduce + scatterv; scan, exscan: recursive doubling (Hillis-Steele).
  *
  * Every combination is __mpi_op_combine(lower ranks' part, higher ranks' part), so non-commutative
@@ -72,24 +73,117 @@ int __ours_barrier(MPI_Comm comm, struct __mpi_comm *c)
 
 /* ---- Broadcast -------------------------------------------------------------------------------------- */
 
-/* Binomial tree in ranks relative to the root: a rank receives from the rank that differs in its lowest
- * set bit, then sends to the ranks below that bit, the farthest (largest subtree) first. */
-int __ours_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, struct __mpi_comm *c)
+static int aligned(const void *p)
 {
-    int p = c->size, vr = c->rank - root, mask = 1, top, err = MPI_SUCCESS, parent = -1, m;
-    int bytes = count * __coll_extent(type);
+    return ((unsigned)p & 3) == 0;
+}
+
+/* The binomial broadcast tree in ranks relative to the root: this rank's parent (-1 at the root) and its
+ * children, the largest subtree first. */
+static int bcast_tree(struct __mpi_comm *c, int root, int *parent, int *kids)
+{
+    int p = c->size, n = 0, vr = c->rank - root, mask = 1;
+    *parent = -1;
     if (vr < 0)
         vr += p;
     while (mask < p) {
         if (vr & mask) {
-            parent = c->rank - mask;
-            if (parent < 0)
-                parent += p;
+            *parent = c->rank - mask;
+            if (*parent < 0)
+                *parent += p;
             break;
         }
         mask <<= 1;
     }
-    top = mask >> 1;
+    for (mask >>= 1; mask > 0; mask >>= 1)
+        if (vr + mask < p) {
+            int k = c->rank + mask;
+            kids[n++] = k >= p ? k - p : k;
+        }
+    return n;
+}
+
+/* Long messages: straight into the receivers' buffers, down the binomial tree (docs/mpi.md, "Our
+ * collectives"). The root knows the message's last word X and takes S = ~X as its sentinel:
+ *
+ *   parent                                    child
+ *   HDR: S, tail bytes (slots) ------------>  stores S in the last word of its buffer; HDR on to its
+ *                                             children
+ *                             <------------   READY: the buffer's address (slots)
+ *   the message: one DATA message, DMA,
+ *   straight into the child's buffer ------>  it has landed when its last word is no longer S (a message's
+ *                                             words land in order); then on to the children
+ *
+ * The sentinel is chosen by the one who knows the data, so the last word always changes when the message
+ * lands: no flags and no copies; the control messages run ahead of the data. A pipelined chain along the
+ * mesh (the message in chunks, each node passing chunk k on while chunk k + 1 comes in) measured slower:
+ * a node's NIU has one memory port, incoming words take it first, so a forwarding node moves at most one
+ * word per cycle, and waiting for a parent's chunks costs more than it saves (64 KB: 26.6K cycles on 4
+ * nodes and 36.8K on 16, against 18.5K and 36K down the binomial tree). */
+static int bcast_deposit(char *buf, int bytes, int root, struct __mpi_comm *c)
+{
+    int nw = bytes >> 2, j, parent, kids[32], kaddr[32], nk, hdr[2];
+    volatile int *w = (volatile int *)buf;
+    nk = bcast_tree(c, root, &parent, kids);
+    if (parent < 0) {
+        hdr[0] = ~w[nw - 1];
+        hdr[1] = 0;
+        memcpy(&hdr[1], buf + 4 * nw, bytes & 3);
+        for (j = 0; j < nk; j++)
+            __slot_send(c, kids[j], hdr, 8);
+    } else {
+        int addr = (int)buf;
+        __slot_recv(c, parent, hdr, 8);
+        for (j = 0; j < nk; j++)           /* on down first: the children set up while this rank does */
+            __slot_send(c, kids[j], hdr, 8);
+        w[nw - 1] = hdr[0];
+        __slot_send(c, parent, &addr, 4);
+    }
+    for (j = 0; j < nk; j++)
+        __slot_recv(c, kids[j], &kaddr[j], 4);
+    if (parent >= 0)
+        while (w[nw - 1] == hdr[0])
+            suspendThread();
+    for (j = 0; j < nk; j++) {
+        /* one message however long (sendm moves at most 65535 words), so that its last word lands last */
+        int left = nw;
+        const volatile int *src = w;
+        __scmp_sendh_data(c->nodes[kids[j]], (void *)kaddr[j], 1);
+        while (left > 65535) {
+            __scmp_sendm((const void *)src, (1u << 16) | 65535u);
+            src += 65535;
+            left -= 65535;
+        }
+        __scmp_sendme((const void *)src, (1u << 16) | (unsigned)left);
+    }
+    if (parent >= 0)
+        memcpy(buf + 4 * nw, &hdr[1], bytes & 3);
+    while (__scmp_niustat() & SCMP_NIU_DMA_BUSY)     /* the buffer is the caller's again */
+        suspendThread();
+    return MPI_SUCCESS;
+}
+
+/* Short messages through slots down a binomial tree, chunk by chunk; long ones deposited straight into
+ * the receivers' buffers; point to point for what the slot engine cannot take (derived datatypes, or a
+ * communicator without slot areas). */
+int __ours_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, struct __mpi_comm *c)
+{
+    int bytes = count * __coll_extent(type), err = MPI_SUCCESS, parent, kids[32], nk, j;
+    if (__slot_ready(c) && __coll_basic(type) && bytes > SLOT_MAX) {
+        /* every rank takes this way (it depends on the size only); DMA wants a word-aligned buffer */
+        char *tmp;
+        if (aligned(buf))
+            return bcast_deposit((char *)buf, bytes, root, c);
+        tmp = (char *)malloc(bytes + 4);
+        if (c->rank == root)
+            memcpy(tmp, buf, bytes);
+        err = bcast_deposit(tmp, bytes, root, c);
+        if (c->rank != root)
+            memcpy(buf, tmp, bytes);
+        free(tmp);
+        return err;
+    }
+    nk = bcast_tree(c, root, &parent, kids);
     if (use_slots(c, type, bytes)) {
         /* chunk by chunk, so that a long message streams down the tree */
         char *ptr = (char *)buf;
@@ -98,13 +192,8 @@ int __ours_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm com
             int b = left < 4 * SLOTW ? left : 4 * SLOTW;
             if (parent >= 0)
                 __slot_recv(c, parent, ptr, b);
-            for (m = top; m > 0; m >>= 1)
-                if (vr + m < p) {
-                    int dst = c->rank + m;
-                    if (dst >= p)
-                        dst -= p;
-                    __slot_send(c, dst, ptr, b);
-                }
+            for (j = 0; j < nk; j++)
+                __slot_send(c, kids[j], ptr, b);
             ptr += b;
             left -= b;
         } while (left > 0);
@@ -112,18 +201,12 @@ int __ours_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm com
     }
     if (parent >= 0)
         err = __coll_recv(buf, count, type, parent, TAG_BCAST, comm);
-    for (m = top; m > 0 && err == MPI_SUCCESS; m >>= 1)
-        if (vr + m < p)
-            err = __coll_send(buf, count, type, (vr + m + root) % p, TAG_BCAST, comm);
+    for (j = 0; j < nk && err == MPI_SUCCESS; j++)
+        err = __coll_send(buf, count, type, kids[j], TAG_BCAST, comm);
     return err;
 }
 
 /* ---- Reduce ------------------------------------------------------------------------------------------ */
-
-static int aligned(const void *p)
-{
-    return ((unsigned)p & 3) == 0;
-}
 
 /* The halving tree on count elements, in ranks relative to top: src holds this rank's contribution, acc
  * receives the partial results (src and acc may be the same); through slots, one chunk of at most SLOTW
@@ -198,9 +281,14 @@ int __ours_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype ty
 {
     int ext = __coll_extent(type), bytes = count * ext, err;
     int top = __mpi_op_commutative(op) ? root : 0;
-    int slots = use_slots(c, type, bytes) && aligned(sendbuf);
-    double small[SLOT_MAX / 8 + 1];
+    int slots = use_slots(c, type, bytes);
+    double small[SLOT_MAX / 8 + 1], copy[SLOT_MAX / 8 + 1];
     char *acc;
+    /* every rank takes the same way (by the size); slots want word-aligned buffers */
+    if (slots && !aligned(sendbuf)) {
+        memcpy(copy, sendbuf, bytes);
+        sendbuf = copy;
+    }
     /* the root accumulates in recvbuf; the others need room only if they receive before they send */
     if (c->rank == root && top == root && (slots ? aligned(recvbuf) : 1))
         acc = (char *)recvbuf;
@@ -233,10 +321,19 @@ int __ours_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
         return __ours_bcast(recvbuf, count, type, 0, comm, c);
     }
     /* recursive doubling: at step mask, exchange with rank r ^ mask and combine (lower part first); the
-     * partial results go straight into recvbuf */
-    if (use_slots(c, type, bytes) && aligned(sendbuf) && aligned(recvbuf)) {
+     * partial results go straight into recvbuf (through aligned copies if need be: every rank takes the
+     * same way, by the size) */
+    if (use_slots(c, type, bytes)) {
         __mpi_combine_fn f = __mpi_op_fn(op, type);
         int per = bytes <= 4 * SLOTW ? count : (4 * SLOTW) / ext, off;
+        double sb[SLOT_MAX / 8 + 1], rb[SLOT_MAX / 8 + 1];
+        void *result = recvbuf;
+        if (!aligned(sendbuf)) {
+            memcpy(sb, sendbuf, bytes);
+            sendbuf = sb;
+        }
+        if (!aligned(recvbuf))
+            recvbuf = rb;
         for (off = 0; off < count && err == MPI_SUCCESS; off += per) {
             int n = count - off < per ? count - off : per, w = (n * ext + 3) >> 2;
             const char *mine = (const char *)sendbuf + off * ext;
@@ -261,6 +358,8 @@ int __ours_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
                     break;
             }
         }
+        if (result != recvbuf)
+            memcpy(result, recvbuf, bytes);
         return err;
     } else {
         char *in = (char *)malloc(bytes + 8);
@@ -405,10 +504,12 @@ int __ours_allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rb
 
 /* ---- Alltoall ---------------------------------------------------------------------------------------- */
 
-/* Pairwise: at step i, to rank r + i and from rank r - i, through slots when both blocks are small, point to
- * point otherwise; one step at a time, so that no node has more handshakes aimed at it than the pairs of a
- * step (all at once, the handshake handlers of a 16-node alltoall fill every thread context and wait on
- * each other). */
+/* Blocks of one slot message each: all sent, then all received. Otherwise pairwise: at step i, to rank r + i
+ * and from rank r - i, through slots when both blocks are small, point to point otherwise; one step at a
+ * time, so that no node has more handshakes aimed at it than the pairs of a step (all at once, the
+ * handshake handlers of a 16-node alltoall fill every thread context and wait on each other). A rank
+ * whose blocks are all small may take the first way while another takes the second (alltoallv): its
+ * sends never wait, and every pair still exchanges one message each way. */
 int __ours_alltoallv(const void *sbuf, const int *scounts, const int *sdispls, MPI_Datatype stype,
                      void *rbuf, const int *rcounts, const int *rdispls, MPI_Datatype rtype, MPI_Comm comm,
                      struct __mpi_comm *c)
@@ -417,6 +518,27 @@ int __ours_alltoallv(const void *sbuf, const int *scounts, const int *sdispls, M
     int err = MPI_SUCCESS, slots = __slot_ready(c);
     __coll_copy((char *)rbuf + rdispls[r] * rx, rtype, rcounts[r], (const char *)sbuf + sdispls[r] * sx, stype,
                 scounts[r]);
+    if (slots) {
+        /* every block one slot message: all the sends, then all the receives (a send waits only for the
+         * peer to have taken the previous collective's message, so nobody waits for anybody here) */
+        int small = 1;
+        for (i = 0; i < p; i++)
+            if (scounts[i] * sx > 4 * SLOTW || rcounts[i] * rx > 4 * SLOTW)
+                small = 0;
+        if (small) {
+            for (i = 1, dst = r + 1; i < p; i++, dst++) {
+                if (dst == p)
+                    dst = 0;
+                __slot_send(c, dst, (const char *)sbuf + sdispls[dst] * sx, scounts[dst] * sx);
+            }
+            for (i = 1, src = r - 1; i < p; i++, src--) {
+                if (src < 0)
+                    src += p;
+                __slot_recv(c, src, (char *)rbuf + rdispls[src] * rx, rcounts[src] * rx);
+            }
+            return MPI_SUCCESS;
+        }
+    }
     for (i = 1, dst = r + 1, src = r - 1; i < p && err == MPI_SUCCESS; i++, dst++, src--) {
         int sb, rb;
         const char *s;

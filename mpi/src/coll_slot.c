@@ -36,8 +36,21 @@ struct __coll_rec *__coll_area_alloc(int size)
     return (struct __coll_rec *)calloc(size, sizeof(struct __coll_rec));
 }
 
+/* Before a communicator's area is freed: waits until every peer has taken this rank's last message (its
+ * credit has come back), so that no credit lands in memory that has been freed. Every message of a
+ * collective is taken within that collective, so this ends; usually at once. */
+static void quiesce(struct __mpi_comm *c)
+{
+    int j;
+    for (j = 0; j < c->size; j++)
+        while (c->slots.rec[j].cred != c->slots.rec[j].out)
+            suspendThread();
+}
+
 void __coll_area_free(struct __mpi_comm *c)
 {
+    if (c->slots.rec)
+        quiesce(c);
     if (c->slots.rec && c->slots.rec != world_recs)
         free(c->slots.rec);
     free(c->slots.peer);
@@ -99,9 +112,7 @@ void __slot_send(struct __mpi_comm *c, int dst, const void *buf, int bytes)
 void __slot_copy(void *dst, const volatile int *src, int bytes)
 {
     if (((unsigned)dst & 3) == 0 && (bytes & 3) == 0) {
-        int *d = (int *)dst, n = bytes >> 2, i;
-        for (i = 0; i < n; i++)
-            d[i] = src[i];
+        __copy_words((int *)dst, src, bytes >> 2);
     } else {
         memcpy(dst, (const void *)src, bytes);
     }

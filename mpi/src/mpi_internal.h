@@ -206,6 +206,7 @@ void __slot_put(struct __coll_slots *d, int j, const int *w, int n);
 volatile int *__slot_get(struct __coll_slots *d, int j);
 void __slot_ack(struct __coll_slots *d, int j);
 void __slot_barrier(struct __coll_slots *d);
+void __copy_words(int *dst, const volatile int *src, int n);
 /* one message of n words to rank j / the payload of the next message from rank j (n words before the
  * returned address) / that payload consumed */
 #define SLOT_PUT(c, j, w, n) __slot_put(&(c)->slots, j, (const int *)(w), n)

@@ -88,6 +88,18 @@ static void test_bcast(void)
             check(d[i] == 0.5 * i - 7.25);
         sprintf(name, "bcast root %d, 11 chars unaligned, 3 doubles", root);
         report(name);
+        {
+            /* long, odd and unaligned */
+            char *t = (char *)malloc(5003);
+            for (i = 0; i < 5001; i++)
+                t[i + 1] = rank == root ? (char)(i * 13 + 1) : 0;
+            MPI_Bcast(t + 1, 5001, MPI_CHAR, root, MPI_COMM_WORLD);
+            for (i = 0; i < 5001; i++)
+                check(t[i + 1] == (char)(i * 13 + 1));
+            free(t);
+            sprintf(name, "bcast root %d, 5001 chars unaligned", root);
+            report(name);
+        }
     }
 }
 
