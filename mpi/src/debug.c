@@ -21,13 +21,12 @@ extern struct __mpi_env *__mpi_limbo;
 #define CONST(name, v) { name, v, 0 }
 
 const struct __mpi_debug_entry __mpi_debug[] = {
-    CONST("version", 1),
+    CONST("version", 2),
     ADDR("protocol", __mpi_protocol),
     ADDR("initialized", __mpi_initialized),
     ADDR("finalized", __mpi_finalized),
-    ADDR("comms", __mpi_comms),
-    CONST("comms.count", MPI_MAX_COMMS),
-    CONST("comm.sizeof", sizeof(struct __mpi_comm)),
+    ADDR("comms", __mpi_comm_tab),          /* a pointer to the table of communicator pointers (comm.c) */
+    ADDR("comms.cap", __mpi_comm_cap),      /* its number of entries */
     FIELD("comm.used", struct __mpi_comm, used),
     FIELD("comm.context", struct __mpi_comm, context),
     FIELD("comm.rank", struct __mpi_comm, rank),

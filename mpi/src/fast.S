@@ -14,9 +14,8 @@
 
 #include "mpi_layout.h"
 
-#if C_SIZEOF != 48
-#error "the communicator index below is scaled by 48 = 32 + 16"
-#endif
+// A communicator's handle is its context and indexes __mpi_comm_tab, a table of pointers with
+// __mpi_comm_cap entries (comm.c); a null entry is a communicator this node does not have.
 
     .text
 
@@ -228,13 +227,15 @@ __mpi_wait_change:
     .type MPI_Send, @function
 MPI_Send:
     la t6, __mpi_hot
-    li t1, K_MAX_COMMS
+    la t2, __mpi_comm_cap
+    lw t1, 0(t2)
     bgeu a5, t1, .Ls_slow           // comm (unsigned: negative too)
-    la t2, __mpi_comms
-    slli t3, a5, 5
+    la t2, __mpi_comm_tab
+    lw t2, 0(t2)
+    slli t3, a5, 2
     add t2, t2, t3
-    slli t3, a5, 4
-    add t2, t2, t3                  // t2 = the communicator
+    lw t2, 0(t2)                    // t2 = the communicator
+    beqz t2, .Ls_slow
     addi t3, a2, -1
     li t1, K_BASIC_LAST
     bgeu t3, t1, .Ls_slow           // type MPI_CHAR .. MPI_PACKED
@@ -507,10 +508,12 @@ __mpi_eager21:
     srli t0, t0, 1                  // t0 = communicator index (= context)
     srli t4, t3, 16
     bne t4, t2, .Lh_slow            // not its turn
-    la t5, __mpi_comms
+    la t5, __mpi_comm_tab
+    lw t5, 0(t5)                    // t5 = the communicator table
     srli s8, a1, 16                 // s8 = bytes
     mv t4, t1                       // MPI_COMM_WORLD: rank = node
     bnez t0, .Lh_other
+    lw t5, 0(t5)                    // t5 = MPI_COMM_WORLD
 .Lh_queue:
     andi t2, a1, 1
     slli t2, t2, 2
@@ -615,26 +618,23 @@ __mpi_eager21:
     call __mpi_credit_return
     endt
 .Lh_other:                          // t0 = a communicator index other than MPI_COMM_WORLD's
-    li s0, K_MAX_COMMS
+    la s0, __mpi_comm_cap
+    lw s0, 0(s0)
     bgeu t0, s0, .Lh_slow
-    slli s0, t0, 5
+    slli s0, t0, 2
     add t5, t5, s0
-    slli s0, t0, 4
-    add t5, t5, s0                  // t5 = the communicator
+    lw t5, 0(t5)                    // t5 = the communicator
+    beqz t5, .Lh_slow
     lw s0, C_USED(t5)
     lw s1, C_CONTEXT(t5)
     beqz s0, .Lh_slow
     bne s1, t0, .Lh_slow
-    lw s0, C_SIZE(t5)
-    lw s1, C_NODES(t5)
-    li t4, 0
-.Lh_rank:                           // t4 = the rank of the source node
-    bge t4, s0, .Lh_slow
-    lw s2, 0(s1)
-    beq s2, t1, .Lh_queue
-    addi s1, s1, 4
-    addi t4, t4, 1
-    b .Lh_rank
+    lw s1, C_RANK_OF(t5)            // node -> rank, or -1
+    slli s0, t1, 2
+    add s1, s1, s0
+    lw t4, 0(s1)                    // t4 = the rank of the source node
+    bltz t4, .Lh_slow
+    b .Lh_queue
 .Lh_slow:
     bnez s9, .Lh_slow_mem
     addi sp, sp, -24                // __mpi_eager5: its payload to the stack
@@ -672,9 +672,11 @@ __mpi_post_send:
     bne t4, t2, .Lp_slow            // not its turn
     andi t0, a1, 0xfffe
     srli t0, t0, 1                  // t0 = communicator index
-    la t5, __mpi_comms
+    la t5, __mpi_comm_tab
+    lw t5, 0(t5)                    // t5 = the communicator table
     mv t4, t1                       // MPI_COMM_WORLD: rank = node
     bnez t0, .Lp_other
+    lw t5, 0(t5)                    // t5 = MPI_COMM_WORLD
 .Lp_queue:
     andi t2, a1, 1
     slli t2, t2, 2
@@ -745,26 +747,23 @@ __mpi_post_send:
     call __mpi_send_cts
     endt
 .Lp_other:                          // another communicator: index = context, the source's rank looked up
-    li s0, K_MAX_COMMS
+    la s0, __mpi_comm_cap
+    lw s0, 0(s0)
     bgeu t0, s0, .Lp_slow
-    slli s0, t0, 5
+    slli s0, t0, 2
     add t5, t5, s0
-    slli s0, t0, 4
-    add t5, t5, s0
+    lw t5, 0(t5)                    // t5 = the communicator
+    beqz t5, .Lp_slow
     lw s0, C_USED(t5)
     lw s1, C_CONTEXT(t5)
     beqz s0, .Lp_slow
     bne s1, t0, .Lp_slow
-    lw s0, C_SIZE(t5)
-    lw s1, C_NODES(t5)
-    li t4, 0
-.Lp_rank:
-    bge t4, s0, .Lp_slow
-    lw s2, 0(s1)
-    beq s2, t1, .Lp_queue
-    addi s1, s1, 4
-    addi t4, t4, 1
-    b .Lp_rank
+    lw s1, C_RANK_OF(t5)            // node -> rank, or -1
+    slli s0, t1, 2
+    add s1, s1, s0
+    lw t4, 0(s1)                    // t4 = the rank of the source node
+    bltz t4, .Lp_slow
+    b .Lp_queue
 .Lp_slow:
     call __mpi_post_send_c
     endt
@@ -807,13 +806,15 @@ __mpi_request_data:
     .globl MPI_Recv
     .type MPI_Recv, @function
 MPI_Recv:
-    li t1, K_MAX_COMMS
+    la t2, __mpi_comm_cap
+    lw t1, 0(t2)
     bgeu a5, t1, .Lr_slow
-    la t2, __mpi_comms
-    slli t3, a5, 5
+    la t2, __mpi_comm_tab
+    lw t2, 0(t2)
+    slli t3, a5, 2
     add t2, t2, t3
-    slli t3, a5, 4
-    add t2, t2, t3                  // t2 = the communicator
+    lw t2, 0(t2)                    // t2 = the communicator
+    beqz t2, .Lr_slow
     lw t0, C_USED(t2)
     beqz t0, .Lr_slow
     addi t0, a2, -1

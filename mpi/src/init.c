@@ -5,7 +5,6 @@
 #include <scmp.h>
 #include "mpi_internal.h"
 
-struct __mpi_comm __mpi_comms[MPI_MAX_COMMS];
 int __mpi_initialized;
 int __mpi_finalized;
 int __mpi_protocol = MPI_PROTO_OURS;
@@ -38,12 +37,11 @@ static void read_environment(void)
 int __mpi_self_node;
 #define self_node __mpi_self_node
 
-/* Sets up MPI_COMM_WORLD and MPI_COMM_SELF. Handlers call it too: a THREAD message of another node's MPI
- * traffic may arrive before this node's MPI_Init. Runs without suspending, so it is atomic. */
+/* Sets up MPI_COMM_WORLD and MPI_COMM_SELF (comm.c). Handlers call it too: a THREAD message of another
+ * node's MPI traffic may arrive before this node's MPI_Init. Runs without suspending, so it is atomic. */
 void __mpi_state(void)
 {
-    int n, i;
-    struct __mpi_comm *w, *s;
+    int n;
     if (state_ready)
         return;
     read_environment();
@@ -51,43 +49,10 @@ void __mpi_state(void)
     if (__mpi_spmd_nprocs > 0 && __mpi_spmd_nprocs < n)
         n = __mpi_spmd_nprocs;
     self_node = getNodeId();
-    w = &__mpi_comms[MPI_COMM_WORLD];
-    w->used = 1;
-    w->context = 0;
-    w->rank = self_node;
-    w->size = n;
-    w->nodes = (int *)malloc(n * sizeof(int));
-    for (i = 0; i < n; i++)
-        w->nodes[i] = i;
-    s = &__mpi_comms[MPI_COMM_SELF];
-    s->used = 1;
-    s->context = 1;
-    s->rank = 0;
-    s->size = 1;
-    s->nodes = (int *)malloc(sizeof(int));
-    s->nodes[0] = self_node;
+    __mpi_comm_init(n, self_node);
     __mpi_setup_types();
     __mpi_p2p_setup();
     state_ready = 1;
-}
-
-struct __mpi_comm *__mpi_comm(MPI_Comm comm)
-{
-    __mpi_state();
-    if (comm < 0 || comm >= MPI_MAX_COMMS || !__mpi_comms[comm].used)
-        return 0;
-    return &__mpi_comms[comm];
-}
-
-int __mpi_rank_of_node(struct __mpi_comm *c, int node)
-{
-    int i;
-    if (node < c->size && c->nodes[node] == node)     /* MPI_COMM_WORLD and its duplicates */
-        return node;
-    for (i = 0; i < c->size; i++)
-        if (c->nodes[i] == node)
-            return i;
-    return MPI_UNDEFINED;
 }
 
 int MPI_Init(int *argc, char ***argv)
@@ -135,7 +100,7 @@ void __mpi_end_run(int status)
 int __mpi_world_rank(void)
 {
     __mpi_state();
-    return __mpi_comms[MPI_COMM_WORLD].rank;
+    return __mpi_comm_tab[MPI_COMM_WORLD]->rank;
 }
 
 int MPI_Abort(MPI_Comm comm, int errorcode)
@@ -145,28 +110,6 @@ int MPI_Abort(MPI_Comm comm, int errorcode)
     fflush(stdout);
     fprintf(stderr, "MPI_Abort: rank %d of MPI_COMM_WORLD, error code %d\n", __mpi_world_rank(), errorcode);
     __mpi_end_run(errorcode);
-    return MPI_SUCCESS;
-}
-
-int MPI_Comm_rank(MPI_Comm comm, int *rank)
-{
-    struct __mpi_comm *c = __mpi_comm(comm);
-    if (!c)
-        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_rank");
-    if (!rank)
-        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_rank");
-    *rank = c->rank;
-    return MPI_SUCCESS;
-}
-
-int MPI_Comm_size(MPI_Comm comm, int *size)
-{
-    struct __mpi_comm *c = __mpi_comm(comm);
-    if (!c)
-        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_size");
-    if (!size)
-        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_size");
-    *size = c->size;
     return MPI_SUCCESS;
 }
 

@@ -1,12 +1,10 @@
-/* Internal state of libmpi (docs/mpi.md). Every node has its own copy of these globals at the same address,
- * so the address of a field of __mpi_comms means the same thing on every node (barrier counters are
- * incremented remotely through it). */
+/* Internal state of libmpi (docs/mpi.md). Every node has its own copy of these globals at the same
+ * address. */
 #ifndef MPI_INTERNAL_H
 #define MPI_INTERNAL_H
 
 #include <mpi.h>
 
-#define MPI_MAX_COMMS 4
 
 /* Queue index: 0 = point to point, 1 = collective traffic of the same communicator. */
 #define Q_P2P 0
@@ -18,18 +16,35 @@
 
 struct __mpi_comm {
     int used;
-    int context;                  /* messages carry 2 * context + queue index */
+    int context;                  /* messages carry 2 * context + queue index; also the handle (comm.c) */
     int rank;
     int size;
     int *nodes;                   /* rank -> node */
     struct __mpi_request *recvs[2];   /* postedReceives, in posting order */
     struct __mpi_env *sends[2];       /* postedSends, in arrival (sequence) order */
-    volatile int barrier_arrived;     /* on rank 0: how many others have entered */
-    volatile int barrier_release;     /* on the others: releases from rank 0 */
-    int errhandler;                   /* mpi-core: MPI_Errhandler; 0 (a zeroed entry) = MPI_ERRORS_ARE_FATAL */
+    volatile int barrier_arrived;     /* thesis barrier, on rank 0: how many others have entered */
+    volatile int barrier_release;     /* thesis barrier, on the others: releases from rank 0 */
+    int errhandler;                   /* MPI_Errhandler; 0 (a zeroed entry) = MPI_ERRORS_ARE_FATAL */
+    /* ---- mpi-coll: groups, topologies, attributes, collective state (comm.c, coll*.c) ---- */
+    int *rank_of;                     /* node -> rank in this communicator, or -1; getXDim()*getYDim() */
+    volatile int new_context;         /* thesis MPI_Comm_dup: the context rank 0 hands out */
+    struct __mpi_topo *topo;          /* Cartesian or graph topology, or 0 */
+    struct __mpi_attr *attrs;         /* attributes, in the order they were first put */
+    struct __coll_slots {             /* "ours" collectives: the slot engine (coll_slot.c); offsets fixed */
+        struct __coll_rec *rec;       /* 0: this node's records, one per rank, or 0 */
+        int *peer;                    /* 4: peer[j] = address of this rank's record in rank j's area */
+        int *nodes;                   /* 8: rank -> node (= nodes above) */
+        int rank;                     /* 12 */
+        int size;                     /* 16 */
+    } slots;
+    int gx, gy;                       /* ranks form a gx x gy rectangle of the mesh in row-major order, or 0 */
 };
 
-extern struct __mpi_comm __mpi_comms[MPI_MAX_COMMS];
+/* The communicator table: a communicator's handle is its context, which is unique on the whole machine
+ * (contexts are allocated by one node, comm.c), so __mpi_comm_tab[context] finds it on every member. */
+extern struct __mpi_comm **__mpi_comm_tab;
+extern int __mpi_comm_cap;
+extern struct __mpi_env *__mpi_limbo;   /* announcements for a communicator this node does not have yet */
 
 /* The protocol family (docs/mpi.md), chosen at run time from the environment variable SCMP_MPI_PROTOCOL
  * ("thesis" or "ours"; scmpsim --mpi-protocol sets it): the thesis's design as published, or ours, the
@@ -53,5 +68,135 @@ int __mpi_rank_of_node(struct __mpi_comm *c, int node);
 int __mpi_apply_op(MPI_Op op, MPI_Datatype type, const void *in, void *inout, int count);
 
 #include "mpi_core.h"
+
+
+/* ==== mpi-coll: groups, communicators, attributes, topologies, collectives, operations ================= */
+
+/* More internal tags of collective traffic (queue Q_COLL). */
+#define TAG_GATHER 3
+#define TAG_SCATTER 4
+#define TAG_ALLGATHER 5
+#define TAG_ALLTOALL 6
+#define TAG_SCAN 7
+#define TAG_SPLIT 8
+#define TAG_REDSCAT 9
+
+/* group.c */
+struct __mpi_group {
+    int refs;
+    int size;
+    int *nodes;                   /* rank -> node */
+};
+struct __mpi_group *__mpi_group(MPI_Group g);     /* NULL if not a valid group */
+MPI_Group __mpi_group_new(int n, const int *nodes);
+int __mpi_group_compare(struct __mpi_group *a, struct __mpi_group *b);
+
+/* comm.c */
+void __mpi_comm_init(int n, int self_node);      /* MPI_COMM_WORLD and MPI_COMM_SELF, from __mpi_state() */
+struct __mpi_comm *__mpi_comm_install(int context, int rank, int size, const int *nodes);
+int __mpi_comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
+void __mpi_get_contexts(int k, int members, int *out);
+void __mpi_set_context_refs(int k, const int *ctxs, const int *refs);
+void __mpi_ctx_alloc(int node, int reply, int k, int members);    /* handlers on the allocator */
+void __mpi_ctx_release(int context);
+void __mpi_ctx_setrefs(int context, int refs);
+void __mpi_ctx_query(int parent, int node, int reply);            /* handler on rank 0 (thesis dup) */
+
+/* attr.c */
+int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm *to);
+int __mpi_attr_delete_all(MPI_Comm comm, struct __mpi_comm *c);
+
+/* topo.c */
+void __mpi_topo_free(struct __mpi_comm *c);
+void __mpi_topo_copy(struct __mpi_comm *from, struct __mpi_comm *to);
+
+/* op.c: predefined operations and MPI_Op_create's */
+int __mpi_op_valid(MPI_Op op);
+int __mpi_op_check(MPI_Op op, MPI_Datatype type);  /* op applies to type */
+typedef void (*__mpi_combine_fn)(const void *lower, const void *higher, void *out, int n);
+__mpi_combine_fn __mpi_op_fn(MPI_Op op, MPI_Datatype type);  /* a predefined op's loop, or 0 */
+int __mpi_op_commutative(MPI_Op op);
+/* inout[i] = a[i] op b[i] for i < count, where a holds the lower ranks' contribution and b the higher
+ * ones' (inout may be a or b) */
+int __mpi_op_combine(MPI_Op op, MPI_Datatype type, const void *lower, const void *higher, void *out,
+                     int count);
+
+/* coll.c: datatypes as the collectives see them */
+int __coll_size(MPI_Datatype type);              /* bytes of one element, or -1 */
+int __coll_extent(MPI_Datatype type);            /* bytes from one element to the next */
+int __coll_basic(MPI_Datatype type);             /* predefined: contiguous words of memory */
+void __coll_copy(void *dst, MPI_Datatype dtype, int dcount, const void *src, MPI_Datatype stype,
+                 int scount);
+int __coll_send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
+int __coll_recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm);
+
+/* coll_thesis.c: the thesis's algorithms (4.2.4) */
+int __thesis_barrier(MPI_Comm comm, struct __mpi_comm *c);
+int __thesis_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, struct __mpi_comm *c);
+int __thesis_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root,
+                    MPI_Comm comm, struct __mpi_comm *c);
+int __thesis_gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int *rcounts,
+                     const int *displs, MPI_Datatype rtype, int root, MPI_Comm comm, struct __mpi_comm *c);
+int __thesis_scatterv(const void *sbuf, const int *scounts, const int *displs, MPI_Datatype stype,
+                      void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm,
+                      struct __mpi_comm *c);
+int __thesis_alltoallv(const void *sbuf, const int *scounts, const int *sdispls, MPI_Datatype stype,
+                       void *rbuf, const int *rcounts, const int *rdispls, MPI_Datatype rtype, MPI_Comm comm,
+                       struct __mpi_comm *c);
+int __thesis_scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int exclusive,
+                  MPI_Comm comm, struct __mpi_comm *c);
+void __thesis_count(int which_ctx, int delta);    /* handler: barrier counter of a communicator */
+
+/* coll_slot.c, coll_slot_asm.s: the slot engine of our collectives (docs/mpi.md, "Our collectives") */
+#define SLOTW 28                  /* payload words of one slot message */
+struct __coll_rec {               /* one per peer rank; the same layout on every node; 128 bytes, 8-aligned
+                                   * (payloads of doubles end at seq, 8-aligned) */
+    volatile int data[SLOTW];     /* a message of n words occupies data[SLOTW - n .. SLOTW - 1] */
+    volatile int seq;             /* written last by the peer: the number of the message in data */
+    volatile int cred;            /* written by the peer: how many of my messages it has consumed */
+    int out;                      /* messages sent to the peer */
+    int in;                       /* messages consumed from the peer */
+};
+void __slot_put(struct __coll_slots *d, int j, const int *w, int n);
+volatile int *__slot_get(struct __coll_slots *d, int j);
+void __slot_ack(struct __coll_slots *d, int j);
+void __slot_barrier(struct __coll_slots *d);
+void __copy_words(int *dst, const volatile int *src, int n);
+/* one message of n words to rank j / the payload of the next message from rank j (n words before the
+ * returned address) / that payload consumed */
+#define SLOT_PUT(c, j, w, n) __slot_put(&(c)->slots, j, (const int *)(w), n)
+#define SLOT_GET(c, j, n) (__slot_get(&(c)->slots, j) - (n))
+#define SLOT_ACK(c, j) __slot_ack(&(c)->slots, j)
+struct __coll_rec *__coll_area_alloc(int size);
+void __coll_area_free(struct __mpi_comm *c);
+void __coll_area_world(struct __mpi_comm *w);
+void __coll_area_set(struct __mpi_comm *c, struct __coll_rec *area, const int *bases);
+int __slot_ready(struct __mpi_comm *c);          /* this communicator can use the slot engine */
+void __slot_send(struct __mpi_comm *c, int dst, const void *buf, int bytes);      /* any length */
+void __slot_recv(struct __mpi_comm *c, int src, void *buf, int bytes);
+void __slot_copy(void *dst, const volatile int *src, int bytes);
+void __slot_exchange(struct __mpi_comm *c, int dst, const void *sbuf, int sbytes, int src, void *rbuf,
+                     int rbytes);
+
+/* coll_ours.c: our algorithms */
+int __ours_barrier(MPI_Comm comm, struct __mpi_comm *c);
+int __ours_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, struct __mpi_comm *c);
+int __ours_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root,
+                  MPI_Comm comm, struct __mpi_comm *c);
+int __ours_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                     MPI_Comm comm, struct __mpi_comm *c);
+int __ours_gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int *rcounts,
+                   const int *displs, MPI_Datatype rtype, int root, MPI_Comm comm, struct __mpi_comm *c);
+int __ours_scatterv(const void *sbuf, const int *scounts, const int *displs, MPI_Datatype stype,
+                    void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, struct __mpi_comm *c);
+int __ours_allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int *rcounts,
+                      const int *displs, MPI_Datatype rtype, MPI_Comm comm, struct __mpi_comm *c);
+int __ours_alltoallv(const void *sbuf, const int *scounts, const int *sdispls, MPI_Datatype stype,
+                     void *rbuf, const int *rcounts, const int *rdispls, MPI_Datatype rtype, MPI_Comm comm,
+                     struct __mpi_comm *c);
+int __ours_reduce_scatter(const void *sendbuf, void *recvbuf, const int *rcounts, MPI_Datatype type,
+                          MPI_Op op, MPI_Comm comm, struct __mpi_comm *c);
+int __ours_scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int exclusive,
+                MPI_Comm comm, struct __mpi_comm *c);
 
 #endif

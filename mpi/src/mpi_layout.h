@@ -48,7 +48,7 @@
 #define C_NODES 16
 #define C_RECVS 20
 #define C_SENDS 28
-#define C_SIZEOF 48
+#define C_RANK_OF 48
 
 /* struct __mpi_type */
 #define T_SIZEOF 44
@@ -81,7 +81,6 @@
 #define K_RF_PERSISTENT 1
 #define K_ST_INACTIVE 0
 #define K_REQ_MAGIC 0x4d504952
-#define K_MAX_COMMS 4
 #define K_PROTO_OURS 1
 #define K_ANY_SOURCE (-2)
 #define K_ANY_TAG (-1)

@@ -1,101 +1,240 @@
-/* The predefined reduction operations on the predefined datatypes: inout[i] = in[i] op inout[i]. */
+/* Reduction operations: the predefined ones on every type they apply to (MPI-1.2 section 4.9.2), and
+ * MPI_Op_create / MPI_Op_free.
+ *
+ *   MPI_MAX, MPI_MIN                 integer and floating types
+ *   MPI_SUM, MPI_PROD                integer and floating types
+ *   MPI_LAND, MPI_LOR, MPI_LXOR      integer types
+ *   MPI_BAND, MPI_BOR, MPI_BXOR      integer types and MPI_BYTE
+ *   MPI_MAXLOC, MPI_MINLOC           the pair types; equal values keep the lower index
+ *
+ * (integer: MPI_CHAR, MPI_SIGNED_CHAR, MPI_UNSIGNED_CHAR, MPI_SHORT, MPI_UNSIGNED_SHORT, MPI_INT,
+ * MPI_UNSIGNED, MPI_LONG, MPI_UNSIGNED_LONG, MPI_LONG_LONG_INT, MPI_UNSIGNED_LONG_LONG; floating: MPI_FLOAT,
+ * MPI_DOUBLE, MPI_LONG_DOUBLE.) Every combination is one function with one tight loop, found in a table
+ * indexed by operation and type. The collectives call __mpi_op_combine(op, type, lower, higher, out, n):
+ * out = lower op higher, element by element, where lower holds the contribution of the lower ranks; a
+ * non-commutative user operation is therefore applied in rank order, as MPI requires. */
+#include <stdlib.h>
+#include <string.h>
 #include <mpi.h>
 #include "mpi_internal.h"
 
-#define ARITH(T)                                                                 \
-    do {                                                                         \
-        const T *a = (const T *)in;                                              \
-        T *b = (T *)inout;                                                       \
-        for (i = 0; i < count; i++) {                                            \
-            switch (op) {                                                        \
-            case MPI_MAX: if (a[i] > b[i]) b[i] = a[i]; break;                   \
-            case MPI_MIN: if (a[i] < b[i]) b[i] = a[i]; break;                   \
-            case MPI_SUM: b[i] = a[i] + b[i]; break;                             \
-            case MPI_PROD: b[i] = a[i] * b[i]; break;                            \
-            case MPI_LAND: b[i] = (a[i] != 0) && (b[i] != 0); break;             \
-            case MPI_LOR: b[i] = (a[i] != 0) || (b[i] != 0); break;              \
-            case MPI_LXOR: b[i] = (a[i] != 0) != (b[i] != 0); break;             \
-            default: return MPI_ERR_OP;                                          \
-            }                                                                    \
-        }                                                                        \
-    } while (0)
+#define FIRST_USER_OP 32
 
-#define BITS(T)                                                                  \
-    do {                                                                         \
-        const T *a = (const T *)in;                                              \
-        T *b = (T *)inout;                                                       \
-        for (i = 0; i < count; i++) {                                            \
-            switch (op) {                                                        \
-            case MPI_BAND: b[i] = a[i] & b[i]; break;                            \
-            case MPI_BOR: b[i] = a[i] | b[i]; break;                             \
-            case MPI_BXOR: b[i] = a[i] ^ b[i]; break;                            \
-            default: return MPI_ERR_OP;                                          \
-            }                                                                    \
-        }                                                                        \
-    } while (0)
+typedef __mpi_combine_fn combine_fn;
 
-/* MAXLOC / MINLOC on (value, index) pairs: the better value wins, the lower index on ties. */
-#define LOC(T)                                                                   \
-    do {                                                                         \
-        const T *a = (const T *)in;                                              \
-        T *b = (T *)inout;                                                       \
-        for (i = 0; i < count; i++) {                                            \
-            int better = op == MPI_MAXLOC ? a[i].v > b[i].v : a[i].v < b[i].v;   \
-            if (better || (a[i].v == b[i].v && a[i].k < b[i].k))                 \
-                b[i] = a[i];                                                     \
-        }                                                                        \
-    } while (0)
+struct user_op {
+    MPI_User_function *fn;
+    int commute;
+};
+static struct user_op *user_ops;
+static int nuser_ops;
+
+#define FN(NAME, T, EXPR)                                                       \
+    static void NAME(const void *lower, const void *higher, void *out, int n)   \
+    {                                                                           \
+        const T *a = (const T *)lower;                                          \
+        const T *b = (const T *)higher;                                         \
+        T *o = (T *)out;                                                        \
+        int i;                                                                  \
+        for (i = 0; i < n; i++)                                                 \
+            o[i] = (EXPR);                                                      \
+    }
+
+#define ARITH(S, T)                                                             \
+    FN(max_##S, T, a[i] > b[i] ? a[i] : b[i])                                   \
+    FN(min_##S, T, a[i] < b[i] ? a[i] : b[i])                                   \
+    FN(sum_##S, T, a[i] + b[i])                                                 \
+    FN(prod_##S, T, a[i] * b[i])
+#define LOGIC(S, T)                                                             \
+    FN(land_##S, T, (a[i] != 0) && (b[i] != 0))                                 \
+    FN(lor_##S, T, (a[i] != 0) || (b[i] != 0))                                  \
+    FN(lxor_##S, T, (a[i] != 0) != (b[i] != 0))
+#define BITS(S, T)                                                              \
+    FN(band_##S, T, a[i] & b[i])                                                \
+    FN(bor_##S, T, a[i] | b[i])                                                 \
+    FN(bxor_##S, T, a[i] ^ b[i])
+#define INTEGER(S, T) ARITH(S, T) LOGIC(S, T) BITS(S, T)
+
+INTEGER(schar, signed char)
+INTEGER(uchar, unsigned char)
+INTEGER(short, short)
+INTEGER(ushort, unsigned short)
+INTEGER(int, int)
+INTEGER(uint, unsigned int)
+INTEGER(long, long)
+INTEGER(ulong, unsigned long)
+INTEGER(llong, long long)
+INTEGER(ullong, unsigned long long)
+ARITH(float, float)
+ARITH(double, double)
+
+/* MAXLOC / MINLOC on (value, index) pairs: the better value wins, the lower index on equal values. */
+#define LOC(S, T)                                                               \
+    static void maxloc_##S(const void *lower, const void *higher, void *out, int n) \
+    {                                                                           \
+        const T *a = (const T *)lower;                                          \
+        const T *b = (const T *)higher;                                         \
+        T *o = (T *)out;                                                        \
+        int i;                                                                  \
+        for (i = 0; i < n; i++) {                                               \
+            T x = a[i], y = b[i];                                               \
+            o[i] = x.v > y.v || (x.v == y.v && x.k <= y.k) ? x : y;             \
+        }                                                                       \
+    }                                                                           \
+    static void minloc_##S(const void *lower, const void *higher, void *out, int n) \
+    {                                                                           \
+        const T *a = (const T *)lower;                                          \
+        const T *b = (const T *)higher;                                         \
+        T *o = (T *)out;                                                        \
+        int i;                                                                  \
+        for (i = 0; i < n; i++) {                                               \
+            T x = a[i], y = b[i];                                               \
+            o[i] = x.v < y.v || (x.v == y.v && x.k <= y.k) ? x : y;             \
+        }                                                                       \
+    }
 
 struct loc_float { float v; int k; };
 struct loc_double { double v; int k; };
 struct loc_long { long v; int k; };
 struct loc_int { int v; int k; };
 struct loc_short { short v; int k; };
+LOC(float, struct loc_float)
+LOC(double, struct loc_double)
+LOC(long, struct loc_long)
+LOC(int, struct loc_int)
+LOC(short, struct loc_short)
 
-static int is_bitop(MPI_Op op)
+#define ROW_INTEGER(S)                                                          \
+    { [MPI_MAX] = max_##S, [MPI_MIN] = min_##S, [MPI_SUM] = sum_##S, [MPI_PROD] = prod_##S, \
+      [MPI_LAND] = land_##S, [MPI_LOR] = lor_##S, [MPI_LXOR] = lxor_##S,        \
+      [MPI_BAND] = band_##S, [MPI_BOR] = bor_##S, [MPI_BXOR] = bxor_##S }
+#define ROW_FLOAT(S)                                                            \
+    { [MPI_MAX] = max_##S, [MPI_MIN] = min_##S, [MPI_SUM] = sum_##S, [MPI_PROD] = prod_##S }
+#define ROW_PAIR(S) { [MPI_MAXLOC] = maxloc_##S, [MPI_MINLOC] = minloc_##S }
+
+/* [type][op]; empty entries: the operation does not apply to the type */
+static const combine_fn table[MPI_LB + 1][MPI_MINLOC + 1] = {
+    [MPI_CHAR] = ROW_INTEGER(schar),
+    [MPI_SIGNED_CHAR] = ROW_INTEGER(schar),
+    [MPI_UNSIGNED_CHAR] = ROW_INTEGER(uchar),
+    [MPI_BYTE] = { [MPI_BAND] = band_uchar, [MPI_BOR] = bor_uchar, [MPI_BXOR] = bxor_uchar },
+    [MPI_SHORT] = ROW_INTEGER(short),
+    [MPI_UNSIGNED_SHORT] = ROW_INTEGER(ushort),
+    [MPI_INT] = ROW_INTEGER(int),
+    [MPI_UNSIGNED] = ROW_INTEGER(uint),
+    [MPI_LONG] = ROW_INTEGER(long),
+    [MPI_UNSIGNED_LONG] = ROW_INTEGER(ulong),
+    [MPI_LONG_LONG_INT] = ROW_INTEGER(llong),
+    [MPI_UNSIGNED_LONG_LONG] = ROW_INTEGER(ullong),
+    [MPI_FLOAT] = ROW_FLOAT(float),
+    [MPI_DOUBLE] = ROW_FLOAT(double),
+    [MPI_LONG_DOUBLE] = ROW_FLOAT(double),
+    [MPI_FLOAT_INT] = ROW_PAIR(float),
+    [MPI_DOUBLE_INT] = ROW_PAIR(double),
+    [MPI_LONG_INT] = ROW_PAIR(long),
+    [MPI_2INT] = ROW_PAIR(int),
+    [MPI_SHORT_INT] = ROW_PAIR(short),
+    [MPI_LONG_DOUBLE_INT] = ROW_PAIR(double),
+};
+
+static struct user_op *user(MPI_Op op)
 {
-    return op == MPI_BAND || op == MPI_BOR || op == MPI_BXOR;
+    if (op < FIRST_USER_OP || op - FIRST_USER_OP >= nuser_ops || !user_ops[op - FIRST_USER_OP].fn)
+        return 0;
+    return &user_ops[op - FIRST_USER_OP];
 }
 
+int __mpi_op_valid(MPI_Op op)
+{
+    return (op >= MPI_MAX && op <= MPI_MINLOC) || user(op) != 0;
+}
+
+int __mpi_op_commutative(MPI_Op op)
+{
+    struct user_op *u = user(op);
+    return u ? u->commute : 1;
+}
+
+int __mpi_op_combine(MPI_Op op, MPI_Datatype type, const void *lower, const void *higher, void *out, int n)
+{
+    struct user_op *u;
+    if (op >= MPI_MAX && op <= MPI_MINLOC) {
+        combine_fn f = type > 0 && type <= MPI_LB ? table[type][op] : 0;
+        if (!f)
+            return MPI_ERR_OP;
+        f(lower, higher, out, n);
+        return MPI_SUCCESS;
+    }
+    u = user(op);
+    if (!u)
+        return MPI_ERR_OP;
+    /* the user function computes inoutvec = invec op inoutvec */
+    if (out == higher) {
+        u->fn((void *)lower, out, &n, &type);
+    } else if (u->commute && out == lower) {
+        u->fn((void *)higher, out, &n, &type);
+    } else if (out != lower) {
+        memcpy(out, higher, n * __coll_extent(type));
+        u->fn((void *)lower, out, &n, &type);
+    } else {
+        int bytes = n * __coll_extent(type);
+        void *tmp = malloc(bytes > 0 ? bytes : 1);
+        memcpy(tmp, higher, bytes);
+        u->fn((void *)lower, tmp, &n, &type);
+        memcpy(out, tmp, bytes);
+        free(tmp);
+    }
+    return MPI_SUCCESS;
+}
+
+/* The loop of a predefined operation on a type, or 0 (a user operation: use __mpi_op_combine). */
+__mpi_combine_fn __mpi_op_fn(MPI_Op op, MPI_Datatype type)
+{
+    if (op >= MPI_MAX && op <= MPI_MINLOC && type > 0 && type <= MPI_LB)
+        return table[type][op];
+    return 0;
+}
+
+/* Whether op applies to type (a predefined operation on a type it is not defined for does not). */
+int __mpi_op_check(MPI_Op op, MPI_Datatype type)
+{
+    if (op >= MPI_MAX && op <= MPI_MINLOC)
+        return type > 0 && type <= MPI_LB && table[type][op] != 0;
+    return user(op) != 0;
+}
+
+/* The first slice's interface: inout = in op inout. */
 int __mpi_apply_op(MPI_Op op, MPI_Datatype type, const void *in, void *inout, int count)
 {
+    return __mpi_op_combine(op, type, in, inout, inout, count);
+}
+
+int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op)
+{
     int i;
-    if (op == MPI_MAXLOC || op == MPI_MINLOC) {
-        switch (type) {
-        case MPI_FLOAT_INT: LOC(struct loc_float); break;
-        case MPI_DOUBLE_INT: case MPI_LONG_DOUBLE_INT: LOC(struct loc_double); break;
-        case MPI_LONG_INT: LOC(struct loc_long); break;
-        case MPI_2INT: LOC(struct loc_int); break;
-        case MPI_SHORT_INT: LOC(struct loc_short); break;
-        default: return MPI_ERR_OP;
-        }
-        return MPI_SUCCESS;
+    if (!function)
+        return MPI_ERR_ARG;
+    for (i = 0; i < nuser_ops && user_ops[i].fn; i++)
+        ;
+    if (i == nuser_ops) {
+        int cap = nuser_ops ? 2 * nuser_ops : 8, j;
+        user_ops = (struct user_op *)realloc(user_ops, cap * sizeof *user_ops);
+        for (j = nuser_ops; j < cap; j++)
+            user_ops[j].fn = 0;
+        nuser_ops = cap;
     }
-    if (is_bitop(op)) {
-        switch (type) {
-        case MPI_CHAR: case MPI_SIGNED_CHAR: case MPI_UNSIGNED_CHAR: case MPI_BYTE:
-            BITS(unsigned char); break;
-        case MPI_SHORT: case MPI_UNSIGNED_SHORT: BITS(unsigned short); break;
-        case MPI_INT: case MPI_UNSIGNED: case MPI_LONG: case MPI_UNSIGNED_LONG: BITS(unsigned); break;
-        case MPI_LONG_LONG_INT: case MPI_UNSIGNED_LONG_LONG: BITS(unsigned long long); break;
-        default: return MPI_ERR_OP;
-        }
-        return MPI_SUCCESS;
-    }
-    switch (type) {
-    case MPI_CHAR: case MPI_SIGNED_CHAR: ARITH(signed char); break;
-    case MPI_UNSIGNED_CHAR: ARITH(unsigned char); break;
-    case MPI_SHORT: ARITH(short); break;
-    case MPI_UNSIGNED_SHORT: ARITH(unsigned short); break;
-    case MPI_INT: ARITH(int); break;
-    case MPI_UNSIGNED: ARITH(unsigned); break;
-    case MPI_LONG: ARITH(long); break;
-    case MPI_UNSIGNED_LONG: ARITH(unsigned long); break;
-    case MPI_LONG_LONG_INT: ARITH(long long); break;
-    case MPI_UNSIGNED_LONG_LONG: ARITH(unsigned long long); break;
-    case MPI_FLOAT: ARITH(float); break;
-    case MPI_DOUBLE: case MPI_LONG_DOUBLE: ARITH(double); break;
-    default: return MPI_ERR_TYPE;
-    }
+    user_ops[i].fn = function;
+    user_ops[i].commute = commute != 0;
+    *op = FIRST_USER_OP + i;
+    return MPI_SUCCESS;
+}
+
+int MPI_Op_free(MPI_Op *op)
+{
+    struct user_op *u = user(*op);
+    if (!u)
+        return MPI_ERR_OP;
+    u->fn = 0;
+    *op = MPI_OP_NULL;
     return MPI_SUCCESS;
 }

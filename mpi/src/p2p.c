@@ -73,6 +73,7 @@ _Static_assert(offsetof(struct __mpi_comm, size) == C_SIZE, "mpi_layout.h: C_SIZ
 _Static_assert(offsetof(struct __mpi_comm, nodes) == C_NODES, "mpi_layout.h: C_NODES");
 _Static_assert(offsetof(struct __mpi_comm, recvs) == C_RECVS, "mpi_layout.h: C_RECVS");
 _Static_assert(offsetof(struct __mpi_comm, sends) == C_SENDS, "mpi_layout.h: C_SENDS");
+_Static_assert(offsetof(struct __mpi_comm, rank_of) == C_RANK_OF, "mpi_layout.h: C_RANK_OF");
 _Static_assert(offsetof(struct __mpi_request, anext) == R_ANEXT, "mpi_layout.h: R_ANEXT");
 _Static_assert(offsetof(struct __mpi_request, aprev) == R_APREV, "mpi_layout.h: R_APREV");
 _Static_assert(offsetof(struct __mpi_request, node) == R_NODE, "mpi_layout.h: R_NODE");
@@ -97,7 +98,6 @@ _Static_assert(offsetof(struct __mpi_hot, shift) == H_SHIFT, "mpi_layout.h: H_SH
 _Static_assert(offsetof(struct __mpi_hot, sendword) == H_SENDWORD, "mpi_layout.h: H_SENDWORD");
 _Static_assert(offsetof(struct __mpi_hot, recvword) == H_RECVWORD, "mpi_layout.h: H_RECVWORD");
 _Static_assert(sizeof(struct __mpi_request) == R_SIZEOF, "mpi_layout.h: R_SIZEOF");
-_Static_assert(sizeof(struct __mpi_comm) == C_SIZEOF, "mpi_layout.h: C_SIZEOF");
 _Static_assert(sizeof(struct __mpi_type) == T_SIZEOF, "mpi_layout.h: T_SIZEOF");
 _Static_assert(K_ST_POSTED == ST_POSTED, "mpi_layout.h: K_ST_POSTED");
 _Static_assert(K_ST_DATA == ST_DATA, "mpi_layout.h: K_ST_DATA");
@@ -109,7 +109,6 @@ _Static_assert(K_RF_CANCEL == RF_CANCEL, "mpi_layout.h: K_RF_CANCEL");
 _Static_assert(K_RF_PERSISTENT == RF_PERSISTENT, "mpi_layout.h: K_RF_PERSISTENT");
 _Static_assert(K_ST_INACTIVE == ST_INACTIVE, "mpi_layout.h: K_ST_INACTIVE");
 _Static_assert(K_REQ_MAGIC == REQ_MAGIC, "mpi_layout.h: K_REQ_MAGIC");
-_Static_assert(K_MAX_COMMS == MPI_MAX_COMMS, "mpi_layout.h: K_MAX_COMMS");
 _Static_assert(K_PROTO_OURS == MPI_PROTO_OURS, "mpi_layout.h: K_PROTO_OURS");
 _Static_assert(K_ANY_SOURCE == MPI_ANY_SOURCE, "mpi_layout.h: K_ANY_SOURCE");
 _Static_assert(K_ANY_TAG == MPI_ANY_TAG, "mpi_layout.h: K_ANY_TAG");
@@ -229,19 +228,13 @@ static int matches(int want_src, int want_tag, int src, int tag)
 
 struct __mpi_comm *__mpi_comm_by_context(int context, MPI_Comm *handle)
 {
-    int i;
+    struct __mpi_comm *c;
     __mpi_state();
-    if (context >= 0 && context < MPI_MAX_COMMS && __mpi_comms[context].used
-        && __mpi_comms[context].context == context) {
-        *handle = context;
-        return &__mpi_comms[context];
-    }
-    for (i = 0; i < MPI_MAX_COMMS; i++)
-        if (__mpi_comms[i].used && __mpi_comms[i].context == context) {
-            *handle = i;
-            return &__mpi_comms[i];
-        }
-    return 0;
+    c = __mpi_comm(context);      /* a communicator's handle is its context (comm.c) */
+    if (!c || c->context != context)
+        return 0;
+    *handle = context;
+    return c;
 }
 
 /* ---- Messages sent by handlers (ours) ---------------------------------------------------------------------------
@@ -588,11 +581,11 @@ void __mpi_cancel_send(int src_node, int sreq)
     int i, q, answer = 2;
     struct __mpi_env **ep, *e;
     __mpi_state();
-    for (i = 0; i < MPI_MAX_COMMS && answer == 2; i++) {
-        if (!__mpi_comms[i].used)
+    for (i = 0; i < __mpi_comm_cap && answer == 2; i++) {
+        if (!__mpi_comm_tab[i] || !__mpi_comm_tab[i]->used)
             continue;
         for (q = 0; q < 2 && answer == 2; q++)
-            for (ep = &__mpi_comms[i].sends[q]; (e = *ep) != 0; ep = &e->next)
+            for (ep = &__mpi_comm_tab[i]->sends[q]; (e = *ep) != 0; ep = &e->next)
                 if (e->kind == ENV_RTS && e->src_node == src_node && e->sreq == sreq) {
                     *ep = e->next;
                     free(e);

@@ -24,6 +24,7 @@ public final class MpiState {
     public static final String TABLE = "__mpi_debug";
     private static final int MAX_ENTRIES = 256;
     private static final int MAX_LIST = 1000;
+    private static final int MAX_COMMS = 4096;     // communicator handles looked at per node
 
     private final Machine machine;
     private final Map<String, Integer> value = new HashMap<>();
@@ -162,8 +163,9 @@ public final class MpiState {
                 continue;
             }
             use(node);
-            int comms = constant("comms");
-            if (field(comms, "comm.used") == 0) {
+            int comms = word(constant("comms"));     // the communicator table, indexed by handle
+            int world = comms == 0 ? 0 : word(comms);
+            if (world == 0 || field(world, "comm.used") == 0) {
                 continue;   // this node never set up MPI
             }
             if (protocol < 0) {
@@ -175,7 +177,7 @@ public final class MpiState {
             } catch (Unreadable e) {
                 lines.add("(the rest is unreadable: " + e.getMessage() + ")");
             }
-            String head = "  rank " + field(comms, "comm.rank") + " (node " + node + ")";
+            String head = "  rank " + field(world, "comm.rank") + " (node " + node + ")";
             if (lines.isEmpty()) {
                 ranks.add(head + ": nothing pending");
             } else {
@@ -192,13 +194,12 @@ public final class MpiState {
     }
 
     private void describeNode(int comms, List<String> out) {
-        int count = constant("comms.count");
-        int stride = constant("comm.sizeof");
+        int count = Math.min(word(constant("comms.cap")), MAX_COMMS);
         int recvs = value.getOrDefault("comm.recvs", 0);
         int sends = value.getOrDefault("comm.sends", 0);
         for (int c = 0; c < count; c++) {
-            int comm = comms + c * stride;
-            if (field(comm, "comm.used") == 0) {
+            int comm = word(comms + 4 * c);
+            if (comm == 0 || field(comm, "comm.used") == 0) {
                 continue;
             }
             for (int q = 0; q < 2; q++) {

@@ -56,6 +56,9 @@ public final class TokenAdapter {
      * or by old-style parameter declarations get an {@code int} token in front, placed at the name (which is how
      * the type checker recognises it, to warn).
      */
+    /** The hideset that marks the {@code int} token {@link #implicitInt} adds (no macro has this name). */
+    public static final java.util.Set<String> IMPLICIT_INT = java.util.Set.of(" implicit int");
+
     static List<Token> implicitInt(List<Token> toks) {
         List<Token> out = null;
         java.util.ArrayDeque<Boolean> braceKinds = new java.util.ArrayDeque<>();
@@ -78,7 +81,7 @@ public final class TokenAdapter {
                     if (out == null) {
                         out = new ArrayList<>(toks.subList(0, i));
                     }
-                    out.add(t.withText(Token.Kind.IDENT, "int"));
+                    out.add(t.withText(Token.Kind.IDENT, "int").withHideset(IMPLICIT_INT));
                 }
             }
             if (out != null) {

@@ -1744,7 +1744,7 @@ public final class Sema {
             return;
         }
         Token spec = tok(ctx.declarationSpecifiers());
-        if (spec.line() == d.pos().line() && spec.col() == d.pos().col() && spec.fileName().equals(d.pos().fileName())) {
+        if (spec.hideset() == scmp.cc.parse.TokenAdapter.IMPLICIT_INT) {
             // the parser's stand-in for a missing return type (TokenAdapter.implicitInt)
             diag.warning(d.pos(), "return type defaults to 'int' [-Wimplicit-int]");
         }

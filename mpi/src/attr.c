@@ -1,0 +1,265 @@
+/* Attribute caching on communicators (MPI-1.2 section 5.7): keyvals with copy and delete callbacks, and the
+ * predefined attributes of every communicator (MPI_TAG_UB, MPI_HOST, MPI_IO, MPI_WTIME_IS_GLOBAL).
+ * Keyvals are local to a process; a process that creates its keyvals in the same order as the others gets
+ * the same numbers. A keyval lives until it is freed and no attribute uses it any more. */
+#include <stdlib.h>
+#include <scmp.h>
+#include "mpi_internal.h"
+
+struct __mpi_keyval {
+    int refs;                       /* 1 until MPI_Keyval_free, plus one per attribute using it */
+    MPI_Copy_function *copy;
+    MPI_Delete_function *del;
+    void *extra;
+};
+
+struct __mpi_attr {
+    struct __mpi_attr *next;
+    int keyval;
+    void *val;
+};
+
+#define FIRST_KEYVAL 16             /* below: the predefined keys, MPI_TAG_UB .. MPI_WTIME_IS_GLOBAL */
+
+static struct __mpi_keyval **keyvals;
+static int nkeyvals;
+
+/* The values the predefined attributes point to. */
+static int tag_ub = MPI_TAG_UB_VALUE;
+static int host = MPI_PROC_NULL;
+static int io_rank;
+static int wtime_is_global = 1;     /* one clock for the whole machine */
+
+static struct __mpi_keyval *keyval(int k)
+{
+    if (k < FIRST_KEYVAL || k - FIRST_KEYVAL >= nkeyvals)
+        return 0;
+    return keyvals[k - FIRST_KEYVAL];
+}
+
+static void keyval_unref(int k)
+{
+    struct __mpi_keyval *kv = keyval(k);
+    if (kv && --kv->refs == 0) {
+        free(kv);
+        keyvals[k - FIRST_KEYVAL] = 0;
+    }
+}
+
+int __mpi_dup_fn(MPI_Comm oldcomm, int key, void *extra, void *in, void *out, int *flag)
+{
+    (void)oldcomm;
+    (void)key;
+    (void)extra;
+    *(void **)out = in;
+    *flag = 1;
+    return MPI_SUCCESS;
+}
+
+int __mpi_null_copy_fn(MPI_Comm oldcomm, int key, void *extra, void *in, void *out, int *flag)
+{
+    (void)oldcomm;
+    (void)key;
+    (void)extra;
+    (void)in;
+    (void)out;
+    *flag = 0;
+    return MPI_SUCCESS;
+}
+
+int __mpi_null_delete_fn(MPI_Comm comm, int key, void *val, void *extra)
+{
+    (void)comm;
+    (void)key;
+    (void)val;
+    (void)extra;
+    return MPI_SUCCESS;
+}
+
+int MPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *key, void *extra)
+{
+    struct __mpi_keyval *kv;
+    int i;
+    for (i = 0; i < nkeyvals && keyvals[i]; i++)
+        ;
+    if (i == nkeyvals) {
+        int cap = nkeyvals ? 2 * nkeyvals : 8, j;
+        keyvals = (struct __mpi_keyval **)realloc(keyvals, cap * sizeof *keyvals);
+        for (j = nkeyvals; j < cap; j++)
+            keyvals[j] = 0;
+        nkeyvals = cap;
+    }
+    kv = (struct __mpi_keyval *)malloc(sizeof *kv);
+    kv->refs = 1;
+    kv->copy = copy_fn;
+    kv->del = delete_fn;
+    kv->extra = extra;
+    keyvals[i] = kv;
+    *key = FIRST_KEYVAL + i;
+    return MPI_SUCCESS;
+}
+
+int MPI_Keyval_free(int *key)
+{
+    if (!keyval(*key))
+        return MPI_ERR_ARG;
+    keyval_unref(*key);
+    *key = MPI_KEYVAL_INVALID;
+    return MPI_SUCCESS;
+}
+
+static struct __mpi_attr **find(struct __mpi_comm *c, int key)
+{
+    struct __mpi_attr **pp;
+    for (pp = &c->attrs; *pp; pp = &(*pp)->next)
+        if ((*pp)->keyval == key)
+            return pp;
+    return 0;
+}
+
+/* Removes one attribute, calling its delete callback; the callback's error, if any, keeps it. */
+static int remove_attr(MPI_Comm comm, struct __mpi_attr **pp)
+{
+    struct __mpi_attr *a = *pp;
+    struct __mpi_keyval *kv = keyval(a->keyval);
+    if (kv && kv->del) {
+        int err = kv->del(comm, a->keyval, a->val, kv->extra);
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    *pp = a->next;
+    keyval_unref(a->keyval);
+    free(a);
+    return MPI_SUCCESS;
+}
+
+int MPI_Attr_put(MPI_Comm comm, int key, void *val)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    struct __mpi_attr **pp, *a;
+    struct __mpi_keyval *kv = keyval(key);
+    if (!c)
+        return MPI_ERR_COMM;
+    if (!kv)
+        return MPI_ERR_ARG;     /* unknown, freed, or predefined (read-only) */
+    pp = find(c, key);
+    if (pp) {
+        int err = kv->del ? kv->del(comm, key, (*pp)->val, kv->extra) : MPI_SUCCESS;
+        if (err != MPI_SUCCESS)
+            return err;
+        (*pp)->val = val;
+        return MPI_SUCCESS;
+    }
+    a = (struct __mpi_attr *)malloc(sizeof *a);
+    a->keyval = key;
+    a->val = val;
+    a->next = 0;
+    for (pp = &c->attrs; *pp; pp = &(*pp)->next)
+        ;
+    *pp = a;
+    kv->refs++;
+    return MPI_SUCCESS;
+}
+
+int MPI_Attr_get(MPI_Comm comm, int key, void *val, int *flag)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    struct __mpi_attr **pp;
+    if (!c)
+        return MPI_ERR_COMM;
+    *flag = 1;
+    switch (key) {
+    case MPI_TAG_UB: *(int **)val = &tag_ub; return MPI_SUCCESS;
+    case MPI_HOST: *(int **)val = &host; return MPI_SUCCESS;
+    case MPI_IO: io_rank = __mpi_spmd_nprocs > 0 ? MPI_ANY_SOURCE : 0; *(int **)val = &io_rank;
+        return MPI_SUCCESS;
+    case MPI_WTIME_IS_GLOBAL: *(int **)val = &wtime_is_global; return MPI_SUCCESS;
+    }
+    *flag = 0;
+    if (key < FIRST_KEYVAL)
+        return MPI_ERR_ARG;
+    pp = find(c, key);
+    if (pp) {
+        *(void **)val = (*pp)->val;
+        *flag = 1;
+    }
+    return MPI_SUCCESS;
+}
+
+int MPI_Attr_delete(MPI_Comm comm, int key)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    struct __mpi_attr **pp;
+    if (!c)
+        return MPI_ERR_COMM;
+    if (!keyval(key))
+        return MPI_ERR_ARG;
+    pp = find(c, key);
+    if (!pp)
+        return MPI_SUCCESS;
+    return remove_attr(comm, pp);
+}
+
+/* MPI_Comm_dup: every attribute whose copy callback sets its flag goes to the new communicator, in order. */
+int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm *to)
+{
+    struct __mpi_attr *a, **tail = &to->attrs;
+    for (a = from->attrs; a; a = a->next) {
+        struct __mpi_keyval *kv = keyval(a->keyval);
+        void *out = 0;
+        int flag = 0, err;
+        if (!kv || !kv->copy)
+            continue;
+        err = kv->copy(oldcomm, a->keyval, kv->extra, a->val, &out, &flag);
+        if (err != MPI_SUCCESS)
+            return err;
+        if (flag) {
+            struct __mpi_attr *b = (struct __mpi_attr *)malloc(sizeof *b);
+            b->keyval = a->keyval;
+            b->val = out;
+            b->next = 0;
+            *tail = b;
+            tail = &b->next;
+            kv->refs++;
+        }
+    }
+    return MPI_SUCCESS;
+}
+
+/* MPI_Comm_free: every attribute's delete callback, in the order they were put. */
+int __mpi_attr_delete_all(MPI_Comm comm, struct __mpi_comm *c)
+{
+    while (c->attrs) {
+        int err = remove_attr(comm, &c->attrs);
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    return MPI_SUCCESS;
+}
+
+/* The MPI-2 names of the same functions. */
+int MPI_Comm_create_keyval(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *key,
+                           void *extra)
+{
+    return MPI_Keyval_create(copy_fn, delete_fn, key, extra);
+}
+
+int MPI_Comm_free_keyval(int *key)
+{
+    return MPI_Keyval_free(key);
+}
+
+int MPI_Comm_set_attr(MPI_Comm comm, int key, void *val)
+{
+    return MPI_Attr_put(comm, key, val);
+}
+
+int MPI_Comm_get_attr(MPI_Comm comm, int key, void *val, int *flag)
+{
+    return MPI_Attr_get(comm, key, val, flag);
+}
+
+int MPI_Comm_delete_attr(MPI_Comm comm, int key)
+{
+    return MPI_Attr_delete(comm, key);
+}

@@ -1,0 +1,118 @@
+package scmp.mpi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import scmp.cc.CcMain;
+import scmp.elf.ElfReader;
+import scmp.elf.Executable;
+import scmp.machine.Machine;
+import scmp.machine.MachineConfig;
+
+/**
+ * Groups, communicators, attributes, topologies, every collective and the reduction operations, through the
+ * standard-form MPI programs of programs/mpi: each is compiled by scmpcc, launched SPMD ({@code scmpsim -n 4}
+ * on a 2x2 mesh, {@code -n 16} on 4x4) under each protocol family, and its whole output compared with what
+ * MPICH prints for it ({@code NAME.4.expected}, {@code NAME.16.expected}, made by
+ * {@code programs/mpi/update-expected.sh}). The programs check their own results too. cartmesh.c, SCMP only,
+ * shows where MPI_Cart_create puts grids on the mesh.
+ */
+class MpiCollectivesTest {
+    static final long MAX_CYCLES = 200_000_000L;
+    static final Map<String, Executable> built = new ConcurrentHashMap<>();
+
+    static Path programs() {
+        String p = System.getProperty("scmp.root");
+        return (p != null ? Path.of(p) : Path.of("..")).toAbsolutePath().normalize().resolve("programs/mpi");
+    }
+
+    static Executable compile(String name) {
+        return built.computeIfAbsent(name, n -> {
+            try {
+                Path exeFile = Files.createTempFile("scmp-mpi", ".out");
+                try {
+                    ByteArrayOutputStream err = new ByteArrayOutputStream();
+                    int status;
+                    try (PrintStream o = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+                         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+                        status = CcMain.run(o, e, "-O1", "-o", exeFile.toString(), programs().resolve(n).toString());
+                    }
+                    assertEquals(0, status, () -> "scmpcc " + n + " failed:\n" + err.toString(StandardCharsets.UTF_8));
+                    return ElfReader.readExecutable(exeFile.toString(), Files.readAllBytes(exeFile));
+                } finally {
+                    Files.deleteIfExists(exeFile);
+                }
+            } catch (Exception ex) {
+                throw new IllegalStateException("cannot build " + n, ex);
+            }
+        });
+    }
+
+    record Run(Machine.Result result, String stdout, String stderr) {
+    }
+
+    static Run run(String name, int ranks, String protocol) throws Exception {
+        int x = ranks == 4 ? 2 : 4, y = ranks / x;
+        MachineConfig cfg = MachineConfig.builder(name).mesh(x, y).ranks(ranks).env("SCMP_MPI_PROTOCOL", protocol)
+                .maxCycles(MAX_CYCLES).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Machine m = new Machine(cfg, compile(name), out, err, new ByteArrayInputStream(new byte[0]));
+        Machine.Result r = m.run();
+        return new Run(r, out.toString(StandardCharsets.ISO_8859_1), err.toString(StandardCharsets.ISO_8859_1));
+    }
+
+    static void assertRun(String expected, Run r, String what) {
+        assertNull(r.result().message(), () -> what + " did not exit normally: " + r.result().message()
+                + "\nstdout:\n" + r.stdout() + "\nstderr:\n" + r.stderr());
+        assertEquals(expected, r.stdout(), what + ": stdout");
+        assertEquals(0, r.result().exitCode(), () -> what + ": exit status\n" + r.stderr());
+    }
+
+    /** Every program on 4 ranks under both families; on 16 ranks under ours, and under the thesis's for the
+     *  cheaper ones (its linear algorithms make coll.c take several times longer). */
+    @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
+    @CsvSource({
+        "groups.c,4,ours", "groups.c,4,thesis", "groups.c,16,ours", "groups.c,16,thesis",
+        "comms.c,4,ours", "comms.c,4,thesis", "comms.c,16,ours", "comms.c,16,thesis",
+        "attrs.c,4,ours", "attrs.c,4,thesis", "attrs.c,16,ours",
+        "cart.c,4,ours", "cart.c,4,thesis", "cart.c,16,ours",
+        "ops.c,4,ours", "ops.c,4,thesis", "ops.c,16,ours",
+        "coll.c,4,ours", "coll.c,4,thesis", "coll.c,16,ours",
+    })
+    void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
+        String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),
+                StandardCharsets.ISO_8859_1);
+        assertRun(expected, run(program, ranks, protocol), program + " -n " + ranks + " " + protocol);
+    }
+
+    @Test
+    void cartesianGridsLieOnTheMesh() throws Exception {
+        Run r = run("cartmesh.c", 16, "ours");
+        assertRun(String.join("\n", List.of(
+                "cartmesh: 16 processes on a 4x4 mesh",
+                // the mesh's shape and its transpose: every pair of neighbours is a pair of mesh neighbours
+                "grid 4x4: neighbours at most 1 hops, 24 in all (in rank order: 1, 24)",
+                "grid 4x4: neighbours at most 1 hops, 24 in all (in rank order: 1, 24)",
+                // a line follows a boustrophedon walk; a ring goes round a Hamiltonian cycle of the mesh
+                "grid 16: neighbours at most 1 hops, 15 in all (in rank order: 4, 24)",
+                "grid 16p: neighbours at most 1 hops, 16 in all (in rank order: 6, 30)",
+                // periodic dimensions are folded: wrap-around 1 hop, every step at most 2
+                "grid 4px4p: neighbours at most 2 hops, 48 in all (in rank order: 3, 48)",
+                "grid 2x8: neighbours at most 2 hops, 30 in all (in rank order: 4, 36)",
+                "grid 4x2x2: neighbours at most 2 hops, 36 in all (in rank order: 2, 36)",
+                "cartmesh: OK")) + "\n", r, "cartmesh.c -n 16");
+    }
+}

@@ -1,0 +1,630 @@
+/* Process topologies (MPI-1.2 chapter 6): Cartesian grids mapped onto the physical mesh, and graphs.
+ *
+ * MPI_Cart_create with reorder places the grid on the mesh so that grid neighbours are mesh neighbours
+ * where the shapes allow (docs/mpi.md, "Topologies"): when the communicator's processes form a W x H
+ * rectangle of the mesh (in row-major rank order) and the grid's dimensions split into a set whose
+ * extents multiply to W and a set that multiply to H, each set is laid along one mesh axis (mixed radix,
+ * the set's last dimension adjacent; a periodic dimension alone on an axis folded, so that its wrap-around
+ * is 1 hop and every step at most 2); a periodic one-dimensional grid goes round a Hamiltonian cycle of
+ * the rectangle when one exists (W or H even), so even its wrap-around neighbours are adjacent; any other
+ * grid of the rectangle's size follows a boustrophedon walk of the rectangle, which keeps the last
+ * dimension adjacent. Otherwise ranks keep their order. Every process computes the same mapping from the
+ * communicator's node list; no messages are needed beyond the split. */
+#include <stdlib.h>
+#include <string.h>
+#include <scmp.h>
+#include "mpi_internal.h"
+
+struct __mpi_topo {
+    int kind;               /* MPI_CART or MPI_GRAPH */
+    int ndims;              /* Cartesian */
+    int *dims;
+    int *periods;
+    int nnodes;             /* graph */
+    int nedges;
+    int *index;
+    int *edges;
+};
+
+static struct __mpi_topo *cart_topo(int ndims, const int *dims, const int *periods)
+{
+    struct __mpi_topo *t = (struct __mpi_topo *)calloc(1, sizeof *t);
+    int i;
+    t->kind = MPI_CART;
+    t->ndims = ndims;
+    t->dims = (int *)malloc((ndims + 1) * sizeof(int));
+    t->periods = (int *)malloc((ndims + 1) * sizeof(int));
+    for (i = 0; i < ndims; i++) {
+        t->dims[i] = dims[i];
+        t->periods[i] = periods[i] != 0;
+    }
+    return t;
+}
+
+static struct __mpi_topo *graph_topo(int nnodes, const int *index, const int *edges)
+{
+    struct __mpi_topo *t = (struct __mpi_topo *)calloc(1, sizeof *t);
+    int ne = nnodes > 0 ? index[nnodes - 1] : 0;
+    t->kind = MPI_GRAPH;
+    t->nnodes = nnodes;
+    t->nedges = ne;
+    t->index = (int *)malloc((nnodes + 1) * sizeof(int));
+    t->edges = (int *)malloc((ne + 1) * sizeof(int));
+    memcpy(t->index, index, nnodes * sizeof(int));
+    memcpy(t->edges, edges, ne * sizeof(int));
+    return t;
+}
+
+void __mpi_topo_free(struct __mpi_comm *c)
+{
+    struct __mpi_topo *t = c->topo;
+    if (!t)
+        return;
+    free(t->dims);
+    free(t->periods);
+    free(t->index);
+    free(t->edges);
+    free(t);
+    c->topo = 0;
+}
+
+void __mpi_topo_copy(struct __mpi_comm *from, struct __mpi_comm *to)
+{
+    struct __mpi_topo *t = from->topo;
+    if (!t)
+        return;
+    to->topo = t->kind == MPI_CART ? cart_topo(t->ndims, t->dims, t->periods)
+                                   : graph_topo(t->nnodes, t->index, t->edges);
+}
+
+/* ---- MPI_Dims_create ---------------------------------------------------------------------------------
+ * The free entries get the factorisation of nnodes / (product of the fixed entries) into that many factors
+ * whose largest minus smallest is least, ties going to the largest smallest factor, then to the
+ * lexicographically smallest, in non-increasing order: the results MPICH gives (checked for every nnodes up
+ * to 2100 in 1 to 4 dimensions). */
+
+static int best_spread;
+static int *best, *cur;
+
+/* cur[at..nfree-1] = the factorisations of n into non-increasing factors of at most maxf */
+static void search(int n, int at, int maxf, int nfree)
+{
+    int f, i;
+    if (at == nfree - 1) {
+        int spread;
+        if (n > maxf)
+            return;
+        cur[at] = n;
+        spread = cur[0] - n;
+        if (best_spread >= 0 && spread > best_spread)
+            return;
+        if (spread == best_spread) {
+            if (n < best[nfree - 1])
+                return;
+            if (n == best[nfree - 1]) {
+                for (i = 0; i < nfree && cur[i] == best[i]; i++)
+                    ;
+                if (i == nfree || cur[i] > best[i])
+                    return;
+            }
+        }
+        best_spread = spread;
+        memcpy(best, cur, nfree * sizeof(int));
+        return;
+    }
+    for (f = maxf < n ? maxf : n; f >= 1; f--) {
+        if (n % f)
+            continue;
+        cur[at] = f;
+        search(n / f, at + 1, f, nfree);
+    }
+}
+
+int MPI_Dims_create(int nnodes, int ndims, int *dims)
+{
+    int fixed = 1, nfree = 0, i, j;
+    if (nnodes < 0 || ndims < 0)
+        return MPI_ERR_DIMS;
+    for (i = 0; i < ndims; i++) {
+        if (dims[i] < 0)
+            return MPI_ERR_DIMS;
+        if (dims[i] > 0)
+            fixed *= dims[i];
+        else
+            nfree++;
+    }
+    if (nfree == 0)
+        return fixed == nnodes ? MPI_SUCCESS : MPI_ERR_DIMS;
+    if (fixed == 0 || nnodes % fixed != 0)
+        return MPI_ERR_DIMS;
+    best = (int *)malloc(nfree * sizeof(int));
+    cur = (int *)malloc(nfree * sizeof(int));
+    best_spread = -1;
+    search(nnodes / fixed, 0, nnodes / fixed, nfree);
+    for (i = 0, j = 0; i < ndims; i++)
+        if (dims[i] == 0)
+            dims[i] = best[j++];
+    free(best);
+    free(cur);
+    return MPI_SUCCESS;
+}
+
+/* ---- Mapping a grid onto the mesh --------------------------------------------------------------------- */
+
+/* Position along one axis of the coordinates of the dimensions in set (a bit mask): mixed radix in
+ * dimension order (the last dimension adjacent); a periodic dimension of more than 2 alone on its axis is
+ * folded (0, 2, 4, ..., 5, 3, 1), so that its wrap-around neighbours are 1 hop apart and the others 2. */
+static int axis_pos(int ndims, const int *dims, const int *periods, int set, const int *coords)
+{
+    int pos = 0, d, n = 0, only = -1;
+    for (d = 0; d < ndims; d++)
+        if (set & (1 << d)) {
+            n++;
+            only = d;
+        }
+    if (n == 1 && periods[only] && dims[only] > 2) {
+        int c = coords[only], L = dims[only];
+        return c < (L + 1) / 2 ? 2 * c : 2 * (L - 1 - c) + 1;
+    }
+    for (d = 0; d < ndims; d++)
+        if (set & (1 << d))
+            pos = pos * dims[d] + coords[d];
+    return pos;
+}
+
+/* Where, in a W x H rectangle, the i-th step of a walk lies: a Hamiltonian cycle when cycle is set and one
+ * exists, else a boustrophedon walk by rows. */
+static void walk(int W, int H, int i, int cycle, int *x, int *y)
+{
+    if (cycle && H % 2 == 0 && W >= 2) {
+        /* along row 0, then snake over rows 1 .. H-1 in columns W-1 .. 1, then up column 0 */
+        if (i < W) {
+            *x = i;
+            *y = 0;
+            return;
+        }
+        i -= W;
+        if (i < (H - 1) * (W - 1)) {
+            int r = i / (W - 1), k = i % (W - 1);
+            *y = 1 + r;
+            *x = (r % 2 == 0) ? W - 1 - k : 1 + k;
+            return;
+        }
+        i -= (H - 1) * (W - 1);
+        *x = 0;
+        *y = H - 1 - i;
+        return;
+    }
+    if (cycle && W % 2 == 0 && H >= 2) {
+        walk(H, W, i, cycle, y, x);
+        return;
+    }
+    *y = i / W;
+    *x = (*y % 2 == 0) ? i % W : W - 1 - i % W;
+}
+
+static void coords_of_rank(int ndims, const int *dims, int g, int *coords)
+{
+    int d;
+    for (d = ndims - 1; d >= 0; d--) {
+        coords[d] = g % dims[d];
+        g /= dims[d];
+    }
+}
+
+/* One placement of the grid on the W x H rectangle: kind 0..2^ndims-1 = the dimensions in that set along x,
+ * the rest along y; kind -1 = the walk of the rectangle. Fills node[g]; returns 0 if the split does not
+ * fit the rectangle. */
+static int place(struct __mpi_comm *c, int ndims, const int *dims, const int *periods, int kind, int *node,
+                 int *coords)
+{
+    int W = c->gx, H = c->gy, nn = W * H, g, d;
+    if (kind >= 0) {
+        int px = 1, py = 1;
+        for (d = 0; d < ndims; d++) {
+            if (kind & (1 << d))
+                px *= dims[d];
+            else
+                py *= dims[d];
+        }
+        if (px != W || py != H)
+            return 0;
+    }
+    for (g = 0; g < nn; g++) {
+        int x, y;
+        coords_of_rank(ndims, dims, g, coords);
+        if (kind >= 0) {
+            x = axis_pos(ndims, dims, periods, kind, coords);
+            y = axis_pos(ndims, dims, periods, ((1 << ndims) - 1) & ~kind, coords);
+        } else {
+            walk(W, H, g, ndims == 1 && periods[0], &x, &y);
+        }
+        node[g] = c->nodes[y * W + x];
+    }
+    return 1;
+}
+
+/* The most and the total mesh hops between grid neighbours (wrap-around ones included): most * 65536 +
+ * total, to compare placements. */
+static int cost(int ndims, const int *dims, const int *periods, const int *node, int nn, int *coords)
+{
+    int X = getXDim(), g, d, most = 0, total = 0;
+    for (g = 0; g < nn; g++) {
+        coords_of_rank(ndims, dims, g, coords);
+        for (d = 0; d < ndims; d++) {
+            int c = coords[d], q = 0, k, h, dx, dy;
+            if (!(c + 1 < dims[d] || (periods[d] && dims[d] > 2)))
+                continue;
+            coords[d] = c + 1 == dims[d] ? 0 : c + 1;
+            for (k = 0; k < ndims; k++)
+                q = q * dims[k] + coords[k];
+            coords[d] = c;
+            dx = node[g] % X - node[q] % X;
+            dy = node[g] / X - node[q] / X;
+            h = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+            total += h;
+            if (h > most)
+                most = h;
+        }
+    }
+    return most * 65536 + total;
+}
+
+/* node[g] for every grid rank g < prod(dims), chosen among the nodes of c (see the top of this file): of
+ * the ranks' own order, the walk, and the splits of the dimensions between the axes (tried in that order,
+ * a later one winning a tie), the placement whose farthest neighbours are nearest, then whose neighbours
+ * are nearest in all. */
+static void cart_nodes(struct __mpi_comm *c, int ndims, const int *dims, const int *periods, int reorder,
+                       int *node)
+{
+    int nn = 1, d, g, kind, best;
+    int *coords = (int *)malloc((ndims + 1) * sizeof(int)), *cand;
+    for (d = 0; d < ndims; d++)
+        nn *= dims[d];
+    for (g = 0; g < nn; g++)
+        node[g] = c->nodes[g];
+    if (!reorder || c->gx == 0 || nn != c->size) {
+        free(coords);
+        return;
+    }
+    best = cost(ndims, dims, periods, node, nn, coords);
+    cand = (int *)malloc(nn * sizeof(int));
+    for (kind = -1; kind < (1 << ndims); kind++) {
+        int k;
+        if (!place(c, ndims, dims, periods, kind, cand, coords))
+            continue;
+        k = cost(ndims, dims, periods, cand, nn, coords);
+        if (k <= best) {
+            best = k;
+            for (g = 0; g < nn; g++)
+                node[g] = cand[g];
+        }
+    }
+    free(cand);
+    free(coords);
+}
+
+/* The grid rank the calling process gets, or MPI_UNDEFINED. */
+static int cart_newrank(struct __mpi_comm *c, int ndims, const int *dims, const int *periods, int reorder)
+{
+    int nn = 1, d, g, me = c->nodes[c->rank], r = MPI_UNDEFINED;
+    int *node;
+    for (d = 0; d < ndims; d++)
+        nn *= dims[d];
+    node = (int *)malloc((nn + 1) * sizeof(int));
+    cart_nodes(c, ndims, dims, periods, reorder, node);
+    for (g = 0; g < nn; g++)
+        if (node[g] == me)
+            r = g;
+    free(node);
+    return r;
+}
+
+static int check_dims(struct __mpi_comm *c, int ndims, const int *dims)
+{
+    int nn = 1, d;
+    if (ndims < 0)
+        return MPI_ERR_DIMS;
+    for (d = 0; d < ndims; d++) {
+        if (dims[d] <= 0)
+            return MPI_ERR_DIMS;
+        nn *= dims[d];
+    }
+    if (nn > c->size)
+        return MPI_ERR_TOPOLOGY;
+    return MPI_SUCCESS;
+}
+
+int MPI_Cart_map(MPI_Comm comm, int ndims, int *dims, int *periods, int *newrank)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    int err;
+    if (!c)
+        return MPI_ERR_COMM;
+    err = check_dims(c, ndims, dims);
+    if (err != MPI_SUCCESS)
+        return err;
+    *newrank = cart_newrank(c, ndims, dims, periods, 1);
+    return MPI_SUCCESS;
+}
+
+int MPI_Cart_create(MPI_Comm comm_old, int ndims, int *dims, int *periods, int reorder, MPI_Comm *comm_cart)
+{
+    struct __mpi_comm *c = __mpi_comm(comm_old);
+    int err, r;
+    if (!c)
+        return MPI_ERR_COMM;
+    err = check_dims(c, ndims, dims);
+    if (err != MPI_SUCCESS)
+        return err;
+    r = cart_newrank(c, ndims, dims, periods, reorder);
+    err = __mpi_comm_split(comm_old, r == MPI_UNDEFINED ? MPI_UNDEFINED : 0, r, comm_cart);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (*comm_cart != MPI_COMM_NULL)
+        __mpi_comm(*comm_cart)->topo = cart_topo(ndims, dims, periods);
+    return MPI_SUCCESS;
+}
+
+static struct __mpi_topo *cart_of(MPI_Comm comm, int *err)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    *err = MPI_SUCCESS;
+    if (!c) {
+        *err = MPI_ERR_COMM;
+        return 0;
+    }
+    if (!c->topo || c->topo->kind != MPI_CART) {
+        *err = MPI_ERR_TOPOLOGY;
+        return 0;
+    }
+    return c->topo;
+}
+
+int MPI_Cartdim_get(MPI_Comm comm, int *ndims)
+{
+    int err;
+    struct __mpi_topo *t = cart_of(comm, &err);
+    if (!t)
+        return err;
+    *ndims = t->ndims;
+    return MPI_SUCCESS;
+}
+
+static void coords_of(struct __mpi_topo *t, int rank, int *coords)
+{
+    int d;
+    for (d = t->ndims - 1; d >= 0; d--) {
+        coords[d] = rank % t->dims[d];
+        rank /= t->dims[d];
+    }
+}
+
+int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int *coords)
+{
+    int err, d, nn = 1;
+    struct __mpi_topo *t = cart_of(comm, &err);
+    int *all;
+    if (!t)
+        return err;
+    for (d = 0; d < t->ndims; d++)
+        nn *= t->dims[d];
+    if (rank < 0 || rank >= nn)
+        return MPI_ERR_RANK;
+    all = (int *)malloc((t->ndims + 1) * sizeof(int));
+    coords_of(t, rank, all);
+    for (d = 0; d < t->ndims && d < maxdims; d++)
+        coords[d] = all[d];
+    free(all);
+    return MPI_SUCCESS;
+}
+
+int MPI_Cart_get(MPI_Comm comm, int maxdims, int *dims, int *periods, int *coords)
+{
+    int err, d;
+    struct __mpi_topo *t = cart_of(comm, &err);
+    int *all;
+    if (!t)
+        return err;
+    all = (int *)malloc((t->ndims + 1) * sizeof(int));
+    coords_of(t, __mpi_comm(comm)->rank, all);
+    for (d = 0; d < t->ndims && d < maxdims; d++) {
+        dims[d] = t->dims[d];
+        periods[d] = t->periods[d];
+        coords[d] = all[d];
+    }
+    free(all);
+    return MPI_SUCCESS;
+}
+
+int MPI_Cart_rank(MPI_Comm comm, int *coords, int *rank)
+{
+    int err, d, r = 0;
+    struct __mpi_topo *t = cart_of(comm, &err);
+    if (!t)
+        return err;
+    for (d = 0; d < t->ndims; d++) {
+        int x = coords[d], n = t->dims[d];
+        if (t->periods[d]) {
+            x %= n;
+            if (x < 0)
+                x += n;
+        } else if (x < 0 || x >= n) {
+            return MPI_ERR_ARG;
+        }
+        r = r * n + x;
+    }
+    *rank = r;
+    return MPI_SUCCESS;
+}
+
+int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest)
+{
+    int err, k;
+    struct __mpi_topo *t = cart_of(comm, &err);
+    int *co;
+    if (!t)
+        return err;
+    if (direction < 0 || direction >= t->ndims)
+        return MPI_ERR_ARG;
+    co = (int *)malloc((t->ndims + 1) * sizeof(int));
+    for (k = 0; k < 2; k++) {
+        int *out = k == 0 ? rank_dest : rank_source;
+        int x, n = t->dims[direction];
+        coords_of(t, __mpi_comm(comm)->rank, co);
+        x = co[direction] + (k == 0 ? disp : -disp);
+        if (t->periods[direction]) {
+            x %= n;
+            if (x < 0)
+                x += n;
+        } else if (x < 0 || x >= n) {
+            *out = MPI_PROC_NULL;
+            continue;
+        }
+        co[direction] = x;
+        MPI_Cart_rank(comm, co, out);
+    }
+    free(co);
+    return MPI_SUCCESS;
+}
+
+/* The processes that share the coordinates of the dropped dimensions form a communicator, ranked by the
+ * coordinates they keep (so its order is the grid's), with the kept dimensions as its grid. */
+int MPI_Cart_sub(MPI_Comm comm, int *remain_dims, MPI_Comm *newcomm)
+{
+    int err, d, color = 0, key = 0, nk = 0;
+    struct __mpi_topo *t = cart_of(comm, &err);
+    int *co, *kdims, *kper;
+    if (!t)
+        return err;
+    co = (int *)malloc((t->ndims + 1) * sizeof(int));
+    kdims = (int *)malloc((t->ndims + 1) * sizeof(int));
+    kper = (int *)malloc((t->ndims + 1) * sizeof(int));
+    coords_of(t, __mpi_comm(comm)->rank, co);
+    for (d = 0; d < t->ndims; d++) {
+        if (remain_dims[d]) {
+            key = key * t->dims[d] + co[d];
+            kdims[nk] = t->dims[d];
+            kper[nk++] = t->periods[d];
+        } else {
+            color = color * t->dims[d] + co[d];
+        }
+    }
+    err = __mpi_comm_split(comm, color, key, newcomm);
+    if (err == MPI_SUCCESS && *newcomm != MPI_COMM_NULL)
+        __mpi_comm(*newcomm)->topo = cart_topo(nk, kdims, kper);
+    free(co);
+    free(kdims);
+    free(kper);
+    return err;
+}
+
+int MPI_Topo_test(MPI_Comm comm, int *status)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    if (!c)
+        return MPI_ERR_COMM;
+    *status = c->topo ? c->topo->kind : MPI_UNDEFINED;
+    return MPI_SUCCESS;
+}
+
+/* ---- Graphs: the processes keep their order (MPI_Graph_map is the identity) ------------------------------ */
+
+int MPI_Graph_map(MPI_Comm comm, int nnodes, int *index, int *edges, int *newrank)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    (void)index;
+    (void)edges;
+    if (!c)
+        return MPI_ERR_COMM;
+    if (nnodes < 1 || nnodes > c->size)
+        return MPI_ERR_ARG;
+    *newrank = c->rank < nnodes ? c->rank : MPI_UNDEFINED;
+    return MPI_SUCCESS;
+}
+
+int MPI_Graph_create(MPI_Comm comm_old, int nnodes, int *index, int *edges, int reorder, MPI_Comm *comm_graph)
+{
+    struct __mpi_comm *c = __mpi_comm(comm_old);
+    int err, r, i;
+    (void)reorder;
+    if (!c)
+        return MPI_ERR_COMM;
+    if (nnodes < 1 || nnodes > c->size)
+        return MPI_ERR_ARG;
+    for (i = 0; i < nnodes; i++)
+        if (index[i] < (i ? index[i - 1] : 0))
+            return MPI_ERR_ARG;
+    for (i = 0; i < index[nnodes - 1]; i++)
+        if (edges[i] < 0 || edges[i] >= nnodes)
+            return MPI_ERR_ARG;
+    MPI_Graph_map(comm_old, nnodes, index, edges, &r);
+    err = __mpi_comm_split(comm_old, r == MPI_UNDEFINED ? MPI_UNDEFINED : 0, r, comm_graph);
+    if (err == MPI_SUCCESS && *comm_graph != MPI_COMM_NULL)
+        __mpi_comm(*comm_graph)->topo = graph_topo(nnodes, index, edges);
+    return err;
+}
+
+static struct __mpi_topo *graph_of(MPI_Comm comm, int *err)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    *err = MPI_SUCCESS;
+    if (!c) {
+        *err = MPI_ERR_COMM;
+        return 0;
+    }
+    if (!c->topo || c->topo->kind != MPI_GRAPH) {
+        *err = MPI_ERR_TOPOLOGY;
+        return 0;
+    }
+    return c->topo;
+}
+
+int MPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
+{
+    int err;
+    struct __mpi_topo *t = graph_of(comm, &err);
+    if (!t)
+        return err;
+    *nnodes = t->nnodes;
+    *nedges = t->nedges;
+    return MPI_SUCCESS;
+}
+
+int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int *index, int *edges)
+{
+    int err, i;
+    struct __mpi_topo *t = graph_of(comm, &err);
+    if (!t)
+        return err;
+    for (i = 0; i < t->nnodes && i < maxindex; i++)
+        index[i] = t->index[i];
+    for (i = 0; i < t->nedges && i < maxedges; i++)
+        edges[i] = t->edges[i];
+    return MPI_SUCCESS;
+}
+
+int MPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
+{
+    int err;
+    struct __mpi_topo *t = graph_of(comm, &err);
+    if (!t)
+        return err;
+    if (rank < 0 || rank >= t->nnodes)
+        return MPI_ERR_RANK;
+    *nneighbors = t->index[rank] - (rank ? t->index[rank - 1] : 0);
+    return MPI_SUCCESS;
+}
+
+int MPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int *neighbors)
+{
+    int err, i, k = 0;
+    struct __mpi_topo *t = graph_of(comm, &err);
+    if (!t)
+        return err;
+    if (rank < 0 || rank >= t->nnodes)
+        return MPI_ERR_RANK;
+    for (i = rank ? t->index[rank - 1] : 0; i < t->index[rank] && k < maxneighbors; i++)
+        neighbors[k++] = t->edges[i];
+    return MPI_SUCCESS;
+}
