@@ -72,7 +72,11 @@ int MPI_Finalize(void)
      * process waits for the others, so that no traffic of a process is still being matched when the program
      * goes on to end. */
     __mpi_flush_sends();
-    MPI_Barrier(MPI_COMM_WORLD);
+    /* The thesis's barrier, made of THREAD messages: they arrive behind every earlier message of their
+     * sender and their handlers run after the earlier ones', so what was sent before MPI_Finalize has been
+     * taken in (matched or queued as unexpected) when it returns. A barrier of DATA messages (ours) could
+     * overtake the handlers still waiting to run. */
+    __thesis_barrier(MPI_COMM_WORLD, __mpi_comm(MPI_COMM_WORLD));
     __mpi_finalized = 1;
     return MPI_SUCCESS;
 }

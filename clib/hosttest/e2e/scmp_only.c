@@ -33,6 +33,7 @@ int main(int argc, char **argv)
     volatile int count = 0;
     int r;
     char line[128];
+    long pos;
     FILE *f;
     clock_t c0, c1;
 
@@ -64,7 +65,8 @@ int main(int argc, char **argv)
     fgets(line, sizeof line, f);
     printf("first line: %s", line);
     fseek(f, 3, SEEK_SET);
-    printf("ftell %ld, char '%c'\n", ftell(f), fgetc(f));
+    pos = ftell(f);
+    printf("ftell %ld, char '%c'\n", pos, fgetc(f));
     fclose(f);
     printf("fopen for writing: %p\n", (void *)fopen("x", "w"));
     printf("no newline at the end, flushed by exit");

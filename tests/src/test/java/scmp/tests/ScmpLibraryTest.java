@@ -252,10 +252,12 @@ class ScmpLibraryTest {
         long nb = cost(out, "`sendDataBlockNB()`, 1 word");
         assertEquals(nb, cost(out, "`sendDataBlockNB()`, 16 words"), out);
         assertEquals(nb, cost(out, "`sendDataBlockNB()`, 256 words"), out);
-        // Five more hops cost 5 x 5 network cycles (router and link, docs/timing.md 4), 12.5 core cycles.
+        // Five more hops cost 5 x 5 network cycles (router and link, docs/timing.md 4), 12.5 core cycles. Each side
+        // sees the flag at its polling loop's next load (a loop of a load and a taken branch, 4 cycles here), so
+        // the difference of the averages is 12.5 give or take the loop's period less one, and the truncation.
         long far = cost(out, "one-way latency to node 15 (6 hops), `sendDataIntValue()` ping-pong");
         long near = cost(out, "one-way latency to a neighbour (node 1), `sendDataIntValue()` ping-pong");
-        assertTrue(Math.abs((far - near) - 12.5) <= 1, out);
+        assertTrue(Math.abs((far - near) - 12.5) <= 3.5, out);
         assertTrue(out.endsWith("costs: OK\n"), out);
     }
 }
