@@ -66,6 +66,7 @@ void srand(unsigned int seed);
 
 void exit(int status);
 void _Exit(int status);
+void _exit_all(int status);   /* SCMP: ends the whole run, every node (also with scmpsim -n) */
 void abort(void);
 int atexit(void (*function)(void));
 char *getenv(const char *name);

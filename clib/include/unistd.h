@@ -33,4 +33,6 @@ int close(int fd);
 off_t lseek(int fd, off_t offset, int whence);
 void _exit(int status);
 
+extern char **environ;   /* the environment, NAME=VALUE strings (getenv) */
+
 #endif

@@ -10,6 +10,7 @@ int __hcall_close(int fd);
 unsigned long long __hcall_cycles(void);
 void __hcall_abort(const char *msg);
 int __hcall_lseek(int fd, int offset, int whence);
+void __hcall_terminate(int status);
 
 unsigned int __rdsr_heapend(void);
 unsigned long long __scmp_cycles(void);

@@ -16,3 +16,12 @@ void _exit(int status)
     for (;;)
         ;
 }
+
+/* SCMP extension: ends the whole run at once, on every node, with this status, also in an SPMD run
+ * (scmpsim -n) where exit() ends only the calling rank. Like _exit, no atexit handlers and no stdio flush. */
+void _exit_all(int status)
+{
+    __hcall_terminate(status);
+    for (;;)
+        ;
+}

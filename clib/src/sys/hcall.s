@@ -10,6 +10,7 @@
 #   unsigned long long __hcall_cycles(void);
 #   void __hcall_abort(const char *msg);                    never returns
 #   int  __hcall_lseek(int fd, int offset, int whence);
+#   void __hcall_terminate(int status);                     never returns: ends the whole run (SPMD too)
 
     .text
 
@@ -51,4 +52,9 @@ __hcall_abort:
     .globl __hcall_lseek
 __hcall_lseek:
     hcall lseek
+    ret
+
+    .globl __hcall_terminate
+__hcall_terminate:
+    hcall terminate
     ret

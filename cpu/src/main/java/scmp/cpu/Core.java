@@ -62,7 +62,12 @@ public final class Core {
         /** A host call ended the simulation ({@code exit} or {@code abort}). */
         HALTED,
         /** The running thread faulted; see {@link #fault()}. */
-        FAULT
+        FAULT,
+        /**
+         * The node's program exited ({@link #exitNode}): no thread runs here again, and incoming THREAD messages are
+         * taken and dropped.
+         */
+        EXITED
     }
 
     private static final Instruction[] INSNS = Instruction.values();
@@ -137,6 +142,7 @@ public final class Core {
     private GuestFault fault;
     private long haltCycle = -1;
     private long lastEnd = -1;
+    private boolean exited;
 
     /**
      * Creates the core of one node, all contexts free.
@@ -285,10 +291,14 @@ public final class Core {
      * @param pc    the thread's first instruction
      * @param args  the data words
      * @param nargs how many of {@code args} to load, at most 24 (r4..r27)
-     * @return false when no context is free: the message must wait (backpressure)
+     * @return false when no context is free: the message must wait (backpressure); true when the thread started
+     *         or the node has {@linkplain #exitNode exited} (the message is dropped)
      * @throws GuestFault when {@code pc} is not an instruction of the text (located at the new context)
      */
     public boolean startThread(long cycle, int pc, int[] args, int nargs) {
+        if (exited) {
+            return true;   // dropped
+        }
         if (nargs < 0 || nargs > Registers.THREAD_LAST_REG - A0 + 1) {
             throw new IllegalArgumentException("a THREAD message carries at most 24 words");
         }
@@ -323,7 +333,7 @@ public final class Core {
      * @param cycle the cycle at which the NIU can accept again
      */
     public void wakeBlocked(long cycle) {
-        if (blocked == 0) {
+        if (blocked == 0 || exited) {
             return;
         }
         for (ThreadContext c : contexts) {
@@ -344,6 +354,9 @@ public final class Core {
      * @throws IllegalStateException when the context is not blocked
      */
     public void wakeThread(int context, long cycle) {
+        if (exited) {
+            return;
+        }
         ThreadContext c = contexts[context];
         if (c.state != ThreadContext.State.BLOCKED) {
             throw new IllegalStateException("context " + context + " of node " + nodeId + " is not blocked");
@@ -359,6 +372,9 @@ public final class Core {
      * @return the context number, or -1 when no context is free (the message must wait: backpressure)
      */
     public int reserveContext() {
+        if (exited) {
+            return 0;   // taken and dropped at its tail (startReserved)
+        }
         for (ThreadContext k : contexts) {
             if (k.state == ThreadContext.State.FREE) {
                 k.state = ThreadContext.State.RESERVED;
@@ -379,10 +395,14 @@ public final class Core {
      * @param pc      the thread's first instruction
      * @param args    the data words
      * @param nargs   how many of {@code args} to load, at most 24 (r4..r27)
+     * @return true, or false when the node has {@linkplain #exitNode exited}: the message is dropped
      * @throws GuestFault (not located) when {@code pc} is not an instruction of the text; the context is freed
      * @throws IllegalStateException when the context is not reserved
      */
-    public void startReserved(int context, long cycle, int pc, int[] args, int nargs) {
+    public boolean startReserved(int context, long cycle, int pc, int[] args, int nargs) {
+        if (exited) {
+            return false;
+        }
         ThreadContext c = contexts[context];
         if (c.state != ThreadContext.State.RESERVED) {
             throw new IllegalStateException("context " + context + " of node " + nodeId + " is not reserved");
@@ -402,6 +422,32 @@ public final class Core {
         System.arraycopy(args, 0, c.x, A0, nargs);
         live++;
         enqueue(c, Math.max(cycle, lastSwitch + 1));
+        return true;
+    }
+
+    /**
+     * Ends the node's program, as {@code exit} does for one rank of an SPMD run: every thread stops (running, ready
+     * and blocked ones, and contexts reserved for incoming THREAD messages), and from now on the core runs nothing;
+     * THREAD messages that reach it are taken and dropped, so that the network does not back up behind it. Its
+     * memory stays as it is (DATA messages are still written).
+     */
+    public void exitNode() {
+        exited = true;
+        for (ThreadContext c : contexts) {
+            c.state = ThreadContext.State.FREE;
+        }
+        java.util.Arrays.fill(queue, null);
+        queued = 0;
+        current = null;
+        live = 0;
+        blocked = 0;
+        reserved = 0;
+        stop = Stop.EXITED;
+    }
+
+    /** Tells whether the node's program has {@linkplain #exitNode exited}. */
+    public boolean exited() {
+        return exited;
     }
 
     private void enqueue(ThreadContext c, long at) {
@@ -462,7 +508,7 @@ public final class Core {
      *         {@link Long#MAX_VALUE} when it has nothing to do (idle without queued threads, halted, faulted)
      */
     public long runUntil(long limit) {
-        if (stop == Stop.HALTED || stop == Stop.FAULT) {
+        if (stop == Stop.HALTED || stop == Stop.FAULT || exited) {
             return Long.MAX_VALUE;
         }
         while (true) {
@@ -937,7 +983,7 @@ public final class Core {
      * {@link Long#MAX_VALUE} when there is nothing to do.
      */
     public long nextEventCycle() {
-        if (stop == Stop.HALTED || stop == Stop.FAULT) {
+        if (stop == Stop.HALTED || stop == Stop.FAULT || exited) {
             return Long.MAX_VALUE;
         }
         if (current != null) {
@@ -949,7 +995,7 @@ public final class Core {
 
     /** Returns whether the core has a running or ready thread (and has not halted or faulted). */
     public boolean hasWork() {
-        return stop != Stop.HALTED && stop != Stop.FAULT && (current != null || queued > 0);
+        return stop != Stop.HALTED && stop != Stop.FAULT && !exited && (current != null || queued > 0);
     }
 
     /** Returns why the last {@link #runUntil(long)} returned. */

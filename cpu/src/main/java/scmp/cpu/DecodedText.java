@@ -166,7 +166,7 @@ public final class DecodedText {
      */
     public static int hostCallArguments(HostCall service) {
         return switch (service) {
-            case EXIT, OPEN, CLOSE, ABORT -> 1;
+            case EXIT, OPEN, CLOSE, ABORT, TERMINATE -> 1;
             case WRITE, READ, LSEEK -> 3;
             case CYCLES -> 0;
         };

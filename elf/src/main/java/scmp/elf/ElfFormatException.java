@@ -22,9 +22,30 @@ public class ElfFormatException extends Exception {
      * @param reason the one-line reason, without a trailing period
      */
     public ElfFormatException(String file, String reason) {
+        this(file, oneLine(reason), true);
+    }
+
+    private ElfFormatException(String file, String reason, boolean checked) {
         super(file == null || file.isEmpty() ? reason : file + ": " + reason);
         this.file = file;
         this.reason = reason;
+    }
+
+    /** Escapes control characters (a corrupt file's section names may hold any byte), so the reason is one line. */
+    private static String oneLine(String s) {
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c == 0x7F) {
+                if (sb == null) {
+                    sb = new StringBuilder(s.substring(0, i));
+                }
+                sb.append(String.format("\\x%02x", (int) c));
+            } else if (sb != null) {
+                sb.append(c);
+            }
+        }
+        return sb == null ? s : sb.toString();
     }
 
     /**

@@ -17,7 +17,7 @@ public final class Abi {
     public static final int NULL_GUARD = 0x1000;
     /** Where the linker places .text by default. */
     public static final int TEXT_BASE = 0x1000;
-    /** Bytes at the top of memory reserved for the program's arguments (argv strings and pointers). */
+    /** Bytes at the top of memory reserved for the program's arguments and environment (argv and envp vectors and their strings). */
     public static final int ARG_AREA = 0x1000;
     /** Default thread contexts per node, and the allowed range. */
     public static final int DEFAULT_CONTEXTS = 8, MIN_CONTEXTS = 1, MAX_CONTEXTS = 32;

@@ -30,8 +30,12 @@ import scmp.isa.Registers;
  *       program argument); any other path gives -EACCES, a named but missing file -ENOENT;</li>
  *   <li>{@code read} of fd 0 reads the host's stdin up to the end of a line, so that the count does not
  *       depend on how the host delivers its input; files are read as far as the request goes;</li>
- *   <li>{@code exit} and {@code abort} end the simulation: the machine reads {@link #ending()}.</li>
+ *   <li>{@code exit}, {@code terminate} and {@code abort} end the simulation (in an SPMD run, {@code exit} ends
+ *       the calling node's program only): the machine reads {@link #ending()}.</li>
  * </ul>
+ * In an SPMD run ({@link #forwardLines}) the output of each node is passed on in whole lines, as MPICH forwards
+ * its processes' output: a write that ends a line sends the node's pending line(s) on; a partial line waits for
+ * its end, or for {@link #flushLines(int)} when the node's program exits.
  * Guest memory is accessed under the node's access map: a bad buffer is a guest fault of the {@code hcall}.
  */
 public final class HostCalls implements HostInterface {
@@ -47,7 +51,9 @@ public final class HostCalls implements HostInterface {
         /** {@code hcall exit}. */
         EXIT,
         /** {@code hcall abort}. */
-        ABORT
+        ABORT,
+        /** {@code hcall terminate}: the whole run ends, also in an SPMD run. */
+        TERMINATE
     }
 
     /**
@@ -70,6 +76,8 @@ public final class HostCalls implements HostInterface {
     private final Set<Path> allowed = new HashSet<>();
     private final RandomAccessFile[] files = new RandomAccessFile[MAX_FILES + 3];
     private Ending ending;
+    /** Per fd (1, 2) and node, the line being assembled, or null when output is not forwarded in lines. */
+    private java.io.ByteArrayOutputStream[][] lines;
 
     /**
      * Creates the host.
@@ -99,6 +107,46 @@ public final class HostCalls implements HostInterface {
         }
     }
 
+    /**
+     * Forwards the output of every node in whole lines (SPMD runs), so that lines of different nodes never mix.
+     *
+     * @param nodes the number of nodes
+     */
+    public void forwardLines(int nodes) {
+        lines = new java.io.ByteArrayOutputStream[2][nodes];
+    }
+
+    /**
+     * Sends a node's partial output lines on (its program has exited, or the run ends).
+     *
+     * @param node the node
+     */
+    public void flushLines(int node) {
+        if (lines == null) {
+            return;
+        }
+        for (int k = 0; k < 2; k++) {
+            java.io.ByteArrayOutputStream b = lines[k][node];
+            if (b != null && b.size() > 0) {
+                try {
+                    b.writeTo(k == 0 ? out : err);
+                } catch (IOException e) {
+                    // the host's stream is gone: nothing left to tell it
+                }
+                b.reset();
+            }
+        }
+    }
+
+    /** Sends every node's partial output lines on, in node order. */
+    public void flushLines() {
+        if (lines != null) {
+            for (int n = 0; n < lines[0].length; n++) {
+                flushLines(n);
+            }
+        }
+    }
+
     /** Returns the host call that ended the simulation, or null. */
     public Ending ending() {
         return ending;
@@ -112,7 +160,7 @@ public final class HostCalls implements HostInterface {
                 ending = new Ending(EndKind.EXIT, t.reg(A0), null, core.nodeId(), t.id(), t.pc(), cycle);
                 return false;
             }
-            case WRITE -> t.setReg(A0, write(mem, t.reg(A0), t.reg(A1), t.reg(A2)));
+            case WRITE -> t.setReg(A0, write(mem, core.nodeId(), t.reg(A0), t.reg(A1), t.reg(A2)));
             case OPEN -> t.setReg(A0, open(mem, t.reg(A0)));
             case READ -> t.setReg(A0, read(mem, t.reg(A0), t.reg(A1), t.reg(A2)));
             case CLOSE -> t.setReg(A0, close(t.reg(A0)));
@@ -131,6 +179,10 @@ public final class HostCalls implements HostInterface {
                 return false;
             }
             case LSEEK -> t.setReg(A0, lseek(t.reg(A0), t.reg(A1), t.reg(A2)));
+            case TERMINATE -> {
+                ending = new Ending(EndKind.TERMINATE, t.reg(A0), null, core.nodeId(), t.id(), t.pc(), cycle);
+                return false;
+            }
         }
         return true;
     }
@@ -146,7 +198,7 @@ public final class HostCalls implements HostInterface {
         return new String(latin1.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
     }
 
-    private int write(Memory mem, int fd, int buf, int len) {
+    private int write(Memory mem, int node, int fd, int buf, int len) {
         OutputStream o = fd == 1 ? out : fd == 2 ? err : null;
         if (o == null) {
             return -EBADF;
@@ -160,13 +212,40 @@ public final class HostCalls implements HostInterface {
             while (done < len) {
                 int n = Math.min(chunk.length, len - done);
                 mem.hostRead(buf + done, chunk, 0, n);
-                o.write(chunk, 0, n);
+                if (lines != null) {
+                    forward(o, fd - 1, node, chunk, n);
+                } else {
+                    o.write(chunk, 0, n);
+                }
                 done += n;
             }
         } catch (IOException e) {
             return done > 0 ? done : -EIO;
         }
         return len;
+    }
+
+    /** Passes the complete lines of a node's output on and keeps the rest. */
+    private void forward(OutputStream o, int k, int node, byte[] data, int n) throws IOException {
+        java.io.ByteArrayOutputStream b = lines[k][node];
+        if (b == null) {
+            b = new java.io.ByteArrayOutputStream();
+            lines[k][node] = b;
+        }
+        int last = n - 1;
+        while (last >= 0 && data[last] != '\n') {
+            last--;
+        }
+        if (last < 0) {
+            b.write(data, 0, n);
+            return;
+        }
+        if (b.size() > 0) {
+            b.writeTo(o);
+            b.reset();
+        }
+        o.write(data, 0, last + 1);
+        b.write(data, last + 1, n - last - 1);
     }
 
     private int open(Memory mem, int pathAddr) {
@@ -229,6 +308,7 @@ public final class HostCalls implements HostInterface {
 
     /** Reads stdin up to {@code len} bytes or the end of a line, whichever comes first. */
     private int readStdin(Memory mem, int buf, int len) throws IOException {
+        flushLines();
         out.flush();
         byte[] one = new byte[1];
         int done = 0;

@@ -1,5 +1,7 @@
 package scmp.machine;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,8 +15,8 @@ import scmp.isa.Abi;
 /**
  * Puts an executable into the nodes' memories, following docs/abi.md: every allocated section at its address
  * in every node (NOBITS sections zeroed), the text read-only and pre-decoded once for all nodes, the null guard
- * and each context's stack guard unmapped, and node 0's argument area ({@code argv} pointers and strings in
- * the top 4 KiB).
+ * and each context's stack guard unmapped, and the argument area in the top 4 KiB of every node: the {@code argv}
+ * and {@code envp} vectors and their strings, with libc's {@code environ} pointing at {@code envp}.
  */
 public final class Loader {
     private Loader() {
@@ -42,9 +44,28 @@ public final class Loader {
      * @param entry      the entry point
      * @param threadExit the address of {@code __thread_exit}, or 0 when the program does not define it
      * @param sections   the allocated sections, by address
+     * @param environ    the address of the word {@code environ} (libc's environment pointer), or 0 when the
+     *                   program does not define it as a word of writable data
      */
     public record Program(Executable executable, DecodedText text, int entry, int threadExit,
-                          List<PlacedSection> sections) {
+                          List<PlacedSection> sections, int environ) {
+    }
+
+    /** The name of the C library's environment pointer, which the loader sets in every node. */
+    public static final String ENVIRON_SYMBOL = "environ";
+
+    /**
+     * The contents of the argument area, the same on every node: at its base the {@code argv} vector
+     * ({@code argc + 1} pointers, the last 0), then the {@code envp} vector (one pointer per variable, then 0),
+     * then the NUL-terminated UTF-8 strings.
+     *
+     * @param base  the address of the area (the top {@link Abi#ARG_AREA} bytes of memory)
+     * @param image the bytes from {@code base} on
+     * @param argc  the argument count
+     * @param argv  the address of {@code argv}
+     * @param envp  the address of {@code envp}
+     */
+    public record ArgumentArea(int base, byte[] image, int argc, int argv, int envp) {
     }
 
     /**
@@ -121,11 +142,45 @@ public final class Loader {
         }
         Long te = exe.symbolValue(Abi.THREAD_EXIT_SYMBOL);
         int threadExit = te == null ? 0 : (int) (long) te;
-        return new Program(exe, decoded, exe.entry(), threadExit, List.copyOf(alloc));
+        return new Program(exe, decoded, exe.entry(), threadExit, List.copyOf(alloc), environWord(exe, alloc));
+    }
+
+    /** The address of {@code environ} when it is an aligned word inside a writable data section, else 0. */
+    private static int environWord(Executable exe, List<PlacedSection> alloc) {
+        Long v = exe.symbolValue(ENVIRON_SYMBOL);
+        if (v == null || (v & 3) != 0) {
+            return 0;
+        }
+        long a = v & 0xFFFFFFFFL;
+        for (PlacedSection s : alloc) {
+            long start = s.address() & 0xFFFFFFFFL;
+            if (!s.isExec() && a >= start && a + 4 <= start + s.size()) {
+                return (int) a;
+            }
+        }
+        return 0;
     }
 
     /**
-     * Creates and fills the memory of one node: sections, text protection and guards.
+     * Creates and fills the memory of one node: sections, text protection and guards, the argument area, and
+     * {@code environ} set to the area's {@code envp}.
+     *
+     * @param p    the program
+     * @param cfg  the machine configuration
+     * @param area the argument area ({@link #argumentArea})
+     * @return the node's memory
+     */
+    public static Memory loadNode(Program p, MachineConfig cfg, ArgumentArea area) {
+        Memory mem = loadNode(p, cfg);
+        mem.load(area.base(), area.image());
+        if (p.environ() != 0) {
+            mem.poke(p.environ(), area.envp());
+        }
+        return mem;
+    }
+
+    /**
+     * Creates and fills the memory of one node: sections, text protection and guards (no argument area).
      *
      * @param p   the program
      * @param cfg the machine configuration
@@ -150,38 +205,50 @@ public final class Loader {
     }
 
     /**
-     * Writes the argument vector into the argument area at the top of a node's memory: {@code argc + 1}
-     * pointers ({@code argv[argc]} is 0) followed by the NUL-terminated UTF-8 strings.
+     * Lays out the argument area of a memory of {@code memSize} bytes: the {@code argv} pointers ({@code argv[argc]}
+     * is 0), the {@code envp} pointers (the last is 0), then the NUL-terminated UTF-8 strings, arguments first.
      *
-     * @param mem  the node's memory
-     * @param argv the arguments, {@code argv[0]} the program name
-     * @return the address of {@code argv}
-     * @throws LoadException when the arguments do not fit in the {@link Abi#ARG_AREA}-byte area
+     * @param memSize the node's memory size
+     * @param argv    the arguments, {@code argv[0]} the program name
+     * @param env     the environment, {@code NAME=VALUE} strings
+     * @return the area
+     * @throws LoadException when the arguments and environment do not fit in the {@link Abi#ARG_AREA}-byte area
      */
-    public static int writeArguments(Memory mem, List<String> argv) throws LoadException {
-        int base = mem.size() - Abi.ARG_AREA;
-        int strings = base + 4 * (argv.size() + 1);
-        int at = strings;
+    public static ArgumentArea argumentArea(int memSize, List<String> argv, List<String> env) throws LoadException {
+        int base = memSize - Abi.ARG_AREA;
+        int vectors = 4 * (argv.size() + 1 + env.size() + 1);
         List<byte[]> encoded = new ArrayList<>();
+        int size = vectors;
         for (String a : argv) {
             byte[] b = a.getBytes(StandardCharsets.UTF_8);
             encoded.add(b);
-            at += b.length + 1;
+            size += b.length + 1;
         }
-        if (at - base > Abi.ARG_AREA) {
-            throw new LoadException("the program's arguments take " + (at - base) + " bytes, more than the "
-                    + Abi.ARG_AREA + "-byte argument area");
+        for (String e : env) {
+            byte[] b = e.getBytes(StandardCharsets.UTF_8);
+            encoded.add(b);
+            size += b.length + 1;
         }
-        at = strings;
+        if (size > Abi.ARG_AREA) {
+            throw new LoadException("the program's arguments" + (env.isEmpty() ? "" : " and environment") + " take "
+                    + size + " bytes, more than the " + Abi.ARG_AREA + "-byte argument area");
+        }
+        ByteBuffer img = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
+        int at = base + vectors;
         for (int i = 0; i < encoded.size(); i++) {
-            mem.poke(base + 4 * i, at);
-            byte[] b = encoded.get(i);
-            byte[] z = new byte[b.length + 1];
-            System.arraycopy(b, 0, z, 0, b.length);
-            mem.load(at, z);
-            at += z.length;
+            if (i == argv.size()) {
+                img.putInt(0);   // argv[argc]
+            }
+            img.putInt(at);
+            at += encoded.get(i).length + 1;
         }
-        mem.poke(base + 4 * argv.size(), 0);
-        return base;
+        if (encoded.size() == argv.size()) {
+            img.putInt(0);
+        }
+        img.putInt(0);   // the end of envp
+        for (byte[] b : encoded) {
+            img.put(b).put((byte) 0);
+        }
+        return new ArgumentArea(base, img.array(), argv.size(), base, base + 4 * (argv.size() + 1));
     }
 }

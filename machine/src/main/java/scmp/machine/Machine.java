@@ -48,14 +48,20 @@ import scmp.isa.TimingClass;
  * core can still produce an earlier one, so output from several nodes appears in cycle order and the first
  * fault or exit in simulated time is the one that ends the run.
  *
- * <p>Nodes are built lazily: node 0 at once, another node when the first message reaches it. Nodes no message
- * reaches cost neither memory nor time.
+ * <p>Nodes are built lazily: node 0 at once (every rank's node in an SPMD run), another node when the first
+ * message reaches it. Nodes no message reaches cost neither memory nor time. Every node gets the argument area
+ * (arguments and environment) when it is built.
  *
  * <h2>Ends</h2>
- * The run ends when a thread executes {@code hcall exit} (its status is the exit code) or {@code hcall abort}
- * (134), when every thread on every node has ended and nothing is in flight (0), on a guest fault (139), on a
- * deadlock (139: threads remain but none can ever run again; the message lists every node's state), or when
- * the next event lies at or beyond {@code --max-cycles} (124).
+ * The run ends when a thread executes {@code hcall exit} (its status is the exit code), {@code hcall terminate}
+ * (likewise) or {@code hcall abort} (134), when every thread on every node has ended and nothing is in flight
+ * (0), on a guest fault (139), on a deadlock (139: threads remain but none can ever run again; the message lists
+ * every node's state), or when the next event lies at or beyond {@code --max-cycles} (124).
+ *
+ * <p>In an SPMD run ({@link MachineConfig#ranks()} nodes start the program) {@code hcall exit} ends only the
+ * calling node's program ({@link Core#exitNode()}); the run ends when every rank has exited, at the last exit,
+ * with exit code 0 when every exit status was 0, else the status of the first non-zero exit in simulated time
+ * (ties: the lower node). {@code hcall terminate}, {@code hcall abort} and guest faults end the whole run.
  */
 public final class Machine {
 
@@ -109,6 +115,13 @@ public final class Machine {
     private Core[] live = new Core[0];
     private final Network network;
     private final HostCalls host;
+    private final Loader.ArgumentArea area;
+    // SPMD: the ranks that have not exited yet, each node's exit (status, cycle; -1 before), the first failure
+    private int ranksLeft;
+    private final int[] exitStatus;
+    private final long[] exitCycle;
+    private int firstFailure = -1;
+    private long lastExit = -1;
     private final Symbolizer symbolizer;
     private final TraceWriter tracer;
     private final OutputStream out;
@@ -156,6 +169,7 @@ public final class Machine {
                    NetworkFactory networkFactory) throws Loader.LoadException {
         this.cfg = cfg;
         this.program = Loader.prepare(exe, cfg);
+        this.area = Loader.argumentArea(cfg.memSize(), cfg.argv(), cfg.env());
         this.symbolizer = new Symbolizer(exe);
         this.out = new BufferedOutputStream(out, 1 << 16);
         this.err = new BufferedOutputStream(err, 1 << 16);
@@ -166,10 +180,21 @@ public final class Machine {
         this.tracer = cfg.trace() ? new TraceWriter(this.err, symbolizer) : null;
         PrintStream trace = new PrintStream(this.err, false, StandardCharsets.UTF_8);
         this.network = networkFactory.create(cfg, this::node, trace, this::where);
-        Core c0 = node(0);
-        List<String> argv = cfg.argv();
-        int argvAddr = Loader.writeArguments(c0.memory(), argv);
-        c0.boot(program.entry(), argv.size(), argvAddr);
+        this.exitStatus = new int[cfg.spmd() ? cfg.nodes() : 0];
+        this.exitCycle = new long[exitStatus.length];
+        java.util.Arrays.fill(exitCycle, -1);
+        if (cfg.spmd()) {
+            host.forwardLines(cfg.nodes());
+            ranksLeft = cfg.ranks();
+            for (int r = 0; r < cfg.ranks(); r++) {
+                node(r);
+            }
+            for (int r = 0; r < cfg.ranks(); r++) {
+                node(r).boot(program.entry(), area.argc(), area.argv());
+            }
+        } else {
+            node(0).boot(program.entry(), area.argc(), area.argv());
+        }
     }
 
     /**
@@ -179,7 +204,7 @@ public final class Machine {
     private Core node(int n) {
         Core c = cores[n];
         if (c == null) {
-            Memory mem = Loader.loadNode(program, cfg);
+            Memory mem = Loader.loadNode(program, cfg, area);
             c = new Core(n, cfg.xdim(), cfg.ydim(), cfg.contexts(), cfg.stackSize(), mem, program.text(),
                     cfg.timing(), program.threadExit());
             c.setHost(host);
@@ -274,6 +299,26 @@ public final class Machine {
         return symbolizer;
     }
 
+    /**
+     * Returns a node's exit status in an SPMD run, or -1 when its program has not exited (or the run is not SPMD).
+     *
+     * @param node the node
+     * @return the status, 0..255, or -1
+     */
+    public int exitStatus(int node) {
+        return node < exitCycle.length && exitCycle[node] >= 0 ? exitStatus[node] : -1;
+    }
+
+    /**
+     * Returns the issue cycle of a node's {@code hcall exit} in an SPMD run, or -1.
+     *
+     * @param node the node
+     * @return the cycle, or -1
+     */
+    public long exitCycle(int node) {
+        return node < exitCycle.length ? exitCycle[node] : -1;
+    }
+
     /** Returns the result of the run, or null before {@link #run()} has returned. */
     public Result result() {
         return result;
@@ -291,6 +336,7 @@ public final class Machine {
             return result;
         } finally {
             host.closeAll();
+            host.flushLines();
             try {
                 out.flush();
             } catch (IOException e) {
@@ -600,7 +646,10 @@ public final class Machine {
                     return faultResult(best.fault());
                 }
                 case HALTED -> {
-                    return endingResult();
+                    Result r = halted(best);
+                    if (r != null) {
+                        return r;
+                    }
                 }
                 default -> {
                     best.allowHostCall();
@@ -626,10 +675,36 @@ public final class Machine {
         return result(Outcome.MAX_CYCLES, EXIT_MAX_CYCLES, max, "scmpsim: stopped after " + max + " cycles (--max-cycles)");
     }
 
+    /**
+     * A core halted on a host call: the run ends, unless it is one node's {@code exit} in an SPMD run and ranks
+     * remain (then null).
+     */
+    private Result halted(Core c) {
+        HostCalls.Ending e = host.ending();
+        if (!cfg.spmd() || e.kind() != HostCalls.EndKind.EXIT) {
+            return endingResult();
+        }
+        int node = c.nodeId();
+        c.exitNode();
+        network.nodeExited(node);
+        host.flushLines(node);
+        int status = e.status() & 0xFF;
+        exitStatus[node] = status;
+        exitCycle[node] = e.cycle();
+        lastExit = Math.max(lastExit, e.cycle());
+        if (status != 0 && firstFailure < 0) {
+            firstFailure = status;
+        }
+        if (node < cfg.ranks() && --ranksLeft == 0) {
+            return result(Outcome.EXIT, Math.max(firstFailure, 0), lastExit + 1, null);
+        }
+        return null;
+    }
+
     /** Nothing can run and nothing is in flight: a normal end, or a deadlock when threads remain. */
     private Result ended(long now) {
         int remaining = 0;
-        long last = -1;
+        long last = lastExit;
         for (Core c : live) {
             remaining += c.liveThreads() + c.reservedContexts();
             last = Math.max(last, c.lastEndCycle());
@@ -641,13 +716,18 @@ public final class Machine {
             }
             return deadlock(at, remaining + " thread(s) remain, none can run, and nothing is in flight");
         }
-        return result(Outcome.ALL_ENDED, 0, last + 1, null);
+        return result(Outcome.ALL_ENDED, Math.max(firstFailure, 0), last + 1, null);
     }
 
     private Result deadlock(long now, String why) {
         StringBuilder sb = new StringBuilder("scmpsim: deadlock at cycle ").append(now).append(" (network cycle ")
                 .append(network.networkCycles()).append("): ").append(why);
         for (Core c : live) {
+            if (c.exited()) {
+                sb.append("\n  node ").append(c.nodeId()).append(": exited with status ").append(exitStatus[c.nodeId()])
+                        .append(" at cycle ").append(exitCycle[c.nodeId()]);
+                continue;
+            }
             for (int k = 0; k < c.contextCount(); k++) {
                 ThreadContext t = c.context(k);
                 String state = switch (t.state()) {
@@ -675,7 +755,7 @@ public final class Machine {
 
     private Result endingResult() {
         HostCalls.Ending e = host.ending();
-        if (e.kind() == HostCalls.EndKind.EXIT) {
+        if (e.kind() != HostCalls.EndKind.ABORT) {
             return result(Outcome.EXIT, e.status() & 0xFF, e.cycle() + 1, null);
         }
         String what = e.message() == null ? "abort" : "abort: " + e.message();

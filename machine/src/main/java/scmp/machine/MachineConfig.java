@@ -31,11 +31,16 @@ import scmp.noc.NocConfig;
  * @param lockstep     a debugging aid: run cores and network strictly one core cycle at a time, never ahead;
  *                     results are identical, only slower
  * @param watches      messages whose path is traced ({@code --watch})
+ * @param ranks        SPMD ranks ({@code scmpsim -n}): nodes {@code 0 .. ranks - 1} each start the program at
+ *                     cycle 0 and {@code hcall exit} ends only the calling node; 0 for the SCMP start (node 0
+ *                     only, {@code hcall exit} ends the run)
+ * @param env          the guest's environment, {@code NAME=VALUE} strings in order, each name once; every node
+ *                     gets it in its argument area, and libc's {@code environ} points to it
  */
 public record MachineConfig(int xdim, int ydim, int contexts, int memSize, int stackSize, long maxCycles,
                             List<Path> files, String programName, List<String> args, boolean trace,
                             TimingModel timing, NocConfig noc, int niuQueue, boolean lockstep,
-                            List<Watch.Selection> watches) {
+                            List<Watch.Selection> watches, int ranks, List<String> env) {
 
     /** The largest mesh dimension (with the wide head flit format). */
     public static final int MAX_DIM = 32;
@@ -109,6 +114,22 @@ public record MachineConfig(int xdim, int ydim, int contexts, int memSize, int s
         if (timing == null) {
             throw new ConfigException("no timing model");
         }
+        if (ranks < 0 || ranks > xdim * ydim) {
+            throw new ConfigException("-n " + ranks + ": the " + xdim + "x" + ydim + " mesh has " + xdim * ydim
+                    + " node" + (xdim * ydim == 1 ? "" : "s"));
+        }
+        env = List.copyOf(env);
+        for (String e : env) {
+            int eq = e.indexOf('=');
+            if (eq <= 0) {
+                throw new ConfigException("--env " + e + ": expected NAME=VALUE");
+            }
+        }
+    }
+
+    /** Tells whether the run is SPMD: every rank's node runs the program from cycle 0. */
+    public boolean spmd() {
+        return ranks > 0;
     }
 
     /** Returns the number of nodes. */
@@ -167,6 +188,8 @@ public record MachineConfig(int xdim, int ydim, int contexts, int memSize, int s
         private int niuQueue = NiuConfig.DEFAULT_QUEUE;
         private boolean lockstep;
         private final List<Watch.Selection> watches = new ArrayList<>();
+        private int ranks;
+        private final java.util.LinkedHashMap<String, String> env = new java.util.LinkedHashMap<>();
 
         private Builder(String programName) {
             this.programName = programName;
@@ -251,6 +274,27 @@ public record MachineConfig(int xdim, int ydim, int contexts, int memSize, int s
             return this;
         }
 
+        /** Makes the run SPMD with {@code n} ranks (nodes 0..n-1), or not (0). */
+        public Builder ranks(int n) {
+            this.ranks = n;
+            return this;
+        }
+
+        /**
+         * Sets an environment variable of the guest; a later value of the same name replaces the earlier one.
+         *
+         * @param name  the name (not empty, no {@code =})
+         * @param value the value
+         * @throws ConfigException when the name is empty or holds {@code =}, or either holds a NUL
+         */
+        public Builder env(String name, String value) {
+            if (name.isEmpty() || name.indexOf('=') >= 0 || name.indexOf(0) >= 0 || value.indexOf(0) >= 0) {
+                throw new ConfigException("--env " + name + "=" + value + ": expected NAME=VALUE with a non-empty NAME");
+            }
+            env.put(name, value);
+            return this;
+        }
+
         /**
          * Validates and builds the configuration.
          *
@@ -259,7 +303,8 @@ public record MachineConfig(int xdim, int ydim, int contexts, int memSize, int s
          */
         public MachineConfig build() {
             return new MachineConfig(xdim, ydim, contexts, memSize, stackSize, maxCycles, files, programName, args,
-                    trace, timing, noc, niuQueue, lockstep, watches);
+                    trace, timing, noc, niuQueue, lockstep, watches, ranks,
+                    env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
         }
     }
 }

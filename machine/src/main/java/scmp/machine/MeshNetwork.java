@@ -94,6 +94,11 @@ final class MeshNetwork implements Network {
     }
 
     @Override
+    public void nodeExited(int node) {
+        ic.niu(node).nodeExited();
+    }
+
+    @Override
     public long networkCycles() {
         return ic.network().cycle();
     }

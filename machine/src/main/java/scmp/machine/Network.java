@@ -89,4 +89,12 @@ public interface Network {
 
     /** Returns the network cycles run so far. */
     long networkCycles();
+
+    /**
+     * Tells the network that a node's program has exited (an SPMD rank's {@code exit}): no thread of the node
+     * waits on its NIU any more.
+     *
+     * @param node the node
+     */
+    void nodeExited(int node);
 }

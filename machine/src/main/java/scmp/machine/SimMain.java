@@ -41,7 +41,8 @@ import scmp.noc.NocMain;
         description = "Runs an SCMP executable on the cycle-accurate simulator.%n"
                 + "Options go before PROGRAM; everything after it is passed to the program.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"N:the program's exit status (hcall exit), or 0 when every thread ended",
+        exitCodeList = {"N:the program's exit status (hcall exit), or 0 when every thread ended; with -n, 0 when every "
+                + "rank exited with 0, else the first non-zero status",
             "1:scmpsim could not run the program (unreadable or invalid executable, program too big)",
             "2:invalid command line", "124:stopped by --max-cycles", "134:the program aborted (hcall abort)",
             "139:guest fault (one line on stderr says where), or deadlock (every node's state on stderr)"})
@@ -65,8 +66,25 @@ public final class SimMain implements Callable<Integer> {
     private int stack = Abi.DEFAULT_STACK_SIZE;
 
     @Option(names = "--mesh", paramLabel = "XxY", converter = MeshConverter.class,
-            description = "Mesh size (default 4x4; up to 8x8, or 32x32 with --wide-flits). The program starts on node 0.")
-    private Mesh mesh = new Mesh(4, 4);
+            description = "Mesh size, up to 32x32 (default 4x4, or the smallest near-square mesh for -n N). "
+                    + "Meshes wider than 8 use the wide head flit.")
+    private Mesh mesh;
+
+    @Option(names = {"-n", "--np"}, paramLabel = "N",
+            description = "SPMD run, as mpirun: main starts on nodes 0..N-1 at cycle 0; exit ends one rank, the run "
+                    + "ends when all have exited. Without it the program starts on node 0 only.")
+    private Integer ranks;
+
+    @Option(names = "--spmd", description = "SPMD run on every node of the mesh (-n X*Y).")
+    private boolean spmd;
+
+    @Option(names = "--env", paramLabel = "NAME=VALUE",
+            description = "Sets a variable of the program's environment, on every node (repeatable).")
+    private List<String> env = new ArrayList<>();
+
+    @Option(names = "--mpi-protocol", paramLabel = "P",
+            description = "MPI protocol family, thesis or ours (sets SCMP_MPI_PROTOCOL).")
+    private MpiProtocol mpiProtocol;
 
     @Option(names = "--niu-queue", paramLabel = "Q", description = "Flits in each NIU's injection queue (default 8).")
     private int niuQueue = NiuConfig.DEFAULT_QUEUE;
@@ -85,7 +103,7 @@ public final class SimMain implements Callable<Integer> {
     private int linkDelay = NocConfig.defaults().linkDelay();
 
     @Option(names = "--wide-flits", description = "Use the wide head flit (5-bit offsets, meshes up to 32x32) instead of "
-            + "the SCMP one (3-bit offsets, up to 8x8).")
+            + "the SCMP one (3-bit offsets, up to 8x8) also on meshes up to 8x8.")
     private boolean wideFlits;
 
     @Option(names = "--stats", paramLabel = "FILE",
@@ -208,9 +226,44 @@ public final class SimMain implements Callable<Integer> {
         }
         MachineConfig cfg;
         try {
-            MachineConfig.Builder b = MachineConfig.builder(program).mesh(mesh.x(), mesh.y()).contexts(contexts)
+            Mesh m = mesh;
+            int n = 0;
+            if (ranks != null) {
+                int most = MachineConfig.MAX_DIM * MachineConfig.MAX_DIM;
+                if (ranks < 1 || ranks > most) {
+                    throw new MachineConfig.ConfigException("-n: must be 1.." + most + ", got " + ranks);
+                }
+                n = ranks;
+                if (m == null) {
+                    m = meshFor(n);
+                } else if (n > m.x() * m.y()) {
+                    throw new MachineConfig.ConfigException("-n " + n + ": the " + m.x() + "x" + m.y() + " mesh (--mesh) has only "
+                            + m.x() * m.y() + " node" + (m.x() * m.y() == 1 ? "" : "s"));
+                }
+            }
+            if (m == null) {
+                m = new Mesh(4, 4);
+            }
+            if (spmd && ranks == null) {
+                n = m.x() * m.y();
+            }
+            boolean wide = wideFlits || m.x() > FlitFormat.SCMP.maxMeshSide() || m.y() > FlitFormat.SCMP.maxMeshSide();
+            MachineConfig.Builder b = MachineConfig.builder(program).mesh(m.x(), m.y()).contexts(contexts)
                     .memSize(mem).stackSize(stack).args(args).trace(trace).niuQueue(niuQueue).lockstep(lockstep)
-                    .noc(nocConfig());
+                    .noc(nocConfig(wide)).ranks(n);
+            for (String e : env) {
+                int eq = e.indexOf('=');
+                if (eq <= 0) {
+                    throw new MachineConfig.ConfigException("--env " + e + ": expected NAME=VALUE");
+                }
+                b.env(e.substring(0, eq), e.substring(eq + 1));
+            }
+            if (mpiProtocol != null) {
+                b.env("SCMP_MPI_PROTOCOL", mpiProtocol.name());
+            }
+            if (n > 0) {
+                b.env("SCMP_NPROCS", Integer.toString(n));
+            }
             if (maxCycles != null) {
                 b.maxCycles(maxCycles);
             }
@@ -283,7 +336,7 @@ public final class SimMain implements Callable<Integer> {
     }
 
     /** The router network the options describe; bad values become a {@link MachineConfig.ConfigException}. */
-    private NocConfig nocConfig() {
+    private NocConfig nocConfig(boolean wide) {
         String option = "--vcs";
         try {
             NocConfig c = NocConfig.defaults().withVcs(vcs);
@@ -293,7 +346,7 @@ public final class SimMain implements Callable<Integer> {
             c = c.withRouterDelay(routerDelay);
             option = "--link-delay";
             c = c.withLinkDelay(linkDelay);
-            return c.withFormat(wideFlits ? FlitFormat.WIDE : FlitFormat.SCMP);
+            return c.withFormat(wide ? FlitFormat.WIDE : FlitFormat.SCMP);
         } catch (IllegalArgumentException e) {
             throw new MachineConfig.ConfigException(option + ": " + e.getMessage());
         }
@@ -344,6 +397,34 @@ public final class SimMain implements Callable<Integer> {
             }
             throw new CommandLine.TypeConversionException("'" + value + "' is not a mesh size such as 2x2");
         }
+    }
+
+    /** The protocol families of libmpi (docs/mpi.md). */
+    enum MpiProtocol { thesis, ours }
+
+    /**
+     * The mesh of an SPMD run of {@code n} ranks when none is given: among the meshes {@code X x Y} with
+     * {@code X >= Y}, {@code X <= 2Y} and {@code X * Y >= n}, the one with the fewest unused nodes, then the most
+     * square. So 1, 2, 4, 8, 16, 32, 64, 128, 256 ranks get 1x1, 2x1, 2x2, 4x2, 4x4, 8x4, 8x8, 16x8, 16x16; 6 gets
+     * 3x2, 7 gets 4x2, 12 gets 4x3.
+     *
+     * @param n the ranks, 1..{@link MachineConfig#MAX_DIM} squared
+     * @return the mesh
+     */
+    static Mesh meshFor(int n) {
+        Mesh best = null;
+        for (int y = 1; y <= MachineConfig.MAX_DIM; y++) {
+            int x = Math.max(y, (n + y - 1) / y);
+            if (x > 2 * y || x > MachineConfig.MAX_DIM) {
+                continue;
+            }
+            int waste = x * y - n;
+            int bestWaste = best == null ? Integer.MAX_VALUE : best.x() * best.y() - n;
+            if (waste < bestWaste || (waste == bestWaste && x - y < best.x() - best.y())) {
+                best = new Mesh(x, y);
+            }
+        }
+        return best;
     }
 
     /** The version lines every scmp tool prints. */

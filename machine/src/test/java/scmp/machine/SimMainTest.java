@@ -296,12 +296,10 @@ class SimMainTest {
         Path p = program("size", MESH_SIZE);
         assertEquals(44, sim(p.toString()).code());
         assertEquals(21, sim("--mesh", "2x1", p.toString()).code());
-        Cli tooWide = sim("--mesh", "9x2", p.toString());
-        assertEquals(2, tooWide.code());
-        tooWide.oneLine();
-        assertEquals("scmpsim: --mesh 9x2: the SCMP head flit reaches 8 nodes per side; add --wide-flits for meshes up "
-                + "to 32x32\n", tooWide.err());
+        // wider than 8: the wide head flit, without being asked
+        assertEquals(92, sim("--mesh", "9x2", p.toString()).code());
         assertEquals(32 * 10 + 32 & 0xFF, sim("--mesh", "32x32", "--wide-flits", "--mem", "1M", p.toString()).code());
+        assertEquals(32 * 10 + 32 & 0xFF, sim("--mesh", "32x32", "--mem", "1M", p.toString()).code());
     }
 
     @Test

@@ -468,11 +468,16 @@ public final class Niu implements NetworkPort {
         messagesReceived++;
         if (rx == RX_THREAD_PC || rx == RX_THREAD_WORDS) {
             long ready = n / ratio + 1;
+            boolean started;
             try {
-                core().startReserved(rxCtx, ready, rxPc, rxArgs, rxWords);
+                started = core().startReserved(rxCtx, ready, rxPc, rxArgs, rxWords);
             } catch (GuestFault g) {
                 throw deliveryFault(g.kind(), "THREAD message from " + sender() + " starts a thread at "
                         + String.format("0x%x", rxPc) + ", outside the program text", rxPc, false, n);
+            }
+            if (!started) {
+                rx = RX_IDLE;   // the node has exited: the message is dropped
+                return;
             }
             threadsStarted++;
             if ((f & Flit.WATCH) != 0) {
@@ -524,6 +529,21 @@ public final class Niu implements NetworkPort {
                 blockedCount--;
                 ic.blocked(-1);
                 core().wakeThread(ctx, c + 1);
+            }
+        }
+    }
+
+    /**
+     * The node's program has exited (an SPMD rank's {@code exit}): its threads are gone, so none waits on this NIU
+     * any more. Flits already queued and a DMA block being read still go out; incoming messages are still taken
+     * (THREAD messages are dropped by the core).
+     */
+    public void nodeExited() {
+        for (int ctx = 0; ctx < needFlits.length; ctx++) {
+            if (needFlits[ctx] >= 0) {
+                needFlits[ctx] = -1;
+                blockedCount--;
+                ic.blocked(-1);
             }
         }
     }
