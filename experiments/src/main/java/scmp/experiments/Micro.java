@@ -89,12 +89,8 @@ final class Micro implements Callable<Integer> {
                     + "1 to 3 --sizes, multiples of 8 up to 4096; --nodes from 2 to 64");
             return 2;
         }
-        boolean selectable = Runner.protocolSelectable();
         List<Runner.Job> todo = new ArrayList<>();
         for (Impl impl : Impl.values()) {
-            if (impl == Impl.THESIS && !selectable) {
-                continue;
-            }
             boolean nat = impl == Impl.NATIVE;
             todo.add(new Runner.Job(nat ? "micro/native_p2p.c" : "micro/mpi_p2p.c", 2, 1,
                     Runner.args(iterations, maxSize), impl.protocol));
@@ -147,7 +143,7 @@ final class Micro implements Callable<Integer> {
         } finally {
             runner.close();
         }
-        String md = markdown(selectable);
+        String md = markdown();
         outw.print(md);
         outw.flush();
         Files.createDirectories(out);
@@ -174,7 +170,7 @@ final class Micro implements Callable<Integer> {
         return v == null || Double.isNaN(v[idx]) ? "" : String.format(Locale.ROOT, fmt, v[idx]);
     }
 
-    private String markdown(boolean selectable) {
+    private String markdown() {
         String command = "bin/scmpexp" + String.join("", spec.commandLine().getParseResult().originalArgs()
                 .stream().map(a -> " " + a).toList());
         StringBuilder sb = new StringBuilder("# Micro-benchmarks\n\n");
@@ -183,11 +179,6 @@ final class Micro implements Callable<Integer> {
                 .append("in bytes per cycle (the network injects at most 2 flits of 4 bytes per cycle: 8 bytes per ")
                 .append("cycle). *native*: libscmp's primitives; *MPI thesis* / *MPI ours*: libmpi with its thesis ")
                 .append("protocol family / its default.\n\n");
-        if (!selectable) {
-            sb.append("> This build cannot pass the protocol family to the guest (no launch environment yet): the ")
-                    .append("*MPI thesis* columns are not measured, and *MPI ours* is libmpi's default, which in this ")
-                    .append("build is still the thesis's design.\n\n");
-        }
         sb.append("## Point to point: nodes 0 and 1 (neighbours), 2x1 mesh\n\n");
         sb.append("| size (bytes) | native latency | MPI thesis latency | MPI ours latency | native bandwidth | ")
                 .append("MPI thesis bandwidth | MPI ours bandwidth |\n|---:|---:|---:|---:|---:|---:|---:|\n");

@@ -201,22 +201,6 @@ public final class Runner {
     }
 
     /**
-     * Whether this build of the simulator can pass the MPI protocol family to the guest (the launch
-     * environment, {@code scmpsim --env} / {@code --mpi-protocol}).
-     */
-    public static boolean protocolSelectable() {
-        return envMethod() != null;
-    }
-
-    private static java.lang.reflect.Method envMethod() {
-        try {
-            return MachineConfig.Builder.class.getMethod("env", String.class, String.class);
-        } catch (NoSuchMethodException e) {
-            return null;
-        }
-    }
-
-    /**
      * Runs a job in the calling thread.
      *
      * @param job       the job
@@ -231,14 +215,7 @@ public final class Runner {
             b.maxCycles(maxCycles);
         }
         if (job.protocol().value() != null) {
-            java.lang.reflect.Method env = envMethod();
-            if (env != null) {
-                try {
-                    env.invoke(b, "SCMP_MPI_PROTOCOL", job.protocol().value());
-                } catch (ReflectiveOperationException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
+            b.env("SCMP_MPI_PROTOCOL", job.protocol().value());
         }
         MachineConfig cfg = b.build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();

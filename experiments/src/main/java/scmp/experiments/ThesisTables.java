@@ -114,7 +114,7 @@ final class ThesisTables implements Callable<Integer> {
 
     /** One measured (or not measured) program of one configuration. */
     static final class Cell {
-        String status = "";          // ok, failed, not-run, unavailable; "" = never attempted
+        String status = "";          // ok, failed, not-run; "" = never attempted
         long cycles = -1;
         double cpu = -1;
         long simCycles = -1;
@@ -171,17 +171,9 @@ final class ThesisTables implements Callable<Integer> {
                 rows.add(r);
             }
         }
-        boolean selectable = Runner.protocolSelectable();
         List<Task> tasks = new ArrayList<>();
         for (Row r : rows) {
             for (Variant v : variants) {
-                if (v == Variant.THESIS && !selectable) {
-                    Cell c = cell(r, v);
-                    c.status = "unavailable";
-                    c.cycles = -1;
-                    c.note = "this build cannot select libmpi's protocol family";
-                    continue;
-                }
                 tasks.add(new Task(r, v));
             }
         }
@@ -489,8 +481,6 @@ final class ThesisTables implements Callable<Integer> {
                 return String.format(Locale.ROOT, "%,d", Math.round(c.cycles / 1000.0));
             case "not-run":
                 return "not run (~" + duration(c.estimate) + ")";
-            case "unavailable":
-                return "n/a";
             default:
                 return "**failed**";
         }
@@ -510,11 +500,6 @@ final class ThesisTables implements Callable<Integer> {
                 .append("*MPI thesis*: the MPI program with libmpi's thesis protocol family; *MPI ours*: with its ")
                 .append("default family; ratios are MPI / native of the same row. *halved*: our protocol's ")
                 .append("overhead (ratio - 1) is at most half the thesis's and the ratio at most 2.0.\n\n");
-        if (!Runner.protocolSelectable()) {
-            sb.append("> This build cannot pass the protocol family to the guest (no launch environment yet), so ")
-                    .append("the *MPI thesis* column is not measured and *MPI ours* is libmpi's default, which in ")
-                    .append("this build is still the thesis's design.\n\n");
-        }
         sb.append("## Table 5.1: Conjugate Gradient\n\n");
         table(sb, ThesisData.TABLE_5_1, "nonzeros");
         sb.append("\n![Figure 5.2](thesis-tables/fig5_2.png)\n\n![Figure 5.6](thesis-tables/fig5_6.png)\n\n");
