@@ -53,6 +53,7 @@ final class Plot {
     private final boolean logY;
     private final List<Series> series = new ArrayList<>();
     private double[] xTicks;
+    private boolean legendLeft;
 
     Plot(String title, String xLabel, String yLabel, boolean logX, boolean logY) {
         this.title = title;
@@ -70,6 +71,12 @@ final class Plot {
     /** Uses exactly these x tick positions (the configurations' values) instead of computed ones. */
     Plot xTicks(double... ticks) {
         this.xTicks = ticks.clone();
+        return this;
+    }
+
+    /** Puts the legend in the top left corner (for lines that rise to the right). */
+    Plot legendLeft() {
+        this.legendLeft = true;
         return this;
     }
 
@@ -214,7 +221,7 @@ final class Plot {
             lw = Math.max(lw, fm.stringWidth(s.name()));
         }
         int lh = series.size() * 20 + 10;
-        int lxp = LEFT + pw - lw - 70;
+        int lxp = legendLeft ? LEFT + 10 : LEFT + pw - lw - 70;
         int lyp = TOP + 10;
         g.setColor(new Color(255, 255, 255, 230));
         g.fillRect(lxp, lyp, lw + 60, lh);

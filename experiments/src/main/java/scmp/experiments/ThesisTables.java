@@ -603,7 +603,7 @@ final class ThesisTables implements Callable<Integer> {
                         ys(cg4, r -> kcycles(r, Variant.THESIS))))
                 .add(new Plot.Series("MPI, our protocol", Plot.PALETTE[2], Plot.Style.DOTTED, 2, xs4,
                         ys(cg4, r -> kcycles(r, Variant.OURS))))
-                .xTicks(2000, 5000, 10000, 50000, 500000).write(dir.resolve("fig5_6.png"));
+                .xTicks(2000, 5000, 10000, 50000, 500000).legendLeft().write(dir.resolve("fig5_6.png"));
 
         // Figures 5.4 and 5.5: QR speedup against processors, relative to the 4-node native run.
         int fig = 4;
@@ -624,7 +624,7 @@ final class ThesisTables implements Callable<Integer> {
                             ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.THESIS))))
                     .add(new Plot.Series("MPI, our protocol", Plot.PALETTE[2], Plot.Style.DOTTED, 2, xs,
                             ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.OURS))))
-                    .xTicks(4, 16, 32, 64).write(dir.resolve("fig5_" + fig + ".png"));
+                    .xTicks(4, 16, 32, 64).legendLeft().write(dir.resolve("fig5_" + fig + ".png"));
             fig++;
         }
     }
