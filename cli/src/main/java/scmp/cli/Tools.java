@@ -15,5 +15,6 @@ public final class Tools {
         {"scmpdump", "scmp.dump.DumpMain"},
         {"scmpsim", "scmp.machine.SimMain"},
         {"scmpcc", "scmp.cc.CcMain"},
+        {"scmpexp", "scmp.experiments.ExperimentsMain"},
     };
 }

@@ -1,0 +1,248 @@
+package scmp.experiments;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import scmp.cc.CcMain;
+import scmp.elf.ElfFormatException;
+import scmp.elf.ElfReader;
+import scmp.elf.Executable;
+import scmp.machine.Loader;
+import scmp.machine.Machine;
+import scmp.machine.MachineConfig;
+
+/**
+ * Compiles the benchmark programs (the C sources of programs/cg, programs/qr and programs/micro, carried as
+ * resources of this module) with scmpcc in this process, once each, and runs them on the simulator in this
+ * process, measuring the host CPU time each run takes.
+ */
+public final class Runner {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final String RESOURCES = "scmp/bench/";
+    /** The benchmark sources this module carries. */
+    static final List<String> SOURCES = List.of("cg/cg.h", "cg/cg_native.c", "cg/cg_mpi.c", "qr/qr.h",
+            "qr/qr_native.c", "qr/qr_mpi.c", "micro/micro.h", "micro/native_p2p.c", "micro/native_coll.c",
+            "micro/mpi_p2p.c", "micro/mpi_coll.c", "micro/mpi_alltoall.c");
+
+    private final Path dir;
+    private final String optimisation;
+    private final Map<String, Executable> programs = new HashMap<>();
+
+    /** The MPI protocol family a run asks libmpi for (docs/mpi.md), or none for a native program. */
+    public enum Protocol {
+        /** No MPI: the environment is left alone. */
+        NONE(null),
+        /** The thesis's design as published: SCMP_MPI_PROTOCOL=thesis. */
+        THESIS("thesis"),
+        /** libmpi's default, improved family: SCMP_MPI_PROTOCOL=ours. */
+        OURS("ours");
+
+        private final String value;
+
+        Protocol(String value) {
+            this.value = value;
+        }
+
+        /** The value of SCMP_MPI_PROTOCOL, or null. */
+        public String value() {
+            return value;
+        }
+    }
+
+    /**
+     * One simulation.
+     *
+     * @param program  the program's source, relative to programs/ (e.g. {@code cg/cg_native.c})
+     * @param x        mesh width
+     * @param y        mesh height
+     * @param args     the program's arguments
+     * @param protocol the MPI protocol family
+     */
+    public record Job(String program, int x, int y, List<String> args, Protocol protocol) {
+        /** Returns the number of nodes. */
+        public int nodes() {
+            return x * y;
+        }
+    }
+
+    /**
+     * What a run gave.
+     *
+     * @param job          the run
+     * @param outcome      how the machine stopped
+     * @param exitCode     the program's exit status
+     * @param stdout       the guest's stdout
+     * @param stderr       the guest's stderr and the simulator's messages
+     * @param totalCycles  simulated cycles of the whole run (set-up and check included)
+     * @param instructions instructions of all nodes
+     * @param cpuSeconds   host CPU time of the run
+     */
+    public record Result(Job job, Machine.Outcome outcome, int exitCode, String stdout, String stderr,
+                         long totalCycles, long instructions, double cpuSeconds) {
+        /** Whether the program ended normally with status 0. */
+        public boolean ok() {
+            return (outcome == Machine.Outcome.EXIT || outcome == Machine.Outcome.ALL_ENDED) && exitCode == 0;
+        }
+
+        /** The number after {@code key} in the first line of stdout that has it, or -1. */
+        public long value(String key) {
+            Matcher m = Pattern.compile("(?m)\\b" + Pattern.quote(key) + " (\\d+)").matcher(stdout);
+            return m.find() ? Long.parseLong(m.group(1)) : -1;
+        }
+
+        /** The timed cycles the benchmark printed ({@code cycles N}), or -1. */
+        public long cycles() {
+            return value("cycles");
+        }
+
+        /** Whether the benchmark printed a verify line ending in OK (and none ending otherwise). */
+        public boolean verified() {
+            return stdout.contains("verify:") && !stdout.contains("FAILED")
+                    && Pattern.compile("(?m)verify: .*: OK$").matcher(stdout).find();
+        }
+
+        /** A one-line reason when the run did not end normally, else null. */
+        public String failure() {
+            if (ok()) {
+                return null;
+            }
+            String first = stderr.lines().findFirst().orElse("");
+            return outcome + " (exit " + exitCode + ")" + (first.isEmpty() ? "" : ": " + first);
+        }
+    }
+
+    /**
+     * Creates a runner that compiles into a new temporary directory.
+     *
+     * @param optimisation the scmpcc optimisation option, e.g. {@code -O1}
+     */
+    public Runner(String optimisation) {
+        try {
+            this.dir = Files.createTempDirectory("scmp-bench");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        this.optimisation = optimisation;
+        for (String s : SOURCES) {
+            Path to = dir.resolve(s);
+            try (InputStream in = Runner.class.getClassLoader().getResourceAsStream(RESOURCES + s)) {
+                if (in == null) {
+                    continue;
+                }
+                Files.createDirectories(to.getParent());
+                Files.write(to, in.readAllBytes());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** Deletes the compiled programs. */
+    public void close() {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory left behind is harmless
+        }
+    }
+
+    /**
+     * Compiles a program (once).
+     *
+     * @param program the source relative to programs/
+     * @return the executable
+     * @throws IllegalStateException with scmpcc's messages when it does not compile
+     */
+    public synchronized Executable program(String program) {
+        Executable exe = programs.get(program);
+        if (exe != null) {
+            return exe;
+        }
+        Path src = dir.resolve(program);
+        if (!Files.isRegularFile(src)) {
+            throw new IllegalStateException(program + ": no such benchmark source");
+        }
+        Path out = dir.resolve(program.replace('/', '_') + ".out");
+        ByteArrayOutputStream msgs = new ByteArrayOutputStream();
+        int status;
+        try (PrintStream o = new PrintStream(msgs, true, StandardCharsets.UTF_8)) {
+            status = CcMain.run(o, o, optimisation, "-o", out.toString(), src.toString());
+        }
+        if (status != 0) {
+            String text = msgs.toString(StandardCharsets.UTF_8);
+            String first = text.lines().filter(l -> l.contains("error:")).findFirst().orElse(text.strip());
+            throw new IllegalStateException("scmpcc " + program + ": " + first.replace(dir + "/", ""));
+        }
+        try {
+            exe = ElfReader.readExecutable(out.toString(), Files.readAllBytes(out));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (ElfFormatException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        programs.put(program, exe);
+        return exe;
+    }
+
+    /**
+     * Runs a job in the calling thread.
+     *
+     * @param job       the job
+     * @param maxCycles a cycle limit, or 0 for none
+     * @return the result
+     */
+    public Result run(Job job, long maxCycles) {
+        Executable exe = program(job.program());
+        String name = job.program().substring(job.program().indexOf('/') + 1).replace(".c", "");
+        MachineConfig.Builder b = MachineConfig.builder(name).mesh(job.x(), job.y()).args(job.args());
+        if (maxCycles > 0) {
+            b.maxCycles(maxCycles);
+        }
+        if (job.protocol().value() != null) {
+            b.env("SCMP_MPI_PROTOCOL", job.protocol().value());
+        }
+        MachineConfig cfg = b.build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        long c0 = THREADS.getCurrentThreadCpuTime();
+        Machine.Result r;
+        try {
+            Machine m = new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0]));
+            r = m.run();
+        } catch (Loader.LoadException e) {
+            throw new IllegalStateException(job.program() + ": " + e.getMessage(), e);
+        }
+        double cpu = (THREADS.getCurrentThreadCpuTime() - c0) / 1e9;
+        String errText = err.toString(StandardCharsets.ISO_8859_1);
+        if (r.message() != null) {
+            errText = r.message() + "\n" + errText;
+        }
+        return new Result(job, r.outcome(), r.exitCode(), out.toString(StandardCharsets.ISO_8859_1), errText,
+                r.cycles(), r.instructions(), cpu);
+    }
+
+    /** The arguments as a list (a convenience for callers). */
+    static List<String> args(Object... a) {
+        List<String> l = new ArrayList<>();
+        for (Object o : a) {
+            l.add(String.valueOf(o));
+        }
+        return l;
+    }
+}

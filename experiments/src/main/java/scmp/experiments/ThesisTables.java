@@ -1,0 +1,643 @@
+package scmp.experiments;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import scmp.experiments.ThesisData.Bench;
+import scmp.experiments.ThesisData.Row;
+
+/**
+ * {@code scmpexp thesis-tables}: runs the configurations of the thesis's Tables 5.1 (CG) and 5.2 (QR), native
+ * and MPI, and writes beside the thesis's numbers our cycles, with both MPI protocol families, and the ratios:
+ * a markdown table, a CSV and plots in the style of the thesis's Figures 5.2 and 5.4-5.6.
+ */
+@Command(name = "thesis-tables", mixinStandardHelpOptions = true, sortOptions = false,
+        versionProvider = ExperimentsMain.VersionLines.class,
+        description = {"Runs the configurations of the thesis's Tables 5.1 (CG: 2000 to 500000 nonzeros on 4, 8 and "
+                + "16 nodes) and 5.2 (QR: 8x8 to 1024x1024 on 4 to 64 nodes): the native program and the MPI program "
+                + "with the thesis's protocol family and with ours. Writes OUT/thesis-tables.md, "
+                + "OUT/thesis-tables.csv and OUT/thesis-tables/fig5_*.png, keeping the results of earlier runs "
+                + "(from the CSV) for the configurations not run this time.",
+            "Runs whose estimated host CPU time exceeds --budget are not run but listed with the estimate; the "
+                + "estimate scales the thesis's time for the configuration by the CPU time per thesis cycle "
+                + "measured on the runs done so far."})
+final class ThesisTables implements Callable<Integer> {
+    /** The three programs a configuration runs. */
+    enum Variant {
+        NATIVE("native", Runner.Protocol.NONE), THESIS("mpi_thesis", Runner.Protocol.THESIS),
+        OURS("mpi_ours", Runner.Protocol.OURS);
+
+        final String column;
+        final Runner.Protocol protocol;
+
+        Variant(String column, Runner.Protocol protocol) {
+            this.column = column;
+            this.protocol = protocol;
+        }
+
+        static Variant parse(String s) {
+            switch (s.trim().toLowerCase(Locale.ROOT)) {
+                case "native":
+                    return NATIVE;
+                case "thesis":
+                case "mpi_thesis":
+                    return THESIS;
+                case "ours":
+                case "mpi_ours":
+                    return OURS;
+                default:
+                    throw new IllegalArgumentException("unknown variant '" + s + "' (native, thesis, ours)");
+            }
+        }
+    }
+
+    /** CG's matrix order (docs/benchmarks.md explains the choice). */
+    static final int CG_N = 1000;
+
+    /** A default CPU cost, seconds per thesis-kilocycle per node, until runs have measured one. */
+    private static final double DEFAULT_COST = 2e-4;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--bench", split = ",", paramLabel = "B", description = "cg, qr (default: both).")
+    private List<String> benches = new ArrayList<>();
+
+    @Option(names = "--nodes", split = ",", paramLabel = "N", description = "Only these processor counts.")
+    private List<Integer> nodes = new ArrayList<>();
+
+    @Option(names = "--size", split = ",", paramLabel = "S", description = "Only these sizes (CG nonzeros, QR order).")
+    private List<Integer> sizes = new ArrayList<>();
+
+    @Option(names = "--variant", split = ",", paramLabel = "V",
+            description = "native, thesis, ours (default: all three).")
+    private List<String> variantNames = new ArrayList<>();
+
+    @Option(names = {"-j", "--jobs"}, paramLabel = "J", description = "Simulations run at once, on host threads (default 1).")
+    private int jobs = 1;
+
+    @Option(names = "--budget", paramLabel = "SECONDS",
+            description = "Skip runs estimated to need more host CPU seconds than this (default 1800).")
+    private double budget = 1800;
+
+    @Option(names = "--all", description = "Run every selected configuration, whatever its estimate.")
+    private boolean all;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the table, CSV and plots go (default docs).")
+    private Path out = Path.of("docs");
+
+    @Option(names = "--fresh", description = "Ignore the results of earlier runs in OUT/thesis-tables.csv.")
+    private boolean fresh;
+
+    @Option(names = "--dry-run", description = "Print the plan with estimates; run nothing, write nothing.")
+    private boolean dryRun;
+
+    @Option(names = "--max-cycles", paramLabel = "N", description = "Stop any run after N simulated cycles.")
+    private long maxCycles;
+
+    /** One measured (or not measured) program of one configuration. */
+    static final class Cell {
+        String status = "";          // ok, failed, not-run; "" = never attempted
+        long cycles = -1;
+        double cpu = -1;
+        long simCycles = -1;
+        long instructions = -1;
+        double estimate = -1;
+        String note = "";
+    }
+
+    private final Map<String, Cell> cells = new LinkedHashMap<>();
+    private final Map<String, List<Double>> costs = new LinkedHashMap<>();
+    private PrintWriter err;
+
+    private static String cellKey(Row r, Variant v) {
+        return r.key() + "/" + v.column;
+    }
+
+    private Cell cell(Row r, Variant v) {
+        return cells.computeIfAbsent(cellKey(r, v), k -> new Cell());
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        err = spec.commandLine().getErr();
+        PrintWriter outw = spec.commandLine().getOut();
+        List<Variant> variants = new ArrayList<>();
+        try {
+            for (String s : variantNames) {
+                variants.add(Variant.parse(s));
+            }
+            for (String b : benches) {
+                if (!b.equalsIgnoreCase("cg") && !b.equalsIgnoreCase("qr")) {
+                    throw new IllegalArgumentException("unknown benchmark '" + b + "' (cg, qr)");
+                }
+            }
+            if (jobs < 1) {
+                throw new IllegalArgumentException("--jobs must be at least 1");
+            }
+        } catch (IllegalArgumentException e) {
+            err.println("scmpexp thesis-tables: " + e.getMessage());
+            return 2;
+        }
+        if (variants.isEmpty()) {
+            variants.addAll(Arrays.asList(Variant.values()));
+        }
+        Path csv = out.resolve("thesis-tables.csv");
+        if (!fresh && Files.isRegularFile(csv)) {
+            load(csv);
+        }
+        List<Row> rows = new ArrayList<>();
+        for (Row r : ThesisData.all()) {
+            if ((benches.isEmpty() || benches.stream().anyMatch(b -> b.equalsIgnoreCase(r.bench().id())))
+                    && (nodes.isEmpty() || nodes.contains(r.nodes()))
+                    && (sizes.isEmpty() || sizes.contains(r.size()))) {
+                rows.add(r);
+            }
+        }
+        List<Task> tasks = new ArrayList<>();
+        for (Row r : rows) {
+            for (Variant v : variants) {
+                tasks.add(new Task(r, v));
+            }
+        }
+        calibrateFromLoaded();
+        tasks.sort(Comparator.comparingDouble(t -> estimate(t.row, t.variant)));
+        if (dryRun) {
+            for (Task t : tasks) {
+                double e = estimate(t.row, t.variant);
+                outw.printf(Locale.ROOT, "%-14s %-10s estimated %s%s%n", t.row.key(), t.variant.column, duration(e),
+                        !all && e > budget ? " (over budget: not run)" : "");
+            }
+            outw.flush();
+            return 0;
+        }
+        Runner runner = new Runner("-O1");
+        try {
+            ExecutorService pool = Executors.newFixedThreadPool(jobs);
+            List<Future<?>> futures = new ArrayList<>();
+            int[] done = {0};
+            for (Task t : tasks) {
+                futures.add(pool.submit(() -> {
+                    runTask(runner, t);
+                    synchronized (this) {
+                        done[0]++;
+                        report(done[0], tasks.size(), t);
+                    }
+                    return null;
+                }));
+            }
+            pool.shutdown();
+            for (Future<?> f : futures) {
+                f.get();
+            }
+        } finally {
+            runner.close();
+        }
+        write();
+        outw.println("scmpexp thesis-tables: wrote " + out.resolve("thesis-tables.md") + ", " + csv + " and "
+                + out.resolve("thesis-tables") + "/fig5_*.png");
+        outw.flush();
+        long failed = cells.values().stream().filter(c -> c.status.equals("failed")).count();
+        return failed > 0 ? 1 : 0;
+    }
+
+    private record Task(Row row, Variant variant) {
+    }
+
+    private static String program(Row r, Variant v) {
+        return r.bench().id() + "/" + r.bench().id() + (v == Variant.NATIVE ? "_native.c" : "_mpi.c");
+    }
+
+    static List<String> args(Row r) {
+        return r.bench() == Bench.CG ? Runner.args(r.size(), CG_N) : Runner.args(r.size());
+    }
+
+    private void runTask(Runner runner, Task t) {
+        Row r = t.row;
+        Cell c;
+        double e;
+        synchronized (this) {
+            c = cell(r, t.variant);
+            e = estimate(r, t.variant);
+            c.estimate = e;
+            if (!all && e > budget) {
+                if (!c.status.equals("ok")) {
+                    c.status = "not-run";
+                    c.note = "estimated " + duration(e) + " of host CPU, over the budget of " + duration(budget);
+                }
+                return;
+            }
+        }
+        int[] mesh = ThesisData.mesh(r.nodes());
+        Runner.Job job = new Runner.Job(program(r, t.variant), mesh[0], mesh[1], args(r), t.variant.protocol);
+        Runner.Result res;
+        try {
+            res = runner.run(job, maxCycles);
+        } catch (RuntimeException ex) {
+            synchronized (this) {
+                c.status = "failed";
+                c.note = oneLine(ex.getMessage());
+            }
+            return;
+        }
+        synchronized (this) {
+            c.cpu = res.cpuSeconds();
+            c.simCycles = res.totalCycles();
+            c.instructions = res.instructions();
+            if (res.ok() && res.verified() && res.cycles() > 0) {
+                c.status = "ok";
+                c.cycles = res.cycles();
+                c.note = "";
+                costs.computeIfAbsent(costKey(r, t.variant), k -> new ArrayList<>()).add(res.cpuSeconds()
+                        / size(r, t.variant));
+            } else {
+                c.status = "failed";
+                c.cycles = res.cycles();
+                String why = res.failure();
+                c.note = why != null ? oneLine(why) : "the result did not verify";
+            }
+        }
+    }
+
+    private void report(int done, int total, Task t) {
+        Cell c = cell(t.row, t.variant);
+        String what = c.status.equals("ok")
+                ? String.format(Locale.ROOT, "%,d cycles (%.1f s CPU)", c.cycles, c.cpu)
+                : c.status + (c.note.isEmpty() ? "" : ": " + c.note);
+        err.printf(Locale.ROOT, "[%d/%d] %s %s: %s%n", done, total, t.row.key(), t.variant.column, what);
+        err.flush();
+    }
+
+    private static String oneLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        String l = s.lines().findFirst().orElse("");
+        return l.replace(',', ';');
+    }
+
+    // ---- estimates --------------------------------------------------------------------------------------
+
+    /** The thesis's time for what a variant runs, times the nodes: the size measure the costs are per. */
+    private static double size(Row r, Variant v) {
+        return (double) (v == Variant.NATIVE ? r.nativ() : r.mpi()) * r.nodes();
+    }
+
+    private static String costKey(Row r, Variant v) {
+        return r.bench().id() + "/" + (v == Variant.NATIVE ? "native" : "mpi") + "/" + r.nodes();
+    }
+
+    private void calibrateFromLoaded() {
+        for (Row r : ThesisData.all()) {
+            for (Variant v : Variant.values()) {
+                Cell c = cells.get(cellKey(r, v));
+                if (c != null && c.status.equals("ok") && c.cpu > 0) {
+                    costs.computeIfAbsent(costKey(r, v), k -> new ArrayList<>()).add(c.cpu / size(r, v));
+                }
+            }
+        }
+    }
+
+    /** Estimated host CPU seconds of a run, from the measured cost of the closest kind of run. */
+    synchronized double estimate(Row r, Variant v) {
+        Cell c = cells.get(cellKey(r, v));
+        if (c != null && c.status.equals("ok") && c.cpu > 0) {
+            return c.cpu;
+        }
+        String kind = r.bench().id() + "/" + (v == Variant.NATIVE ? "native" : "mpi") + "/";
+        List<Double> same = costs.get(costKey(r, v));
+        double cost;
+        if (same != null && !same.isEmpty()) {
+            cost = median(same);
+        } else {
+            List<Double> near = new ArrayList<>();
+            for (Map.Entry<String, List<Double>> e : costs.entrySet()) {
+                if (e.getKey().startsWith(kind)) {
+                    near.addAll(e.getValue());
+                }
+            }
+            if (near.isEmpty()) {
+                for (Map.Entry<String, List<Double>> e : costs.entrySet()) {
+                    if (e.getKey().startsWith(r.bench().id() + "/")) {
+                        near.addAll(e.getValue());
+                    }
+                }
+            }
+            cost = near.isEmpty() ? DEFAULT_COST : median(near);
+        }
+        return cost * size(r, v);
+    }
+
+    private static double median(List<Double> l) {
+        double[] a = l.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+    }
+
+    static String duration(double s) {
+        if (s < 120) {
+            return String.format(Locale.ROOT, "%.0f s", s);
+        }
+        if (s < 7200) {
+            return String.format(Locale.ROOT, "%.0f min", s / 60);
+        }
+        return String.format(Locale.ROOT, "%.1f h", s / 3600);
+    }
+
+    // ---- CSV --------------------------------------------------------------------------------------------
+
+    private static final String[] VARIANT_FIELDS = {"cycles", "status", "cpu_s", "sim_cycles", "instructions",
+        "estimate_s", "note"};
+
+    private static List<String> header() {
+        List<String> h = new ArrayList<>(List.of("bench", "size", "nodes", "mesh", "thesis_native_kcycles",
+                "thesis_mpi_kcycles", "thesis_ratio"));
+        for (Variant v : Variant.values()) {
+            for (String f : VARIANT_FIELDS) {
+                h.add(v.column + "_" + f);
+            }
+        }
+        h.addAll(List.of("ratio_thesis_protocol", "ratio_ours"));
+        return h;
+    }
+
+    private void load(Path csv) throws IOException {
+        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        if (lines.isEmpty()) {
+            return;
+        }
+        List<String> h = Arrays.asList(lines.get(0).split(",", -1));
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            if (f.length != h.size()) {
+                continue;
+            }
+            String key = f[h.indexOf("bench")] + "-" + f[h.indexOf("size")] + "-" + f[h.indexOf("nodes")];
+            for (Variant v : Variant.values()) {
+                int i = h.indexOf(v.column + "_status");
+                if (i < 0 || f[i].isEmpty()) {
+                    continue;
+                }
+                Cell c = new Cell();
+                c.status = f[i];
+                c.cycles = parseLong(f[h.indexOf(v.column + "_cycles")]);
+                c.cpu = parseDouble(f[h.indexOf(v.column + "_cpu_s")]);
+                c.simCycles = parseLong(f[h.indexOf(v.column + "_sim_cycles")]);
+                c.instructions = parseLong(f[h.indexOf(v.column + "_instructions")]);
+                c.estimate = parseDouble(f[h.indexOf(v.column + "_estimate_s")]);
+                c.note = f[h.indexOf(v.column + "_note")];
+                cells.put(key + "/" + v.column, c);
+            }
+        }
+    }
+
+    private static long parseLong(String s) {
+        try {
+            return s.isEmpty() ? -1 : Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static double parseDouble(String s) {
+        try {
+            return s.isEmpty() ? -1 : Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private long cycles(Row r, Variant v) {
+        Cell c = cells.get(cellKey(r, v));
+        return c != null && c.status.equals("ok") ? c.cycles : -1;
+    }
+
+    private double ratio(Row r, Variant v) {
+        long n = cycles(r, Variant.NATIVE);
+        long m = cycles(r, v);
+        return n > 0 && m > 0 ? (double) m / n : Double.NaN;
+    }
+
+    private void writeCsv(Path csv) throws IOException {
+        StringBuilder sb = new StringBuilder(String.join(",", header())).append('\n');
+        for (Row r : ThesisData.all()) {
+            int[] mesh = ThesisData.mesh(r.nodes());
+            List<String> f = new ArrayList<>(List.of(r.bench().id(), String.valueOf(r.size()),
+                    String.valueOf(r.nodes()), mesh[0] + "x" + mesh[1], String.valueOf(r.nativ()),
+                    String.valueOf(r.mpi()), String.format(Locale.ROOT, "%.3f", r.ratio())));
+            for (Variant v : Variant.values()) {
+                Cell c = cells.get(cellKey(r, v));
+                if (c == null) {
+                    for (int i = 0; i < VARIANT_FIELDS.length; i++) {
+                        f.add("");
+                    }
+                    continue;
+                }
+                f.add(c.cycles >= 0 ? String.valueOf(c.cycles) : "");
+                f.add(c.status);
+                f.add(c.cpu >= 0 ? String.format(Locale.ROOT, "%.2f", c.cpu) : "");
+                f.add(c.simCycles >= 0 ? String.valueOf(c.simCycles) : "");
+                f.add(c.instructions >= 0 ? String.valueOf(c.instructions) : "");
+                f.add(c.estimate >= 0 ? String.format(Locale.ROOT, "%.1f", c.estimate) : "");
+                f.add(c.note.replace(',', ';'));
+            }
+            f.add(fmtRatio(ratio(r, Variant.THESIS)));
+            f.add(fmtRatio(ratio(r, Variant.OURS)));
+            sb.append(String.join(",", f)).append('\n');
+        }
+        Files.createDirectories(csv.toAbsolutePath().getParent());
+        Files.writeString(csv, sb.toString(), StandardCharsets.UTF_8);
+    }
+
+    private static String fmtRatio(double r) {
+        return Double.isNaN(r) ? "" : String.format(Locale.ROOT, "%.3f", r);
+    }
+
+    // ---- markdown ---------------------------------------------------------------------------------------
+
+    private String kc(Row r, Variant v) {
+        Cell c = cells.get(cellKey(r, v));
+        if (c == null || c.status.isEmpty()) {
+            return "";
+        }
+        switch (c.status) {
+            case "ok":
+                return String.format(Locale.ROOT, "%,d", Math.round(c.cycles / 1000.0));
+            case "not-run":
+                return "not run (~" + duration(c.estimate) + ")";
+            default:
+                return "**failed**";
+        }
+    }
+
+    private String md() {
+        String command = "bin/scmpexp" + String.join("", spec.commandLine().getParseResult()
+                .originalArgs().stream().map(a -> " " + a).toList());
+        StringBuilder sb = new StringBuilder();
+        sb.append("# The thesis's Tables 5.1 and 5.2, reproduced\n\n");
+        sb.append("Generated by `").append(command).append("` (runs not selected this time keep their earlier ")
+                .append("results from `thesis-tables.csv`). [benchmarks.md](benchmarks.md) describes the programs, ")
+                .append("the unit and how to read this; the CSV beside this file has every cycle count, the host ")
+                .append("CPU time of every run and the reasons for the runs that did not complete.\n\n");
+        sb.append("All times are in **thousands of cycles**, the thesis's unit (its section 5: \"thousands of clock ")
+                .append("ticks (or microseconds, assuming a 1 GHz system clock)\"). *native*: the libscmp program; ")
+                .append("*MPI thesis*: the MPI program with libmpi's thesis protocol family; *MPI ours*: with its ")
+                .append("default family; ratios are MPI / native of the same row. *halved*: our protocol's ")
+                .append("overhead (ratio - 1) is at most half the thesis's and the ratio at most 2.0.\n\n");
+        sb.append("## Table 5.1: Conjugate Gradient\n\n");
+        table(sb, ThesisData.TABLE_5_1, "nonzeros");
+        sb.append("\n![Figure 5.2](thesis-tables/fig5_2.png)\n\n![Figure 5.6](thesis-tables/fig5_6.png)\n\n");
+        sb.append("## Table 5.2: QR decomposition\n\n");
+        table(sb, ThesisData.TABLE_5_2, "matrix");
+        sb.append("\n![Figure 5.4](thesis-tables/fig5_4.png)\n\n![Figure 5.5](thesis-tables/fig5_5.png)\n\n");
+        sb.append(notRun());
+        sb.append(speed());
+        return sb.toString();
+    }
+
+    private void table(StringBuilder sb, List<Row> rows, String sizeName) {
+        sb.append("| ").append(sizeName).append(" | nodes | thesis native | thesis MPI | thesis ratio | native | ")
+                .append("MPI thesis | ratio | MPI ours | ratio | halved |\n");
+        sb.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|\n");
+        for (Row r : rows) {
+            String size = r.bench() == Bench.QR ? r.size() + "x" + r.size() : String.format(Locale.ROOT, "%,d", r.size());
+            double ro = ratio(r, Variant.OURS);
+            String halved = Double.isNaN(ro) ? ""
+                    : (ro - 1 <= (r.ratio() - 1) / 2 && ro <= 2.0) ? "yes" : "no";
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %,d | %,d | %.3f | %s | %s | %s | %s | %s | %s |%n",
+                    size, r.nodes(), r.nativ(), r.mpi(), r.ratio(), kc(r, Variant.NATIVE), kc(r, Variant.THESIS),
+                    fmtRatio(ratio(r, Variant.THESIS)), kc(r, Variant.OURS), fmtRatio(ro), halved));
+        }
+    }
+
+    private String notRun() {
+        StringBuilder sb = new StringBuilder();
+        for (Row r : ThesisData.all()) {
+            for (Variant v : Variant.values()) {
+                Cell c = cells.get(cellKey(r, v));
+                if (c != null && (c.status.equals("not-run") || c.status.equals("failed"))) {
+                    sb.append("- ").append(r.key()).append(' ').append(v.column).append(": ").append(c.status)
+                            .append(c.note.isEmpty() ? "" : ", " + c.note).append('\n');
+                }
+            }
+        }
+        return sb.length() == 0 ? "" : "## Runs that did not complete\n\n" + sb + "\n";
+    }
+
+    private String speed() {
+        double cpu = 0;
+        long nodeCycles = 0;
+        long instr = 0;
+        int runs = 0;
+        for (Row r : ThesisData.all()) {
+            for (Variant v : Variant.values()) {
+                Cell c = cells.get(cellKey(r, v));
+                if (c != null && c.status.equals("ok") && c.cpu > 0 && c.simCycles > 0) {
+                    cpu += c.cpu;
+                    nodeCycles += c.simCycles * r.nodes();
+                    instr += c.instructions;
+                    runs++;
+                }
+            }
+        }
+        if (runs == 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "## Simulation speed%n%n%d completed runs took %s of host CPU time: "
+                + "%.1f million simulated instructions and %.1f million node-cycles (simulated cycles of the whole "
+                + "run, set-up and checks included, times the nodes) per CPU second.%n", runs, duration(cpu),
+                instr / cpu / 1e6, nodeCycles / cpu / 1e6);
+    }
+
+    // ---- plots --------------------------------------------------------------------------------------------
+
+    private double[] ys(List<Row> rows, java.util.function.ToDoubleFunction<Row> f) {
+        return rows.stream().mapToDouble(f).toArray();
+    }
+
+    private void plots(Path dir) throws IOException {
+        // Figure 5.2: MPI / native against nonzeros, per processor count.
+        Plot f52 = new Plot("Relative performance of MPI to native SCMP versions (CG, Figure 5.2)",
+                "nonzero elements", "MPI time / native time", true, false);
+        int ci = 0;
+        for (int p : new int[] {4, 8, 16}) {
+            List<Row> rows = ThesisData.TABLE_5_1.stream().filter(r -> r.nodes() == p).toList();
+            double[] xs = rows.stream().mapToDouble(Row::size).toArray();
+            f52.add(new Plot.Series(p + " nodes, published", Plot.PALETTE[ci], Plot.Style.DASHED, 0, xs,
+                    ys(rows, Row::ratio)));
+            f52.add(new Plot.Series(p + " nodes, MPI thesis protocol", Plot.PALETTE[ci], Plot.Style.SOLID, 1, xs,
+                    ys(rows, r -> ratio(r, Variant.THESIS))));
+            f52.add(new Plot.Series(p + " nodes, MPI our protocol", Plot.PALETTE[ci], Plot.Style.DOTTED, 2, xs,
+                    ys(rows, r -> ratio(r, Variant.OURS))));
+            ci++;
+        }
+        f52.xTicks(2000, 5000, 10000, 50000, 500000).write(dir.resolve("fig5_2.png"));
+
+        // Figure 5.6: CG on 4 nodes, time against nonzeros.
+        List<Row> cg4 = ThesisData.TABLE_5_1.stream().filter(r -> r.nodes() == 4).toList();
+        double[] xs4 = cg4.stream().mapToDouble(Row::size).toArray();
+        new Plot("Execution time on 4 nodes against nonzero elements (CG, Figure 5.6)", "nonzero elements",
+                "thousands of cycles", true, true)
+                .add(new Plot.Series("native, published", Plot.PALETTE[0], Plot.Style.DASHED, 0, xs4,
+                        ys(cg4, r -> r.nativ())))
+                .add(new Plot.Series("MPI, published", Plot.PALETTE[1], Plot.Style.DASHED, 0, xs4, ys(cg4, r -> r.mpi())))
+                .add(new Plot.Series("native", Plot.PALETTE[0], Plot.Style.SOLID, 1, xs4,
+                        ys(cg4, r -> kcycles(r, Variant.NATIVE))))
+                .add(new Plot.Series("MPI, thesis protocol", Plot.PALETTE[1], Plot.Style.SOLID, 1, xs4,
+                        ys(cg4, r -> kcycles(r, Variant.THESIS))))
+                .add(new Plot.Series("MPI, our protocol", Plot.PALETTE[2], Plot.Style.DOTTED, 2, xs4,
+                        ys(cg4, r -> kcycles(r, Variant.OURS))))
+                .xTicks(2000, 5000, 10000, 50000, 500000).legendLeft().write(dir.resolve("fig5_6.png"));
+
+        // Figures 5.4 and 5.5: QR speedup against processors, relative to the 4-node native run.
+        int fig = 4;
+        for (int n : new int[] {256, 512}) {
+            List<Row> rows = ThesisData.TABLE_5_2.stream().filter(r -> r.size() == n).toList();
+            Row base = rows.stream().filter(r -> r.nodes() == 4).findFirst().orElseThrow();
+            double[] xs = rows.stream().mapToDouble(Row::nodes).toArray();
+            double ourBase = kcycles(base, Variant.NATIVE);
+            new Plot("Speedup with a " + n + "x" + n + " matrix (QR, Figure 5." + fig + ")", "nodes",
+                    "speedup over the 4-node native run, x 4", false, false)
+                    .add(new Plot.Series("native, published", Plot.PALETTE[0], Plot.Style.DASHED, 0, xs,
+                            ys(rows, r -> 4.0 * base.nativ() / r.nativ())))
+                    .add(new Plot.Series("MPI, published", Plot.PALETTE[1], Plot.Style.DASHED, 0, xs,
+                            ys(rows, r -> 4.0 * base.nativ() / r.mpi())))
+                    .add(new Plot.Series("native", Plot.PALETTE[0], Plot.Style.SOLID, 1, xs,
+                            ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.NATIVE))))
+                    .add(new Plot.Series("MPI, thesis protocol", Plot.PALETTE[1], Plot.Style.SOLID, 1, xs,
+                            ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.THESIS))))
+                    .add(new Plot.Series("MPI, our protocol", Plot.PALETTE[2], Plot.Style.DOTTED, 2, xs,
+                            ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.OURS))))
+                    .xTicks(4, 16, 32, 64).legendLeft().write(dir.resolve("fig5_" + fig + ".png"));
+            fig++;
+        }
+    }
+
+    private double kcycles(Row r, Variant v) {
+        long c = cycles(r, v);
+        return c > 0 ? c / 1000.0 : Double.NaN;
+    }
+
+    private void write() throws IOException {
+        Files.createDirectories(out);
+        writeCsv(out.resolve("thesis-tables.csv"));
+        Files.writeString(out.resolve("thesis-tables.md"), md(), StandardCharsets.UTF_8);
+        plots(out.resolve("thesis-tables"));
+    }
+}

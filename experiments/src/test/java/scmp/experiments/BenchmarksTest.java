@@ -1,0 +1,154 @@
+package scmp.experiments;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The benchmarks of programs/cg, programs/qr and programs/micro on small configurations: each must end
+ * normally and print its verify line with OK (the programs check their results against sequential
+ * references and recomputed data, and say FAILED otherwise); and the reproduction command on a tiny subset.
+ */
+class BenchmarksTest {
+    private static Runner runner;
+
+    @BeforeAll
+    static void compile() {
+        runner = new Runner("-O1");
+    }
+
+    @AfterAll
+    static void clean() {
+        runner.close();
+    }
+
+    private static Runner.Result run(String program, int x, int y, Object... args) {
+        Runner.Result r = runner.run(new Runner.Job(program, x, y, Runner.args(args), Runner.Protocol.NONE),
+                200_000_000L);
+        assertTrue(r.ok(), () -> program + " on " + x + "x" + y + ": " + r.failure() + "\n" + r.stdout());
+        return r;
+    }
+
+    private static int iterations(Runner.Result r) {
+        Matcher m = Pattern.compile("iterations (\\d+)").matcher(r.stdout());
+        assertTrue(m.find(), r.stdout());
+        return Integer.parseInt(m.group(1));
+    }
+
+    @Test
+    void cgNativeAndMpiSolveTheSameSystem() {
+        // 96 rows, 480 nonzeros: 2 full distances and 48 rows of a third, rows cyclic over 4 nodes.
+        Runner.Result nat = run("cg/cg_native.c", 2, 2, 480, 96);
+        Runner.Result mpi = run("cg/cg_mpi.c", 2, 2, 480, 96);
+        for (Runner.Result r : List.of(nat, mpi)) {
+            assertTrue(r.verified(), r.stdout());
+            assertTrue(r.cycles() > 0, r.stdout());
+            assertTrue(r.stdout().contains("nodes 4 n 96 nnz 480 "), r.stdout());
+        }
+        assertEquals(iterations(nat), iterations(mpi));
+        assertTrue(iterations(nat) > 5, nat.stdout());
+        // Rows that do not divide evenly, and one node.
+        assertTrue(run("cg/cg_native.c", 3, 1, 250, 50).verified());
+        assertTrue(run("cg/cg_native.c", 1, 1, 250, 50).verified());
+    }
+
+    @Test
+    void cgRejectsImpossibleProblems() {
+        Runner.Result r = runner.run(new Runner.Job("cg/cg_native.c", 1, 1, Runner.args(101, 100),
+                Runner.Protocol.NONE), 0);
+        assertEquals(2, r.exitCode());
+        assertTrue(r.stderr().contains("nnz - n must be even"), r.stderr());
+    }
+
+    @Test
+    void qrNativeFactorsOnSquareOblongAndSingleNodeGrids() {
+        for (int[] c : new int[][] {{2, 2, 16}, {4, 2, 16}, {1, 1, 8}}) {
+            Runner.Result r = run("qr/qr_native.c", c[0], c[1], c[2]);
+            assertTrue(r.verified(), r.stdout());
+            assertTrue(r.stdout().contains("R_ref"), "the sequential reference ran: " + r.stdout());
+            assertTrue(r.cycles() > 0);
+        }
+        Runner.Result big = run("qr/qr_native.c", 2, 2, 32, 16);
+        assertTrue(big.verified() && big.stdout().contains("no reference above n 16"), big.stdout());
+    }
+
+    @Test
+    void microBenchmarksMeasureAndCheck() {
+        Runner.Result p2p = run("micro/native_p2p.c", 2, 1, 2, 64);
+        assertTrue(p2p.stdout().contains("micro latency 4 ") && p2p.stdout().contains("micro bandwidth 64 ")
+                && p2p.stdout().contains("micro: OK"), p2p.stdout());
+        Runner.Result coll = run("micro/native_coll.c", 2, 2, 2, 8, 64);
+        for (String s : List.of("micro barrier 0 ", "micro bcast 64 ", "micro reduce 8 ", "micro alltoall 64 ",
+                "micro: OK")) {
+            assertTrue(coll.stdout().contains(s), coll.stdout());
+        }
+        Runner.Result mpi = run("micro/mpi_p2p.c", 2, 1, 1, 16);
+        assertTrue(mpi.stdout().contains("micro latency 16 ") && mpi.stdout().contains("micro: OK"), mpi.stdout());
+        Runner.Result mcoll = run("micro/mpi_coll.c", 2, 2, 1, 8);
+        assertTrue(mcoll.stdout().contains("micro reduce 8 ") && mcoll.stdout().contains("micro: OK"), mcoll.stdout());
+    }
+
+    @Test
+    void reproductionCommandWritesTableCsvAndPlots(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status;
+        PrintStream o = System.out;
+        PrintStream e = System.err;
+        try (PrintStream po = new PrintStream(out, true, StandardCharsets.UTF_8);
+             PrintStream pe = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            System.setOut(po);
+            System.setErr(pe);
+            status = ExperimentsMain.run("thesis-tables", "--bench", "qr", "--size", "8", "--nodes", "64",
+                    "--variant", "native", "--out", dir.toString());
+        } finally {
+            System.setOut(o);
+            System.setErr(e);
+        }
+        String errText = err.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, errText);
+        assertTrue(errText.contains("qr-8-64 native: "), errText);
+        List<String> csv = Files.readAllLines(dir.resolve("thesis-tables.csv"));
+        assertEquals(31, csv.size(), "a header and the 30 configurations of Tables 5.1 and 5.2");
+        String row = csv.stream().filter(l -> l.startsWith("qr,8,64,8x8,77,556,7.221,")).findFirst().orElseThrow();
+        Matcher m = Pattern.compile("^qr,8,64,8x8,77,556,7.221,(\\d+),ok,").matcher(row);
+        assertTrue(m.find(), row);
+        assertTrue(Long.parseLong(m.group(1)) > 1000);
+        String md = Files.readString(dir.resolve("thesis-tables.md"));
+        assertTrue(md.contains("| 8x8 | 64 | 77 | 556 | 7.221 | "), md);
+        assertTrue(md.contains("| 2,000 | 4 | 1,695 | 2,717 | 1.603 |"), md);
+        for (String f : List.of("fig5_2.png", "fig5_4.png", "fig5_5.png", "fig5_6.png")) {
+            BufferedImage img = ImageIO.read(dir.resolve("thesis-tables").resolve(f).toFile());
+            assertNotNull(img, f);
+            assertTrue(img.getWidth() > 500 && img.getHeight() > 300, f);
+        }
+
+        // A second run keeps the first one's result and, with --dry-run, only plans.
+        out.reset();
+        try (PrintStream po = new PrintStream(out, true, StandardCharsets.UTF_8)) {
+            System.setOut(po);
+            status = ExperimentsMain.run("thesis-tables", "--bench", "qr", "--nodes", "64", "--variant", "native",
+                    "--budget", "0", "--dry-run", "--out", dir.toString());
+        } finally {
+            System.setOut(o);
+        }
+        String plan = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status);
+        assertTrue(plan.contains("qr-16-64") && plan.contains("over budget"), plan);
+    }
+}
