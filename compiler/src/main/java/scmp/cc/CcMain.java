@@ -166,8 +166,14 @@ public final class CcMain implements Callable<Integer> {
         for (String f : files) {
             byte[] bytes;
             try {
-                bytes = Files.readAllBytes(Path.of(f));
-            } catch (IOException | RuntimeException e) {
+                bytes = scmp.elf.InputFile.read(Path.of(f), scmp.elf.InputFile.MAX_BINARY_SIZE);
+            } catch (scmp.elf.InputFile.Unreadable e) {
+                String why = e.getMessage();   // gcc's words for a missing file
+                err.println("scmpcc: error: " + f + ": "
+                        + (why.equals("no such file or directory") ? "No such file or directory" : why));
+                failed = true;
+                continue;
+            } catch (RuntimeException e) {
                 err.println("scmpcc: error: " + f + ": No such file or directory");
                 failed = true;
                 continue;
@@ -346,7 +352,11 @@ public final class CcMain implements Callable<Integer> {
         for (String d : libDirs) {
             Path p = Path.of(d, name);
             if (Files.isRegularFile(p)) {
-                return Files.readAllBytes(p);
+                try {
+                    return scmp.elf.InputFile.read(p, scmp.elf.InputFile.MAX_BINARY_SIZE);
+                } catch (scmp.elf.InputFile.Unreadable e) {
+                    throw new IOException(p + ": " + e.getMessage());
+                }
             }
         }
         return noStdLib ? null : root.library(name);

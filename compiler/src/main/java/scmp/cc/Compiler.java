@@ -82,9 +82,9 @@ public final class Compiler {
                 if (n.startsWith("./")) {
                     n = n.substring(2);
                 }
-                return source(n, Files.readAllBytes(p));
+                return source(n, scmp.elf.InputFile.read(p, scmp.elf.InputFile.MAX_BINARY_SIZE));
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (scmp.elf.InputFile.Unreadable | RuntimeException e) {
             return null;
         }
         return null;

@@ -52,6 +52,17 @@ class DriverTest {
     }
 
     @Test
+    void hugeInputsAreRejectedWithOneLine(@TempDir Path dir) throws Exception {
+        Path huge = dir.resolve("huge.c");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(3L << 30);   // sparse: 3 GiB that take no disk
+        }
+        assertEquals(1, cc("-c", huge.toString()));
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertTrue(e.startsWith("scmpcc: error: " + huge + ": file too large") && e.lines().count() == 1, e);
+    }
+
+    @Test
     void noInputAndHelp() {
         assertEquals(1, cc());
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("no input files"));

@@ -71,6 +71,8 @@ public final class HostCalls implements HostInterface {
     }
 
     private final OutputStream out;
+    /** The stream the guest wrote to last (stdout or stderr), or null. */
+    private OutputStream lastStream;
     private final OutputStream err;
     private final InputStream in;
     private final Set<Path> allowed = new HashSet<>();
@@ -209,6 +211,14 @@ public final class HostCalls implements HostInterface {
         byte[] chunk = new byte[Math.min(len, CHUNK)];
         int done = 0;
         try {
+            if (o != lastStream) {
+                // stdout and stderr are buffered apart; on a switch the other one goes out first, so that a
+                // terminal showing both shows them in the order the guest wrote them
+                if (lastStream != null) {
+                    lastStream.flush();
+                }
+                lastStream = o;
+            }
             while (done < len) {
                 int n = Math.min(chunk.length, len - done);
                 mem.hostRead(buf + done, chunk, 0, n);

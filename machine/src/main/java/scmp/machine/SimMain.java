@@ -213,11 +213,11 @@ public final class SimMain implements Callable<Integer> {
         }
         byte[] data;
         try {
-            data = Files.readAllBytes(Path.of(program));
-        } catch (NoSuchFileException e) {
-            say("scmpsim: " + program + ": no such file");
+            data = scmp.elf.InputFile.read(Path.of(program), scmp.elf.InputFile.MAX_BINARY_SIZE);
+        } catch (scmp.elf.InputFile.Unreadable e) {
+            say("scmpsim: " + program + ": " + e.getMessage());
             return 1;
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             say("scmpsim: " + program + ": cannot read: " + e.getMessage());
             return 1;
         }

@@ -217,7 +217,55 @@ class SimMainTest {
         Cli c = sim(dir.resolve("absent").toString());
         assertEquals(1, c.code());
         c.oneLine();
-        assertTrue(c.err().endsWith("absent: no such file\n"), c.err());
+        assertTrue(c.err().endsWith("absent: no such file or directory\n"), c.err());
+    }
+
+    @Test
+    void hugeFilesAndDirectoriesAreRejectedWithOneLine() throws IOException {
+        Path huge = dir.resolve("huge");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(3L << 30);   // sparse: 3 GiB that take no disk
+        }
+        Cli c = sim(huge.toString());
+        assertEquals(1, c.code());
+        c.oneLine();
+        assertTrue(c.err().startsWith("scmpsim: " + huge + ": file too large"), c.err());
+        Cli d = sim(dir.toString());
+        assertEquals(1, d.code());
+        d.oneLine();
+        assertTrue(d.err().endsWith(": is a directory\n"), d.err());
+    }
+
+    @Test
+    void stdoutAndStderrKeepTheGuestsOrderOnOneTerminal() throws IOException {
+        Path p = program("both", """
+                    .text
+                    .globl _start
+                _start:
+                    li a0, 1
+                    la a1, one
+                    li a2, 4
+                    hcall write
+                    li a0, 2
+                    la a1, two
+                    li a2, 4
+                    hcall write
+                    li a0, 1
+                    la a1, three
+                    li a2, 6
+                    hcall write
+                    li a0, 0
+                    hcall exit
+                    .data
+                one:   .ascii "out\\n"
+                two:   .ascii "err\\n"
+                three: .ascii "again\\n"
+                """);
+        ByteArrayOutputStream terminal = new ByteArrayOutputStream();   // stdout and stderr on one terminal
+        int code = SimMain.run(new SimMain(terminal, terminal, new ByteArrayInputStream(new byte[0])),
+                p.toString());
+        assertEquals(0, code);
+        assertEquals("out\nerr\nagain\n", terminal.toString(StandardCharsets.UTF_8));
     }
 
     @Test
