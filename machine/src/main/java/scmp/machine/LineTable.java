@@ -1,9 +1,12 @@
 package scmp.machine;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import scmp.elf.Executable;
 import scmp.elf.Executable.PlacedSection;
+import scmp.elf.Symbol;
 
 /**
  * The source positions of a program's instructions, read from the line table that {@code scmpcc -g} emits
@@ -12,16 +15,22 @@ import scmp.elf.Executable.PlacedSection;
  * column}, and the linker leaves both sections at address 0 with their relocations applied.
  */
 public final class LineTable implements SourceLocator {
-    private static final LineTable EMPTY = new LineTable(new int[0], new String[0], new int[0]);
+    private static final LineTable EMPTY = new LineTable(new int[0], new String[0], new int[0], new long[0],
+            new long[0]);
 
     private final int[] addresses;
     private final String[] files;
     private final int[] lines;
+    /** The functions (sized FUNC symbols), by start: an entry answers only for pcs of its own function. */
+    private final long[] fnStart;
+    private final long[] fnEnd;
 
-    private LineTable(int[] addresses, String[] files, int[] lines) {
+    private LineTable(int[] addresses, String[] files, int[] lines, long[] fnStart, long[] fnEnd) {
         this.addresses = addresses;
         this.files = files;
         this.lines = lines;
+        this.fnStart = fnStart;
+        this.fnEnd = fnEnd;
     }
 
     /** The line table of {@code exe}; an empty table when it has none (a program built without -g). */
@@ -55,7 +64,21 @@ public final class LineTable implements SourceLocator {
             sf[k] = cString(f, fileOff[i]);
             sl[k] = line[i];
         }
-        return new LineTable(sa, sf, sl);
+        List<long[]> fns = new ArrayList<>();
+        for (Symbol s : exe.sortedCodeSymbols()) {
+            if (s.type() == Symbol.Type.FUNC && s.size() > 0) {
+                long start = s.value() & 0xFFFFFFFFL;
+                fns.add(new long[] {start, start + (s.size() & 0xFFFFFFFFL)});
+            }
+        }
+        fns.sort((a, b) -> Long.compare(a[0], b[0]));
+        long[] fs = new long[fns.size()];
+        long[] fe = new long[fns.size()];
+        for (int i = 0; i < fs.length; i++) {
+            fs[i] = fns.get(i)[0];
+            fe[i] = fns.get(i)[1];
+        }
+        return new LineTable(sa, sf, sl, fs, fe);
     }
 
     /** Whether the program has line information. */
@@ -78,6 +101,16 @@ public final class LineTable implements SourceLocator {
             }
         }
         if (best < 0 || files[best] == null) {
+            return null;
+        }
+        // The nearest entry below pc belongs to pc only within one function: a function without line
+        // information (assembly, a library built without -g) must not borrow the line of the code before it.
+        long p = pc & 0xFFFFFFFFL;
+        int f = Arrays.binarySearch(fnStart, p);
+        if (f < 0) {
+            f = -f - 2;
+        }
+        if (f < 0 || p >= fnEnd[f] || (addresses[best] & 0xFFFFFFFFL) < fnStart[f]) {
             return null;
         }
         return files[best] + ":" + lines[best];

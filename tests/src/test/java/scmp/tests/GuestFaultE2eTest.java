@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -66,6 +67,23 @@ class GuestFaultE2eTest {
         assertEquals(dir.resolve(file).toString(), m.group(3), () -> "file in " + first);
         assertEquals(line, Integer.parseInt(m.group(4)), () -> "source line in " + first);
         return m;
+    }
+
+    @Test
+    void aFaultInALibraryFunctionBorrowsNoSourceLine() throws Exception {
+        // strlen (libc, built without -g) follows main in the program: the fault names strlen and no line of
+        // the program's file; the caller's frame keeps its line
+        E2e.Sim r = compileAndRun("strlen.c", """
+                #include <string.h>
+                int main(int argc, char **argv)
+                {
+                    return (int)strlen(argc > 5 ? argv[0] : 0);
+                }
+                """, 1);
+        assertEquals(139, r.exit(), r::stderr);
+        List<String> lines = r.stderr().lines().toList();
+        assertTrue(lines.get(0).contains("(strlen+0x") && !lines.get(0).contains(".c:"), lines.get(0));
+        assertTrue(r.stderr().contains("in main+0x") && r.stderr().contains("strlen.c:4)"), r::stderr);
     }
 
     static final String NULL_DEREF = """
