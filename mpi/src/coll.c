@@ -106,7 +106,8 @@ int MPI_Barrier(MPI_Comm comm)
     return THESIS ? __thesis_barrier(comm, c) : __ours_barrier(comm, c);
 }
 
-int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
+/* The general MPI_Bcast; fast.S has the entry point and its fast path. */
+int __mpi_Bcast_c(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
     COMM(c, comm);
     CHECK(check_type(datatype, count));

@@ -944,3 +944,123 @@ MPI_Recv:
     .section .rodata
 .Lr_name:
     .asciz "MPI_Recv"
+
+// ---------------------------------------------------------------------------------------------------------
+// int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+// Family ours, a communicator with slot areas, a predefined type, 1 to 112 bytes (one slot message) in a
+// word-aligned buffer of whole words: the binomial tree of coll_ours.c (__ours_bcast, bcast_tree) done
+// here, with the slot primitives of coll_slot_asm.s, so that a level of the tree costs the primitives and
+// little else. Anything else (and every error): __mpi_Bcast_c. The primitives are leaves that use t0..t7
+// and a0..a3 only; the state lives in s0..s6.
+    .text
+    .globl MPI_Bcast
+    .type MPI_Bcast, @function
+MPI_Bcast:
+    la t6, __mpi_hot
+    lw t0, H_OURS(t6)
+    beqz t0, .Lb_slow               // the thesis family: all in C
+    la t2, __mpi_comm_cap
+    lw t1, 0(t2)
+    bgeu a4, t1, .Lb_slow           // comm (unsigned: negative too)
+    la t2, __mpi_comm_tab
+    lw t2, 0(t2)
+    slli t3, a4, 2
+    add t2, t2, t3
+    lw t2, 0(t2)                    // t2 = the communicator
+    beqz t2, .Lb_slow
+    lw t0, C_USED(t2)
+    beqz t0, .Lb_slow
+    lw t0, C_SLOTS(t2)              // slots.rec: 0 when the communicator has no slot areas
+    beqz t0, .Lb_slow
+    addi t3, a2, -1
+    li t1, K_BASIC_LAST
+    bgeu t3, t1, .Lb_slow           // type MPI_CHAR .. MPI_PACKED
+    srli t1, a1, 24
+    bnez t1, .Lb_slow               // count negative or huge
+    add t3, t6, a2
+    lbu t3, H_SHIFT(t3)
+    sll t3, a1, t3                  // t3 = bytes
+    beqz t3, .Lb_slow               // nothing to send: C
+    li t1, K_SLOT_BYTES
+    bltu t1, t3, .Lb_slow           // more than one slot message
+    or t1, a0, t3
+    andi t1, t1, 3
+    bnez t1, .Lb_slow               // word-aligned buffer, whole words
+    lw t4, C_SIZE(t2)
+    bgeu a3, t4, .Lb_slow           // root (unsigned: negative too)
+    li t1, 2
+    blt t4, t1, .Lb_slow            // one rank: C
+    addi sp, sp, -32
+    sw ra, 0(sp)
+    sw s0, 4(sp)
+    sw s1, 8(sp)
+    sw s2, 12(sp)
+    sw s3, 16(sp)
+    sw s4, 20(sp)
+    sw s5, 24(sp)
+    sw s6, 28(sp)
+    addi s0, t2, C_SLOTS            // s0 = &c->slots
+    mv s1, a0                       // s1 = buf
+    srli s2, t3, 2                  // s2 = words
+    lw s3, C_RANK(t2)               // s3 = rank
+    mv s4, t4                       // s4 = size
+    sub s5, s3, a3                  // s5 = rank relative to the root
+    bgez s5, .Lb_vr
+    add s5, s5, s4
+.Lb_vr:
+    li s6, 1                        // s6 = mask
+.Lb_up:                             // the lowest set bit of vr names the parent; the root has none
+    bge s6, s4, .Lb_down
+    and t0, s5, s6
+    bnez t0, .Lb_recv
+    slli s6, s6, 1
+    j .Lb_up
+.Lb_recv:
+    sub a1, s3, s6                  // a1 = parent = rank - mask, wrapped (kept across __slot_get)
+    bgez a1, .Lb_parent
+    add a1, a1, s4
+.Lb_parent:
+    mv a0, s0
+    call __slot_get                 // a0 = &seq: the message's n words lie before it
+    slli t0, s2, 2
+    sub t1, a0, t0
+    mv t2, s1
+    mv t3, s2
+.Lb_copy:
+    lw t4, 0(t1)
+    sw t4, 0(t2)
+    addi t1, t1, 4
+    addi t2, t2, 4
+    addi t3, t3, -1
+    bnez t3, .Lb_copy
+    mv a0, s0                       // a1: still the parent
+    call __slot_ack
+.Lb_down:                           // the children: rank + m for m = mask / 2, mask / 4, .. 1 with vr + m < size
+    srli s6, s6, 1
+    beqz s6, .Lb_done
+    add t0, s5, s6
+    bge t0, s4, .Lb_down
+    add a1, s3, s6
+    blt a1, s4, .Lb_kid
+    sub a1, a1, s4
+.Lb_kid:
+    mv a0, s0
+    mv a2, s1
+    mv a3, s2
+    call __slot_put
+    j .Lb_down
+.Lb_done:
+    lw ra, 0(sp)
+    lw s0, 4(sp)
+    lw s1, 8(sp)
+    lw s2, 12(sp)
+    lw s3, 16(sp)
+    lw s4, 20(sp)
+    lw s5, 24(sp)
+    lw s6, 28(sp)
+    addi sp, sp, 32
+    li a0, 0
+    ret
+.Lb_slow:
+    tail __mpi_Bcast_c
+    .size MPI_Bcast, . - MPI_Bcast

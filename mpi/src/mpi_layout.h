@@ -49,6 +49,8 @@
 #define C_RECVS 20
 #define C_SENDS 28
 #define C_RANK_OF 48
+#define C_RANK 8
+#define C_SLOTS 64
 
 /* struct __mpi_type */
 #define T_SIZEOF 44
@@ -88,6 +90,7 @@
 #define K_EAGER_CREDITS 16
 #define K_CREDIT_BATCH 8
 #define K_EAGER_MAX 84
+#define K_SLOT_BYTES 112        /* 4 * SLOTW: the payload of one slot message */
 #define K_REQ_SEND 1
 #define K_P_RNDV 2
 #define K_L_CONTIG 0
