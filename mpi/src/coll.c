@@ -128,8 +128,9 @@ static int check_reduce(struct __mpi_comm *c, MPI_Datatype type, int count, MPI_
     return MPI_SUCCESS;
 }
 
-int MPI_Reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
-               MPI_Comm comm)
+/* The general MPI_Reduce; fast.S has the entry point and its fast path. */
+int __mpi_Reduce_c(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                   MPI_Comm comm)
 {
     COMM(c, comm);
     CHECK(check_reduce(c, datatype, count, op));

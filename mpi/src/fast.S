@@ -1064,3 +1064,131 @@ MPI_Bcast:
 .Lb_slow:
     tail __mpi_Bcast_c
     .size MPI_Bcast, . - MPI_Bcast
+
+// ---------------------------------------------------------------------------------------------------------
+// int MPI_Reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
+// Family ours, a communicator with slot areas, MPI_SUM of 1 to 14 MPI_DOUBLEs (one slot message) in
+// 8-byte-aligned buffers (not MPI_IN_PLACE): the halving tree of coll_ours.c (halving(), top = root) done
+// here. At step mask a rank whose relative rank has that bit sends its partial sum to rank - mask and is
+// done; the others take the partial sum of rank + mask, when there is one, and add it to theirs (mine +
+// theirs, as sum_double does, so the result is the same to the bit). Anything else: __mpi_Reduce_c.
+    .text
+    .globl MPI_Reduce
+    .type MPI_Reduce, @function
+MPI_Reduce:
+    la t6, __mpi_hot
+    lw t0, H_OURS(t6)
+    beqz t0, .Lrd_slow              // the thesis family: all in C
+    la t2, __mpi_comm_cap
+    lw t1, 0(t2)
+    bgeu a6, t1, .Lrd_slow          // comm (unsigned: negative too)
+    la t2, __mpi_comm_tab
+    lw t2, 0(t2)
+    slli t3, a6, 2
+    add t2, t2, t3
+    lw t2, 0(t2)                    // t2 = the communicator
+    beqz t2, .Lrd_slow
+    lw t0, C_USED(t2)
+    beqz t0, .Lrd_slow
+    lw t0, C_SLOTS(t2)
+    beqz t0, .Lrd_slow              // no slot areas
+    li t1, K_MPI_DOUBLE
+    bne a3, t1, .Lrd_slow
+    li t1, K_MPI_SUM
+    bne a4, t1, .Lrd_slow
+    addi t3, a2, -1
+    li t1, K_SLOT_BYTES / 8
+    bgeu t3, t1, .Lrd_slow          // 1 .. 14 doubles
+    lw t4, C_SIZE(t2)
+    bgeu a5, t4, .Lrd_slow          // root (unsigned: negative too)
+    li t1, 2
+    blt t4, t1, .Lrd_slow           // one rank: C
+    andi t1, a0, 7
+    bnez t1, .Lrd_slow              // sendbuf aligned (MPI_IN_PLACE is not)
+    lw t3, C_RANK(t2)
+    bne t3, a5, .Lrd_frame
+    andi t1, a1, 7
+    bnez t1, .Lrd_slow              // the root's recvbuf aligned
+.Lrd_frame:
+    addi sp, sp, -160               // 48 bytes of saved registers, then 112 for a partial sum
+    sw ra, 0(sp)
+    sw s0, 4(sp)
+    sw s1, 8(sp)
+    sw s2, 12(sp)
+    sw s3, 16(sp)
+    sw s4, 20(sp)
+    sw s5, 24(sp)
+    sw s6, 28(sp)
+    sw s7, 32(sp)
+    addi s0, t2, C_SLOTS            // s0 = &c->slots
+    mv s1, a0                       // s1 = mine: this rank's partial sum so far
+    slli s2, a2, 1                  // s2 = words
+    mv s3, t3                       // s3 = rank
+    mv s4, t4                       // s4 = size
+    sub s5, s3, a5                  // s5 = rank relative to the root
+    bgez s5, .Lrd_vr
+    add s5, s5, s4
+.Lrd_vr:
+    addi s7, sp, 48                 // s7 = the accumulator: the stack, or the root's recvbuf
+    bne s3, a5, .Lrd_acc
+    mv s7, a1
+.Lrd_acc:
+    li s6, 1                        // s6 = mask
+.Lrd_loop:
+    bge s6, s4, .Lrd_done
+    and t0, s5, s6
+    bnez t0, .Lrd_send
+    add t0, s5, s6
+    bge t0, s4, .Lrd_next           // no partner above
+    add a1, s3, s6                  // a1 = from = rank + mask, wrapped (kept across __slot_get)
+    blt a1, s4, .Lrd_from
+    sub a1, a1, s4
+.Lrd_from:
+    mv a0, s0
+    call __slot_get                 // a0 = &seq: the partial sum lies in the words before it
+    slli t0, s2, 2
+    sub t1, a0, t0                  // t1 = theirs
+    mv t2, s1
+    mv t3, s7
+    srli t4, s2, 1
+.Lrd_add:
+    fld f8, 0(t2)
+    fld f9, 0(t1)
+    fadd.d f8, f8, f9
+    fsd f8, 0(t3)
+    addi t1, t1, 8
+    addi t2, t2, 8
+    addi t3, t3, 8
+    addi t4, t4, -1
+    bnez t4, .Lrd_add
+    mv a0, s0                       // a1: still the sender
+    call __slot_ack
+    mv s1, s7
+.Lrd_next:
+    slli s6, s6, 1
+    j .Lrd_loop
+.Lrd_send:
+    sub a1, s3, s6                  // to rank - mask, wrapped
+    bgez a1, .Lrd_to
+    add a1, a1, s4
+.Lrd_to:
+    mv a0, s0
+    mv a2, s1
+    mv a3, s2
+    call __slot_put
+.Lrd_done:
+    lw ra, 0(sp)
+    lw s0, 4(sp)
+    lw s1, 8(sp)
+    lw s2, 12(sp)
+    lw s3, 16(sp)
+    lw s4, 20(sp)
+    lw s5, 24(sp)
+    lw s6, 28(sp)
+    lw s7, 32(sp)
+    addi sp, sp, 160
+    li a0, 0
+    ret
+.Lrd_slow:
+    tail __mpi_Reduce_c
+    .size MPI_Reduce, . - MPI_Reduce

@@ -90,6 +90,8 @@
 #define K_EAGER_CREDITS 16
 #define K_CREDIT_BATCH 8
 #define K_EAGER_MAX 84
+#define K_MPI_DOUBLE 14
+#define K_MPI_SUM 3
 #define K_SLOT_BYTES 112        /* 4 * SLOTW: the payload of one slot message */
 #define K_REQ_SEND 1
 #define K_P_RNDV 2

@@ -77,6 +77,8 @@ _Static_assert(offsetof(struct __mpi_comm, rank_of) == C_RANK_OF, "mpi_layout.h:
 _Static_assert(offsetof(struct __mpi_comm, rank) == C_RANK, "mpi_layout.h: C_RANK");
 _Static_assert(offsetof(struct __mpi_comm, slots) == C_SLOTS, "mpi_layout.h: C_SLOTS");
 _Static_assert(K_SLOT_BYTES == 4 * SLOTW, "mpi_layout.h: K_SLOT_BYTES");
+_Static_assert(K_MPI_DOUBLE == MPI_DOUBLE, "mpi_layout.h: K_MPI_DOUBLE");
+_Static_assert(K_MPI_SUM == MPI_SUM, "mpi_layout.h: K_MPI_SUM");
 _Static_assert(offsetof(struct __mpi_request, anext) == R_ANEXT, "mpi_layout.h: R_ANEXT");
 _Static_assert(offsetof(struct __mpi_request, aprev) == R_APREV, "mpi_layout.h: R_APREV");
 _Static_assert(offsetof(struct __mpi_request, node) == R_NODE, "mpi_layout.h: R_NODE");

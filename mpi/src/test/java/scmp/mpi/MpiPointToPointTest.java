@@ -111,6 +111,19 @@ class MpiPointToPointTest {
     }
 
     /** scmpsim --mpi-state at the normal end of a run that leaves a message and a receive unmatched. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}x{1}, family {2}")
+    @org.junit.jupiter.params.provider.CsvSource({"5,1,ours", "4,4,ours", "3,2,thesis"})
+    void fastPathsAgreeWithTheCCode(int x, int y, String protocol) throws Exception {
+        int ranks = x * y;
+        MpiRunner.Run r = MpiRunner.run("fastpaths.c", 1, x, y, protocol, 0, true);
+        StringBuilder want = new StringBuilder();
+        for (int root = 0; root < ranks; root += 3) {
+            want.append("bcast from ").append(root).append(": ").append(root).append('\n');
+        }
+        want.append("fastpaths: OK\n");
+        assertEquals(want.toString(), r.stdout(), r::stderr);
+    }
+
     @Test
     void mpiStateAtTheEnd() throws Exception {
         Path exe = Files.createTempFile("scmp-mpi-leftover", ".out");
