@@ -1,0 +1,240 @@
+package scmp.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import scmp.asm.Assembler;
+import scmp.elf.ElfWriter;
+import scmp.link.LinkInput;
+import scmp.link.LinkOptions;
+import scmp.link.Linker;
+
+/**
+ * The identity check of the whole corpus: every program of the repository that a test runs (the ISA conformance
+ * programs, the C corpus at -O0, -O1 and -O2, the SCMP library and mesh programs, every MPI program under both
+ * protocol families on 4 and 16 ranks, the kernels, a CG and a QR case) is built and run through {@code scmpsim}
+ * with {@code --stats}, and what the run did is compared with {@code tests/golden/identity.tsv}: exit code,
+ * cycles, instructions, and digests of the guest's stdout, of stderr and of the statistics JSON.
+ *
+ * <p>The golden file pins the simulator's behaviour: a change to the machine, an engine or a model that is meant
+ * to keep behaviour identical must leave it unchanged. A change that is meant to alter timing or output
+ * regenerates it on purpose, and the diff of the file shows which runs moved:
+ * <pre>
+ *   mvn -q install -DskipTests &amp;&amp; mvn -q -pl tests test -Dtest=IdentityCorpusTest -Dscmp.identity.update=true
+ * </pre>
+ */
+@Execution(ExecutionMode.CONCURRENT)
+class IdentityCorpusTest {
+    /** Where the golden records are, relative to the repository's root. */
+    static final String GOLDEN = "tests/golden/identity.tsv";
+    static final boolean UPDATE = Boolean.getBoolean("scmp.identity.update");
+    static final String MAX_CYCLES = "--max-cycles=2000000000";
+
+    /**
+     * One run of the corpus.
+     *
+     * @param name    the record's key
+     * @param sources the program's sources, relative to the root (one {@code .s} file, or C files)
+     * @param opt     the optimisation level for C sources
+     * @param simArgs scmpsim's options (before the program)
+     * @param progArgs the program's arguments
+     */
+    record Case(String name, List<String> sources, int opt, List<String> simArgs, List<String> progArgs) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private static final Map<String, String> RECORDS = new ConcurrentHashMap<>();
+
+    static List<Case> cases() throws IOException {
+        List<Case> l = new ArrayList<>();
+        for (Path p : E2e.files("programs/isa-tests", ".s")) {
+            String f = p.getFileName().toString();
+            l.add(new Case("isa/" + f, List.of("programs/isa-tests/" + f), 0, List.of("--mesh=1x1"), List.of()));
+        }
+        for (Path p : E2e.files("programs/c", ".c")) {
+            String f = p.getFileName().toString();
+            for (int opt = 0; opt <= 2; opt++) {
+                l.add(new Case("c/" + f + " -O" + opt, List.of("programs/c/" + f), opt, List.of("--mesh=1x1"),
+                        List.of()));
+            }
+        }
+        for (Path p : E2e.files("programs/kernels", ".c")) {
+            String f = p.getFileName().toString();
+            for (int opt = 0; opt <= 1; opt++) {
+                l.add(new Case("kernels/" + f + " -O" + opt, List.of("programs/kernels/" + f), opt,
+                        List.of("--mesh=1x1"), List.of()));
+            }
+        }
+        for (Path p : E2e.files("programs/mesh", ".s")) {
+            String f = p.getFileName().toString();
+            l.add(new Case("mesh/" + f, List.of("programs/mesh/" + f), 0, List.of("--mesh=" + meshOf(p)), List.of()));
+        }
+        for (Path p : E2e.files("programs/scmp", ".c")) {
+            String f = p.getFileName().toString();
+            for (String mesh : List.of("2x2", "4x4")) {
+                l.add(new Case("scmp/" + f + " " + mesh, List.of("programs/scmp/" + f), 1,
+                        List.of("--mesh=" + mesh, "--mem=2M"), List.of()));
+            }
+        }
+        for (Path p : E2e.files("programs/mpi", ".c")) {
+            String f = p.getFileName().toString();
+            String src = Files.readString(p);
+            boolean thesisLaunch = src.contains("parExecute");
+            for (String protocol : List.of("ours", "thesis")) {
+                for (int n : new int[] {4, 16}) {
+                    if (SLOW_MPI.contains(f) && (n == 16 || protocol.equals("thesis"))) {
+                        continue;
+                    }
+                    List<String> sim = new ArrayList<>();
+                    sim.add(thesisLaunch ? "--mesh=" + (n == 4 ? "2x2" : "4x4") : "-n=" + n);
+                    sim.add("--mpi-protocol=" + protocol);
+                    l.add(new Case("mpi/" + f + " " + protocol + " " + n, List.of("programs/mpi/" + f), 1, sim,
+                            List.of()));
+                }
+            }
+        }
+        l.add(new Case("cg/native 2000 n4", List.of("programs/cg/cg_native.c"), 1, List.of("--mesh=2x2"),
+                List.of("2000", "200")));
+        l.add(new Case("cg/mpi 2000 n4 ours", List.of("programs/cg/cg_mpi.c"), 1,
+                List.of("-n=4", "--mpi-protocol=ours"), List.of("2000", "200")));
+        l.add(new Case("cg/mpi 2000 n4 thesis", List.of("programs/cg/cg_mpi.c"), 1,
+                List.of("-n=4", "--mpi-protocol=thesis"), List.of("2000", "200")));
+        l.add(new Case("qr/native 16 n4", List.of("programs/qr/qr_native.c"), 1, List.of("--mesh=2x2"), List.of("16")));
+        l.add(new Case("qr/mpi 16 n4 ours", List.of("programs/qr/qr_mpi.c"), 1,
+                List.of("-n=4", "--mpi-protocol=ours"), List.of("16")));
+        l.add(new Case("qr/mpi 16 n4 thesis", List.of("programs/qr/qr_mpi.c"), 1,
+                List.of("-n=4", "--mpi-protocol=thesis"), List.of("16")));
+        return l;
+    }
+
+    /** MPI programs that take long to simulate: only on 4 ranks under the default family. */
+    static final List<String> SLOW_MPI = List.of("latency.c", "collbench.c");
+
+    /** The mesh a programs/mesh program's header names ({@code # mesh: XxY}), else 4x4. */
+    static String meshOf(Path p) throws IOException {
+        for (String line : Files.readAllLines(p)) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("scmpsim --mesh (\\d+x\\d+)").matcher(line);
+            if (m.find()) {
+                return m.group(1);
+            }
+        }
+        return "4x4";
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void runIsIdenticalToTheGoldenRecord(Case c) throws Exception {
+        Path work = E2e.root().resolve("tests/target/identity");
+        Files.createDirectories(work);
+        String stem = c.name().replaceAll("[^A-Za-z0-9._-]+", "_");
+        Path exe = work.resolve(stem + ".out");
+        build(c, exe);
+        Path stats = work.resolve(stem + ".json");
+        List<String> args = new ArrayList<>(c.simArgs());
+        args.add(MAX_CYCLES);
+        args.add("--cycles");
+        args.add("--stats=" + stats);
+        args.add(exe.toString());
+        args.addAll(c.progArgs());
+        E2e.Sim r = E2e.scmpsim(args.toArray(new String[0]));
+        String json = Files.exists(stats) ? Files.readString(stats) : "";
+        json = json.replace(exe.toString(), "PROGRAM");
+        String stderr = r.stderr().replace(exe.toString(), "PROGRAM");
+        String record = String.join("\t", String.valueOf(r.exit()), value(stderr, "cycles"),
+                value(stderr, "instructions"), digest(r.stdout()), digest(stderr), digest(json));
+        RECORDS.put(c.name(), record);
+        if (UPDATE) {
+            return;
+        }
+        String golden = golden().get(c.name());
+        assertNotNull(golden, () -> c.name() + " has no golden record in " + GOLDEN
+                + " (regenerate it with -Dscmp.identity.update=true)");
+        assertEquals(golden, record, () -> c.name() + ": the run differs from its golden record "
+                + "(exit, cycles, instructions, digests of stdout, stderr and stats)\nstderr:\n" + stderr);
+    }
+
+    @AfterAll
+    static void writeGolden() throws IOException {
+        if (!UPDATE) {
+            return;
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append("# The identity corpus (IdentityCorpusTest): name, exit code, cycles, instructions, and SHA-256 "
+                + "prefixes of stdout, stderr and the --stats JSON.\n");
+        new TreeMap<>(RECORDS).forEach((k, v) -> sb.append(k).append('\t').append(v).append('\n'));
+        Path f = E2e.root().resolve(GOLDEN);
+        Files.createDirectories(f.getParent());
+        Files.writeString(f, sb.toString());
+    }
+
+    private static Map<String, String> goldenCache;
+
+    static synchronized Map<String, String> golden() throws IOException {
+        if (goldenCache == null) {
+            Map<String, String> m = new TreeMap<>();
+            Path f = E2e.root().resolve(GOLDEN);
+            assertTrue(Files.exists(f), GOLDEN + " is missing");
+            for (String line : Files.readAllLines(f)) {
+                if (line.startsWith("#") || line.isBlank()) {
+                    continue;
+                }
+                int tab = line.indexOf('\t');
+                m.put(line.substring(0, tab), line.substring(tab + 1));
+            }
+            goldenCache = m;
+        }
+        return goldenCache;
+    }
+
+    static void build(Case c, Path exe) throws Exception {
+        if (c.sources().get(0).endsWith(".s")) {
+            Path src = E2e.root().resolve(c.sources().get(0));
+            var linked = Linker.link(List.of(new LinkInput.ObjectInput(
+                    Assembler.assemble(src.getFileName().toString(), Files.readAllBytes(src)))),
+                    LinkOptions.defaults()).executable();
+            Files.write(exe, ElfWriter.writeExecutable(linked));
+            return;
+        }
+        Path[] srcs = c.sources().stream().map(s -> E2e.root().resolve(s)).toArray(Path[]::new);
+        E2e.buildFile(c.opt(), List.of(), exe, srcs);
+    }
+
+    static String value(String stderr, String key) {
+        for (String line : stderr.split("\n")) {
+            if (line.startsWith(key + ": ")) {
+                return line.substring(key.length() + 2).trim();
+            }
+        }
+        return "-";
+    }
+
+    static String digest(String s) {
+        try {
+            byte[] h = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.ISO_8859_1));
+            return HexFormat.of().formatHex(h, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
