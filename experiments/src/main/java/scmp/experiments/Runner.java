@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import scmp.cc.CcMain;
+import scmp.cc.Driver;
 import scmp.elf.ElfFormatException;
 import scmp.elf.ElfReader;
 import scmp.elf.Executable;
@@ -41,7 +41,7 @@ public final class Runner {
             "micro/mpi_p2p.c", "micro/mpi_coll.c", "micro/mpi_alltoall.c");
 
     private final Path dir;
-    private final String optimisation;
+    private final int optLevel;
     private final Map<String, Executable> programs = new HashMap<>();
 
     /** The MPI protocol family a run asks libmpi for (docs/mpi.md), or none for a native program. */
@@ -130,15 +130,15 @@ public final class Runner {
     /**
      * Creates a runner that compiles into a new temporary directory.
      *
-     * @param optimisation the scmpcc optimisation option, e.g. {@code -O1}
+     * @param optLevel the optimisation level the programs are compiled at (scmpcc's {@code -O})
      */
-    public Runner(String optimisation) {
+    public Runner(int optLevel) {
         try {
             this.dir = Files.createTempDirectory("scmp-bench");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        this.optimisation = optimisation;
+        this.optLevel = optLevel;
         for (String s : SOURCES) {
             Path to = dir.resolve(s);
             try (InputStream in = Runner.class.getClassLoader().getResourceAsStream(RESOURCES + s)) {
@@ -182,7 +182,8 @@ public final class Runner {
         ByteArrayOutputStream msgs = new ByteArrayOutputStream();
         int status;
         try (PrintStream o = new PrintStream(msgs, true, StandardCharsets.UTF_8)) {
-            status = CcMain.run(o, o, optimisation, "-o", out.toString(), src.toString());
+            status = Driver.run(Driver.Options.builder().optLevel(optLevel).output(out.toString())
+                    .files(src.toString()).build(), o, o);
         }
         if (status != 0) {
             String text = msgs.toString(StandardCharsets.UTF_8);

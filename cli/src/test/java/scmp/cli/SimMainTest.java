@@ -1,4 +1,4 @@
-package scmp.machine;
+package scmp.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,6 +13,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import scmp.machine.HostCallTest;
+import scmp.machine.MessageTest;
+import scmp.machine.Sim;
 
 /** The scmpsim command line: streams, exit codes, options, and rejection of bad input without stack traces. */
 class SimMainTest {

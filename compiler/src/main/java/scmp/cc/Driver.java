@@ -9,13 +9,9 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import scmp.asm.Assembler;
 import scmp.cc.lex.SourceFile;
+import scmp.common.InputFile;
 import scmp.diag.Diagnostic;
 import scmp.diag.DiagnosticException;
 import scmp.elf.Archive;
@@ -30,144 +26,248 @@ import scmp.link.LinkResult;
 import scmp.link.Linker;
 
 /**
- * {@code scmpcc}, the C compiler driver, shaped like gcc: {@code scmpcc [-c|-S|-E] [-o OUT] [-O0|-O1|-O2] [-g]
- * [-I DIR] [-D NAME[=V]] [-U NAME] [-L DIR] [-l LIB] [-Wall] [-w] [-nostdlib] [-nostdinc] [--sysroot DIR] FILE...}.
- * C files are preprocessed, compiled and assembled; assembly files assembled (.S ones preprocessed first);
- * objects and archives passed to the linker, all in this process. A link starts with the sysroot's crt0.o and
- * ends with its default libraries ({@link #DEFAULT_LIBS}); see docs/compiler.md.
+ * The pipeline {@code scmpcc} runs, as an API: C files are preprocessed, compiled and assembled; assembly files
+ * assembled ({@code .S} ones preprocessed first); objects and archives passed to the linker, all in this
+ * process. A link starts with the sysroot's {@value #CRT0} and ends with its default libraries
+ * ({@link #DEFAULT_LIBS}); see docs/compiler.md. The command line parses gcc-style options into
+ * {@link Options}; tools and tests that compile in-process build the options themselves. Messages go to the
+ * error stream in the form {@code scmpcc} prints them.
  */
-@Command(name = "scmpcc", mixinStandardHelpOptions = true, versionProvider = CcMain.VersionProvider.class,
-        sortOptions = false, usageHelpAutoWidth = true,
-        description = "Compiles C99 programs for the SCMP multiprocessor (docs/compiler.md).")
-public final class CcMain implements Callable<Integer> {
+public final class Driver {
     /** The libraries every link ends with, in order; those missing from the sysroot are skipped. */
     public static final List<String> DEFAULT_LIBS = List.of("libscmp.a", "libmpi.a", "libc.a", "libm.a");
     /** The start-up object every link begins with. */
     public static final String CRT0 = "crt0.o";
 
-    @Option(names = "-o", paramLabel = "OUT", description = "output file (default a.out, or FILE.o/.s with -c/-S)")
-    String output;
-    @Option(names = "-c", description = "compile and assemble, do not link")
-    boolean compileOnly;
-    @Option(names = "-S", description = "compile to assembly, do not assemble")
-    boolean assembleOnly;
-    @Option(names = "-E", description = "preprocess only, to standard output or -o")
-    boolean preprocessOnly;
-    @Option(names = "--opt-level", hidden = true)
-    int optLevel = 0;
-    @Option(names = "-g", description = "emit line information (.file/.loc) for the simulator's source lines and call stacks")
-    boolean debug;
-    @Option(names = "-I", paramLabel = "DIR", description = "add DIR to the include search path")
-    List<String> includeDirs = new ArrayList<>();
-    @Option(names = "-D", paramLabel = "NAME[=V]", description = "define a macro")
-    List<String> defines = new ArrayList<>();
-    @Option(names = "-U", paramLabel = "NAME", description = "undefine a macro")
-    List<String> undefines = new ArrayList<>();
-    @Option(names = "-L", paramLabel = "DIR", description = "add DIR to the library search path")
-    List<String> libDirs = new ArrayList<>();
-    @Option(names = "-l", paramLabel = "LIB", description = "link libLIB.a")
-    List<String> libs = new ArrayList<>();
-    @Option(names = "--warning", hidden = true)
-    List<String> warningFlags = new ArrayList<>();
-    @Option(names = "-w", description = "suppress all warnings")
-    boolean noWarnings;
-    @Option(names = "-nostdlib", description = "do not link crt0.o or the default libraries")
-    boolean noStdLib;
-    @Option(names = "-nostdinc", description = "do not search the sysroot's include directory")
-    boolean noStdInc;
-    @Option(names = "--sysroot", paramLabel = "DIR", description = "the sysroot (include/, lib/); default $SCMP_SYSROOT, else the one in the jar")
-    String sysroot;
-    @Parameters(paramLabel = "FILE", description = ".c, .s, .S, .o and .a files")
-    List<String> files = new ArrayList<>();
-
-    private PrintStream out = System.out;
-    private PrintStream err = System.err;
-
-    /** Supplies --version text. */
-    static final class VersionProvider implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return scmp.isa.Version.lines("scmpcc");
-        }
-    }
-
-    public static void main(String[] args) {
-        System.exit(run(System.out, System.err, args));
+    /** Where the pipeline stops, as gcc's {@code -E}, {@code -S}, {@code -c} or nothing say. */
+    public enum Stage {
+        /** {@code -E}: preprocess only, to standard output or the output file. */
+        PREPROCESS,
+        /** {@code -S}: compile to assembly. */
+        ASSEMBLY,
+        /** {@code -c}: compile and assemble to objects. */
+        OBJECT,
+        /** Link an executable. */
+        EXECUTABLE
     }
 
     /**
-     * Runs the driver with gcc-style arguments; returns the exit status (0, or 1 after errors). Options picocli
-     * cannot express as gcc spells them ({@code -O2}, {@code -Wall}, {@code -std=c99}) are rewritten first.
+     * What a run of the driver does.
+     *
+     * @param stage       where the pipeline stops
+     * @param output      the output file ({@code -o}), {@code -} for standard output, or null for the default:
+     *                    {@code a.out}, or the input's base name with {@code .s} or {@code .o} in the current
+     *                    directory
+     * @param optLevel    0, 1 or 2
+     * @param debug       emit line information ({@code -g})
+     * @param includeDirs {@code -I} directories, in order
+     * @param defines     {@code -D} macros, {@code NAME} or {@code NAME=VALUE}
+     * @param undefines   {@code -U} macros
+     * @param libDirs     {@code -L} directories, searched before the sysroot for {@code -l} libraries
+     * @param libs        {@code -l} libraries, by name without {@code lib} and {@code .a}
+     * @param wall        the warnings of {@code -Wall}
+     * @param warnings    warnings at all ({@code -w} turns them off)
+     * @param noStdLib    no crt0 and no default libraries ({@code -nostdlib})
+     * @param noStdInc    no sysroot headers ({@code -nostdinc})
+     * @param sysroot     the sysroot directory, or null for $SCMP_SYSROOT or the one on the classpath
+     * @param files       the inputs: .c, .i, .h, .s, .S, .asm, objects and archives
      */
-    public static int run(PrintStream out, PrintStream err, String... args) {
-        List<String> a = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            String s = args[i];
-            if (s.matches("-O[0-9]?|-Os|-Og|-Ofast")) {
-                int level = s.equals("-O0") || s.equals("-Og") ? 0 : s.length() == 3 && Character.isDigit(s.charAt(2))
-                        ? Math.min(2, s.charAt(2) - '0') : 1;
-                a.add("--opt-level=" + level);
-            } else if (s.startsWith("-W") && s.length() > 2 || s.startsWith("-std=") || s.startsWith("-f")
-                    && s.length() > 2 || s.startsWith("-m") && s.length() > 2 || s.equals("-pedantic")
-                    || s.equals("-ansi") || s.equals("-pipe")) {
-                a.add("--warning=" + s);
-            } else if (s.length() > 2 && s.charAt(0) == '-' && "DIULlo".indexOf(s.charAt(1)) >= 0) {
-                // gcc's attached forms: -DNAME=V, -Idir, -lm, -ofile.
-                a.add(s.substring(0, 2));
-                a.add(s.substring(2));
-            } else if (s.startsWith("--sysroot=")) {
-                a.add("--sysroot");
-                a.add(s.substring("--sysroot=".length()));
-            } else {
-                a.add(s);
-            }
+    public record Options(Stage stage, String output, int optLevel, boolean debug, List<String> includeDirs,
+                          List<String> defines, List<String> undefines, List<String> libDirs, List<String> libs,
+                          boolean wall, boolean warnings, boolean noStdLib, boolean noStdInc, String sysroot,
+                          List<String> files) {
+        /** Copies the lists, so that the options stay as they were built. */
+        public Options {
+            includeDirs = List.copyOf(includeDirs);
+            defines = List.copyOf(defines);
+            undefines = List.copyOf(undefines);
+            libDirs = List.copyOf(libDirs);
+            libs = List.copyOf(libs);
+            files = List.copyOf(files);
         }
-        CcMain main = new CcMain();
-        main.out = out;
-        main.err = err;
-        CommandLine cl = new CommandLine(main);
-        cl.setPosixClusteredShortOptionsAllowed(false);
-        cl.setOut(new java.io.PrintWriter(out, true));
-        cl.setErr(new java.io.PrintWriter(err, true));
-        cl.setParameterExceptionHandler((ex, argv) -> {
-            err.println("scmpcc: error: " + ex.getMessage());
-            err.println("Try 'scmpcc --help' for more information.");
-            return 1;
-        });
-        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            err.println("scmpcc: internal compiler error: " + ex);
-            return 1;
-        });
+
+        /** Returns a builder with gcc's defaults: link, {@code -O0}, warnings on, the default sysroot. */
+        public static Builder builder() {
+            return new Builder();
+        }
+    }
+
+    /** Builds {@link Options}; every setter returns the builder. */
+    public static final class Builder {
+        private Stage stage = Stage.EXECUTABLE;
+        private String output;
+        private int optLevel;
+        private boolean debug;
+        private final List<String> includeDirs = new ArrayList<>();
+        private final List<String> defines = new ArrayList<>();
+        private final List<String> undefines = new ArrayList<>();
+        private final List<String> libDirs = new ArrayList<>();
+        private final List<String> libs = new ArrayList<>();
+        private boolean wall;
+        private boolean warnings = true;
+        private boolean noStdLib;
+        private boolean noStdInc;
+        private String sysroot;
+        private final List<String> files = new ArrayList<>();
+
+        private Builder() {
+        }
+
+        /** Sets where the pipeline stops. */
+        public Builder stage(Stage s) {
+            stage = s;
+            return this;
+        }
+
+        /** Sets the output file. */
+        public Builder output(String file) {
+            output = file;
+            return this;
+        }
+
+        /** Sets the optimisation level. */
+        public Builder optLevel(int level) {
+            optLevel = level;
+            return this;
+        }
+
+        /** Emits line information or not. */
+        public Builder debug(boolean on) {
+            debug = on;
+            return this;
+        }
+
+        /** Adds {@code -I} directories. */
+        public Builder includeDirs(List<String> dirs) {
+            includeDirs.addAll(dirs);
+            return this;
+        }
+
+        /** Adds {@code -D} macros. */
+        public Builder defines(List<String> macros) {
+            defines.addAll(macros);
+            return this;
+        }
+
+        /** Adds {@code -U} macros. */
+        public Builder undefines(List<String> macros) {
+            undefines.addAll(macros);
+            return this;
+        }
+
+        /** Adds {@code -L} directories. */
+        public Builder libDirs(List<String> dirs) {
+            libDirs.addAll(dirs);
+            return this;
+        }
+
+        /** Adds {@code -l} libraries. */
+        public Builder libs(List<String> names) {
+            libs.addAll(names);
+            return this;
+        }
+
+        /** Turns the warnings of {@code -Wall} on or off. */
+        public Builder wall(boolean on) {
+            wall = on;
+            return this;
+        }
+
+        /** Turns warnings on or off. */
+        public Builder warnings(boolean on) {
+            warnings = on;
+            return this;
+        }
+
+        /** Links without crt0 and the default libraries, or with them. */
+        public Builder noStdLib(boolean on) {
+            noStdLib = on;
+            return this;
+        }
+
+        /** Searches the sysroot's headers or not. */
+        public Builder noStdInc(boolean on) {
+            noStdInc = on;
+            return this;
+        }
+
+        /** Sets the sysroot directory (null: the default). */
+        public Builder sysroot(String dir) {
+            sysroot = dir;
+            return this;
+        }
+
+        /** Adds input files. */
+        public Builder files(List<String> names) {
+            files.addAll(names);
+            return this;
+        }
+
+        /** Adds input files. */
+        public Builder files(String... names) {
+            return files(List.of(names));
+        }
+
+        /** Returns the options. */
+        public Options build() {
+            return new Options(stage, output, optLevel, debug, includeDirs, defines, undefines, libDirs, libs, wall,
+                    warnings, noStdLib, noStdInc, sysroot, files);
+        }
+    }
+
+    private final Options options;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    private Driver(Options options, PrintStream out, PrintStream err) {
+        this.options = options;
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * Runs the pipeline.
+     *
+     * @param options what to do
+     * @param out     where {@code -o -} and {@code -E} without {@code -o} write
+     * @param err     where diagnostics go
+     * @return the exit status: 0, or 1 after errors
+     */
+    public static int run(Options options, PrintStream out, PrintStream err) {
         try {
-            return cl.execute(a.toArray(new String[0]));
+            return new Driver(options, out, err).run();
         } catch (StackOverflowError e) {
             err.println("scmpcc: error: program too deeply nested");
+            return 1;
+        } catch (RuntimeException e) {
+            err.println("scmpcc: internal compiler error: " + e);
             return 1;
         }
     }
 
-    @Override
-    public Integer call() {
+    private int run() {
+        List<String> files = options.files();
+        String output = options.output();
+        Stage stage = options.stage();
         if (files.isEmpty()) {
             err.println("scmpcc: fatal error: no input files");
             err.println("compilation terminated.");
             return 1;
         }
-        int stop = preprocessOnly ? 1 : assembleOnly ? 2 : compileOnly ? 3 : 4;
-        if (output != null && files.size() > 1 && stop < 4) {
+        if (output != null && files.size() > 1 && stage != Stage.EXECUTABLE) {
             err.println("scmpcc: fatal error: cannot specify '-o' with '-c', '-S' or '-E' with multiple files");
             return 1;
         }
-        Sysroot root = Sysroot.locate(sysroot);
-        Compiler.Options copt = new Compiler.Options(optLevel, debug, includeDirs, defines, undefines, noStdInc, root,
-                !noWarnings);
+        Sysroot root = Sysroot.locate(options.sysroot());
+        Compiler.Options copt = new Compiler.Options(options.optLevel(), options.debug(), options.includeDirs(),
+                options.defines(), options.undefines(), options.noStdInc(), root, options.warnings());
         List<LinkInput> inputs = new ArrayList<>();
         boolean failed = false;
         for (String f : files) {
             byte[] bytes;
             try {
-                bytes = scmp.elf.InputFile.read(Path.of(f), scmp.elf.InputFile.MAX_BINARY_SIZE);
-            } catch (scmp.elf.InputFile.Unreadable e) {
+                bytes = InputFile.read(Path.of(f), InputFile.MAX_BINARY_SIZE);
+            } catch (InputFile.Unreadable e) {
                 String why = e.getMessage();   // gcc's words for a missing file
                 err.println("scmpcc: error: " + f + ": "
                         + (why.equals("no such file or directory") ? "No such file or directory" : why));
@@ -181,7 +281,7 @@ public final class CcMain implements Callable<Integer> {
             String lower = f.toLowerCase();
             try {
                 if (f.endsWith(".c") || f.endsWith(".i") || f.endsWith(".h")) {
-                    failed |= !compileC(f, bytes, copt, stop, inputs);
+                    failed |= !compileC(f, bytes, copt, inputs);
                 } else if (f.endsWith(".s") || f.endsWith(".S") || f.endsWith(".asm")) {
                     String text = new String(bytes, StandardCharsets.UTF_8);
                     if (f.endsWith(".S")) {
@@ -193,25 +293,25 @@ public final class CcMain implements Callable<Integer> {
                             continue;
                         }
                         text = scmp.cc.pp.Preprocessor.render(toks).replaceAll("(?m)^# [0-9]+ \".*\"$", "");
-                        if (stop == 1) {
+                        if (stage == Stage.PREPROCESS) {
                             write(output, text.getBytes(StandardCharsets.UTF_8), false);
                             continue;
                         }
                     }
-                    if (stop <= 2) {
+                    if (stage.compareTo(Stage.ASSEMBLY) <= 0) {
                         continue;
                     }
                     ObjectFile o = Assembler.assemble(f, text);
-                    if (stop == 3) {
+                    if (stage == Stage.OBJECT) {
                         write(output != null ? output : baseName(f) + ".o", ElfWriter.writeObject(o), false);
                     } else {
                         inputs.add(new LinkInput.ObjectInput(o));
                     }
-                } else if (stop == 4 && Archive.isArchive(bytes)) {
+                } else if (stage == Stage.EXECUTABLE && Archive.isArchive(bytes)) {
                     inputs.add(archive(f, bytes));
-                } else if (stop == 4 && ElfReader.isElf(bytes)) {
+                } else if (stage == Stage.EXECUTABLE && ElfReader.isElf(bytes)) {
                     inputs.add(new LinkInput.ObjectInput(ElfReader.readObject(f, bytes)));
-                } else if (stop == 4) {
+                } else if (stage == Stage.EXECUTABLE) {
                     err.println("scmpcc: error: " + f + ": file format not recognized");
                     failed = true;
                 } else if (lower.endsWith(".o") || lower.endsWith(".a")) {
@@ -237,18 +337,19 @@ public final class CcMain implements Callable<Integer> {
         if (failed) {
             return 1;
         }
-        if (stop < 4) {
+        if (stage != Stage.EXECUTABLE) {
             return 0;
         }
         return link(root, inputs) ? 0 : 1;
     }
 
-    private boolean compileC(String f, byte[] bytes, Compiler.Options copt, int stop, List<LinkInput> inputs)
+    private boolean compileC(String f, byte[] bytes, Compiler.Options copt, List<LinkInput> inputs)
             throws DiagnosticException, IOException {
         Diagnostics diag = new Diagnostics();
-        diag.setWallEnabled(warningFlags.contains("-Wall") || warningFlags.contains("-Wextra"));
+        diag.setWallEnabled(options.wall());
         SourceFile src = Compiler.source(f, bytes);
-        if (stop == 1) {
+        String output = options.output();
+        if (options.stage() == Stage.PREPROCESS) {
             List<scmp.cc.lex.Token> toks = Compiler.preprocess(src, copt, diag);
             diag.print(err);
             if (diag.hasErrors()) {
@@ -272,12 +373,12 @@ public final class CcMain implements Callable<Integer> {
         if (asm == null) {
             return false;
         }
-        if (stop == 2) {
+        if (options.stage() == Stage.ASSEMBLY) {
             write(output != null ? output : baseName(f) + ".s", asm.getBytes(StandardCharsets.UTF_8), false);
             return true;
         }
         ObjectFile o = Assembler.assemble(baseName(f) + ".s", asm);
-        if (stop == 3) {
+        if (options.stage() == Stage.OBJECT) {
             write(output != null ? output : baseName(f) + ".o", ElfWriter.writeObject(o), false);
         } else {
             inputs.add(new LinkInput.ObjectInput(o));
@@ -305,7 +406,7 @@ public final class CcMain implements Callable<Integer> {
     private boolean link(Sysroot root, List<LinkInput> userInputs) {
         List<LinkInput> inputs = new ArrayList<>();
         try {
-            if (!noStdLib) {
+            if (!options.noStdLib()) {
                 byte[] crt0 = root.library(CRT0);
                 if (crt0 == null) {
                     err.println("scmpcc: error: " + CRT0 + " not found in the sysroot (" + root.describe()
@@ -315,7 +416,7 @@ public final class CcMain implements Callable<Integer> {
                 inputs.add(new LinkInput.ObjectInput(ElfReader.readObject(CRT0, crt0)));
             }
             inputs.addAll(userInputs);
-            for (String l : libs) {
+            for (String l : options.libs()) {
                 byte[] b = findLibrary(root, "lib" + l + ".a");
                 if (b == null) {
                     err.println("scmpcc: error: cannot find -l" + l);
@@ -323,7 +424,7 @@ public final class CcMain implements Callable<Integer> {
                 }
                 inputs.add(archive("lib" + l + ".a", b));
             }
-            if (!noStdLib) {
+            if (!options.noStdLib()) {
                 for (String l : DEFAULT_LIBS) {
                     byte[] b = root.library(l);
                     if (b != null) {
@@ -332,6 +433,7 @@ public final class CcMain implements Callable<Integer> {
                 }
             }
             LinkResult r = Linker.link(inputs, LinkOptions.defaults());
+            String output = options.output();
             write(output != null ? output : "a.out", ElfWriter.writeExecutable(r.executable()), true);
             return true;
         } catch (LinkException e) {
@@ -349,17 +451,17 @@ public final class CcMain implements Callable<Integer> {
     }
 
     private byte[] findLibrary(Sysroot root, String name) throws IOException {
-        for (String d : libDirs) {
+        for (String d : options.libDirs()) {
             Path p = Path.of(d, name);
             if (Files.isRegularFile(p)) {
                 try {
-                    return scmp.elf.InputFile.read(p, scmp.elf.InputFile.MAX_BINARY_SIZE);
-                } catch (scmp.elf.InputFile.Unreadable e) {
+                    return InputFile.read(p, InputFile.MAX_BINARY_SIZE);
+                } catch (InputFile.Unreadable e) {
                     throw new IOException(p + ": " + e.getMessage());
                 }
             }
         }
-        return noStdLib ? null : root.library(name);
+        return options.noStdLib() ? null : root.library(name);
     }
 
     private void write(String name, byte[] data, boolean executable) throws IOException {

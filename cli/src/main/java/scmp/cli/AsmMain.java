@@ -1,9 +1,8 @@
-package scmp.asm;
+package scmp.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -11,32 +10,24 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import scmp.asm.Assembler;
+import scmp.common.InputFile;
 import scmp.diag.Diagnostic;
 import scmp.diag.DiagnosticException;
 import scmp.elf.ElfWriter;
-import scmp.elf.InputFile;
 import scmp.elf.ObjectFile;
-import scmp.isa.Version;
 
 /**
  * {@code scmpas}, the assembler's command line: reads one assembly file, writes one ELF relocatable object.
  * Diagnostics go to standard error in gcc's format so that editors and the compiler driver can parse them.
  */
-@Command(name = "scmpas", mixinStandardHelpOptions = true, versionProvider = AsmMain.VersionProvider.class,
+@Command(name = "scmpas", mixinStandardHelpOptions = true, versionProvider = VersionLines.class,
         sortOptions = false, usageHelpAutoWidth = true,
         description = {"Assemble an SCMP assembly file into an ELF relocatable object.", ""},
         footer = {"", "Examples:", "  scmpas prog.s                 writes prog.o", "  scmpas -o out.o prog.s",
             "  scmpas -o prog.o - < prog.s   reads standard input", "",
             "The language is described in docs/assembler.md. Exit status: 0 on success, 1 on errors, 2 on bad usage."})
 public final class AsmMain implements Callable<Integer> {
-
-    /** Supplies --version from {@link Version#lines}. */
-    static final class VersionProvider implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return Version.lines("scmpas");
-        }
-    }
 
     /** The largest source file accepted (256 MiB): far beyond what fits in a node's 8 MiB once assembled. */
     static final int MAX_SOURCE_SIZE = 256 << 20;
@@ -81,17 +72,7 @@ public final class AsmMain implements Callable<Integer> {
         tool.out = out;
         tool.err = err;
         CommandLine cl = new CommandLine(tool);
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("scmpas: error: " + ex.getMessage() + " (try 'scmpas --help')");
-            return 2;
-        });
-        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            // A bug, not bad input: still one line, and a status apart from the ordinary failures.
-            err.println("scmpas: internal error: " + ex);
-            return 70;
-        });
+        Commands.oneLineFailures(cl, "scmpas", "scmpas: error: ", out, err);
         return cl.execute(args);
     }
 

@@ -1,4 +1,4 @@
-package scmp.dump;
+package scmp.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import net.jqwik.api.*;
+import scmp.dump.Programs;
 import scmp.elf.Archive;
 import scmp.elf.ElfWriter;
 

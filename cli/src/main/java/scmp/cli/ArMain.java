@@ -1,8 +1,7 @@
-package scmp.elf;
+package scmp.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -15,14 +14,17 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import scmp.isa.Version;
+import scmp.common.InputFile;
+import scmp.elf.Archive;
+import scmp.elf.ElfFormatException;
+import scmp.elf.ElfReader;
 
 /**
  * {@code scmpar}, the archiver: creates, lists and extracts static libraries of SCMP objects with the key
  * letters of GNU {@code ar}'s common uses ({@code rcs}, {@code t}, {@code x}, {@code d}, {@code s}). The
  * archives it writes always carry a symbol index, so {@code s} is implied.
  */
-@Command(name = "scmpar", mixinStandardHelpOptions = true, versionProvider = ArMain.VersionProvider.class,
+@Command(name = "scmpar", mixinStandardHelpOptions = true, versionProvider = VersionLines.class,
         sortOptions = false, usageHelpAutoWidth = true,
         description = {"Create, modify and extract static libraries (ar archives) of SCMP objects.", "",
             "OPERATION is a word of key letters, as for GNU ar, with or without a leading '-':",
@@ -39,14 +41,6 @@ import scmp.isa.Version;
         footer = {"", "Examples:", "  scmpar rcs libm.a sin.o cos.o", "  scmpar t libm.a", "  scmpar x libm.a sin.o",
             "", "Members must be SCMP relocatable objects. Exit status: 0 on success, 1 on any error, 2 on bad usage."})
 public final class ArMain implements Callable<Integer> {
-
-    /** Supplies --version from {@link Version#lines}. */
-    static final class VersionProvider implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return Version.lines("scmpar");
-        }
-    }
 
     @Parameters(index = "0", paramLabel = "OPERATION", description = "Key letters, for example rcs, t or x.")
     private String operation;
@@ -86,17 +80,7 @@ public final class ArMain implements Callable<Integer> {
         tool.err = err;
         CommandLine cl = new CommandLine(tool);
         cl.setUnmatchedOptionsArePositionalParams(true);
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("scmpar: " + ex.getMessage() + " (try 'scmpar --help')");
-            return 2;
-        });
-        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            // A bug, not bad input: still one line, and a status apart from the ordinary failures.
-            err.println("scmpar: internal error: " + ex);
-            return 70;
-        });
+        Commands.oneLineFailures(cl, "scmpar", "scmpar: ", out, err);
         return cl.execute(args);
     }
 

@@ -1,27 +1,27 @@
-package scmp.noc;
+package scmp.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import scmp.noc.FlitFormat;
+import scmp.noc.Mesh2D;
+import scmp.noc.NocConfig;
 import scmp.noc.alloc.AllocatorKind;
 import scmp.noc.alloc.ArbiterKind;
-import scmp.noc.traffic.LatencyPlot;
-import scmp.noc.traffic.SyntheticTraffic;
 import scmp.noc.traffic.TrafficPattern;
 import scmp.noc.traffic.TrafficResult;
+import scmp.noc.traffic.TrafficStudy;
 
 /**
  * The synthetic-traffic front end of the network model ({@code scmpsim noc ...}): one run at a given rate,
- * or a sweep of increasing rates to saturation with a CSV and a latency-against-load plot. Exit code 0 on
- * success, 2 on bad options.
+ * or a sweep of increasing rates to saturation with a CSV and a latency-against-load plot ({@link TrafficStudy}).
+ * Exit code 0 on success, 2 on bad options.
  */
 @Command(name = "noc", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs BookSim-style synthetic traffic on the SCMP mesh network and reports latency and throughput.")
@@ -106,107 +106,55 @@ public final class NocMain implements Callable<Integer> {
         System.exit(run(args));
     }
 
-    /** Runs the command line and returns the exit code, for the machine's CLI and tests. */
+    /** Runs the command line and returns the exit code. */
     public static int run(String... args) {
         CommandLine cl = new CommandLine(new NocMain());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         return cl.execute(args);
     }
 
-    /** Builds the configuration the options describe. */
-    NocConfig config(Mesh2D m) {
-        FlitFormat f = format != null ? format : FlitFormat.smallestFor(m.width(), m.height());
-        return NocConfig.defaults().withVcs(vcs).withBufferDepth(buffer).withRouterDelay(routerDelay)
-                .withLinkDelay(linkDelay).withCreditDelay(creditDelay)
-                .withEjectionBuffer(ejectionBuffer != null ? ejectionBuffer : buffer).withFormat(f)
-                .withAllocation(arbiter, vcAllocator);
-    }
-
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
-        Mesh2D m;
-        NocConfig cfg;
+        TrafficStudy study;
         try {
-            check(rate >= 0 && rate <= 1, "--rate: must be 0..1 flits/node/cycle, got " + rate);
-            check(packetFlits >= 1, "--packet-flits: must be at least 1, got " + packetFlits);
-            check(warmup >= 0 && drain >= 0, "--warmup and --drain: must not be negative");
-            check(measure >= 1, "--measure: must be at least 1 cycle, got " + measure);
-            check(step > 0 && step <= 1, "--step: must be more than 0 and at most 1, got " + step);
-            check(latencyLimit > 0, "--latency-limit: must be positive, got " + latencyLimit);
-            m = Mesh2D.parse(mesh);
-            cfg = config(m);
-            traffic.check(m);
-            new DimensionOrderRouting(m, cfg.format());
-            Network.mesh(m.width(), m.height(), cfg);   // the router's own limits (ports x VCs)
+            study = TrafficStudy.of(new TrafficStudy.Settings(mesh, traffic, rate, packetFlits, vcs, buffer,
+                    routerDelay, linkDelay, creditDelay, ejectionBuffer, format, arbiter, vcAllocator, seed, warmup,
+                    measure, drain, step, latencyLimit));
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("noc: " + e.getMessage());
             return 2;
         }
-        o.printf("%s, %s traffic, %d-flit packets, seed %d%n%s%n", m.name(), name(traffic), packetFlits, seed, cfg.summary());
+        Mesh2D m = study.mesh();
+        NocConfig cfg = study.config();
+        String pattern = TrafficStudy.name(traffic);
+        o.printf("%s, %s traffic, %d-flit packets, seed %d%n%s%n", m.name(), pattern, packetFlits, seed, cfg.summary());
         o.printf(Locale.ROOT, "zero-load latency of a %d-flit packet over h hops: %d + %d h network cycles%n", packetFlits,
                 cfg.zeroLoadLatency(packetFlits, 0), cfg.routerDelay() + cfg.linkDelay());
         if (!sweep) {
-            TrafficResult r = once(m, cfg, rate);
+            TrafficResult r = study.once(rate);
             o.println(r.report());
             o.printf(Locale.ROOT, "(one core cycle = %d network cycles: average packet latency %.2f core cycles)%n",
                     cfg.clockRatio(), r.avgPacketLatency() / cfg.clockRatio());
             return 0;
         }
-        List<TrafficResult> points = new ArrayList<>();
         o.println(TrafficResult.csvHeader());
-        TrafficResult knee = null;
-        for (int k = 1; k * step <= 1.0 + 1e-9; k++) {
-            TrafficResult r = once(m, cfg, k * step);
-            points.add(r);
+        TrafficStudy.Sweep points = study.sweep(r -> {
             o.println(r.csv());
             o.flush();
-            if (!r.stable() || r.avgPacketLatency() > latencyLimit || r.accepted() < 0.95 * r.offered()) {
-                knee = r;
-                break;
-            }
-        }
-        Files.createDirectories(out);
-        String base = "noc-sweep-" + name(traffic) + "-" + m.width() + "x" + m.height();
-        Path csv = out.resolve(base + ".csv");
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
-            w.println(TrafficResult.csvHeader());
-            for (TrafficResult r : points) {
-                w.println(r.csv());
-            }
-        }
-        Path png = out.resolve(base + ".png");
-        String title = String.format(Locale.ROOT, "%s, %s, %d-flit packets, %d VCs x %d flits, D=%d, L=%d", m.name(),
-                name(traffic), packetFlits, cfg.vcs(), cfg.bufferDepth(), cfg.routerDelay(), cfg.linkDelay());
-        LatencyPlot.write(points, title, Math.max(latencyLimit, 100), png);
-        double peak = 0;
-        for (TrafficResult r : points) {
-            peak = Math.max(peak, r.accepted());
-        }
+        });
+        List<Path> files = study.write(points, out);
+        TrafficResult knee = points.knee();
         if (knee != null) {
             o.printf(Locale.ROOT, "saturation between %.3f and %.3f flits/node/cycle offered (latency above %.0f, "
                     + "accepted below 95%% of offered, or unstable); peak accepted throughput %.4f%n", knee.rate() - step,
-                    knee.rate(), latencyLimit, peak);
+                    knee.rate(), latencyLimit, points.peak());
         } else {
+            List<TrafficResult> all = points.points();
             o.printf(Locale.ROOT, "no saturation up to rate %.3f; peak accepted throughput %.4f%n",
-                    points.get(points.size() - 1).rate(), peak);
+                    all.get(all.size() - 1).rate(), points.peak());
         }
-        o.println("wrote " + csv + " and " + png);
+        o.println("wrote " + files.get(0) + " and " + files.get(1));
         return 0;
-    }
-
-    private static void check(boolean ok, String message) {
-        if (!ok) {
-            throw new IllegalArgumentException(message);
-        }
-    }
-
-    private TrafficResult once(Mesh2D m, NocConfig cfg, double r) {
-        Network net = Network.mesh(m.width(), m.height(), cfg);
-        return new SyntheticTraffic(net, traffic, r, packetFlits, seed).run(warmup, measure, drain);
-    }
-
-    private static String name(TrafficPattern p) {
-        return p.name().toLowerCase(Locale.ROOT);
     }
 }

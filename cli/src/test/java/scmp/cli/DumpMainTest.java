@@ -1,4 +1,4 @@
-package scmp.dump;
+package scmp.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import scmp.dump.Programs;
 import scmp.elf.Archive;
 import scmp.elf.ElfWriter;
 

@@ -1,4 +1,4 @@
-package scmp.elf;
+package scmp.common;
 
 import java.io.IOException;
 import java.io.InputStream;

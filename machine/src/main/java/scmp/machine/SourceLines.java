@@ -1,31 +1,29 @@
 package scmp.machine;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import scmp.elf.Executable;
-import scmp.elf.Executable.PlacedSection;
+import scmp.elf.LineTable;
 import scmp.elf.Symbol;
 
 /**
- * The source positions of a program's instructions, read from the line table that {@code scmpcc -g} emits
- * through the assembler's {@code .file}/{@code .loc} directives (docs/assembler.md, "Line tables"):
- * {@code .scmp.lines} holds 16-byte entries {address, offset of the file name in {@code .scmp.files}, line,
- * column}, and the linker leaves both sections at address 0 with their relocations applied.
+ * The source positions of a program's instructions, from the line table that {@code scmpcc -g} emits through
+ * the assembler's {@code .file}/{@code .loc} directives ({@link LineTable}, docs/elf.md "Line tables"): the
+ * entries sorted by address, each answering for the addresses up to the next one within its own function.
  */
-public final class LineTable implements SourceLocator {
-    private static final LineTable EMPTY = new LineTable(new int[0], new String[0], new int[0], new long[0],
+public final class SourceLines implements SourceLocator {
+    private static final SourceLines EMPTY = new SourceLines(new int[0], new String[0], new long[0], new long[0],
             new long[0]);
 
     private final int[] addresses;
     private final String[] files;
-    private final int[] lines;
+    private final long[] lines;
     /** The functions (sized FUNC symbols), by start: an entry answers only for pcs of its own function. */
     private final long[] fnStart;
     private final long[] fnEnd;
 
-    private LineTable(int[] addresses, String[] files, int[] lines, long[] fnStart, long[] fnEnd) {
+    private SourceLines(int[] addresses, String[] files, long[] lines, long[] fnStart, long[] fnEnd) {
         this.addresses = addresses;
         this.files = files;
         this.lines = lines;
@@ -33,36 +31,23 @@ public final class LineTable implements SourceLocator {
         this.fnEnd = fnEnd;
     }
 
-    /** The line table of {@code exe}; an empty table when it has none (a program built without -g). */
-    public static LineTable of(Executable exe) {
-        PlacedSection lineSec = exe.section(".scmp.lines");
-        PlacedSection fileSec = exe.section(".scmp.files");
-        if (lineSec == null || fileSec == null || lineSec.data().length < 16) {
+    /** The source lines of {@code exe}; none when it has no line table (a program built without -g). */
+    public static SourceLines of(Executable exe) {
+        List<LineTable.Line> entries = new ArrayList<>(LineTable.read(exe));
+        if (entries.isEmpty()) {
             return EMPTY;
         }
-        byte[] l = lineSec.data();
-        byte[] f = fileSec.data();
-        int n = l.length / 16;
-        Integer[] order = new Integer[n];
-        int[] addr = new int[n];
-        int[] fileOff = new int[n];
-        int[] line = new int[n];
-        for (int i = 0; i < n; i++) {
-            addr[i] = word(l, 16 * i);
-            fileOff[i] = word(l, 16 * i + 4);
-            line[i] = word(l, 16 * i + 8);
-            order[i] = i;
-        }
         // Stable sort by address: for several entries at one address the last one written wins in locate().
-        Arrays.sort(order, (a, b) -> Integer.compareUnsigned(addr[a], addr[b]));
+        entries.sort((a, b) -> Integer.compareUnsigned(a.address(), b.address()));
+        int n = entries.size();
         int[] sa = new int[n];
         String[] sf = new String[n];
-        int[] sl = new int[n];
+        long[] sl = new long[n];
         for (int k = 0; k < n; k++) {
-            int i = order[k];
-            sa[k] = addr[i];
-            sf[k] = cString(f, fileOff[i]);
-            sl[k] = line[i];
+            LineTable.Line e = entries.get(k);
+            sa[k] = e.address();
+            sf[k] = e.file();
+            sl[k] = e.line();
         }
         List<long[]> fns = new ArrayList<>();
         for (Symbol s : exe.sortedCodeSymbols()) {
@@ -78,7 +63,7 @@ public final class LineTable implements SourceLocator {
             fs[i] = fns.get(i)[0];
             fe[i] = fns.get(i)[1];
         }
-        return new LineTable(sa, sf, sl, fs, fe);
+        return new SourceLines(sa, sf, sl, fs, fe);
     }
 
     /** Whether the program has line information. */
@@ -114,20 +99,5 @@ public final class LineTable implements SourceLocator {
             return null;
         }
         return files[best] + ":" + lines[best];
-    }
-
-    private static int word(byte[] b, int off) {
-        return (b[off] & 0xFF) | (b[off + 1] & 0xFF) << 8 | (b[off + 2] & 0xFF) << 16 | (b[off + 3] & 0xFF) << 24;
-    }
-
-    private static String cString(byte[] b, int off) {
-        if (off < 0 || off >= b.length) {
-            return null;
-        }
-        int end = off;
-        while (end < b.length && b[end] != 0) {
-            end++;
-        }
-        return new String(b, off, end - off, StandardCharsets.UTF_8);
     }
 }

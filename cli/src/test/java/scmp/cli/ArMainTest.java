@@ -1,4 +1,4 @@
-package scmp.elf;
+package scmp.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -11,6 +11,12 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import scmp.elf.Archive;
+import scmp.elf.ElfWriter;
+import scmp.elf.Fixtures;
+import scmp.elf.ObjectFile;
+import scmp.elf.Section;
+import scmp.elf.Symbol;
 
 class ArMainTest {
     @TempDir
@@ -129,7 +135,7 @@ class ArMainTest {
 
     @Test
     void refusesToExtractPaths() throws Exception {
-        byte[] evil = ArchiveTest.handmade("//", "../evil.o/\n", "/0", "x");
+        byte[] evil = Fixtures.handmade("//", "../evil.o/\n", "/0", "x");
         Files.write(dir.resolve("evil.a"), evil);
         assertEquals(1, ar("x", p("evil.a"), "--output", dir.toString()));
         assertEquals("scmpar: refusing to extract member '../evil.o', whose name is a path\n", err);

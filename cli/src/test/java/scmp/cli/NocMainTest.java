@@ -1,4 +1,4 @@
-package scmp.noc;
+package scmp.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
 

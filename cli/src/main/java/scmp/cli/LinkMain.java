@@ -1,4 +1,4 @@
-package scmp.link;
+package scmp.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,12 +19,16 @@ import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import scmp.common.InputFile;
 import scmp.elf.Archive;
 import scmp.elf.ElfFormatException;
 import scmp.elf.ElfReader;
 import scmp.elf.ElfWriter;
-import scmp.elf.InputFile;
-import scmp.isa.Version;
+import scmp.link.LinkException;
+import scmp.link.LinkInput;
+import scmp.link.LinkOptions;
+import scmp.link.LinkResult;
+import scmp.link.Linker;
 
 /**
  * The {@code scmpld} command: links objects and archives into an SCMP executable.
@@ -39,7 +43,7 @@ import scmp.isa.Version;
  * {@code scmpld: error: ...} and the exit status is 1; on success the status is 0 and the output file is
  * executable.
  */
-@Command(name = "scmpld", mixinStandardHelpOptions = true, versionProvider = LinkMain.VersionLines.class,
+@Command(name = "scmpld", mixinStandardHelpOptions = true, versionProvider = VersionLines.class,
         sortOptions = false, usageHelpAutoWidth = true,
         customSynopsis = {"scmpld [-o OUT] [-Map FILE] [-L DIR]... [-l NAME]...",
             "              [-e SYM] [-Ttext ADDR] FILE..."},
@@ -52,14 +56,6 @@ public final class LinkMain implements Callable<Integer> {
 
     /** The tool name that prefixes every diagnostic. */
     static final String TOOL = "scmpld";
-
-    /** Supplies {@code --version} from {@link Version}. */
-    static final class VersionLines implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return Version.lines(TOOL);
-        }
-    }
 
     /** A positional file or a {@code -l} library, in command-line order. */
     private record InputArg(String text, boolean library) {

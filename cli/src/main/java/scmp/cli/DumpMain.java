@@ -1,7 +1,6 @@
-package scmp.dump;
+package scmp.cli;
 
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -11,18 +10,18 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import scmp.common.InputFile;
+import scmp.dump.Dumper;
 import scmp.elf.Archive;
 import scmp.elf.ElfFormatException;
 import scmp.elf.ElfReader;
-import scmp.elf.InputFile;
-import scmp.isa.Version;
 
 /**
  * {@code scmpdump}, the object file dumper: shows the headers, symbols, relocations, contents and disassembly
  * of SCMP objects, executables and archives, with the options and layout of binutils' objdump.
  */
 @Command(name = "scmpdump", sortOptions = false, usageHelpAutoWidth = true,
-        versionProvider = DumpMain.VersionProvider.class,
+        versionProvider = VersionLines.class,
         description = {"Display information from SCMP object files, executables and archives (every member).",
             "With no option, scmpdump shows all headers, as with -x."},
         footer = {"", "Examples:", "  scmpdump -d prog       disassemble an executable's code",
@@ -30,14 +29,6 @@ import scmp.isa.Version;
             "  scmpdump -t libc.a     symbol tables of every member of a library", "",
             "Exit status: 0 when every file was shown, 1 when a file was rejected,", "2 on bad usage."})
 public final class DumpMain implements Callable<Integer> {
-
-    /** Supplies --version from {@link Version#lines}. */
-    static final class VersionProvider implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return Version.lines("scmpdump");
-        }
-    }
 
     @Option(names = {"-f", "--file-headers"}, description = "Show the file header: kind and start address.")
     private boolean fileHeaders;
@@ -118,17 +109,7 @@ public final class DumpMain implements Callable<Integer> {
         tool.out = out;
         tool.err = err;
         CommandLine cl = new CommandLine(tool);
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("scmpdump: " + ex.getMessage() + " (try 'scmpdump --help')");
-            return 2;
-        });
-        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            // A bug, not bad input: still one line, and a status apart from the ordinary failures.
-            err.println("scmpdump: internal error: " + ex);
-            return 70;
-        });
+        Commands.oneLineFailures(cl, "scmpdump", "scmpdump: ", out, err);
         return cl.execute(args);
     }
 

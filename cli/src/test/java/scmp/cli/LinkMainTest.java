@@ -1,4 +1,4 @@
-package scmp.link;
+package scmp.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,6 +26,7 @@ import scmp.elf.ElfWriter;
 import scmp.elf.Executable;
 import scmp.isa.Instruction;
 import scmp.isa.RelocType;
+import scmp.link.Obj;
 
 /** The scmpld command on real files: objects and archives written by ElfWriter, the executable read back. */
 class LinkMainTest {
@@ -103,7 +104,7 @@ class LinkMainTest {
         assertEquals(0x1010, e.symbolValue("putchar"));
         assertNull(e.symbolValue("unused"));
         int call = Obj.word(e, 0x1004);
-        assertEquals(4, RelocationTest.imm(Instruction.JAL, call), "main's call reaches printf");
+        assertEquals(4, Obj.imm(Instruction.JAL, call), "main's call reaches printf");
         assertEquals(0x1004, Obj.word(e, e.section(".data").address()), "ABS32 against the section symbol");
         assertEquals(0, e.section(".scmp.lines").address());
         assertArrayEquals(new byte[] {0, 0x10, 0, 0}, e.section(".scmp.lines").data());
@@ -166,7 +167,7 @@ class LinkMainTest {
         Files.writeString(dir.resolve("thin.a"), "!<thin>\n");
         try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(dir.resolve("huge.o").toFile(), "rw")) {
             f.write(new byte[] {0x7f, 'E', 'L', 'F'});
-            f.setLength(scmp.elf.InputFile.MAX_BINARY_SIZE + 1); // sparse: costs no disk
+            f.setLength(scmp.common.InputFile.MAX_BINARY_SIZE + 1); // sparse: costs no disk
         }
         assertEquals(1, run("-o", path("p"), path("empty.o"), path("thin.a"), path("huge.o")));
         assertEquals("scmpld: error: " + path("empty.o") + ": empty file, not an ELF object or archive\n"
@@ -218,7 +219,7 @@ class LinkMainTest {
         assertTrue(out.contains(" [-e SYM] [-Ttext ADDR] FILE...\n"), out);
         assertTrue(out.contains("-Ttext"));
         assertEquals(0, run("--version"));
-        assertEquals(String.join("\n", scmp.isa.Version.lines("scmpld")) + "\n", out);
+        assertEquals(String.join("\n", scmp.common.Version.lines("scmpld")) + "\n", out);
     }
 
     /** Runs a program and returns its standard output, or null when it cannot be started. */

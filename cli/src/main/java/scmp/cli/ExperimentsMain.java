@@ -1,19 +1,18 @@
-package scmp.experiments;
+package scmp.cli;
 
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
-import scmp.isa.Version;
 
 /**
  * {@code scmpexp}: the benchmarks of programs/cg, programs/qr and programs/micro on the simulator, in this
  * process: {@code thesis-tables} reproduces the thesis's Tables 5.1 and 5.2, {@code micro} runs the OSU-style
  * micro-benchmarks. See docs/benchmarks.md.
  */
-@Command(name = "scmpexp", mixinStandardHelpOptions = true, versionProvider = ExperimentsMain.VersionLines.class,
-        subcommands = {ThesisTables.class, Micro.class},
+@Command(name = "scmpexp", mixinStandardHelpOptions = true, versionProvider = VersionLines.class,
+        subcommands = {ThesisTablesCommand.class, MicroCommand.class},
         description = "Runs the benchmarks of programs/cg, programs/qr and programs/micro on the simulator and "
                 + "writes their tables (docs/benchmarks.md).")
 public final class ExperimentsMain implements Callable<Integer> {
@@ -50,11 +49,15 @@ public final class ExperimentsMain implements Callable<Integer> {
         return 2;
     }
 
-    /** The version lines every scmp tool prints. */
-    static final class VersionLines implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return Version.lines("scmpexp");
-        }
+    /**
+     * The command line a subcommand was run with, as the pages it writes quote it: {@code bin/scmpexp} and the
+     * arguments.
+     *
+     * @param spec the subcommand
+     * @return the command line
+     */
+    static String commandLine(CommandSpec spec) {
+        return "bin/scmpexp" + String.join("", spec.commandLine().getParseResult().originalArgs().stream()
+                .map(a -> " " + a).toList());
     }
 }
