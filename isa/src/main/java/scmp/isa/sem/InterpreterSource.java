@@ -113,42 +113,88 @@ public final class InterpreterSource implements Expr.Visitor<String> {
     }
 
     private void statement(Stmt s) {
-        if (s instanceof Stmt.SetX st) {
-            out.add("x[" + reg(st.reg()) + "] = " + st.value().accept(this) + ";");
-        } else if (s instanceof Stmt.SetF st) {
-            out.add("f[" + reg(st.reg()) + "] = " + st.value().accept(this) + ";");
-        } else if (s instanceof Stmt.Store st) {
-            out.add("mem." + switch (st.width()) {
+        s.accept(statements);
+    }
+
+    /** Appends each statement's lines to {@link #out}; every visit returns null. */
+    private final Stmt.Visitor<Void> statements = new Stmt.Visitor<>() {
+        @Override
+        public Void visit(Stmt.SetX s) {
+            out.add("x[" + reg(s.reg()) + "] = " + code(s.value()) + ";");
+            return null;
+        }
+
+        @Override
+        public Void visit(Stmt.SetF s) {
+            out.add("f[" + reg(s.reg()) + "] = " + code(s.value()) + ";");
+            return null;
+        }
+
+        @Override
+        public Void visit(Stmt.Store s) {
+            String m = switch (s.width()) {
                 case BYTE -> "sb";
                 case HALF -> "sh";
                 case WORD -> "sw";
                 case DOUBLE -> "sd";
-            } + "(" + st.address().accept(this) + ", " + st.value().accept(this) + ");");
-        } else if (s instanceof Stmt.Redirect r) {
-            redirect(r);
-        } else if (s instanceof Stmt.Occupy o) {
-            out.add("rdy[" + (o.unit() == Unit.DIVIDER ? "SB_DIV" : "SB_FPDIV") + "] = t + busy[op];");
-        } else if (s instanceof Stmt.SendHead h) {
-            send("port.sendHead(t, c, " + h.node().accept(this) + ", " + h.type().accept(this) + ", "
-                    + h.address().accept(this) + ", " + h.stride().accept(this) + ")", false);
-        } else if (s instanceof Stmt.SendData d) {
-            String w0 = d.words().get(0).accept(this);
-            String w1 = d.words().size() > 1 ? d.words().get(1).accept(this) : "0";
-            send("port.sendData(t, c, " + w0 + ", " + w1 + ", " + d.words().size() + ", " + d.tail() + ")", d.tail());
-        } else if (s instanceof Stmt.SendDma m) {
-            send("port.sendDma(t, c, " + m.address().accept(this) + ", " + m.strideCount().accept(this) + ", "
-                    + m.tail() + ")", m.tail());
-        } else if (s instanceof Stmt.Stop st) {
-            if (st.kind() == StopKind.END_THREAD) {
+            };
+            out.add("mem." + m + "(" + code(s.address()) + ", " + code(s.value()) + ");");
+            return null;
+        }
+
+        @Override
+        public Void visit(Stmt.Redirect s) {
+            redirect(s);
+            return null;
+        }
+
+        @Override
+        public Void visit(Stmt.Occupy s) {
+            out.add("rdy[" + (s.unit() == Unit.DIVIDER ? "SB_DIV" : "SB_FPDIV") + "] = t + busy[op];");
+            return null;
+        }
+
+        @Override
+        public Void visit(Stmt.SendHead s) {
+            send("port.sendHead(t, c, " + code(s.node()) + ", " + code(s.type()) + ", " + code(s.address()) + ", "
+                    + code(s.stride()) + ")", false);
+            return null;
+        }
+
+        @Override
+        public Void visit(Stmt.SendData s) {
+            String w1 = s.words().size() > 1 ? code(s.words().get(1)) : "0";
+            send("port.sendData(t, c, " + code(s.words().get(0)) + ", " + w1 + ", " + s.words().size() + ", "
+                    + s.tail() + ")", s.tail());
+            return null;
+        }
+
+        @Override
+        public Void visit(Stmt.SendDma s) {
+            send("port.sendDma(t, c, " + code(s.address()) + ", " + code(s.strideCount()) + ", " + s.tail() + ")",
+                    s.tail());
+            return null;
+        }
+
+        @Override
+        public Void visit(Stmt.Stop s) {
+            if (s.kind() == StopKind.END_THREAD) {
                 out.add("c.pc = pc;");
                 out.add("port.threadEnded(t, c);");
             }
-            leave(st.kind() == StopKind.SUSPEND ? "SUSPEND" : "END_THREAD");
-        } else if (s instanceof Stmt.HostCall h) {
-            hostCall(h.service().accept(this));
-        } else {
-            throw new IllegalStateException("no code for " + s);
+            leave(s.kind() == StopKind.SUSPEND ? "SUSPEND" : "END_THREAD");
+            return null;
         }
+
+        @Override
+        public Void visit(Stmt.HostCall s) {
+            hostCall(code(s.service()));
+            return null;
+        }
+    };
+
+    private String code(Expr e) {
+        return e.accept(this);
     }
 
     private void redirect(Stmt.Redirect r) {

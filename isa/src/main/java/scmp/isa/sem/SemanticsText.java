@@ -41,36 +41,68 @@ public final class SemanticsText implements Expr.Visitor<String> {
     }
 
     private static String statement(Stmt s) {
-        if (s instanceof Stmt.SetX st) {
-            return xreg(st.reg()) + " ← " + of(st.value());
-        } else if (s instanceof Stmt.SetF st) {
-            return freg(st.reg()) + " ← " + of(st.value());
-        } else if (s instanceof Stmt.Store st) {
-            return "mem" + 8 * st.width().bytes + "[" + of(st.address()) + "] ← " + of(st.value());
-        } else if (s instanceof Stmt.Redirect r) {
-            String t = (r.condition() == null ? "" : "if " + of(r.condition()) + ": ") + "pc ← " + of(r.target());
-            if (r.link() != null) {
-                t += ", " + xreg(r.link()) + " ← pc + 4";
-            }
-            return t + " (" + r.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")";
-        } else if (s instanceof Stmt.Occupy o) {
-            return o.unit() == Unit.DIVIDER ? "occupy the divider" : "occupy the FP divider";
-        } else if (s instanceof Stmt.SendHead h) {
-            return "send head(" + of(h.node()) + ", " + of(h.type()) + ", " + of(h.address()) + ", "
-                    + of(h.stride()) + ")";
-        } else if (s instanceof Stmt.SendData d) {
-            List<String> w = new ArrayList<>();
-            d.words().forEach(e -> w.add(of(e)));
-            return "send data" + (d.tail() ? "+tail" : "") + "(" + String.join(", ", w) + ")";
-        } else if (s instanceof Stmt.SendDma m) {
-            return "send dma" + (m.tail() ? "+tail" : "") + "(" + of(m.address()) + ", " + of(m.strideCount()) + ")";
-        } else if (s instanceof Stmt.Stop st) {
-            return st.kind() == StopKind.SUSPEND ? "suspend" : "end thread";
-        } else if (s instanceof Stmt.HostCall h) {
-            return "host call " + of(h.service());
-        }
-        throw new IllegalStateException("no notation for " + s);
+        return s.accept(STATEMENTS);
     }
+
+    /** The notation of each kind of statement. */
+    private static final Stmt.Visitor<String> STATEMENTS = new Stmt.Visitor<>() {
+        @Override
+        public String visit(Stmt.SetX s) {
+            return xreg(s.reg()) + " ← " + of(s.value());
+        }
+
+        @Override
+        public String visit(Stmt.SetF s) {
+            return freg(s.reg()) + " ← " + of(s.value());
+        }
+
+        @Override
+        public String visit(Stmt.Store s) {
+            return "mem" + 8 * s.width().bytes + "[" + of(s.address()) + "] ← " + of(s.value());
+        }
+
+        @Override
+        public String visit(Stmt.Redirect s) {
+            String t = (s.condition() == null ? "" : "if " + of(s.condition()) + ": ") + "pc ← " + of(s.target());
+            if (s.link() != null) {
+                t += ", " + xreg(s.link()) + " ← pc + 4";
+            }
+            return t + " (" + s.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")";
+        }
+
+        @Override
+        public String visit(Stmt.Occupy s) {
+            return s.unit() == Unit.DIVIDER ? "occupy the divider" : "occupy the FP divider";
+        }
+
+        @Override
+        public String visit(Stmt.SendHead s) {
+            return "send head(" + of(s.node()) + ", " + of(s.type()) + ", " + of(s.address()) + ", "
+                    + of(s.stride()) + ")";
+        }
+
+        @Override
+        public String visit(Stmt.SendData s) {
+            List<String> w = new ArrayList<>();
+            s.words().forEach(e -> w.add(of(e)));
+            return "send data" + (s.tail() ? "+tail" : "") + "(" + String.join(", ", w) + ")";
+        }
+
+        @Override
+        public String visit(Stmt.SendDma s) {
+            return "send dma" + (s.tail() ? "+tail" : "") + "(" + of(s.address()) + ", " + of(s.strideCount()) + ")";
+        }
+
+        @Override
+        public String visit(Stmt.Stop s) {
+            return s.kind() == StopKind.SUSPEND ? "suspend" : "end thread";
+        }
+
+        @Override
+        public String visit(Stmt.HostCall s) {
+            return "host call " + of(s.service());
+        }
+    };
 
     private static String xreg(Reg r) {
         return r instanceof Reg.Fixed fx ? Registers.gprName(fx.number()) : "r" + ((Reg.Slot) r).field;
