@@ -11,6 +11,9 @@ package scmp.cpu;
  * and writes the running thread's registers, pc, next issue cycle and scoreboard in its {@link ThreadContext}.
  * Timing is docs/timing.md sections 1 and 2: instruction {@code i+1} issues at
  * {@code max(t(i) + 1 + bubbles(i), ready(sources of i+1), free(unit of i+1))}.
+ *
+ * <p>An engine keeps no state of its own that changes what a thread does: everything that decides a node's
+ * future is in its thread contexts, its scheduler and its memory, which {@link Node#relativeState} relies on.
  */
 public interface Engine {
 

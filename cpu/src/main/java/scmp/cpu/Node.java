@@ -573,7 +573,7 @@ public final class Node {
         return stop;
     }
 
-    /** Returns the fault that stopped the core, or null. */
+    /** Returns the fault that stopped the node, or null. */
     public GuestFault fault() {
         return fault;
     }

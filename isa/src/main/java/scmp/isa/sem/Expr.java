@@ -8,8 +8,10 @@ import java.util.Objects;
  */
 public sealed interface Expr {
 
-    /** Returns the type of the value. */
-    ValueType type();
+    /** Returns the type of the value: an integer unless the kind of expression says otherwise. */
+    default ValueType type() {
+        return ValueType.INT;
+    }
 
     /**
      * Passes this expression to the visitor's method for its kind.
@@ -64,11 +66,6 @@ public sealed interface Expr {
         }
 
         @Override
-        public ValueType type() {
-            return ValueType.INT;
-        }
-
-        @Override
         public <R> R accept(Visitor<R> v) {
             return v.visit(this);
         }
@@ -101,11 +98,6 @@ public sealed interface Expr {
      */
     record Imm() implements Expr {
         @Override
-        public ValueType type() {
-            return ValueType.INT;
-        }
-
-        @Override
         public <R> R accept(Visitor<R> v) {
             return v.visit(this);
         }
@@ -114,11 +106,6 @@ public sealed interface Expr {
     /** The message type field of a network head instruction. */
     record MessageType() implements Expr {
         @Override
-        public ValueType type() {
-            return ValueType.INT;
-        }
-
-        @Override
         public <R> R accept(Visitor<R> v) {
             return v.visit(this);
         }
@@ -126,11 +113,6 @@ public sealed interface Expr {
 
     /** The address of the instruction itself. */
     record Pc() implements Expr {
-        @Override
-        public ValueType type() {
-            return ValueType.INT;
-        }
-
         @Override
         public <R> R accept(Visitor<R> v) {
             return v.visit(this);
@@ -143,11 +125,6 @@ public sealed interface Expr {
      * @param value the value
      */
     record Const(int value) implements Expr {
-        @Override
-        public ValueType type() {
-            return ValueType.INT;
-        }
-
         @Override
         public <R> R accept(Visitor<R> v) {
             return v.visit(this);
@@ -169,11 +146,6 @@ public sealed interface Expr {
         }
 
         @Override
-        public ValueType type() {
-            return ValueType.INT;
-        }
-
-        @Override
         public <R> R accept(Visitor<R> v) {
             return v.visit(this);
         }
@@ -191,11 +163,6 @@ public sealed interface Expr {
             Objects.requireNonNull(cond);
             requireType(a, ValueType.INT);
             requireType(b, ValueType.INT);
-        }
-
-        @Override
-        public ValueType type() {
-            return ValueType.INT;
         }
 
         @Override
@@ -264,11 +231,6 @@ public sealed interface Expr {
             Objects.requireNonNull(cond);
             requireType(a, ValueType.FP);
             requireType(b, ValueType.FP);
-        }
-
-        @Override
-        public ValueType type() {
-            return ValueType.INT;
         }
 
         @Override
@@ -358,11 +320,6 @@ public sealed interface Expr {
     record SpecialRegister(Expr number) implements Expr {
         public SpecialRegister {
             requireType(number, ValueType.INT);
-        }
-
-        @Override
-        public ValueType type() {
-            return ValueType.INT;
         }
 
         @Override
