@@ -1,6 +1,5 @@
 package scmp.cpu;
 
-import java.util.List;
 import scmp.isa.HostCall;
 import scmp.isa.Instruction;
 import scmp.isa.sem.RedirectKind;
@@ -35,8 +34,7 @@ public final class Interpreter implements Engine {
         RESULT_CAUSE[DecodedText.ILLEGAL] = (byte) StallCause.OTHER.ordinal();
         RESULT_CAUSE[DecodedText.END] = (byte) StallCause.OTHER.ordinal();
         for (HostCall h : HostCall.values()) {
-            List<Integer> r = h.results;
-            HOST_RESULTS[h.ordinal()] = r.stream().mapToInt(Integer::intValue).toArray();
+            HOST_RESULTS[h.ordinal()] = h.results.stream().mapToInt(Integer::intValue).toArray();
         }
     }
 

@@ -26,6 +26,7 @@ final class Harness {
     private final List<Object[]> fixups = new ArrayList<>();
     int contexts = 4;
     int threadExit;
+    Engine.Factory engines = Interpreter::new;
 
     /** Appends an instruction with operand values in syntax order. */
     Harness op(Instruction insn, long... values) {
@@ -126,7 +127,7 @@ final class Harness {
             mem.mapStackGuard(Abi.stackTop(MEM, STACK, c) - STACK, Abi.STACK_GUARD, c);
         }
         DecodedText dt = DecodedText.decode(BASE, text);
-        Node node = new Node(0, 1, 1, contexts, STACK, mem, dt, TimingModel.DEFAULT, threadExit);
+        Node node = new Node(0, 1, 1, contexts, STACK, mem, dt, TimingModel.DEFAULT, threadExit, engines);
         return new Run(node, mem);
     }
 
