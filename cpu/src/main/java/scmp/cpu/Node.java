@@ -70,7 +70,6 @@ public final class Node {
     private final int threadExit;
     private final Memory memory;
     private final DecodedText text;
-    private final TimingModel timing;
     private final int switchCost;
     private final EngineContext engineContext;
     private final Engine engine;
@@ -138,7 +137,6 @@ public final class Node {
         this.stackSize = stackSize;
         this.memory = memory;
         this.text = text;
-        this.timing = timing;
         this.threadExit = threadExit;
         this.switchCost = timing.switchCost();
         this.contexts = new ThreadContext[nctx];
@@ -698,16 +696,6 @@ public final class Node {
     /** Returns the node's memory. */
     public Memory memory() {
         return memory;
-    }
-
-    /** Returns the decoded program text. */
-    public DecodedText text() {
-        return text;
-    }
-
-    /** Returns the timing model. */
-    public TimingModel timing() {
-        return timing;
     }
 
     /** Returns the number of thread contexts. */
