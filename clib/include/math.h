@@ -3,7 +3,7 @@
 #ifndef _MATH_H
 #define _MATH_H
 
-#if defined(__SCMP__) || !defined(__GNUC__)
+#if defined(__scmpcc__) || !defined(__GNUC__)
 /* An overflowing literal is +infinity; 0.0f/0.0f folds to a quiet NaN (positive, as Java computes it). */
 #define HUGE_VAL 1e999
 #define HUGE_VALF 1e999f

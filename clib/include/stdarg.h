@@ -4,7 +4,7 @@
 #ifndef _STDARG_H
 #define _STDARG_H
 
-#if defined(__SCMP__) || !defined(__GNUC__)
+#if defined(__scmpcc__) || !defined(__GNUC__)
 typedef char *va_list;
 #else
 /* Host gcc (clib/hosttest only): use the host's own va_list. */
@@ -17,7 +17,7 @@ typedef va_list __gnuc_va_list;
 
 #define va_start(ap, last) __builtin_va_start(ap, last)
 #define va_arg(ap, T) __builtin_va_arg(ap, T)
-#if defined(__SCMP__) || !defined(__GNUC__)
+#if defined(__scmpcc__) || !defined(__GNUC__)
 #define va_end(ap) ((void)0)
 #define va_copy(d, s) ((d) = (s))
 #else

@@ -21,7 +21,7 @@ typedef int wchar_t;
 /* max_align_t (C11): the strictest alignment, 8 bytes. */
 typedef double max_align_t;
 
-#if defined(__SCMP__) || defined(__GNUC__)
+#if defined(__scmpcc__) || defined(__GNUC__)
 #define offsetof(type, member) __builtin_offsetof(type, member)
 #else
 #define offsetof(type, member) ((size_t)&((type *)0)->member)

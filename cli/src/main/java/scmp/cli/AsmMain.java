@@ -15,6 +15,7 @@ import scmp.common.InputFile;
 import scmp.diag.Diagnostic;
 import scmp.diag.DiagnosticException;
 import scmp.elf.ElfWriter;
+import scmp.elf.MachineKind;
 import scmp.elf.ObjectFile;
 
 /**
@@ -39,6 +40,11 @@ public final class AsmMain implements Callable<Integer> {
             description = "The object file to write ('-' for standard output). Default: FILE with its extension "
                     + "replaced by .o (a.o when reading standard input).")
     private String output;
+
+    @Option(names = "-mmachine", paramLabel = "MODEL", converter = Commands.MachineConverter.class,
+            description = "The machine model the object is for, recorded in it: scmp (the default), t3d or sp "
+                    + "(written -mmachine=MODEL, as gcc's -m options).")
+    private MachineKind machine = MachineKind.SCMP;
 
     private InputStream stdin = System.in;
     private PrintStream out = System.out;
@@ -101,6 +107,7 @@ public final class AsmMain implements Callable<Integer> {
             }
             return 1;
         }
+        obj.setMachine(machine);
         byte[] elf = ElfWriter.writeObject(obj);
         String target = output != null ? output : fromStdin ? "a.o" : defaultOutput(input);
         try {

@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import scmp.cc.Driver;
+import scmp.elf.MachineKind;
 
 /**
  * {@code scmpcc}, the C compiler driver's command line, shaped like gcc: {@code scmpcc [-c|-S|-E] [-o OUT]
@@ -50,6 +51,9 @@ public final class CcMain implements Callable<Integer> {
     boolean noStdLib;
     @Option(names = "-nostdinc", description = "do not search the sysroot's include directory")
     boolean noStdInc;
+    @Option(names = "-mmachine", paramLabel = "MODEL", converter = Commands.MachineConverter.class,
+            description = "build for machine model MODEL: scmp (the default), t3d or sp (written -mmachine=MODEL)")
+    MachineKind machine = MachineKind.SCMP;
     @Option(names = "--sysroot", paramLabel = "DIR", description = "the sysroot (include/, lib/); default $SCMP_SYSROOT, else the one in the jar")
     String sysroot;
     @Parameters(paramLabel = "FILE", description = ".c, .s, .S, .o and .a files")
@@ -70,7 +74,9 @@ public final class CcMain implements Callable<Integer> {
         List<String> a = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String s = args[i];
-            if (s.matches("-O[0-9]?|-Os|-Og|-Ofast")) {
+            if (s.startsWith("-mmachine=")) {
+                a.add(s);    // before the other -m options, which are accepted and ignored
+            } else if (s.matches("-O[0-9]?|-Os|-Og|-Ofast")) {
                 int level = s.equals("-O0") || s.equals("-Og") ? 0 : s.length() == 3 && Character.isDigit(s.charAt(2))
                         ? Math.min(2, s.charAt(2) - '0') : 1;
                 a.add("--opt-level=" + level);
@@ -120,7 +126,7 @@ public final class CcMain implements Callable<Integer> {
         Driver.Options options = Driver.Options.builder().stage(stage).output(output).optLevel(optLevel).debug(debug)
                 .includeDirs(includeDirs).defines(defines).undefines(undefines).libDirs(libDirs).libs(libs)
                 .wall(warningFlags.contains("-Wall") || warningFlags.contains("-Wextra")).warnings(!noWarnings)
-                .noStdLib(noStdLib).noStdInc(noStdInc).sysroot(sysroot).files(files).build();
+                .noStdLib(noStdLib).noStdInc(noStdInc).sysroot(sysroot).machine(machine).files(files).build();
         return Driver.run(options, out, err);
     }
 }

@@ -3,6 +3,7 @@ package scmp.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import picocli.CommandLine;
+import scmp.elf.MachineKind;
 
 /** What several tools' command lines share. */
 final class Commands {
@@ -34,5 +35,17 @@ final class Commands {
             return 70;
         });
         return cl;
+    }
+
+    /** Reads a machine model's name: scmp, t3d or sp. */
+    static final class MachineConverter implements CommandLine.ITypeConverter<MachineKind> {
+        @Override
+        public MachineKind convert(String value) {
+            try {
+                return MachineKind.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
     }
 }

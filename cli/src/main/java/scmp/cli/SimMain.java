@@ -17,6 +17,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import scmp.elf.MachineKind;
 import scmp.isa.Abi;
 import scmp.machine.Simulation;
 import scmp.machine.SpeedBench;
@@ -35,13 +36,20 @@ import scmp.noc.NocConfig;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"N:the program's exit status (hcall exit), or 0 when every thread ended; with -n, 0 when every "
                 + "rank exited with 0, else the first non-zero status",
-            "1:scmpsim could not run the program (unreadable or invalid executable, program too big)",
-            "2:invalid command line", "124:stopped by --max-cycles", "134:the program aborted (hcall abort)",
+            "1:scmpsim could not run the program (unreadable or invalid executable, program too big, a machine "
+                + "model not available yet)",
+            "2:invalid command line, or --machine names another model than the program's",
+            "124:stopped by --max-cycles", "134:the program aborted (hcall abort)",
             "139:guest fault (one line on stderr says where), or deadlock (every node's state on stderr)"})
 public final class SimMain implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
+
+    @Option(names = "--machine", paramLabel = "MODEL", converter = Commands.MachineConverter.class,
+            description = "The machine model to run on: scmp, t3d or sp. Default: the one the program was built for "
+                    + "(scmpcc -mmachine); a program built for another model is refused.")
+    private MachineKind machine;
 
     @Option(names = "--max-cycles", paramLabel = "N", description = "Stop after N cycles (exit 124). Default: no limit.")
     private Long maxCycles;
@@ -197,7 +205,7 @@ public final class SimMain implements Callable<Integer> {
             cl.usage(cl.getErr());
             return 2;
         }
-        Simulation.Options o = new Simulation.Options().program(program, args).maxCycles(maxCycles)
+        Simulation.Options o = new Simulation.Options().program(program, args).machine(machine).maxCycles(maxCycles)
                 .contexts(contexts).mem(mem).stack(stack).mesh(mesh).ranks(ranks).spmd(spmd).env(env)
                 .mpiProtocol(mpiProtocol).niuQueue(niuQueue).vcs(vcs).buffer(buffer).routerDelay(routerDelay)
                 .linkDelay(linkDelay).wideFlits(wideFlits).stats(stats).watch(watch).lockstep(lockstep).files(files)

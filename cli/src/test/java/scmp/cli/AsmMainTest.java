@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import scmp.elf.ElfReader;
+import scmp.elf.MachineKind;
 import scmp.elf.ObjectFile;
 import scmp.elf.Relocation;
 import scmp.isa.RelocType;
@@ -45,6 +46,22 @@ class AsmMainTest {
         assertEquals(12, o.section(".text").size());
         assertEquals(new Relocation(0, RelocType.HI16, ".data", 0), o.section(".text").relocations().get(0));
         assertTrue(o.symbol("_start").isGlobal());
+    }
+
+    @Test
+    void theObjectRecordsTheMachineModel() throws Exception {
+        Path src = dir.resolve("m.s");
+        Files.writeString(src, ".globl f\nf: ret\n");
+        for (MachineKind m : MachineKind.values()) {
+            Path obj = dir.resolve(m.id() + ".o");
+            String[] args = m == MachineKind.SCMP ? new String[] {"-o", obj.toString(), src.toString()}
+                    : new String[] {"-mmachine=" + m.id(), "-o", obj.toString(), src.toString()};
+            assertEquals(0, run("", args), err());
+            assertEquals(m, ElfReader.readObject("m.o", Files.readAllBytes(obj)).machine());
+        }
+        assertEquals(2, run("", "-mmachine=vax", src.toString()));
+        assertEquals("scmpas: error: Invalid value for option '-mmachine': unknown machine model 'vax' (scmp, t3d or "
+                + "sp) (try 'scmpas --help')\n", err());
     }
 
     @Test

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import scmp.elf.ElfReader;
+import scmp.elf.MachineKind;
 import scmp.machine.Simulation;
 
 /** The scmpcc command line: gcc's spellings of the options, usage errors, --help and --version. */
@@ -49,6 +51,21 @@ class CcMainTest {
         assertEquals(1, cc("-O0", "-DEXTRA=2", "-I", dir.resolve("inc").toString(), "-o", exe.toString(),
                 c.toString()));
         assertTrue(err().contains("error: #error not optimised"), err());
+    }
+
+    @Test
+    void mmachineNamesTheModelAndTheOtherMOptionsAreIgnored(@TempDir Path dir) throws Exception {
+        Path c = dir.resolve("m.c");
+        Files.writeString(c, "#ifndef __T3D__\n#error not for the T3D\n#endif\nint f(void) { return 0; }\n");
+        Path o = dir.resolve("m.o");
+        assertEquals(0, cc("-mmachine=t3d", "-mno-such-option", "-c", "-o", o.toString(), c.toString()), err());
+        assertEquals(MachineKind.T3D, ElfReader.readObject("m.o", Files.readAllBytes(o)).machine());
+        assertEquals(1, cc("-c", "-o", o.toString(), c.toString()));
+        assertTrue(err().contains("error: #error not for the T3D"), err());
+        err.reset();
+        assertEquals(1, cc("-mmachine=cm5", c.toString()));
+        assertEquals("scmpcc: error: Invalid value for option '-mmachine': unknown machine model 'cm5' (scmp, t3d or "
+                + "sp)\nTry 'scmpcc --help' for more information.\n", err());
     }
 
     @Test

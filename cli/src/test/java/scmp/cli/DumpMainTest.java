@@ -126,6 +126,7 @@ class DumpMainTest {
         assertEquals(0, dump("-x", obj), err);
         assertEquals(header(obj) + """
                 architecture: scmp, type: relocatable object
+                machine model: scmp (e_flags 0x00000000)
                 start address 0x00000000
 
                 Sections:
@@ -171,6 +172,7 @@ class DumpMainTest {
         assertEquals(0, dump("-x", exe), err);
         assertEquals(header(exe) + """
                 architecture: scmp, type: executable
+                machine model: scmp (e_flags 0x00000000)
                 start address 0x00001000
 
                 Program Header:

@@ -14,6 +14,7 @@ import scmp.cc.parse.CParser;
 import scmp.cc.pp.IncludeResolver;
 import scmp.cc.pp.Preprocessor;
 import scmp.cc.sema.Sema;
+import scmp.elf.MachineKind;
 
 /**
  * The compiler's stages in one place, for the driver and for tests that compile in-process: preprocess
@@ -21,16 +22,40 @@ import scmp.cc.sema.Sema;
  * reports to one {@link Diagnostics}; a stage does not run after an earlier one found errors.
  */
 public final class Compiler {
-    /** What a compilation needs to know besides the source. */
+    /**
+     * What a compilation needs to know besides the source.
+     *
+     * @param machine the machine model compiled for (its headers and predefined macros), or null for code that
+     *                runs on every model
+     */
     public record Options(int optLevel, boolean debug, List<String> includeDirs, List<String> defines,
-                          List<String> undefines, boolean noStdInc, Sysroot sysroot, boolean warnings) {
+                          List<String> undefines, boolean noStdInc, Sysroot sysroot, boolean warnings,
+                          MachineKind machine) {
+        /** Options for the SCMP chip. */
+        public Options(int optLevel, boolean debug, List<String> includeDirs, List<String> defines,
+                       List<String> undefines, boolean noStdInc, Sysroot sysroot, boolean warnings) {
+            this(optLevel, debug, includeDirs, defines, undefines, noStdInc, sysroot, warnings, MachineKind.SCMP);
+        }
+
         public static Options defaults(Sysroot sysroot) {
             return new Options(0, false, List.of(), List.of(), List.of(), false, sysroot, true);
         }
 
         public Options withOptLevel(int level) {
-            return new Options(level, debug, includeDirs, defines, undefines, noStdInc, sysroot, warnings);
+            return new Options(level, debug, includeDirs, defines, undefines, noStdInc, sysroot, warnings, machine);
         }
+    }
+
+    /**
+     * The macros that name the machine model (docs/compiler.md, "Predefined macros"): {@code __SCMP__} for the
+     * SCMP chip, {@code __T3D__} and {@code __SP__} for the others, none for code that runs on every model.
+     * ({@code __scmp__}, the instruction set, and {@code __scmpcc__} are defined for every model.)
+     *
+     * @param machine the model, or null
+     * @return the macro's name, or null
+     */
+    public static String machineMacro(MachineKind machine) {
+        return machine == null ? null : "__" + machine.name() + "__";
     }
 
     private Compiler() {
@@ -47,32 +72,53 @@ public final class Compiler {
 
     /** The include search: beside the includer for "", then -I directories, then the sysroot. */
     static IncludeResolver resolver(Options o) {
-        return (name, quoted, includer) -> {
-            List<Path> dirs = new ArrayList<>();
-            if (quoted && includer != null) {
-                Path inc = Path.of(includer.name()).getParent();
-                dirs.add(inc == null ? Path.of(".") : inc);
+        return new IncludeResolver() {
+            @Override
+            public SourceFile resolve(String name, boolean quoted, SourceFile includer) {
+                return Compiler.resolve(o, name, quoted, includer);
             }
-            if (Path.of(name).isAbsolute()) {
-                return readFile(Path.of(name));
-            }
-            for (String d : o.includeDirs()) {
-                dirs.add(Path.of(d));
-            }
-            for (Path d : dirs) {
-                SourceFile f = readFile(d.resolve(name));
-                if (f != null) {
-                    return f;
+
+            @Override
+            public String whyMissing(String name) {
+                if (o.noStdInc() || o.sysroot() == null) {
+                    return null;
                 }
-            }
-            if (!o.noStdInc() && o.sysroot() != null) {
-                String text = o.sysroot().header(name);
-                if (text != null) {
-                    return new SourceFile(o.sysroot().headerPath(name), text);
+                List<String> owners = o.sysroot().modelsWithHeader(name).stream().map(MachineKind::id).toList();
+                if (owners.isEmpty()) {
+                    return null;
                 }
+                return name + " is a header of the " + String.join(" and ", owners) + " machine model, and this "
+                        + "compilation is " + (o.machine() == null ? "for every model" : "for " + o.machine().id())
+                        + " (-mmachine)";
             }
-            return null;
         };
+    }
+
+    private static SourceFile resolve(Options o, String name, boolean quoted, SourceFile includer) {
+        List<Path> dirs = new ArrayList<>();
+        if (quoted && includer != null) {
+            Path inc = Path.of(includer.name()).getParent();
+            dirs.add(inc == null ? Path.of(".") : inc);
+        }
+        if (Path.of(name).isAbsolute()) {
+            return readFile(Path.of(name));
+        }
+        for (String d : o.includeDirs()) {
+            dirs.add(Path.of(d));
+        }
+        for (Path d : dirs) {
+            SourceFile f = readFile(d.resolve(name));
+            if (f != null) {
+                return f;
+            }
+        }
+        if (!o.noStdInc() && o.sysroot() != null) {
+            Sysroot.Header h = o.sysroot().header(o.machine(), name);
+            if (h != null) {
+                return new SourceFile(h.path(), h.text());
+            }
+        }
+        return null;
     }
 
     private static SourceFile readFile(Path p) {
@@ -93,6 +139,10 @@ public final class Compiler {
     /** Runs the preprocessor over a file. */
     public static List<Token> preprocess(SourceFile src, Options o, Diagnostics diag) {
         Preprocessor pp = new Preprocessor(diag, resolver(o));
+        String model = machineMacro(o.machine());
+        if (model != null) {
+            pp.define(model + " 1");
+        }
         if (o.optLevel() > 0) {
             pp.define("__OPTIMIZE__ 1");
         }

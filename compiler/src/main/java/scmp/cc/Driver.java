@@ -18,6 +18,7 @@ import scmp.elf.Archive;
 import scmp.elf.ElfFormatException;
 import scmp.elf.ElfReader;
 import scmp.elf.ElfWriter;
+import scmp.elf.MachineKind;
 import scmp.elf.ObjectFile;
 import scmp.link.LinkException;
 import scmp.link.LinkInput;
@@ -28,10 +29,10 @@ import scmp.link.Linker;
 /**
  * The pipeline {@code scmpcc} runs, as an API: C files are preprocessed, compiled and assembled; assembly files
  * assembled ({@code .S} ones preprocessed first); objects and archives passed to the linker, all in this
- * process. A link starts with the sysroot's {@value #CRT0} and ends with its default libraries
- * ({@link #DEFAULT_LIBS}); see docs/compiler.md. The command line parses gcc-style options into
- * {@link Options}; tools and tests that compile in-process build the options themselves. Messages go to the
- * error stream in the form {@code scmpcc} prints them.
+ * process, for one machine model. A link starts with the sysroot's {@value #CRT0} and ends with its default
+ * libraries ({@link #DEFAULT_LIBS}), the model's own or the shared ones; see docs/compiler.md. The command
+ * line parses gcc-style options into {@link Options}; tools and tests that compile in-process build the
+ * options themselves. Messages go to the error stream in the form {@code scmpcc} prints them.
  */
 public final class Driver {
     /** The libraries every link ends with, in order; those missing from the sysroot are skipped. */
@@ -70,12 +71,15 @@ public final class Driver {
      * @param noStdLib    no crt0 and no default libraries ({@code -nostdlib})
      * @param noStdInc    no sysroot headers ({@code -nostdinc})
      * @param sysroot     the sysroot directory, or null for $SCMP_SYSROOT or the one on the classpath
+     * @param machine     the machine model built for ({@code -mmachine}): its headers, libraries and
+     *                    predefined macro, recorded in the objects and the executable; null builds objects that
+     *                    use only what every model shares and link into a program of any model
      * @param files       the inputs: .c, .i, .h, .s, .S, .asm, objects and archives
      */
     public record Options(Stage stage, String output, int optLevel, boolean debug, List<String> includeDirs,
                           List<String> defines, List<String> undefines, List<String> libDirs, List<String> libs,
                           boolean wall, boolean warnings, boolean noStdLib, boolean noStdInc, String sysroot,
-                          List<String> files) {
+                          MachineKind machine, List<String> files) {
         /** Copies the lists, so that the options stay as they were built. */
         public Options {
             includeDirs = List.copyOf(includeDirs);
@@ -86,7 +90,7 @@ public final class Driver {
             files = List.copyOf(files);
         }
 
-        /** Returns a builder with gcc's defaults: link, {@code -O0}, warnings on, the default sysroot. */
+        /** Returns a builder with gcc's defaults: link, {@code -O0}, warnings on, the default sysroot, SCMP. */
         public static Builder builder() {
             return new Builder();
         }
@@ -108,6 +112,7 @@ public final class Driver {
         private boolean noStdLib;
         private boolean noStdInc;
         private String sysroot;
+        private MachineKind machine = MachineKind.SCMP;
         private final List<String> files = new ArrayList<>();
 
         private Builder() {
@@ -197,6 +202,12 @@ public final class Driver {
             return this;
         }
 
+        /** Sets the machine model (null: objects for every model). */
+        public Builder machine(MachineKind model) {
+            machine = model;
+            return this;
+        }
+
         /** Adds input files. */
         public Builder files(List<String> names) {
             files.addAll(names);
@@ -211,7 +222,7 @@ public final class Driver {
         /** Returns the options. */
         public Options build() {
             return new Options(stage, output, optLevel, debug, includeDirs, defines, undefines, libDirs, libs, wall,
-                    warnings, noStdLib, noStdInc, sysroot, files);
+                    warnings, noStdLib, noStdInc, sysroot, machine, files);
         }
     }
 
@@ -260,7 +271,8 @@ public final class Driver {
         }
         Sysroot root = Sysroot.locate(options.sysroot());
         Compiler.Options copt = new Compiler.Options(options.optLevel(), options.debug(), options.includeDirs(),
-                options.defines(), options.undefines(), options.noStdInc(), root, options.warnings());
+                options.defines(), options.undefines(), options.noStdInc(), root, options.warnings(),
+                options.machine());
         List<LinkInput> inputs = new ArrayList<>();
         boolean failed = false;
         for (String f : files) {
@@ -302,6 +314,7 @@ public final class Driver {
                         continue;
                     }
                     ObjectFile o = Assembler.assemble(f, text);
+                    o.setMachine(options.machine());
                     if (stage == Stage.OBJECT) {
                         write(output != null ? output : baseName(f) + ".o", ElfWriter.writeObject(o), false);
                     } else {
@@ -378,6 +391,7 @@ public final class Driver {
             return true;
         }
         ObjectFile o = Assembler.assemble(baseName(f) + ".s", asm);
+        o.setMachine(options.machine());
         if (options.stage() == Stage.OBJECT) {
             write(output != null ? output : baseName(f) + ".o", ElfWriter.writeObject(o), false);
         } else {
@@ -407,7 +421,7 @@ public final class Driver {
         List<LinkInput> inputs = new ArrayList<>();
         try {
             if (!options.noStdLib()) {
-                byte[] crt0 = root.library(CRT0);
+                byte[] crt0 = root.library(options.machine(), CRT0);
                 if (crt0 == null) {
                     err.println("scmpcc: error: " + CRT0 + " not found in the sysroot (" + root.describe()
                             + "); use --sysroot or -nostdlib");
@@ -426,13 +440,13 @@ public final class Driver {
             }
             if (!options.noStdLib()) {
                 for (String l : DEFAULT_LIBS) {
-                    byte[] b = root.library(l);
+                    byte[] b = root.library(options.machine(), l);
                     if (b != null) {
                         inputs.add(archive(l, b));
                     }
                 }
             }
-            LinkResult r = Linker.link(inputs, LinkOptions.defaults());
+            LinkResult r = Linker.link(inputs, LinkOptions.defaults().withMachine(options.machine()));
             String output = options.output();
             write(output != null ? output : "a.out", ElfWriter.writeExecutable(r.executable()), true);
             return true;
@@ -461,7 +475,7 @@ public final class Driver {
                 }
             }
         }
-        return options.noStdLib() ? null : root.library(name);
+        return options.noStdLib() ? null : root.library(options.machine(), name);
     }
 
     private void write(String name, byte[] data, boolean executable) throws IOException {

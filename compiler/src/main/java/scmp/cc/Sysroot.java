@@ -5,12 +5,18 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import scmp.elf.MachineKind;
 
 /**
- * The system headers and libraries scmpcc compiles and links against: {@code include/} (stdio.h...) and
- * {@code lib/} (crt0.o, libc.a, libm.a...). They are found, in order, in the directory given by
- * {@code --sysroot DIR}, in the directory named by the {@code SCMP_SYSROOT} environment variable, or as
- * classpath resources under {@code scmp/sysroot/} (the clib module packages them into the tools' jar).
+ * The system headers and libraries scmpcc compiles and links against. What every machine model shares (the C
+ * library and its headers, crt0.o) is in {@code include/} and {@code lib/}; what one model has of its own is in
+ * {@code MODEL/include/} and {@code MODEL/lib/} ({@code scmp/include/scmp.h}, {@code scmp/lib/libmpi.a}), and
+ * a model's own file is found before a shared one of the same name (docs/compiler.md, "The sysroot"). The
+ * sysroot is found, in order, in the directory given by {@code --sysroot DIR}, in the directory named by the
+ * {@code SCMP_SYSROOT} environment variable, or as classpath resources under {@code scmp/sysroot/} (the clib
+ * and mpi modules package them into the tools' jar).
  */
 public final class Sysroot {
     /** The classpath folder holding the packaged sysroot. */
@@ -44,7 +50,7 @@ public final class Sysroot {
         return dir != null ? dir.toString() : "classpath:" + RESOURCE_ROOT;
     }
 
-    /** The bytes of {@code include/NAME} or {@code lib/NAME} (relative path), or null if absent. */
+    /** The bytes of a file of the sysroot ({@code include/NAME}, {@code scmp/lib/NAME}...), or null if absent. */
     public byte[] read(String relative) {
         if (relative.contains("..")) {
             return null;
@@ -63,19 +69,68 @@ public final class Sysroot {
         }
     }
 
-    /** A system header as text (ISO-8859-1, byte for byte), or null. */
-    public String header(String name) {
-        byte[] b = read("include/" + name);
-        return b == null ? null : new String(b, StandardCharsets.ISO_8859_1);
+    /**
+     * A system header.
+     *
+     * @param path its display name, used in diagnostics and line information
+     * @param text its text (ISO-8859-1, byte for byte)
+     */
+    public record Header(String path, String text) {
     }
 
-    /** The display name of a system header, used in diagnostics and line information. */
-    public String headerPath(String name) {
-        return dir != null ? dir.resolve("include").resolve(name).toString() : "<sysroot>/include/" + name;
+    /**
+     * Finds a system header: the model's own, else the shared one.
+     *
+     * @param machine the model compiled for, or null for code that runs on every model (shared headers only)
+     * @param name    the name in {@code #include <name>}
+     * @return the header, or null when neither has it
+     */
+    public Header header(MachineKind machine, String name) {
+        for (String folder : folders(machine, "include/")) {
+            byte[] b = read(folder + name);
+            if (b != null) {
+                String path = dir != null ? dir.resolve(folder).resolve(name).toString() : "<sysroot>/" + folder + name;
+                return new Header(path, new String(b, StandardCharsets.ISO_8859_1));
+            }
+        }
+        return null;
     }
 
-    /** A library file (lib/NAME), or null. */
-    public byte[] library(String name) {
-        return read("lib/" + name);
+    /**
+     * The models that have a header of their own under this name, to explain why it is missing for another.
+     *
+     * @param name the name in {@code #include <name>}
+     * @return the models, in declaration order
+     */
+    public List<MachineKind> modelsWithHeader(String name) {
+        List<MachineKind> models = new ArrayList<>();
+        for (MachineKind m : MachineKind.values()) {
+            if (read(m.id() + "/include/" + name) != null) {
+                models.add(m);
+            }
+        }
+        return models;
+    }
+
+    /**
+     * Finds a library file ({@code crt0.o}, {@code libc.a}...): the model's own, else the shared one.
+     *
+     * @param machine the model linked for, or null for shared libraries only
+     * @param name    the file's name
+     * @return its bytes, or null when neither has it
+     */
+    public byte[] library(MachineKind machine, String name) {
+        for (String folder : folders(machine, "lib/")) {
+            byte[] b = read(folder + name);
+            if (b != null) {
+                return b;
+            }
+        }
+        return null;
+    }
+
+    /** The folders searched for a model, its own first: {@code scmp/include/} then {@code include/}. */
+    private static List<String> folders(MachineKind machine, String kind) {
+        return machine == null ? List.of(kind) : List.of(machine.id() + "/" + kind, kind);
     }
 }

@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import scmp.elf.Archive;
+import scmp.elf.MachineKind;
 
 /**
  * Builds a sysroot (include/ and lib/) from a guest-library source tree with scmpcc itself, during the Maven
@@ -22,6 +23,11 @@ import scmp.elf.Archive;
  * {@code lib/crt0.o}; every other group {@code NAME} becomes the archive {@code lib/NAME.a}, except that the
  * groups named in {@code MERGE} lines ({@code MERGE rt libc}) go into another group's archive. Headers are
  * copied from {@code include/}. Every member is compiled with {@code -O1} against the tree's own headers.
+ *
+ * <p>What the tree builds is shared by every machine model (compiled for any model, into {@code include/} and
+ * {@code lib/}), except what a {@code MACHINE} line gives to one model ({@code MACHINE scmp libscmp
+ * include/scmp.h}): those archives are compiled for that model and go, with those headers, into
+ * {@code MODEL/lib/} and {@code MODEL/include/} (docs/compiler.md, "The sysroot").
  *
  * <p>Usage: {@code SysrootBuilder SOURCE-TREE OUT-DIR [-I EXTRA-INCLUDE]...}; exits 1 after printing the
  * compiler's diagnostics when a file does not compile.
@@ -69,6 +75,7 @@ public final class SysrootBuilder {
     public static int build(Path tree, Path out, List<String> includes) throws IOException, InterruptedException {
         Map<String, List<String>> groups = new LinkedHashMap<>();
         Map<String, String> merge = new LinkedHashMap<>();
+        Map<String, MachineKind> owner = new LinkedHashMap<>();
         for (String line : Files.readAllLines(tree.resolve("SOURCES"))) {
             String l = line.strip();
             if (l.isEmpty() || l.startsWith("#")) {
@@ -77,15 +84,24 @@ public final class SysrootBuilder {
             String[] f = l.split("\\s+");
             if (f[0].equals("MERGE")) {
                 merge.put(f[1], f[2]);
+            } else if (f[0].equals("MACHINE")) {
+                MachineKind model;
+                try {
+                    model = MachineKind.of(f[1]);
+                } catch (IllegalArgumentException e) {
+                    throw new IOException(tree.resolve("SOURCES") + ": " + e.getMessage());
+                }
+                for (int i = 2; i < f.length; i++) {
+                    owner.put(f[i], model);
+                }
             } else {
                 groups.computeIfAbsent(f[0], k -> new ArrayList<>()).add(f[1]);
             }
         }
-        Path lib = out.resolve("lib");
+        deleteTree(out);    // nothing of an earlier build may stay where another model's files now go
         Path objDir = out.resolve("obj");
-        Files.createDirectories(lib);
         Files.createDirectories(objDir);
-        copyHeaders(tree.resolve("include"), out.resolve("include"));
+        copyHeaders(tree, out, owner);
 
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
         Map<String, List<Future<Compiled>>> jobs = new LinkedHashMap<>();
@@ -95,8 +111,9 @@ public final class SysrootBuilder {
                 Path obj = objDir.resolve(src.replace('/', '_').replaceAll("\\.[csS]$", ".o"));
                 List<String> dirs = new ArrayList<>(List.of(tree.resolve("include").toString()));
                 dirs.addAll(includes);
+                MachineKind model = owner.get(merge.getOrDefault(g.getKey(), g.getKey()));
                 Driver.Options cc = Driver.Options.builder().stage(Driver.Stage.OBJECT).optLevel(1).noStdInc(true)
-                        .includeDirs(dirs).output(obj.toString()).files(source.toString()).build();
+                        .includeDirs(dirs).machine(model).output(obj.toString()).files(source.toString()).build();
                 jobs.computeIfAbsent(g.getKey(), k -> new ArrayList<>()).add(pool.submit(() -> compile(cc, obj)));
             }
         }
@@ -121,7 +138,8 @@ public final class SysrootBuilder {
                     System.err.print(c.messages);
                 }
                 if (target.equals("crt0")) {
-                    Files.copy(c.object, lib.resolve("crt0.o"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    Files.copy(c.object, libDir(out, owner.get(target)).resolve(Driver.CRT0),
+                            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 } else {
                     archives.computeIfAbsent(target, k -> new ArrayList<>())
                             .add(new Archive.Member(c.object.getFileName().toString(), Files.readAllBytes(c.object)));
@@ -132,9 +150,25 @@ public final class SysrootBuilder {
             return status;
         }
         for (Map.Entry<String, List<Archive.Member>> a : archives.entrySet()) {
-            Files.write(lib.resolve(a.getKey() + ".a"), Archive.write(a.getValue()));
+            Files.write(libDir(out, owner.get(a.getKey())).resolve(a.getKey() + ".a"), Archive.write(a.getValue()));
         }
         return 0;
+    }
+
+    /** {@code lib/}, or {@code MODEL/lib/} for a model's own library; created if needed. */
+    private static Path libDir(Path out, MachineKind model) throws IOException {
+        return Files.createDirectories(model == null ? out.resolve("lib") : out.resolve(model.id()).resolve("lib"));
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                Files.delete(p);
+            }
+        }
     }
 
     private record Compiled(int status, String messages, Path object) {
@@ -147,15 +181,19 @@ public final class SysrootBuilder {
         return new Compiled(status, buf.toString(StandardCharsets.UTF_8), obj);
     }
 
-    private static void copyHeaders(Path from, Path to) throws IOException {
+    /** Copies {@code include/} to the sysroot's, or to {@code MODEL/include/} for a model's own headers. */
+    private static void copyHeaders(Path tree, Path out, Map<String, MachineKind> owner) throws IOException {
+        Path from = tree.resolve("include");
         try (Stream<Path> files = Files.walk(from)) {
             for (Path p : (Iterable<Path>) files::iterator) {
-                Path dest = to.resolve(from.relativize(p).toString());
                 if (Files.isDirectory(p)) {
-                    Files.createDirectories(dest);
-                } else {
-                    Files.copy(p, dest, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    continue;
                 }
+                String relative = tree.relativize(p).toString().replace('\\', '/');
+                MachineKind model = owner.get(relative);
+                Path dest = (model == null ? out : out.resolve(model.id())).resolve(relative);
+                Files.createDirectories(dest.getParent());
+                Files.copy(p, dest, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
         }
     }

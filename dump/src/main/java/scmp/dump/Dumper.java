@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import scmp.elf.Executable;
 import scmp.elf.LineTable;
+import scmp.elf.MachineKind;
 import scmp.elf.ObjectFile;
 import scmp.elf.Relocation;
 import scmp.elf.Section;
@@ -83,15 +84,19 @@ public final class Dumper {
     /** Per section name: label address to the symbol that names it. */
     private final Map<String, TreeMap<Long, Symbol>> labels = new HashMap<>();
 
-    private Dumper(boolean object, int entry, List<Symbol> symbols) {
+    /** The machine model the file is for; null for an object that links with any model. */
+    private final MachineKind machine;
+
+    private Dumper(boolean object, MachineKind machine, int entry, List<Symbol> symbols) {
         this.object = object;
+        this.machine = machine;
         this.entry = entry;
         this.symbols = symbols;
     }
 
     /** A view of a relocatable object. */
     public static Dumper of(ObjectFile o) {
-        Dumper d = new Dumper(true, 0, o.symbols());
+        Dumper d = new Dumper(true, o.machine(), 0, o.symbols());
         for (Section s : o.sections()) {
             d.sections.add(new Sec(s.name(), s.type(), s.flags(), 0, s.size(), s.align(), s.data(), s.relocations()));
         }
@@ -101,7 +106,7 @@ public final class Dumper {
 
     /** A view of an executable. */
     public static Dumper of(Executable e) {
-        Dumper d = new Dumper(false, e.entry(), e.symbols());
+        Dumper d = new Dumper(false, e.machine(), e.entry(), e.symbols());
         for (Executable.PlacedSection s : e.sections()) {
             d.sections.add(new Sec(s.name(), s.type(), s.flags(), s.address(), s.size(), s.align(),
                     s.isNobits() || s.data() == null ? new byte[0] : s.data(), List.of()));
@@ -145,6 +150,8 @@ public final class Dumper {
         sb.append('\n').append(o.reassemblable() ? "# " : "").append(name).append(":     file format elf32-scmp\n");
         if (o.fileHeader()) {
             sb.append("architecture: scmp, type: ").append(object ? "relocatable object" : "executable").append('\n');
+            sb.append(String.format("machine model: %s (e_flags 0x%08x)%n", machine == null ? "any" : machine.id(),
+                    MachineKind.eFlags(machine)));
             sb.append(String.format("start address 0x%08x%n", entry)).append('\n');
         }
         if (o.privateHeaders() && !object) {

@@ -91,6 +91,8 @@ public final class ElfReader {
         private final byte[] d;
         private final int expectedType;
         private int entry;
+        /** The machine model of e_flags, or null for an object that links with any model. */
+        private MachineKind machine;
         private int shnum;
         private long[][] sh; // per section: name, type, flags, addr, offset, size, link, info, align, entsize
         private String[] secName;
@@ -188,13 +190,26 @@ public final class ElfReader {
                 throw fail((expectedType == Elf.ET_REL ? "not a relocatable object" : "not an executable")
                         + " (e_type " + type + ", " + Elf.typeName(type) + ")");
             }
-            if (u32(36) != 0) {
-                throw fail(String.format("unsupported e_flags 0x%x", u32(36)));
-            }
+            this.machine = model((int) u32(36));
             if (u16(40) < Elf.EHDR_SIZE) {
                 throw fail("bad ELF header size " + u16(40));
             }
             entry = (int) u32(24);
+        }
+
+        /**
+         * The machine model that e_flags records: a model's code, or, in an object only, the bit that says it
+         * links with any model (docs/abi.md, "ELF conventions"). Any other bit, or an unknown code, is refused.
+         */
+        private MachineKind model(int flags) throws ElfFormatException {
+            if (flags == MachineKind.EF_ANY_MODEL && expectedType == Elf.ET_REL) {
+                return null;
+            }
+            MachineKind m = (flags & ~MachineKind.EF_MODEL_MASK) == 0 ? MachineKind.ofCode(flags) : null;
+            if (m == null) {
+                throw fail(String.format("unsupported e_flags 0x%x", flags));
+            }
+            return m;
         }
 
         private void sectionHeaders() throws ElfFormatException {
@@ -407,6 +422,7 @@ public final class ElfReader {
             classify(false);
             readSymbols(true);
             ObjectFile o = new ObjectFile(name);
+            o.setMachine(machine);
             Section[] model = new Section[shnum];
             for (int i = 1; i < shnum; i++) {
                 if (isModel[i]) {
@@ -534,7 +550,7 @@ public final class ElfReader {
                             (int) h[SIZE], (int) Math.max(1, h[ALIGN]), bytes));
                 }
             }
-            return new Executable(entry, placed, symbols);
+            return new Executable(machine, entry, placed, symbols);
         }
 
         private void programHeaders() throws ElfFormatException {

@@ -192,7 +192,7 @@ public final class ElfWriter {
             shdrs.add(h);
         }
         addSymbolTables(shdrs, syms, firstGlobal);
-        return emit(Elf.ET_REL, 0, shdrs, false);
+        return emit(Elf.ET_REL, 0, MachineKind.eFlags(o.machine()), shdrs, false);
     }
 
     /**
@@ -248,7 +248,7 @@ public final class ElfWriter {
             }
         }
         addSymbolTables(shdrs, syms, firstGlobal);
-        return emit(Elf.ET_EXEC, e.entry(), shdrs, true);
+        return emit(Elf.ET_EXEC, e.entry(), MachineKind.eFlags(e.machine()), shdrs, true);
     }
 
     private static void checkSectionType(String name, int type) {
@@ -334,7 +334,7 @@ public final class ElfWriter {
     }
 
     /** Adds .shstrtab, lays the file out and serializes it. */
-    private static byte[] emit(int elfType, int entry, List<Shdr> shdrs, boolean segments) {
+    private static byte[] emit(int elfType, int entry, int flags, List<Shdr> shdrs, boolean segments) {
         Elf.StringTable shstr = new Elf.StringTable();
         int[] nameOff = new int[shdrs.size() + 1];
         for (int i = 0; i < shdrs.size(); i++) {
@@ -381,14 +381,14 @@ public final class ElfWriter {
         out.u8(0x7F).u8('E').u8('L').u8('F').u8(Elf.ELFCLASS32).u8(Elf.ELFDATA2LSB).u8(Elf.EV_CURRENT).u8(0);
         out.padTo(16);
         out.u16(elfType).u16(scmp.isa.Abi.EM_SCMP).u32(Elf.EV_CURRENT).u32(entry & 0xFFFFFFFFL);
-        out.u32(loads.isEmpty() ? 0 : Elf.EHDR_SIZE).u32(shoff).u32(0);
+        out.u32(loads.isEmpty() ? 0 : Elf.EHDR_SIZE).u32(shoff).u32(flags);
         out.u16(Elf.EHDR_SIZE).u16(loads.isEmpty() ? 0 : Elf.PHDR_SIZE).u16(loads.size());
         out.u16(Elf.SHDR_SIZE).u16(shdrs.size()).u16(shdrs.size() - 1);
         for (Shdr h : loads) {
-            int flags = Elf.PF_R | ((h.flags & Section.SHF_WRITE) != 0 ? Elf.PF_W : 0)
+            int pflags = Elf.PF_R | ((h.flags & Section.SHF_WRITE) != 0 ? Elf.PF_W : 0)
                     | ((h.flags & Section.SHF_EXECINSTR) != 0 ? Elf.PF_X : 0);
             long filesz = h.type == Elf.SHT_NOBITS ? 0 : h.size;
-            out.u32(Elf.PT_LOAD).u32(h.offset).u32(h.addr).u32(h.addr).u32(filesz).u32(h.size).u32(flags)
+            out.u32(Elf.PT_LOAD).u32(h.offset).u32(h.addr).u32(h.addr).u32(filesz).u32(h.size).u32(pflags)
                     .u32(Math.max(1, h.align));
         }
         for (Shdr h : shdrs) {

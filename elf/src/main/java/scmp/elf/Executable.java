@@ -34,14 +34,34 @@ public final class Executable {
         }
     }
 
+    private final MachineKind machine;
     private final int entry;
     private final List<PlacedSection> sections;
     private final List<Symbol> symbols;
 
+    /** An executable for the SCMP chip. */
     public Executable(int entry, List<PlacedSection> sections, List<Symbol> symbols) {
+        this(MachineKind.SCMP, entry, sections, symbols);
+    }
+
+    /**
+     * An executable for a machine model.
+     *
+     * @param machine  the model it is built for
+     * @param entry    the entry point
+     * @param sections the sections at their addresses
+     * @param symbols  the symbols with absolute values
+     */
+    public Executable(MachineKind machine, int entry, List<PlacedSection> sections, List<Symbol> symbols) {
+        this.machine = java.util.Objects.requireNonNull(machine, "machine");
         this.entry = entry;
         this.sections = List.copyOf(sections);
         this.symbols = List.copyOf(symbols);
+    }
+
+    /** The machine model the program is built for. */
+    public MachineKind machine() {
+        return machine;
     }
 
     public int entry() {

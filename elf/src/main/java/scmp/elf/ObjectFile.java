@@ -14,9 +14,28 @@ public final class ObjectFile {
     private final String name;
     private final Map<String, Section> sections = new LinkedHashMap<>();
     private final List<Symbol> symbols = new ArrayList<>();
+    private MachineKind machine = MachineKind.SCMP;
 
     public ObjectFile(String name) {
         this.name = name;
+    }
+
+    /**
+     * The machine model the object is built for, {@link MachineKind#SCMP} unless set.
+     *
+     * @return the model, or null when the object links into a program of any model
+     */
+    public MachineKind machine() {
+        return machine;
+    }
+
+    /**
+     * Sets the machine model the object is built for.
+     *
+     * @param model the model, or null for an object that uses no model's interface and links with any
+     */
+    public void setMachine(MachineKind model) {
+        machine = model;
     }
 
     /** The file name, for diagnostics ("foo.o", or "libc.a(printf.o)"). */

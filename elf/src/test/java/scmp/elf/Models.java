@@ -116,6 +116,8 @@ final class Models {
                 s.addRelocation(new Relocation(off, t, sym, r.nextInt()));
             }
         }
+        int model = r.nextInt(MachineKind.values().length + 1);
+        o.setMachine(model < MachineKind.values().length ? MachineKind.values()[model] : null);
         return o;
     }
 
@@ -157,12 +159,14 @@ final class Models {
                 syms.add(new Symbol(ident(r, used), s.name(), s.address() + r.nextInt(s.size() + 1), r.nextInt(40), b, t));
             }
         }
-        return new Executable(0x1000 + r.nextInt(64) * 4, secs, syms);
+        int entry = 0x1000 + r.nextInt(64) * 4;
+        return new Executable(MachineKind.values()[r.nextInt(MachineKind.values().length)], entry, secs, syms);
     }
 
     /** The object the reader gives back for {@code o}: symbols in the writer's order, section symbols added. */
     static ObjectFile canonical(ObjectFile o) {
         ObjectFile c = new ObjectFile(o.name());
+        c.setMachine(o.machine());
         for (Section s : o.sections()) {
             c.addSection(s);
         }
@@ -204,12 +208,12 @@ final class Models {
                 }
             }
         }
-        return new Executable(e.entry(), e.sections(), syms);
+        return new Executable(e.machine(), e.entry(), e.sections(), syms);
     }
 
     /** A readable description of an object, used to compare models (byte arrays by content). */
     static String describe(ObjectFile o) {
-        StringBuilder sb = new StringBuilder();
+        StringBuilder sb = new StringBuilder("machine=" + o.machine() + "\n");
         for (Section s : o.sections()) {
             sb.append(s.name()).append(" type=").append(s.type()).append(" flags=").append(s.flags()).append(" align=")
                     .append(s.align()).append(" size=").append(s.size()).append(" data=")
@@ -226,7 +230,7 @@ final class Models {
 
     /** A readable description of an executable. */
     static String describe(Executable e) {
-        StringBuilder sb = new StringBuilder("entry=" + e.entry() + "\n");
+        StringBuilder sb = new StringBuilder("machine=" + e.machine() + " entry=" + e.entry() + "\n");
         for (Executable.PlacedSection s : e.sections()) {
             sb.append(s.name()).append(" type=").append(s.type()).append(" flags=").append(s.flags()).append(" addr=")
                     .append(s.address()).append(" size=").append(s.size()).append(" align=").append(s.align())

@@ -1,6 +1,7 @@
 package scmp.link;
 
 import java.util.Objects;
+import scmp.elf.MachineKind;
 import scmp.isa.Abi;
 
 /**
@@ -15,8 +16,10 @@ import scmp.isa.Abi;
  * @param memSize  the local memory size of a node in bytes, {@link Abi#DEFAULT_MEM_SIZE} by default; the
  *                 image must end below the stacks of a node of this size with the default number of contexts
  *                 and stack size
+ * @param machine  the machine model the program is for, or null (the default) for the one its objects are for,
+ *                 SCMP when none names one; an object for another model is an error
  */
-public record LinkOptions(int textBase, String entry, int memSize) {
+public record LinkOptions(int textBase, String entry, int memSize, MachineKind machine) {
 
     /** The entry symbol used when none is given. */
     public static final String DEFAULT_ENTRY = "_start";
@@ -32,12 +35,12 @@ public record LinkOptions(int textBase, String entry, int memSize) {
 
     /**
      * Returns the default options: text at {@link Abi#TEXT_BASE}, entry {@code _start}, memory
-     * {@link Abi#DEFAULT_MEM_SIZE}.
+     * {@link Abi#DEFAULT_MEM_SIZE}, the machine model of the objects.
      *
      * @return the default options
      */
     public static LinkOptions defaults() {
-        return new LinkOptions(Abi.TEXT_BASE, DEFAULT_ENTRY, Abi.DEFAULT_MEM_SIZE);
+        return new LinkOptions(Abi.TEXT_BASE, DEFAULT_ENTRY, Abi.DEFAULT_MEM_SIZE, null);
     }
 
     /**
@@ -47,7 +50,7 @@ public record LinkOptions(int textBase, String entry, int memSize) {
      * @return the changed options
      */
     public LinkOptions withTextBase(int address) {
-        return new LinkOptions(address, entry, memSize);
+        return new LinkOptions(address, entry, memSize, machine);
     }
 
     /**
@@ -57,7 +60,7 @@ public record LinkOptions(int textBase, String entry, int memSize) {
      * @return the changed options
      */
     public LinkOptions withEntry(String symbol) {
-        return new LinkOptions(textBase, symbol, memSize);
+        return new LinkOptions(textBase, symbol, memSize, machine);
     }
 
     /**
@@ -67,6 +70,16 @@ public record LinkOptions(int textBase, String entry, int memSize) {
      * @return the changed options
      */
     public LinkOptions withMemSize(int bytes) {
-        return new LinkOptions(textBase, entry, bytes);
+        return new LinkOptions(textBase, entry, bytes, machine);
+    }
+
+    /**
+     * Returns a copy for a machine model.
+     *
+     * @param model the model the program must be for, or null for the one its objects are for
+     * @return the changed options
+     */
+    public LinkOptions withMachine(MachineKind model) {
+        return new LinkOptions(textBase, entry, memSize, model);
     }
 }

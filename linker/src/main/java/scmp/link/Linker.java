@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import scmp.elf.Executable;
+import scmp.elf.MachineKind;
 import scmp.elf.ObjectFile;
 import scmp.elf.Relocation;
 import scmp.elf.Section;
@@ -274,6 +275,7 @@ public final class Linker {
             }
         }
 
+        MachineKind machine = machine();
         layout();
         defineLinkerSymbols();
         for (Global g : globals.values()) {
@@ -307,8 +309,37 @@ public final class Linker {
         if (!errors.isEmpty()) {
             throw new LinkException(errors);
         }
-        Executable exe = new Executable((int) entryAddress, placedSections(), symbolTable());
+        Executable exe = new Executable(machine, (int) entryAddress, placedSections(), symbolTable());
         return new LinkResult(exe, LinkMap.format(this));
+    }
+
+    /**
+     * The machine model of the program: the options', else the one of the objects that name one (objects that
+     * link with any model do not count), else SCMP. The first object for another model is an error naming it
+     * (docs/linker.md, "Machine models").
+     */
+    private MachineKind machine() {
+        Loaded first = null;
+        for (Loaded l : loaded) {
+            MachineKind m = l.object.machine();
+            if (m == null) {
+                continue;
+            }
+            if (options.machine() != null && m != options.machine()) {
+                errors.add(l.name() + " is for the " + m.id() + " machine model, but the program is for "
+                        + options.machine().id());
+                break;
+            }
+            if (first == null) {
+                first = l;
+            } else if (m != first.object.machine()) {
+                errors.add("cannot link " + l.name() + " (machine model " + m.id() + ") with " + first.name()
+                        + " (machine model " + first.object.machine().id() + ")");
+                break;
+            }
+        }
+        return options.machine() != null ? options.machine() : first != null ? first.object.machine()
+                : MachineKind.SCMP;
     }
 
     private void checkOptions() throws LinkException {

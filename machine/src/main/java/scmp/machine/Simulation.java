@@ -13,6 +13,7 @@ import scmp.common.InputFile;
 import scmp.elf.ElfFormatException;
 import scmp.elf.ElfReader;
 import scmp.elf.Executable;
+import scmp.elf.MachineKind;
 import scmp.isa.Abi;
 import scmp.niu.NiuConfig;
 import scmp.niu.Watch;
@@ -50,6 +51,7 @@ public final class Simulation {
     /** What a run does; every setter returns the options. The defaults are scmpsim's. */
     public static final class Options {
         private String program;
+        private MachineKind machine;
         private List<String> args = List.of();
         private Long maxCycles;
         private int contexts = Abi.DEFAULT_CONTEXTS;
@@ -78,6 +80,15 @@ public final class Simulation {
         public Options program(String file, List<String> programArgs) {
             program = file;
             args = List.copyOf(programArgs);
+            return this;
+        }
+
+        /**
+         * Names the machine model to run on; a program built for another one is refused. Null (the default): the
+         * model the program was built for.
+         */
+        public Options machine(MachineKind model) {
+            machine = model;
             return this;
         }
 
@@ -221,8 +232,9 @@ public final class Simulation {
      * @param stdout the guest's stdout
      * @param stderr the guest's stderr and the simulator's messages
      * @param stdin  the guest's stdin
-     * @return the exit code: the program's status, 1 when the program cannot be run, 2 for a bad configuration,
-     *         124 at the cycle limit, 134 after an abort, 139 after a fault or a deadlock
+     * @return the exit code: the program's status; 1 when the program cannot be run (unreadable, invalid, too
+     *         big, or for a model not available); 2 for a bad configuration, or a program for another model than
+     *         the options name; 124 at the cycle limit, 134 after an abort, 139 after a fault or a deadlock
      */
     public static int run(Options o, OutputStream stdout, OutputStream stderr, InputStream stdin) {
         String program = o.program;
@@ -241,6 +253,16 @@ public final class Simulation {
             exe = ElfReader.readExecutable(program, data);
         } catch (ElfFormatException e) {
             say(stderr, "scmpsim: " + e.getMessage());
+            return 1;
+        }
+        MachineKind model = exe.machine();
+        if (o.machine != null && o.machine != model) {
+            say(stderr, "scmpsim: " + program + " is built for the " + model.id() + " machine model, not "
+                    + o.machine.id() + " (--machine)");
+            return 2;
+        }
+        if (!available(model)) {
+            say(stderr, "scmpsim: " + program + ": the " + model.id() + " machine model is not available yet");
             return 1;
         }
         for (Path f : o.files) {
@@ -263,6 +285,16 @@ public final class Simulation {
                     + "smaller --mem, or give Java more (SCMP_JAVA_OPTS=-Xmx8g)");
             return 1;
         }
+    }
+
+    /**
+     * Whether this simulator can run programs built for a machine model: for now the SCMP chip only.
+     *
+     * @param model the model
+     * @return true when a program for it can be run
+     */
+    public static boolean available(MachineKind model) {
+        return model == MachineKind.SCMP;
     }
 
     /** The machine the options describe; a bad value becomes a {@link MachineConfig.ConfigException}. */

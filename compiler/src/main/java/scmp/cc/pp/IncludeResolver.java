@@ -12,4 +12,12 @@ public interface IncludeResolver {
      * first beside the includer), or null if it is found nowhere.
      */
     SourceFile resolve(String name, boolean quoted, SourceFile includer);
+
+    /**
+     * Why {@code name} was found nowhere, when there is more to say than that, as a note for the user (a system
+     * header of another machine model); null otherwise.
+     */
+    default String whyMissing(String name) {
+        return null;
+    }
 }

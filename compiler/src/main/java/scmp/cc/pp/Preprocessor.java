@@ -50,7 +50,8 @@ public final class Preprocessor {
 
     private void definePredefined() {
         String[][] defs = {
-            {"__SCMP__", "1"}, {"__scmp__", "1"}, {"__scmpcc__", "1"}, {"__STDC__", "1"},
+            // The instruction set and the compiler; the machine model's macro (__SCMP__...) is the driver's.
+            {"__scmp__", "1"}, {"__scmpcc__", "1"}, {"__STDC__", "1"},
             {"__STDC_VERSION__", "199901L"}, {"__STDC_HOSTED__", "1"}, {"__ILP32__", "1"}, {"_ILP32", "1"},
             {"__CHAR_BIT__", "8"}, {"__SIZEOF_SHORT__", "2"}, {"__SIZEOF_INT__", "4"}, {"__SIZEOF_LONG__", "4"},
             {"__SIZEOF_LONG_LONG__", "8"}, {"__SIZEOF_POINTER__", "4"}, {"__SIZEOF_FLOAT__", "4"},
@@ -495,6 +496,10 @@ public final class Preprocessor {
         SourceFile f = resolver.resolve(name, quoted, includer);
         if (f == null) {
             diag.error(first, name + ": No such file or directory");
+            String why = resolver.whyMissing(name);
+            if (why != null) {
+                diag.note(first, why);
+            }
             throw new Diagnostics.Fatal();
         }
         if (pragmaOnce.contains(f.name())) {
