@@ -25,10 +25,10 @@ import scmp.isa.sem.SemanticTable;
  *
  * <h2>The loop</h2>
  * Within a core cycle the cores act first, then the network runs that cycle's network cycles
- * (docs/timing.md section 3); the network's clock, {@link Network#time()}, says how far it has run. The
+ * (docs/timing.md section 3); the network's clock, {@link ClockedNetwork#time()}, says how far it has run. The
  * machine advances in rounds of two kinds:
  * <ul>
- *   <li><b>lockstep</b>, while anything is in flight ({@link Network#busy()}): at network time {@code n}, every
+ *   <li><b>lockstep</b>, while anything is in flight ({@link ClockedNetwork#busy()}): at network time {@code n}, every
  *       core whose next instruction issues by {@code n} runs up to {@code n + 1}; the host calls, faults and
  *       halts due by {@code n} happen in (cycle, node) order; then the network runs core cycle {@code n}.</li>
  *   <li><b>quiet</b>, while nothing is in flight: the network can do nothing until a core sends, so the cores
@@ -114,7 +114,7 @@ public final class Machine {
     private final Node[] nodes;
     private final List<Node> built = new ArrayList<>();
     private Node[] live = new Node[0];
-    private final Network network;
+    private final ClockedNetwork network;
     private final HostCalls host;
     private final Loader.ArgumentArea area;
     /** Cycles that busy cores may run together in a quiet round: the network's lookahead in SPMD runs, else 1. */
@@ -275,7 +275,7 @@ public final class Machine {
     }
 
     /** Returns the network. */
-    public Network network() {
+    public ClockedNetwork network() {
         return network;
     }
 

@@ -14,15 +14,15 @@ import scmp.noc.NocConfig;
 
 /**
  * The SCMP chip's network: the wormhole mesh of {@code scmp.noc} with one NIU per node ({@link Interconnect}),
- * timed as docs/timing.md sections 3 and 4 specify, behind the machine's {@link Network} seam.
+ * timed as docs/timing.md sections 3 and 4 specify, behind the machine's {@link ClockedNetwork} seam.
  */
-final class MeshNetwork implements Network {
+final class MeshNetwork implements ClockedNetwork {
     private final Interconnect ic;
     private final int ratio;
     private final long stallWindow;
 
     MeshNetwork(MachineConfig cfg, IntFunction<Node> nodes, PrintStream trace, IntFunction<String> where) {
-        scmp.noc.Network net = scmp.noc.Network.mesh(cfg.xdim(), cfg.ydim(), cfg.noc());
+        scmp.noc.RouterNetwork net = scmp.noc.RouterNetwork.mesh(cfg.xdim(), cfg.ydim(), cfg.noc());
         Watch watch = cfg.watches().isEmpty() ? null : new Watch(cfg.watches(), trace, where);
         this.ic = new Interconnect(net, new NiuConfig(cfg.niuQueue()), cfg.contexts(), nodes, watch);
         NocConfig c = cfg.noc();

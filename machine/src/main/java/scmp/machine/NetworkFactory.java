@@ -23,5 +23,5 @@ public interface NetworkFactory {
      * @param where describes a code address for traces
      * @return the network
      */
-    Network create(MachineConfig cfg, IntFunction<Node> nodes, PrintStream trace, IntFunction<String> where);
+    ClockedNetwork create(MachineConfig cfg, IntFunction<Node> nodes, PrintStream trace, IntFunction<String> where);
 }

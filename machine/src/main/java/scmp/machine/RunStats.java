@@ -49,7 +49,7 @@ public final class RunStats {
     public RunStats(Machine machine, Machine.Result result) {
         this.machine = machine;
         this.result = result;
-        Network net = machine.network();
+        ClockedNetwork net = machine.network();
         CoreStats none = new CoreStats(0, new long[StallCause.values().length], 0, 0, 0, 0);
         for (int n = 0; n < machine.config().nodes(); n++) {
             boolean built = machine.nodeBuilt(n);

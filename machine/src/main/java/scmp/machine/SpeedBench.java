@@ -7,7 +7,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Locale;
 import scmp.elf.Executable;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 import scmp.noc.NocConfig;
 import scmp.noc.traffic.SyntheticTraffic;
 import scmp.noc.traffic.TrafficPattern;
@@ -115,7 +115,7 @@ public final class SpeedBench {
                 cycles);
         double best = 0;
         for (int r = 0; r <= s.runs(); r++) {
-            Network net = Network.mesh(8, 8, NocConfig.defaults());
+            RouterNetwork net = RouterNetwork.mesh(8, 8, NocConfig.defaults());
             SyntheticTraffic t = new SyntheticTraffic(net, TrafficPattern.UNIFORM, 0.1, 5, 1);
             long w0 = System.nanoTime();
             long c0 = THREADS.getCurrentThreadCpuTime();

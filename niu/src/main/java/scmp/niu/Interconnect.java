@@ -3,10 +3,10 @@ package scmp.niu;
 import java.util.function.IntFunction;
 import scmp.cpu.NetworkPort;
 import scmp.cpu.Node;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 
 /**
- * The chip's network as the cores see it: the router network ({@link Network}) and one {@link Niu} per node,
+ * The chip's network as the cores see it: the router network ({@link RouterNetwork}) and one {@link Niu} per node,
  * clocked together core cycle by core cycle (docs/timing.md section 3): within core cycle {@code c} the cores
  * act first, then {@link #runCoreCycle(long) runCoreCycle(c)} runs the network cycles {@code k c .. k c + k - 1}
  * (every NIU, then the routers, per network cycle) and wakes the threads whose NIU condition became true.
@@ -19,7 +19,7 @@ import scmp.noc.Network;
  * function given at construction, so a machine can leave nodes no message reaches unbuilt.
  */
 public final class Interconnect {
-    private final Network net;
+    private final RouterNetwork net;
     private final NiuConfig config;
     private final Niu[] nius;
     private final IntFunction<Node> nodes;
@@ -41,7 +41,7 @@ public final class Interconnect {
      * @param nodes    returns a node, creating it on first use
      * @param watch    the trace of selected messages, or null
      */
-    public Interconnect(Network net, NiuConfig config, int contexts, IntFunction<Node> nodes, Watch watch) {
+    public Interconnect(RouterNetwork net, NiuConfig config, int contexts, IntFunction<Node> nodes, Watch watch) {
         if (net.cycle() != 0) {
             throw new IllegalArgumentException("the network has already run");
         }
@@ -64,7 +64,7 @@ public final class Interconnect {
     }
 
     /** Returns the router network. */
-    public Network network() {
+    public RouterNetwork network() {
         return net;
     }
 

@@ -8,7 +8,7 @@ import scmp.cpu.ThreadContext;
 import scmp.isa.MessageType;
 import scmp.noc.Flit;
 import scmp.noc.FlitFormat;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 
 /**
  * The network interface unit of one node (docs/timing.md section 3): it turns the core's network
@@ -55,7 +55,7 @@ public final class Niu implements NetworkPort {
 
     private final int node;
     private final Interconnect ic;
-    private final Network net;
+    private final RouterNetwork net;
     private final FlitFormat format;
     private final int ratio;
     private final int nodes;

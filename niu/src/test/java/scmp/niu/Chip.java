@@ -21,7 +21,7 @@ import scmp.link.LinkException;
 import scmp.link.LinkInput;
 import scmp.link.LinkOptions;
 import scmp.link.Linker;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 import scmp.noc.NocConfig;
 
 /**
@@ -95,7 +95,7 @@ final class Chip {
         }
         Watch w = watch.isEmpty() ? null
                 : new Watch(watch, new PrintStream(watchBytes, true, StandardCharsets.UTF_8), pc -> String.format("pc 0x%08x", pc));
-        this.ic = new Interconnect(Network.mesh(width, height, noc), niu, contexts, n -> cores[n], w);
+        this.ic = new Interconnect(RouterNetwork.mesh(width, height, noc), niu, contexts, n -> cores[n], w);
         for (int n = 0; n < nodes; n++) {
             cores[n].setNetworkPort(ic.port(n));
         }

@@ -5,7 +5,7 @@ import java.util.SplittableRandom;
 import scmp.isa.MessageType;
 import scmp.noc.Flit;
 import scmp.noc.Mesh2D;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 
 /**
  * Drives a mesh network with synthetic traffic, as BookSim does. Every node runs a Bernoulli process: each
@@ -21,7 +21,7 @@ import scmp.noc.Network;
  * with the tail bit. The packet's number travels in the flits' simulator-only tag.
  */
 public final class SyntheticTraffic {
-    private final Network net;
+    private final RouterNetwork net;
     private final Mesh2D mesh;
     private final TrafficPattern pattern;
     private final double rate;
@@ -62,7 +62,7 @@ public final class SyntheticTraffic {
      * @param packetFlits flits per packet, at least 1
      * @param seed the random seed; the same seed gives the same results
      */
-    public SyntheticTraffic(Network net, TrafficPattern pattern, double rate, int packetFlits, long seed) {
+    public SyntheticTraffic(RouterNetwork net, TrafficPattern pattern, double rate, int packetFlits, long seed) {
         if (!(net.topology() instanceof Mesh2D m)) {
             throw new IllegalArgumentException("synthetic traffic needs a mesh");
         }

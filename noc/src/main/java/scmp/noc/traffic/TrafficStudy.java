@@ -11,7 +11,7 @@ import java.util.function.Consumer;
 import scmp.noc.DimensionOrderRouting;
 import scmp.noc.FlitFormat;
 import scmp.noc.Mesh2D;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 import scmp.noc.NocConfig;
 import scmp.noc.alloc.AllocatorKind;
 import scmp.noc.alloc.ArbiterKind;
@@ -101,7 +101,7 @@ public final class TrafficStudy {
                 .withAllocation(s.arbiter(), s.vcAllocator());
         s.traffic().check(m);
         new DimensionOrderRouting(m, cfg.format());
-        Network.mesh(m.width(), m.height(), cfg);   // the router's own limits (ports x VCs)
+        RouterNetwork.mesh(m.width(), m.height(), cfg);   // the router's own limits (ports x VCs)
         return new TrafficStudy(s, m, cfg);
     }
 
@@ -128,7 +128,7 @@ public final class TrafficStudy {
      * @return the measurements
      */
     public TrafficResult once(double rate) {
-        Network net = Network.mesh(mesh.width(), mesh.height(), config);
+        RouterNetwork net = RouterNetwork.mesh(mesh.width(), mesh.height(), config);
         return new SyntheticTraffic(net, s.traffic(), rate, s.packetFlits(), s.seed()).run(s.warmup(), s.measure(),
                 s.drain());
     }

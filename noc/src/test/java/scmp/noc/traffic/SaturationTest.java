@@ -3,7 +3,7 @@ package scmp.noc.traffic;
 import static org.junit.jupiter.api.Assertions.*;
 
 import org.junit.jupiter.api.Test;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 import scmp.noc.NocConfig;
 
 /**
@@ -15,7 +15,7 @@ import scmp.noc.NocConfig;
 class SaturationTest {
 
     private static TrafficResult run(double rate, long measure, long drain) {
-        Network net = Network.mesh(8, 8, NocConfig.defaults());
+        RouterNetwork net = RouterNetwork.mesh(8, 8, NocConfig.defaults());
         return new SyntheticTraffic(net, TrafficPattern.UNIFORM, rate, 5, 1).run(1000, measure, drain);
     }
 

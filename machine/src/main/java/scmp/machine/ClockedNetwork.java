@@ -24,7 +24,7 @@ import scmp.noc.LinkLoad;
  * </ul>
  * Everything the network does depends only on the simulated history, so runs are deterministic.
  */
-public interface Network {
+public interface ClockedNetwork {
 
     /**
      * Returns the port of a node's NIU.

@@ -22,7 +22,7 @@ import java.util.List;
  * <p>The network clock is {@link NocConfig#clockRatio()} times the core clock: the machine calls
  * {@link #step()} that many times per core cycle.
  */
-public final class Network {
+public final class RouterNetwork {
     private final Topology topology;
     private final RoutingFunction routing;
     private final NocConfig config;
@@ -49,7 +49,7 @@ public final class Network {
      * @param routing the routing function
      * @param config the parameters
      */
-    public Network(Topology topology, RoutingFunction routing, NocConfig config) {
+    public RouterNetwork(Topology topology, RoutingFunction routing, NocConfig config) {
         this(topology, routing, config, VcRouter::new);
     }
 
@@ -61,7 +61,7 @@ public final class Network {
      * @param config the parameters
      * @param routerModel creates each router
      */
-    public Network(Topology topology, RoutingFunction routing, NocConfig config, Router.Factory routerModel) {
+    public RouterNetwork(Topology topology, RoutingFunction routing, NocConfig config, Router.Factory routerModel) {
         this.topology = topology;
         this.routing = routing;
         this.config = config;
@@ -129,9 +129,9 @@ public final class Network {
      *
      * @throws IllegalArgumentException when the mesh is too wide for the head format
      */
-    public static Network mesh(int width, int height, NocConfig config) {
+    public static RouterNetwork mesh(int width, int height, NocConfig config) {
         Mesh2D mesh = new Mesh2D(width, height);
-        return new Network(mesh, new DimensionOrderRouting(mesh, config.format()), config);
+        return new RouterNetwork(mesh, new DimensionOrderRouting(mesh, config.format()), config);
     }
 
     /** Returns the wiring. */
