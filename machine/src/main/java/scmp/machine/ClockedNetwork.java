@@ -34,6 +34,14 @@ public interface ClockedNetwork {
      */
     NetworkPort port(int node);
 
+    /**
+     * Returns the special registers of a node that its network defines.
+     *
+     * @param node the node number
+     * @return its registers
+     */
+    scmp.cpu.SpecialRegisters registers(int node);
+
     /** Returns the core cycles the network has run. */
     long time();
 

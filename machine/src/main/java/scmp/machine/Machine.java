@@ -212,11 +212,11 @@ public final class Machine {
         Node c = nodes[n];
         if (c == null) {
             Memory mem = Loader.loadNode(program, cfg, area);
-            c = new Node(n, cfg.xdim(), cfg.ydim(), cfg.contexts(), cfg.stackSize(), mem, program.text(),
-                    cfg.timing(), program.threadExit());
+            c = new Node(n, cfg.contexts(), cfg.stackSize(), mem, program.text(), cfg.timing(), program.threadExit());
             c.setHost(host);
             c.setTracer(tracer);
             c.setNetworkPort(network.port(n));
+            c.setSpecialRegisters(network.registers(n));
             c.setStopAfterNetworkInstructions(true);
             nodes[n] = c;
             built.add(c);

@@ -20,6 +20,8 @@ final class MeshNetwork implements ClockedNetwork {
     private final Interconnect ic;
     private final int ratio;
     private final long stallWindow;
+    private final int xdim;
+    private final int ydim;
 
     MeshNetwork(MachineConfig cfg, IntFunction<Node> nodes, PrintStream trace, IntFunction<String> where) {
         scmp.noc.RouterNetwork net = scmp.noc.RouterNetwork.mesh(cfg.xdim(), cfg.ydim(), cfg.noc());
@@ -27,6 +29,8 @@ final class MeshNetwork implements ClockedNetwork {
         this.ic = new Interconnect(net, new NiuConfig(cfg.niuQueue()), cfg.contexts(), nodes, watch);
         NocConfig c = cfg.noc();
         this.ratio = c.clockRatio();
+        this.xdim = cfg.xdim();
+        this.ydim = cfg.ydim();
         long quiet = 4L * (c.routerDelay() + c.linkDelay() + c.creditDelay()) + 64;
         this.stallWindow = (quiet + ratio - 1) / ratio;
     }
@@ -34,6 +38,11 @@ final class MeshNetwork implements ClockedNetwork {
     @Override
     public NetworkPort port(int node) {
         return ic.port(node);
+    }
+
+    @Override
+    public scmp.cpu.SpecialRegisters registers(int node) {
+        return ic.niu(node).registers(xdim, ydim);
     }
 
     @Override

@@ -18,7 +18,7 @@ import scmp.noc.RouterNetwork;
  * <p>Nodes are created lazily: the NIU asks for its node only when a message arrives there, through the
  * function given at construction, so a machine can leave nodes no message reaches unbuilt.
  */
-public final class Interconnect {
+public final class Interconnect implements NiuContext {
     private final RouterNetwork net;
     private final NiuConfig config;
     private final Niu[] nius;
@@ -63,12 +63,12 @@ public final class Interconnect {
         }
     }
 
-    /** Returns the router network. */
+    @Override
     public RouterNetwork network() {
         return net;
     }
 
-    /** Returns the NIU parameters. */
+    @Override
     public NiuConfig config() {
         return config;
     }
@@ -84,6 +84,7 @@ public final class Interconnect {
      * @param node the node
      * @return its NIU
      */
+    @Override
     public Niu niu(int node) {
         return nius[node];
     }
@@ -98,15 +99,18 @@ public final class Interconnect {
         return nius[node];
     }
 
-    Node node(int node) {
+    @Override
+    public Node node(int node) {
         return nodes.apply(node);
     }
 
-    Watch watch() {
+    @Override
+    public Watch watch() {
         return watch;
     }
 
-    void sending(Niu niu) {
+    @Override
+    public void sending(Niu niu) {
         int node = niu.node();
         if (!listed[node]) {
             listed[node] = true;
@@ -114,11 +118,13 @@ public final class Interconnect {
         }
     }
 
-    void blocked(int delta) {
+    @Override
+    public void blocked(int delta) {
         blockedTotal += delta;
     }
 
-    void progress(long netCycle) {
+    @Override
+    public void progress(long netCycle) {
         lastProgress = Math.max(lastProgress, netCycle);
     }
 

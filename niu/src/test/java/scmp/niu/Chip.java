@@ -79,8 +79,7 @@ final class Chip {
             for (int c = 0; c < contexts; c++) {
                 mem.mapStackGuard(Abi.stackTop(MEM, STACK, c) - STACK, Abi.STACK_GUARD, c);
             }
-            Node core = new Node(n, width, height, contexts, STACK, mem, text, TimingModel.DEFAULT,
-                    te == null ? 0 : (int) (long) te);
+            Node core = new Node(n, contexts, STACK, mem, text, TimingModel.DEFAULT, te == null ? 0 : (int) (long) te);
             core.setHost((k, t, service, cyc) -> {
                 if (service == HostCall.EXIT) {
                     exitStatus = t.reg(4);
@@ -98,6 +97,7 @@ final class Chip {
         this.ic = new Interconnect(RouterNetwork.mesh(width, height, noc), niu, contexts, n -> cores[n], w);
         for (int n = 0; n < nodes; n++) {
             cores[n].setNetworkPort(ic.port(n));
+            cores[n].setSpecialRegisters(ic.niu(n).registers(width, height));
         }
         cores[0].boot(exe.entry(), 0, 0);
     }
