@@ -13,9 +13,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import scmp.machine.HostCallTest;
-import scmp.machine.MessageTest;
-import scmp.machine.Sim;
+import scmp.model.scmp.HostCallTest;
+import scmp.model.scmp.MessageTest;
+import scmp.model.scmp.Sim;
 
 /** The scmpsim command line: streams, exit codes, options, and rejection of bad input without stack traces. */
 class SimMainTest {

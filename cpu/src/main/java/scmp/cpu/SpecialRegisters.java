@@ -22,5 +22,20 @@ public interface SpecialRegisters {
     int read(SpecialRegister sr, long cycle, ThreadContext thread);
 
     /** The registers of a node alone: a 1x1 machine without devices ({@code niustat} 0). */
-    SpecialRegisters LONE_NODE = (sr, cycle, thread) -> sr == SpecialRegister.NIUSTAT ? 0 : 1;
+    SpecialRegisters LONE_NODE = line(1);
+
+    /**
+     * Returns the registers of a machine seen as a line of nodes without an NIU: {@code xdim} the number of nodes,
+     * {@code ydim} 1, {@code niustat} 0.
+     *
+     * @param nodes the machine's nodes
+     * @return the registers
+     */
+    static SpecialRegisters line(int nodes) {
+        return (sr, cycle, thread) -> switch (sr) {
+            case XDIM -> nodes;
+            case YDIM -> 1;
+            default -> 0;
+        };
+    }
 }

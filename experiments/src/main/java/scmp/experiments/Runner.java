@@ -25,7 +25,7 @@ import scmp.elf.ElfReader;
 import scmp.elf.Executable;
 import scmp.machine.Loader;
 import scmp.machine.Machine;
-import scmp.machine.MachineConfig;
+import scmp.model.scmp.ScmpConfig;
 
 /**
  * Compiles the benchmark programs (the C sources of programs/cg, programs/qr and programs/micro, carried as
@@ -211,14 +211,14 @@ public final class Runner {
     public Result run(Job job, long maxCycles) {
         Executable exe = program(job.program());
         String name = job.program().substring(job.program().indexOf('/') + 1).replace(".c", "");
-        MachineConfig.Builder b = MachineConfig.builder(name).mesh(job.x(), job.y()).args(job.args());
+        ScmpConfig.Builder b = ScmpConfig.builder(name).mesh(job.x(), job.y()).args(job.args());
         if (maxCycles > 0) {
             b.maxCycles(maxCycles);
         }
         if (job.protocol().value() != null) {
             b.env("SCMP_MPI_PROTOCOL", job.protocol().value());
         }
-        MachineConfig cfg = b.build();
+        ScmpConfig cfg = b.build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         long c0 = THREADS.getCurrentThreadCpuTime();

@@ -61,7 +61,7 @@ class MachineModelE2eTest {
             assertTrue(header.contains("\nmachine model: " + model + " (e_flags 0x0000000" + code + ")\n"), header);
             E2e.Sim s = E2e.scmpsim(exe.toString());
             assertEquals(1, s.exit());
-            assertEquals("scmpsim: " + exe + ": the " + model + " machine model is not available yet\n", s.stderr());
+            assertEquals("scmpsim: " + exe + ": the " + model + " machine model is not available\n", s.stderr());
             s = E2e.scmpsim("--machine", "scmp", exe.toString());
             assertEquals(2, s.exit());
             assertEquals("scmpsim: " + exe + " is built for the " + model + " machine model, not scmp (--machine)\n",
