@@ -363,6 +363,32 @@ class SimMainTest {
     }
 
     @Test
+    void theModelsParametersComeFromParamFromAFileAndFromTheOptionsThatNameThem() throws IOException {
+        Path p = program("size", MESH_SIZE);
+        assertEquals(21, sim("--param", "mesh=2x1", p.toString()).code());
+        Path f = dir.resolve("chip.params");
+        Files.writeString(f, "# a 3x2 chip with two virtual channels\nmesh = 3x2\nvcs = 2\n");
+        assertEquals(32, sim("--params", f.toString(), p.toString()).code());
+        assertEquals(52, sim("--params", f.toString(), "--param", "mesh=5x2", p.toString()).code(), "--param after files");
+        assertEquals(72, sim("--param", "mesh=5x2", "--mesh", "7x2", p.toString()).code(), "the option after --param");
+        Cli unknown = sim("--param", "torus=2x2x2", p.toString());
+        assertEquals(2, unknown.code());
+        unknown.oneLine();
+        assertTrue(unknown.err().startsWith("scmpsim: --param torus: the scmp model has no such parameter; its "
+                + "parameters: mesh, vcs, "), unknown.err());
+        Cli t3dOnly = sim("--torus", "2x2x2", p.toString());
+        assertEquals("scmpsim: --torus: the scmp model has no such parameter; its parameters: mesh, vcs, bufferFlits, "
+                + "ejectionBufferFlits, routerDelayCycles, linkDelayCycles, creditDelayCycles, wideFlits, niuQueueFlits, "
+                + "watch\n", t3dOnly.err());
+        Cli bad = sim("--param", "vcs", p.toString());
+        assertEquals(2, bad.code());
+        assertEquals("scmpsim: --param vcs: expected KEY=VALUE\n", bad.err());
+        Files.writeString(f, "vcs=13\n");
+        assertEquals("scmpsim: " + f + ":1: vcs: must be 1..12, got 13\n", sim("--params", f.toString(), p.toString())
+                .err());
+    }
+
+    @Test
     void badNetworkOptionsGiveOneLineAnd2() throws IOException {
         Path p = program("size", MESH_SIZE);
         String[][] bad = {{"--vcs", "0"}, {"--vcs", "13"}, {"--buffer", "0"}, {"--router-delay", "0"},

@@ -4,9 +4,10 @@ package scmp.cpu;
  * The way into a node's memory for other hardware than its core: another node's remote write, read, atomic swap
  * or fetch-and-add, a block transfer, or a message whose words a network interface writes (the SCMP NIU's DATA
  * messages). Every access names the core cycle at which it <em>lands</em>: the node's instructions issuing at or
- * after that cycle see it, those before do not. The machine runs the nodes so that none has executed an
- * instruction at or after a landing cycle when the access arrives; the port checks it ({@link Node#ranTo()}) and
- * fails loudly when a model breaks that rule, since the result would depend on the host's scheduling.
+ * after that cycle see it, those before do not. So the machine performs an access once the node has executed its
+ * instructions before the landing cycle (when their cycles' networks run) and before it executes any at or after
+ * it. The port checks the second half ({@link Node#ranTo()}) and fails loudly when a model breaks it, since the
+ * result would depend on the host's scheduling; the first is the machine's loop (docs/architecture.md).
  *
  * <p>Accesses follow the rules of DMA accesses ({@link Memory#dmaRead}, {@link Memory#dmaWrite}): word-aligned,
  * never into the text, the null guard or a stack guard; a violation is a {@link GuestFault} (not located) that
