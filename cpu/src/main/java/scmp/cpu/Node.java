@@ -21,8 +21,8 @@ import scmp.isa.Registers;
  * The machine calls {@link #runUntil(long)} with a cycle limit: the node executes every instruction whose
  * issue cycle is below the limit and returns the cycle of its next event. It returns early when it has
  * nothing to run, after a network instruction that ended a message ({@link Stop#MESSAGE_SENT}: the network may
- * want to schedule the message) or, when {@linkplain #setStopAfterNetworkInstructions asked}, after any accepted network
- * instruction ({@link Stop#NETWORK}), in front of an {@code hcall} when {@linkplain #setOrderedHostCalls ordered
+ * want to schedule the message) or, when {@linkplain #setStopAfterNetworkInstructions asked}, after any accepted
+ * network instruction ({@link Stop#NETWORK}), in front of an {@code hcall} when {@linkplain #setOrderedHostCalls ordered
  * host calls} are on ({@link Stop#HOST_CALL}: the machine then orders host calls of all nodes by cycle and lets
  * each go with {@link #allowHostCall()}), when the program halts, and on a guest fault. Between calls the
  * network may deliver work, at cycles not earlier than the node's past: {@link #startThread}, or

@@ -60,8 +60,9 @@ import scmp.isa.sem.SemanticTable;
  * fault or exit in simulated time is the one that ends the run.
  *
  * <p>Nodes are built lazily: node 0 at once (every rank's node in an SPMD run), another node when the first
- * message reaches it (when the model's hardware asks for it, {@link MachineModel.Context#node}). Nodes no message reaches cost neither memory nor time. Every node gets the argument area
- * (arguments and environment) when it is built.
+ * message reaches it (when the model's hardware asks for it, {@link MachineModel.Context#node}). Nodes no message
+ * reaches cost neither memory nor time. Every node gets the argument area (arguments and environment) when it is
+ * built.
  *
  * <h2>Ends</h2>
  * The run ends when a thread executes {@code hcall exit} (its status is the exit code), {@code hcall terminate}
@@ -179,7 +180,7 @@ public final class Machine {
     /**
      * Builds a machine of a model and loads the program.
      *
-     * @param model the model with its parameters (fitted to the run's ranks: {@link ModelConfig#fit})
+     * @param model the model with its parameters, which the machine fits to the run's ranks ({@link ModelConfig#fit})
      * @param run   the run's settings; memory 0 and ranks 0 take the model's
      * @param exe   the program
      * @param out   the host stream for the guest's stdout
@@ -190,8 +191,8 @@ public final class Machine {
      */
     public Machine(ModelConfig<?> model, RunConfig run, Executable exe, OutputStream out, OutputStream err,
                    InputStream in) throws Loader.LoadException {
-        this.model = model;
-        this.cfg = model.resolve(run);
+        this.model = model.fit(run.ranks());
+        this.cfg = this.model.resolve(run);
         this.program = Loader.prepare(exe, cfg);
         this.area = Loader.argumentArea(cfg.memSize(), cfg.argv(), cfg.env());
         this.symbolizer = new Symbolizer(exe);
@@ -200,11 +201,11 @@ public final class Machine {
         List<String> allowed = new ArrayList<>(cfg.args());
         cfg.files().forEach(p -> allowed.add(p.toString()));
         this.host = new HostCalls(this.out, this.err, in, allowed);
-        int count = model.nodes();
+        int count = this.model.nodes();
         this.nodes = new Node[count];
         this.tracer = cfg.trace() ? new TraceWriter(this.err, symbolizer) : null;
         PrintStream trace = new PrintStream(this.err, false, StandardCharsets.UTF_8);
-        this.hardware = model.build(new MachineModel.Context() {
+        this.hardware = this.model.build(new MachineModel.Context() {
             @Override
             public RunConfig run() {
                 return cfg;

@@ -123,8 +123,8 @@ public final class Params {
         for (Given g : given) {
             Integer k = index.get(g.key());
             if (k == null) {
-                throw new ConfigException(g.named() + ": the " + model + " model has no such parameter; its parameters: "
-                        + String.join(", ", index.keySet()));
+                throw new ConfigException(g.named() + ": the " + model + " model has no such parameter; its "
+                        + "parameters: " + String.join(", ", index.keySet()));
             }
             RecordComponent part = parts[k];
             if (part.getType() == List.class) {

@@ -11,13 +11,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import scmp.asm.Assembler;
-import scmp.diag.DiagnosticException;
-import scmp.elf.Executable;
-import scmp.link.LinkException;
-import scmp.link.LinkInput;
-import scmp.link.LinkOptions;
-import scmp.link.Linker;
 
 /**
  * A second machine model ({@link ToyModel}: two nodes and a remote-write port, written in this module's tests
@@ -61,20 +54,11 @@ class ToyModelTest {
                 .word 0
             """;
 
-    static Executable build(String source) {
-        try {
-            return Linker.link(List.of(new LinkInput.ObjectInput(Assembler.assemble("toy.s", source))),
-                    LinkOptions.defaults()).executable();
-        } catch (DiagnosticException | LinkException e) {
-            throw new IllegalArgumentException("the toy's program does not build: " + e.getMessage(), e);
-        }
-    }
-
     private static Machine machine(ToyModel.Params params) throws Exception {
         MachineModel<?> toy = Models.named("toy");
         assertTrue(toy instanceof ToyModel, "the toy is found through ServiceLoader");
         return new Machine(new ModelConfig<>((ToyModel) toy, params), RunConfig.builder("toy").build(),
-                build(PROGRAM), new ByteArrayOutputStream(), new ByteArrayOutputStream(),
+                Guest.build(PROGRAM), new ByteArrayOutputStream(), new ByteArrayOutputStream(),
                 new ByteArrayInputStream(new byte[0]));
     }
 
@@ -101,8 +85,9 @@ class ToyModelTest {
     void strictLockstepGivesTheSameRun() throws Exception {
         Machine fast = machine(new ToyModel.Params(7, 7));
         Machine.Result a = fast.run();
-        Machine strict = new Machine(fast.model(), RunConfig.builder("toy").lockstep(true).build(), build(PROGRAM),
-                new ByteArrayOutputStream(), new ByteArrayOutputStream(), new ByteArrayInputStream(new byte[0]));
+        Machine strict = new Machine(fast.model(), RunConfig.builder("toy").lockstep(true).build(),
+                Guest.build(PROGRAM), new ByteArrayOutputStream(), new ByteArrayOutputStream(),
+                new ByteArrayInputStream(new byte[0]));
         assertEquals(a, strict.run());
     }
 

@@ -23,12 +23,12 @@ import scmp.noc.RouterNetwork;
  * <h2>The core's side ({@link NetworkPort})</h2>
  * The NIU is the port of the SCMP model: {@link #request} takes a network instruction with its operands, decoded
  * by its declared send statement, and calls {@link #sendHead}, {@link #sendData} or {@link #sendDma}; it answers
- * {@link NetworkPort#ENDED} when the instruction carries the tail. A call at core cycle {@code t} sees the NIU as it is at the start of {@code t} (after the network cycles of
- * {@code t - 1}); the flits it appends may enter the router from network cycle {@code k t} on ({@code k} network
- * cycles per core cycle). A refused call records what the thread waits for: queue room for its flits, the NIU
- * free of another thread's open message (a head), the DMA engine done with this thread's {@code sendm}. The
- * thread is woken with {@link Node#wakeThread} at the core cycle after the first core cycle whose network
- * cycles made the condition true ({@link #endCoreCycle}).
+ * {@link NetworkPort#ENDED} when the instruction carries the tail. A call at core cycle {@code t} sees the NIU as
+ * it is at the start of {@code t} (after the network cycles of {@code t - 1}); the flits it appends may enter the
+ * router from network cycle {@code k t} on ({@code k} network cycles per core cycle). A refused call records what
+ * the thread waits for: queue room for its flits, the NIU free of another thread's open message (a head), the DMA
+ * engine done with this thread's {@code sendm}. The thread is woken with {@link Node#wakeThread} at the core cycle
+ * after the first core cycle whose network cycles made the condition true ({@link #endCoreCycle}).
  *
  * <h2>The network's side</h2>
  * {@link #networkCycle(long)} runs one network cycle in this order: (1) ejection: take at most one flit from

@@ -38,6 +38,8 @@ public record ScmpParams(Mesh mesh, int vcs, int bufferFlits, int ejectionBuffer
     public static final int MAX_DIM = 32;
     /** The most virtual channels per port the mesh router supports (ports x VCs at most 64). */
     public static final int MAX_VCS = 12;
+    /** The network of docs/timing.md section 4, whose values are the defaults. */
+    private static final NocConfig TIMING = NocConfig.defaults();
 
     /**
      * A mesh size.
@@ -79,9 +81,8 @@ public record ScmpParams(Mesh mesh, int vcs, int bufferFlits, int ejectionBuffer
 
     /** The defaults: the mesh chosen by the run, and docs/timing.md's network and NIUs. */
     public ScmpParams() {
-        this(null, NocConfig.defaults().vcs(), NocConfig.defaults().bufferDepth(), NocConfig.defaults().ejectionBuffer(),
-                NocConfig.defaults().routerDelay(), NocConfig.defaults().linkDelay(), NocConfig.defaults().creditDelay(),
-                false, NiuConfig.DEFAULT_QUEUE, List.of());
+        this(null, TIMING.vcs(), TIMING.bufferDepth(), TIMING.ejectionBuffer(), TIMING.routerDelay(), TIMING.linkDelay(),
+                TIMING.creditDelay(), false, NiuConfig.DEFAULT_QUEUE, List.of());
     }
 
     /**
@@ -141,8 +142,9 @@ public record ScmpParams(Mesh mesh, int vcs, int bufferFlits, int ejectionBuffer
      * when asked or when a side of the mesh exceeds the SCMP flit's reach.
      */
     public NocConfig noc() {
-        boolean wide = wideFlits || mesh.x() > FlitFormat.SCMP.maxMeshSide() || mesh.y() > FlitFormat.SCMP.maxMeshSide();
-        return NocConfig.defaults().withVcs(vcs).withBufferDepth(bufferFlits).withEjectionBuffer(ejectionBufferFlits)
+        int side = FlitFormat.SCMP.maxMeshSide();
+        boolean wide = wideFlits || mesh.x() > side || mesh.y() > side;
+        return TIMING.withVcs(vcs).withBufferDepth(bufferFlits).withEjectionBuffer(ejectionBufferFlits)
                 .withRouterDelay(routerDelayCycles).withLinkDelay(linkDelayCycles).withCreditDelay(creditDelayCycles)
                 .withFormat(wide ? FlitFormat.WIDE : FlitFormat.SCMP);
     }

@@ -13,8 +13,8 @@ import scmp.machine.IdleNetwork;
 import scmp.machine.MachineModel;
 
 /**
- * The IBM SP as a machine model (docs/sp.md): nodes, each with a switch adapter, on a multistage packet switch.
- * Its parameters are {@link SpParams}.
+ * The IBM SP as a machine model (docs/simulator.md, "Machine models"): nodes, each with a switch adapter, on a
+ * multistage packet switch. Its parameters are {@link SpParams}.
  *
  * <p>This is the skeleton the SP model grows from: the nodes run programs that use no network (every node runs
  * {@code main}, as {@code poe} starts them), the switch exists and is clocked but carries nothing, and the network

@@ -6,7 +6,7 @@ import scmp.machine.ParamException;
  * The parameters of an IBM RS/6000 SP system, each set by {@code scmpsim --param KEY=VALUE}. The figures the seed
  * document gives, Banikazemi et al., <i>MPI-LAPI: An Efficient Implementation of MPI for IBM RS/6000 SP Systems</i>
  * (the project's seed {@code 003}), are cited by line of its plain-text copy; the others are assumptions until
- * the SP model calibrates them and docs/sp.md gives their sources. The nodes run the SCMP instruction set in place
+ * the SP model calibrates them and gives their sources. The nodes run the SCMP instruction set in place
  * of the POWER processor, at the SP node's clock, so that cycles are SP cycles.
  *
  * @param nodes               nodes of the system, 1..{@link #MAX_NODES}; 0: as many as {@code -n} asks, else 1

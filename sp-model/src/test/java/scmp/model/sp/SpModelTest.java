@@ -4,22 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import scmp.asm.Assembler;
-import scmp.elf.ElfWriter;
-import scmp.elf.Executable;
 import scmp.elf.MachineKind;
-import scmp.link.LinkInput;
-import scmp.link.LinkOptions;
-import scmp.link.Linker;
 import scmp.machine.ConfigException;
+import scmp.machine.Guest;
 import scmp.machine.Models;
 import scmp.machine.Params;
 import scmp.machine.Simulation;
@@ -45,19 +36,13 @@ class SpModelTest {
     }
 
     private static String[] run(Path program, Integer ranks) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Simulation.run(new Simulation.Options().program(program.toString(), List.of()).ranks(ranks)
-                .cycles(true), out, err, new ByteArrayInputStream(new byte[0]));
-        return new String[] {Integer.toString(code), err.toString(StandardCharsets.UTF_8)};
+        Guest.Outcome r = Guest.simulate(new Simulation.Options().program(program.toString(), List.of()).ranks(ranks)
+                .cycles(true));
+        return new String[] {Integer.toString(r.code()), r.err()};
     }
 
     private Path program(String source) throws Exception {
-        Executable e = Linker.link(List.of(new LinkInput.ObjectInput(Assembler.assemble("sp.s", source))),
-                LinkOptions.defaults()).executable();
-        Path p = dir.resolve("prog");
-        Files.write(p, ElfWriter.writeExecutable(new Executable(MachineKind.SP, e.entry(), e.sections(), e.symbols())));
-        return p;
+        return Guest.file(dir, MachineKind.SP, source);
     }
 
     @Test

@@ -6,8 +6,9 @@ import scmp.machine.Hardware;
 import scmp.machine.MachineModel;
 
 /**
- * The Cray T3D as a machine model (docs/t3d.md): processing elements, two to a node of a 3D torus, with a separate
- * hardware barrier network. Its parameters are {@link T3dParams}, its hardware {@link T3dHardware}.
+ * The Cray T3D as a machine model (docs/simulator.md, "Machine models"): processing elements, two to a node of a
+ * 3D torus, with a separate hardware barrier network. Its parameters are {@link T3dParams}, its hardware
+ * {@link T3dHardware}.
  *
  * <p>This is the skeleton the T3D model grows from: the PEs run programs that use no network (every PE runs
  * {@code main}, as on the T3D), the torus and the barrier network exist and are clocked but carry nothing, and the

@@ -8,7 +8,7 @@ import scmp.machine.ParamException;
  * {@code --torus}). The numbers come from the seed document on the T3D, Cameron, Clarke and Smith, <i>CRI/EPCC MPI
  * for CRAY T3D</i> (EPCC, 1995; the project's seed {@code 001}), section 2, which the references below cite by line
  * of its plain-text copy; the barrier's latency is not in the seeds and is an assumption until the T3D model
- * calibrates it (docs/t3d.md). The processing elements run the SCMP instruction set in place of the Alpha 21064,
+ * calibrates it. The processing elements run the SCMP instruction set in place of the Alpha 21064,
  * at the T3D's clock, so that cycles are T3D cycles.
  *
  * @param pes                  processing elements (PEs) of the partition, 1..{@link #MAX_PES}; 0: as many as

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,14 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import scmp.asm.Assembler;
-import scmp.elf.ElfWriter;
-import scmp.elf.Executable;
 import scmp.elf.MachineKind;
-import scmp.link.LinkInput;
-import scmp.link.LinkOptions;
-import scmp.link.Linker;
 import scmp.machine.ConfigException;
+import scmp.machine.Guest;
 import scmp.machine.Models;
 import scmp.machine.Params;
 import scmp.machine.Simulation;
@@ -81,18 +73,7 @@ class T3dModelTest {
     }
 
     private Path program(String source) throws Exception {
-        Executable e = Linker.link(List.of(new LinkInput.ObjectInput(Assembler.assemble("t3d.s", source))),
-                LinkOptions.defaults()).executable();
-        Path p = dir.resolve("prog");
-        Files.write(p, ElfWriter.writeExecutable(new Executable(MachineKind.T3D, e.entry(), e.sections(), e.symbols())));
-        return p;
-    }
-
-    private static String[] run(Simulation.Options o) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Simulation.run(o, out, err, new ByteArrayInputStream(new byte[0]));
-        return new String[] {Integer.toString(code), err.toString(StandardCharsets.UTF_8)};
+        return Guest.file(dir, MachineKind.T3D, source);
     }
 
     @Test
@@ -107,10 +88,10 @@ class T3dModelTest {
                     hcall exit
                 """);
         Path stats = dir.resolve("stats.json");
-        String[] r = run(new Simulation.Options().program(p.toString(), List.of()).ranks(4).cycles(true)
+        Guest.Outcome r = Guest.simulate(new Simulation.Options().program(p.toString(), List.of()).ranks(4).cycles(true)
                 .stats(stats.toString()));
-        assertEquals("4", r[0], r[1]);
-        assertEquals("cycles: 2\ninstructions: 8\n", r[1]);
+        assertEquals(4, r.code(), r.err());
+        assertEquals("cycles: 2\ninstructions: 8\n", r.err());
         String json = Files.readString(stats);
         assertTrue(json.contains("\"torus\": {\"x\": 2, \"y\": 1, \"z\": 1},\n  \"pes_per_node\": 2,\n"), json);
         assertTrue(json.contains("{\"node\": 3, \"x\": 1, \"y\": 0, \"z\": 0, \"built\": true"), json);
@@ -127,10 +108,10 @@ class T3dModelTest {
                     srli a0, a0, 20
                     hcall exit
                 """);
-        assertEquals("64", run(new Simulation.Options().program(p.toString(), List.of()))[0]);
-        assertEquals("2", run(new Simulation.Options().program(p.toString(), List.of()).mem(2 << 20))[0]);
-        String[] r = run(new Simulation.Options().program(p.toString(), List.of()).mem(128 << 20));
-        assertEquals("scmpsim: --mem: must be a multiple of 4K from 64K to 64M, got 134217728\n", r[1]);
+        assertEquals(64, Guest.simulate(new Simulation.Options().program(p.toString(), List.of())).code());
+        assertEquals(2, Guest.simulate(new Simulation.Options().program(p.toString(), List.of()).mem(2 << 20)).code());
+        Guest.Outcome r = Guest.simulate(new Simulation.Options().program(p.toString(), List.of()).mem(128 << 20));
+        assertEquals("scmpsim: --mem: must be a multiple of 4K from 64K to 64M, got 134217728\n", r.err());
     }
 
     @Test
@@ -141,10 +122,11 @@ class T3dModelTest {
                 _start:
                     send2 zero, zero
                 """);
-        String[] r = run(new Simulation.Options().program(p.toString(), List.of()));
-        assertEquals("139", r[0]);
-        assertTrue(r[1].startsWith("scmpsim: node 0 thread 0: network instruction on the T3D, whose shell primitives "
-                + "(remote write and read, swap, fetch-and-increment, barrier) are not modelled yet at pc 0x00001000"),
-                r[1]);
+        Guest.Outcome r = Guest.simulate(new Simulation.Options().program(p.toString(), List.of()));
+        assertEquals(139, r.code());
+        assertTrue(r.err().startsWith("scmpsim: node 0 thread 0: network instruction on the T3D, whose shell "
+                + "primitives (remote write and read, swap, fetch-and-increment, barrier) are not modelled yet at pc "
+                + "0x00001000"),
+                r.err());
     }
 }
