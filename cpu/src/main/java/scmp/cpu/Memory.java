@@ -220,7 +220,7 @@ public final class Memory {
     // ---------------------------------------------------------------- DMA and host accesses
 
     /**
-     * Reads a word for the NIU's DMA engine, under the same rules as a load.
+     * Reads a word for a DMA engine (the NIU's) or another node's hardware, under the same rules as a load.
      *
      * @param addr a word-aligned address
      * @return the word
@@ -234,7 +234,8 @@ public final class Memory {
     }
 
     /**
-     * Writes a word for the NIU's DMA engine, under the same rules as a store (never into the text).
+     * Writes a word for a DMA engine or another node's hardware, under the same rules as a store (never into the
+     * text).
      *
      * @param addr  a word-aligned address
      * @param value the word

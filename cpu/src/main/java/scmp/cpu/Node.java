@@ -154,7 +154,7 @@ public final class Node {
     // ------------------------------------------------------------------ wiring
 
     /**
-     * Connects the node's NIU.
+     * Connects the device the node's network instructions talk to (the SCMP model's NIU).
      *
      * @param port the port network instructions talk to
      */

@@ -81,6 +81,57 @@ class ToyModelTest {
         assertEquals(0, m.node(0).remote().stats().writes());
     }
 
+    /**
+     * Node 0 sends 42 to node 1, which answers 43; the answer travels on the second network when there is one.
+     * Issue cycles: both nodes rdsr 0, lui 1, ori 2, bnez 3 (node 1 takes it: its loop starts at 6); node 0 li 4,
+     * send2 5 (lands at {@code 5 + L}); both poll with lw at {@code 6 + 5k}, beqz 2 later. Node 1 sees 42 at the
+     * first poll {@code S1 >= 5 + L}, then beqz, addi {@code S1 + 3}, send2 {@code S1 + 4} (lands at
+     * {@code S1 + 4 + B}); node 0 sees 43 at the first poll {@code S0 >= S1 + 4 + B} and exits at {@code S0 + 4}.
+     */
+    static final String PING_PONG = """
+                .text
+                .globl _start
+            _start:
+                rdsr t0, nodeid
+                la   a0, flag
+                bnez t0, pong
+                li   a1, 42
+                send2 a0, a1
+            ping:
+                lw   t1, 0(a0)
+                beqz t1, ping
+                mv   a0, t1
+                hcall exit
+            pong:
+                lw   t1, 0(a0)
+                beqz t1, pong
+                addi a1, t1, 1
+                send2 a0, a1
+                li   a0, 0
+                hcall exit
+                .data
+                .align 2
+            flag:
+                .word 0
+            """;
+
+    @ParameterizedTest(name = "there in {0}, back in {1} (0: the same network): {2} cycles")
+    @CsvSource({"5, 0, 26", "5, 9, 31", "9, 5, 31", "1, 1, 16", "20, 1, 36"})
+    void twoNetworksCarryThePingAndThePong(int there, int back, long cycles) throws Exception {
+        ToyModel.Params params = new ToyModel.Params(there, there, back);
+        Machine m = new Machine(new ModelConfig<>(new ToyModel(), params), RunConfig.builder("toy").build(),
+                Guest.build(PING_PONG), new ByteArrayOutputStream(), new ByteArrayOutputStream(),
+                new ByteArrayInputStream(new byte[0]));
+        assertEquals(back == 0 ? 1 : 2, m.hardware().networks().size());
+        Machine.Result r = m.run();
+        assertEquals(43, r.exitCode(), r.message());
+        assertEquals(cycles, r.cycles());
+        Machine strict = new Machine(new ModelConfig<>(new ToyModel(), params),
+                RunConfig.builder("toy").lockstep(true).build(), Guest.build(PING_PONG), new ByteArrayOutputStream(),
+                new ByteArrayOutputStream(), new ByteArrayInputStream(new byte[0]));
+        assertEquals(r, strict.run());
+    }
+
     @Test
     void strictLockstepGivesTheSameRun() throws Exception {
         Machine fast = machine(new ToyModel.Params(7, 7));
