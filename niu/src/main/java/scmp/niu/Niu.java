@@ -31,7 +31,7 @@ import scmp.noc.RouterNetwork;
  * after the first core cycle whose network cycles made the condition true ({@link #endCoreCycle}).
  *
  * <h2>The network's side</h2>
- * {@link #networkCycle(long)} runs one network cycle in this order: (1) ejection: take at most one flit from
+ * {@link #networkCycle(long, long)} runs one network cycle in this order: (1) ejection: take at most one flit from
  * the ejection port (a DATA data flit is written through the NIU's memory port; a THREAD head is taken only
  * when a context is free, and reserves it); (2) DMA: if the memory port is still free and the queue has room,
  * read one word and append it; (3) injection: if the front flit may enter and the router accepts, inject it.
@@ -444,12 +444,14 @@ public final class Niu implements NetworkPort {
      * Runs one network cycle: ejection, then a DMA read, then injection.
      *
      * @param n the network cycle; the network's clock must read {@code n}
+     * @param c the core cycle whose network cycles {@code n} is one of ({@code n / k}); a DATA word written in it
+     *          lands at {@code c + 1}
      * @throws GuestFault when a DMA read or a delivery faults
      */
-    public void networkCycle(long n) {
+    public void networkCycle(long n, long c) {
         boolean portUsed = false;
         if (rx != RX_IDLE || net.ejectedFlits(node) != rxTaken) {
-            portUsed = receive(n);
+            portUsed = receive(n, c + 1);
         }
         if (dma && n >= dmaFrom && !portUsed && qCount < qCap) {
             dmaRead(n);
@@ -487,8 +489,11 @@ public final class Niu implements NetworkPort {
         }
     }
 
-    /** Takes at most one flit from the ejection port; returns whether it used the memory port. */
-    private boolean receive(long n) {
+    /**
+     * Takes at most one flit from the ejection port; returns whether it used the memory port. A DATA word lands at
+     * core cycle {@code landing}.
+     */
+    private boolean receive(long n, long landing) {
         long f = net.peekEject(node);
         if (f == Flit.NONE) {
             return false;
@@ -531,7 +536,7 @@ public final class Niu implements NetworkPort {
             case RX_DATA -> {
                 take(n);
                 try {
-                    core().remote().write(n / ratio + 1, rxPtr, payload);
+                    core().remote().write(landing, rxPtr, payload);
                 } catch (GuestFault g) {
                     throw deliveryFault(g.kind(), "DATA message from " + sender() + ": " + g.description(),
                             g.address(), true, n);
@@ -539,8 +544,8 @@ public final class Niu implements NetworkPort {
                 used = true;
                 wordsWritten++;
                 if ((f & Flit.WATCH) != 0) {
-                    ic.watch().niu(n, Watch.NiuEvent.WRITE, node, String.format("word %d to 0x%08x, visible from core cycle %d",
-                            rxWords, rxPtr, n / ratio + 1), f);
+                    ic.watch().niu(n, Watch.NiuEvent.WRITE, node, String.format(
+                            "word %d to 0x%08x, visible from core cycle %d", rxWords, rxPtr, landing), f);
                 }
                 rxWords++;
                 rxPtr += 4 * rxStride;

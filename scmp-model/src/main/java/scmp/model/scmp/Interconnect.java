@@ -188,12 +188,12 @@ public final class Interconnect implements NiuContext {
             if (!net.isIdle()) {
                 for (Niu u : nius) {
                     if (u.sending() || u.receiving()) {
-                        u.networkCycle(n);
+                        u.networkCycle(n, c);
                     }
                 }
             } else {
                 for (int k = 0; k < senderCount; k++) {
-                    nius[senders[k]].networkCycle(n);
+                    nius[senders[k]].networkCycle(n, c);
                 }
             }
             net.step();
