@@ -778,8 +778,9 @@ __mpi_post_send:
 __mpi_request_data:
     bnez a5, .Lq_slow               // the thesis family's flag
     lw t0, R_LAYOUT(a0)
-    addi t1, a3, -1
-    lui t2, 1                       // 65536
+    addi t1, a3, -1                 // words - 1: 0 .. 65534 for one sendme (its count field has 16 bits)
+    lui t2, 1
+    addi t2, t2, -1                 // 65535
     bnez t0, .Lq_slow               // not L_CONTIG
     bgeu t1, t2, .Lq_slow           // 0, or more than 65535 words
     rdsr t0, niustat
