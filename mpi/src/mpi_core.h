@@ -253,6 +253,10 @@ void __mpi_dma_runs(struct __mpi_type *t, char *buf, int count);
  * and returns code; MPI_SUCCESS passes through. MPI_ERRORS_ARE_FATAL prints one line on stderr and ends the
  * whole run. */
 int __mpi_error(MPI_Comm comm, int code, const char *func);
+/* The same, with what went wrong in words for the fatal handler's line (why may be 0). */
+int __mpi_error_why(MPI_Comm comm, int code, const char *func, const char *why);
+/* Writes a line on stderr with one write, after flushing stdout (fatal errors, MPI_Abort). */
+void __mpi_fatal_line(const char *line);
 /* Ends the whole run with a status (MPI_Abort, fatal errors). */
 void __mpi_end_run(int status);
 /* The calling process's rank in MPI_COMM_WORLD. */

@@ -400,6 +400,22 @@ static void finish_recv(struct __mpi_request *r)
     r->state = ST_DONE;
 }
 
+/* The thesis family's messages to oneself never enter the network. Its handlers send their replies from
+ * their thread contexts and block while the NIU is busy; a message to its own node has to be taken in by
+ * that node, whose ejection port waits, behind a THREAD message, for a context that only those blocked
+ * handlers can free: enough announcements arriving at once (16 ranks sending to one, which sends to itself
+ * as well) close that cycle on one node. So the RTS of a send to oneself is handed to the RTS handler's code
+ * directly, and when a receive matches it the payload is copied here: what the CTS, the DATA message and
+ * the completion flag would have done. The thesis family packs every layout but the contiguous one, so the
+ * payload is nwords consecutive words at s->data and the target is contiguous. */
+static void self_transfer(struct __mpi_request *s, struct __mpi_request *r, char *target, int nwords)
+{
+    if (nwords > 0)
+        memcpy(target, s->data, nwords * 4);
+    r->flag = 1;
+    s->state = ST_DONE;
+}
+
 /* A receive meets an RTS: choose where the payload lands, arm the last-word watch, send the CTS. */
 static void accept_rts(struct __mpi_request *r, struct __mpi_env *e)
 {
@@ -433,7 +449,9 @@ static void accept_rts(struct __mpi_request *r, struct __mpi_env *e)
     } else if (__mpi_protocol == MPI_PROTO_OURS) {
         finish_recv(r);
     }
-    if (__mpi_protocol == MPI_PROTO_THESIS)
+    if (__mpi_protocol == MPI_PROTO_THESIS && e->src_node == self)
+        self_transfer((struct __mpi_request *)e->sreq, r, target, nwords);
+    else if (__mpi_protocol == MPI_PROTO_THESIS)
         __scmp_thread6(e->src_node, (void (*)())__mpi_request_data, e->sreq, (int)target, stride, nwords, self,
                        (int)&r->flag);
     else
@@ -605,7 +623,9 @@ void __mpi_cancel_send(int src_node, int sreq)
             answer = 1;
             break;
         }
-    if (__mpi_protocol == MPI_PROTO_THESIS)
+    if (__mpi_protocol == MPI_PROTO_THESIS && src_node == self)
+        ((struct __mpi_request *)sreq)->cancel_reply = answer;
+    else if (__mpi_protocol == MPI_PROTO_THESIS)
         sendDataIntValue(src_node, (int *)&((struct __mpi_request *)sreq)->cancel_reply, answer);
     else
         handler_send(1, OUT_WORD, src_node, (int)&((struct __mpi_request *)sreq)->cancel_reply, answer, 0, 0);
@@ -722,7 +742,10 @@ static int send_rts(struct __mpi_request *r, int bytes, int cq)
     r->proto = P_RNDV;
     r->state = ST_POSTED;
     list_active(r);
-    __scmp_send_thread(node, (void (*)())__mpi_post_send, w, 7);
+    if (__mpi_protocol == MPI_PROTO_THESIS && node == self)     /* see self_transfer */
+        __mpi_post_send_c(w[0], w[1], w[2], w[3], w[4], w[5], w[6]);
+    else
+        __scmp_send_thread(node, (void (*)())__mpi_post_send, w, 7);
     return MPI_SUCCESS;
 }
 
@@ -1046,7 +1069,10 @@ int __mpi_cancel(struct __mpi_request *r)
     if (r->state == ST_POSTED && r->proto == P_RNDV && !(r->flags & RF_CANCEL)) {
         r->flags |= RF_CANCEL;
         r->cancel_reply = 0;
-        __scmp_thread2(r->node, (void (*)())__mpi_cancel_send, self, (int)r);
+        if (__mpi_protocol == MPI_PROTO_THESIS && r->node == self)  /* see self_transfer */
+            __mpi_cancel_send(self, (int)r);
+        else
+            __scmp_thread2(r->node, (void (*)())__mpi_cancel_send, self, (int)r);
     }
     return MPI_SUCCESS;
 }
