@@ -45,6 +45,7 @@ void __mpi_state(void)
     if (state_ready)
         return;
     read_environment();
+    __mpi_family = __mpi_protocol == MPI_PROTO_THESIS ? &__mpi_thesis : &__mpi_ours;
     n = getXDim() * getYDim();
     if (__mpi_spmd_nprocs > 0 && __mpi_spmd_nprocs < n)
         n = __mpi_spmd_nprocs;
