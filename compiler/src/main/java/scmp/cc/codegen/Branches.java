@@ -43,62 +43,7 @@ final class Branches extends Emitter {
         }
         if (e instanceof Expr.Binary b && b.op().isComparison() && !b.left().type().isFloating()
                 && !b.left().type().isLong64()) {
-            String x, y;
-            Expr r = b.right();
-            String rr = opt.optLevel() > 0 ? regFor(r) : null;
-            String lr = opt.optLevel() > 0 ? regFor(b.left()) : null;
-            if (r instanceof Expr.IntLit lit && lit.value() == 0) {
-                if (lr != null) {
-                    x = lr;
-                } else {
-                    gen(b.left());
-                    x = "a0";
-                }
-                y = "zero";
-            } else if (rr != null && lr != null) {
-                x = lr;
-                y = rr;
-            } else if (rr != null) {
-                gen(b.left());
-                x = "a0";
-                y = rr;
-            } else if (lr != null) {
-                gen(r);
-                x = lr;
-                y = "a0";
-            } else if (r instanceof Expr.IntLit lit) {
-                gen(b.left());
-                emit("li a1, " + (int) lit.value());
-                x = "a0";
-                y = "a1";
-            } else {
-                gen(b.left());
-                push(b.left().type(), !hasCall(r));
-                gen(r);
-                x = popOperand(b.left().type(), "a1");
-                y = "a0";
-            }
-            BinOp op = b.op();
-            if (!when) {
-                op = switch (op) {
-                    case EQ -> BinOp.NE;
-                    case NE -> BinOp.EQ;
-                    case LT -> BinOp.GE;
-                    case GE -> BinOp.LT;
-                    case GT -> BinOp.LE;
-                    default -> BinOp.GT;
-                };
-            }
-            boolean u = b.left().type().isUnsigned();
-            String sfx = u ? "u" : "";
-            switch (op) {
-                case EQ -> emit("beq " + x + ", " + y + ", " + target);
-                case NE -> emit("bne " + x + ", " + y + ", " + target);
-                case LT -> emit("blt" + sfx + " " + x + ", " + y + ", " + target);
-                case GE -> emit("bge" + sfx + " " + x + ", " + y + ", " + target);
-                case GT -> emit("blt" + sfx + " " + y + ", " + x + ", " + target);
-                default -> emit("bge" + sfx + " " + y + ", " + x + ", " + target);
-            }
+            compareAndBranch(b, target, when);
             return;
         }
         Type t = e.type();
@@ -117,5 +62,65 @@ final class Branches extends Emitter {
             emit("or a0, a0, a1");
         }
         emit((when ? "bnez " : "beqz ") + r + ", " + target);
+    }
+
+    /** An integer comparison as one compare-and-branch, its operands from registers where they already are. */
+    private void compareAndBranch(Expr.Binary b, String target, boolean when) {
+        String x, y;
+        Expr r = b.right();
+        String rr = opt.optLevel() > 0 ? regFor(r) : null;
+        String lr = opt.optLevel() > 0 ? regFor(b.left()) : null;
+        if (r instanceof Expr.IntLit lit && lit.value() == 0) {
+            if (lr != null) {
+                x = lr;
+            } else {
+                gen(b.left());
+                x = "a0";
+            }
+            y = "zero";
+        } else if (rr != null && lr != null) {
+            x = lr;
+            y = rr;
+        } else if (rr != null) {
+            gen(b.left());
+            x = "a0";
+            y = rr;
+        } else if (lr != null) {
+            gen(r);
+            x = lr;
+            y = "a0";
+        } else if (r instanceof Expr.IntLit lit) {
+            gen(b.left());
+            emit("li a1, " + (int) lit.value());
+            x = "a0";
+            y = "a1";
+        } else {
+            gen(b.left());
+            push(b.left().type(), !hasCall(r));
+            gen(r);
+            x = popOperand(b.left().type(), "a1");
+            y = "a0";
+        }
+        BinOp op = b.op();
+        if (!when) {
+            op = switch (op) {
+                case EQ -> BinOp.NE;
+                case NE -> BinOp.EQ;
+                case LT -> BinOp.GE;
+                case GE -> BinOp.LT;
+                case GT -> BinOp.LE;
+                default -> BinOp.GT;
+            };
+        }
+        boolean u = b.left().type().isUnsigned();
+        String sfx = u ? "u" : "";
+        switch (op) {
+            case EQ -> emit("beq " + x + ", " + y + ", " + target);
+            case NE -> emit("bne " + x + ", " + y + ", " + target);
+            case LT -> emit("blt" + sfx + " " + x + ", " + y + ", " + target);
+            case GE -> emit("bge" + sfx + " " + x + ", " + y + ", " + target);
+            case GT -> emit("blt" + sfx + " " + y + ", " + x + ", " + target);
+            default -> emit("bge" + sfx + " " + y + ", " + x + ", " + target);
+        }
     }
 }

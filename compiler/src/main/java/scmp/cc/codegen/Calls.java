@@ -19,6 +19,40 @@ final class Calls extends Emitter {
         super(g);
     }
 
+    /** Where a call's arguments are: their convention places, and the stack slots they were saved in. */
+    private static final class Arguments {
+        final Expr.Call call;
+        final CallingConvention.Layout layout;
+        /** The index of the first C argument among the places (1 after a hidden struct-return pointer). */
+        final int first;
+        final Type[] slotTypes;
+        /** Arguments put straight into their registers at the end (-O1), never saved. */
+        final boolean[] simple;
+        final int[] pushOrder;
+        int pushed;
+        /** The bytes of outgoing stack arguments, 8-aligned. */
+        int area;
+
+        Arguments(Expr.Call call, CallingConvention.Layout layout, int first) {
+            this.call = call;
+            this.layout = layout;
+            this.first = first;
+            int n = call.args().size();
+            slotTypes = new Type[n];
+            simple = new boolean[n];
+            pushOrder = new int[n];
+        }
+
+        CallingConvention.Place place(int i) {
+            return layout.places().get(i + first);
+        }
+
+        /** Where argument {@code i} was saved, relative to sp once the outgoing area is allocated. */
+        int slot(int i) {
+            return area + 8 * (pushed - 1 - pushOrder[i]);
+        }
+    }
+
     /** A call, per docs/abi.md; see {@link CallingConvention}. */
     void call(Expr.Call c) {
         Type ft = c.funcType();
@@ -32,29 +66,63 @@ final class Calls extends Emitter {
         }
         int named = (structRet ? 1 : 0) + (ft.prototyped ? Math.min(ft.params.size(), c.args().size())
                 : c.args().size());
-        CallingConvention.Layout lay = CallingConvention.layout(types, named);
-        // Evaluate the arguments from last to first, as gcc does (the order is unspecified in C, but programs
-        // whose output depends on it then print what they print when built by gcc), each saved on the stack
-        // (8-byte slots): argument i ends up at 8*i above the pushes' lowest slot.
-        // At -O1 an argument that is a constant, an address or a variable goes straight into its register at
-        // the end (that cannot clobber anything); the others are evaluated and saved first.
+        Arguments args = new Arguments(c, CallingConvention.layout(types, named), structRet ? 1 : 0);
+        saveArguments(args);
+        boolean direct = c.function() instanceof Expr.Unary u && u.op() == UnOp.ADDR
+                && u.operand() instanceof Expr.VarRef;
+        if (!direct) {
+            gen(c.function());
+            emit("mv t7, a0");
+        }
+        args.area = FrameLayout.alignUp(args.layout.stackBytes(), 8);
+        if (args.area > 0) {
+            emit("addi sp, sp, " + (-args.area));
+        }
+        // Stack arguments first (they go through t5/t6), then the registers.
+        placeStackArguments(args);
+        placeRegisterArguments(args);
+        if (structRet) {
+            addImm("a0", "fp", c.resultTemp().offset);
+        }
+        if (direct) {
+            Var fv = ((Expr.VarRef) ((Expr.Unary) c.function()).operand()).var();
+            emit("call " + fv.symbol);
+        } else {
+            emit("jalr ra, t7, 0");
+        }
+        int pop = args.area + 8 * args.pushed;
+        g.operands.discard(args.pushed);
+        if (pop > 0) {
+            if (fitsImm(pop)) {
+                emit("addi sp, sp, " + pop);
+            } else {
+                emit("li at, " + pop);
+                emit("add sp, sp, at");
+            }
+        }
+    }
+
+    /**
+     * Evaluates the arguments from last to first, as gcc does (the order is unspecified in C, but programs
+     * whose output depends on it then print what they print when built by gcc), each saved on the stack
+     * (8-byte slots): argument i ends up at 8*i above the pushes' lowest slot. At -O1 an argument that is a
+     * constant, an address or a variable goes straight into its register at the end (that cannot clobber
+     * anything); the others are evaluated and saved first.
+     */
+    private void saveArguments(Arguments args) {
+        Expr.Call c = args.call;
         int n = c.args().size();
-        int first = structRet ? 1 : 0;
-        Type[] slotTypes = new Type[n];
-        boolean[] simple = new boolean[n];
-        int[] pushOrder = new int[n];
-        int pushed = 0;
         for (int i = 0; i < n && opt.optLevel() > 0; i++) {
-            CallingConvention.Kind k = lay.places().get(i + first).kind();
-            simple[i] = k == CallingConvention.Kind.INT_REG && simpleIntArg(c.args().get(i)) != null
+            CallingConvention.Kind k = args.place(i).kind();
+            args.simple[i] = k == CallingConvention.Kind.INT_REG && simpleIntArg(c.args().get(i)) != null
                     || k == CallingConvention.Kind.FP_REG && regFor(c.args().get(i)) != null;
         }
         for (int i = n - 1; i >= 0; i--) {
             Expr a = c.args().get(i);
-            if (simple[i]) {
+            if (args.simple[i]) {
                 continue;
             }
-            pushOrder[i] = pushed++;
+            args.pushOrder[i] = args.pushed++;
             gen(a);
             Type at = a.type();
             if (at.isAggregate()) {
@@ -64,26 +132,19 @@ final class Calls extends Emitter {
                 at = Type.UINT;
             }
             push(at, false);
-            slotTypes[i] = at;
+            args.slotTypes[i] = at;
         }
-        boolean direct = c.function() instanceof Expr.Unary u && u.op() == UnOp.ADDR
-                && u.operand() instanceof Expr.VarRef;
-        if (!direct) {
-            gen(c.function());
-            emit("mv t7, a0");
-        }
-        int area = FrameLayout.alignUp(lay.stackBytes(), 8);
-        if (area > 0) {
-            emit("addi sp, sp, " + (-area));
-        }
-        // Stack arguments first (they go through t5/t6), then the registers.
-        for (int i = 0; i < n; i++) {
-            CallingConvention.Place pl = lay.places().get(i + first);
-            int slot = area + 8 * (pushed - 1 - pushOrder[i]);
+    }
+
+    /** Copies the saved arguments that the convention passes on the stack to their outgoing places. */
+    private void placeStackArguments(Arguments args) {
+        for (int i = 0; i < args.call.args().size(); i++) {
+            CallingConvention.Place pl = args.place(i);
+            int slot = args.slot(i);
             if (pl.kind() != CallingConvention.Kind.STACK) {
                 continue;
             }
-            Type at = slotTypes[i];
+            Type at = args.slotTypes[i];
             if (at.isFloating()) {
                 emitMem("fld", "ft0", slot, "sp");
                 emitMem(at.kind == Type.Kind.FLOAT ? "fsd" : "fsd", "ft0", pl.stackOffset(), "sp");
@@ -97,14 +158,19 @@ final class Calls extends Emitter {
                 emitMem("sw", "t5", pl.stackOffset(), "sp");
             }
         }
-        for (int i = 0; i < n; i++) {
-            CallingConvention.Place pl = lay.places().get(i + first);
-            int slot = area + 8 * (pushed - 1 - pushOrder[i]);
-            if (simple[i]) {
+    }
+
+    /** Loads the register arguments: saved ones from their slots, simple ones straight from where they are. */
+    private void placeRegisterArguments(Arguments args) {
+        List<Expr> list = args.call.args();
+        for (int i = 0; i < list.size(); i++) {
+            CallingConvention.Place pl = args.place(i);
+            int slot = args.slot(i);
+            if (args.simple[i]) {
                 if (pl.kind() == CallingConvention.Kind.FP_REG) {
-                    emit("fmv.d " + FA[pl.reg()] + ", " + regFor(c.args().get(i)));
+                    emit("fmv.d " + FA[pl.reg()] + ", " + regFor(list.get(i)));
                 } else {
-                    simpleIntArg(c.args().get(i)).accept(A[pl.reg()]);
+                    simpleIntArg(list.get(i)).accept(A[pl.reg()]);
                 }
                 continue;
             }
@@ -117,25 +183,6 @@ final class Calls extends Emitter {
                 case FP_REG -> emitMem("fld", FA[pl.reg()], slot, "sp");
                 default -> {
                 }
-            }
-        }
-        if (structRet) {
-            addImm("a0", "fp", c.resultTemp().offset);
-        }
-        if (direct) {
-            Var fv = ((Expr.VarRef) ((Expr.Unary) c.function()).operand()).var();
-            emit("call " + fv.symbol);
-        } else {
-            emit("jalr ra, t7, 0");
-        }
-        int pop = area + 8 * pushed;
-        g.operands.discard(pushed);
-        if (pop > 0) {
-            if (fitsImm(pop)) {
-                emit("addi sp, sp, " + pop);
-            } else {
-                emit("li at, " + pop);
-                emit("add sp, sp, at");
             }
         }
     }

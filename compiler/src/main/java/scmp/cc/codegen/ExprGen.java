@@ -69,56 +69,22 @@ final class ExprGen extends Emitter {
             } else {
                 emit("li a0, " + (int) lit.value());
             }
-            return;
-        }
-        if (e instanceof Expr.FloatLit f) {
+        } else if (e instanceof Expr.FloatLit f) {
             if (Double.doubleToRawLongBits(f.value()) == 0) {
                 emit("fcvt.d.w fa0, zero");
             } else {
                 emit("la a4, " + fpConst(f.value()));
                 emit("fld fa0, 0(a4)");
             }
-            return;
-        }
-        if (e instanceof Expr.VarRef v) {
-            Type t = v.type();
-            if (t.isArray() || t.isAggregate() || t.isFunction()) {
-                genAddr(e);
-                return;
-            }
-            String r = regFor(e);
-            if (r != null) {
-                emit(t.isFloating() ? "fmv.d fa0, " + r : "mv a0, " + r);
-                return;
-            }
-            Var var = v.var();
-            if (var.isLocal()) {
-                load(t, t.isFloating() ? "fa0" : "a0", var.offset, "fp");
-            } else {
-                emit("lui at, %ha(" + var.symbol + ")");
-                if (t.isLong64()) {
-                    emit("addi at, at, %lo(" + var.symbol + ")");
-                    emit("lw a0, 0(at)");
-                    emit("lw a1, 4(at)");
-                } else {
-                    emit(loadOp(t) + " " + (t.isFloating() ? "fa0" : "a0") + ", %lo(" + var.symbol + ")(at)");
-                }
-            }
-            return;
-        }
-        if (e instanceof Expr.Unary u) {
+        } else if (e instanceof Expr.VarRef v) {
+            variable(v);
+        } else if (e instanceof Expr.Unary u) {
             unary(u);
-            return;
-        }
-        if (e instanceof Expr.Binary b) {
+        } else if (e instanceof Expr.Binary b) {
             g.ints.binary(b);
-            return;
-        }
-        if (e instanceof Expr.Assign a) {
+        } else if (e instanceof Expr.Assign a) {
             g.assignments.assign(a);
-            return;
-        }
-        if (e instanceof Expr.Cond c) {
+        } else if (e instanceof Expr.Cond c) {
             String els = newLabel(), end = newLabel();
             branch(c.cond(), els, false);
             gen(c.then());
@@ -126,88 +92,118 @@ final class ExprGen extends Emitter {
             label(els);
             gen(c.otherwise());
             label(end);
-            return;
-        }
-        if (e instanceof Expr.Cast c) {
+        } else if (e instanceof Expr.Cast c) {
             gen(c.operand());
             convert(c.operand().type(), c.type());
-            return;
-        }
-        if (e instanceof Expr.Call c) {
+        } else if (e instanceof Expr.Call c) {
             g.calls.call(c);
-            return;
-        }
-        if (e instanceof Expr.Member m) {
-            Type t = m.type();
-            genAddr(m.base());
-            Type.Member mem = m.member();
-            if (mem.isBitfield()) {
-                int unit = Math.min(mem.type().size(), 4);
-                String op = unit == 1 ? "lbu" : unit == 2 ? "lhu" : "lw";
-                emitMem(op, "a0", mem.offset(), "a0");
-                int left = 32 - mem.bitOffset() - mem.bitWidth();
-                if (left > 0) {
-                    emit("slli a0, a0, " + left);
-                }
-                if (32 - mem.bitWidth() > 0) {
-                    emit((mem.type().isUnsigned() ? "srli" : "srai") + " a0, a0, " + (32 - mem.bitWidth()));
-                }
-                return;
-            }
-            if (t.isArray() || t.isAggregate()) {
-                if (mem.offset() != 0) {
-                    addImm("a0", "a0", mem.offset());
-                }
-                return;
-            }
-            load(t, t.isFloating() ? "fa0" : "a0", mem.offset(), "a0");
-            return;
-        }
-        if (e instanceof Expr.MemZero mz) {
-            Var v = mz.var();
-            int size = v.type.size();
-            int i = 0;
-            if (v.type.align() >= 4 || v.offset % 4 == 0) {
-                if (size > 64) {
-                    addImm("a4", "fp", v.offset);
-                    emit("li a5, " + (size / 4));
-                    String loop = newLabel();
-                    label(loop);
-                    emit("sw zero, 0(a4)");
-                    emit("addi a4, a4, 4");
-                    emit("addi a5, a5, -1");
-                    emit("bnez a5, " + loop);
-                    i = size / 4 * 4;
-                } else {
-                    for (; i + 4 <= size; i += 4) {
-                        emitMem("sw", "zero", v.offset + i, "fp");
-                    }
-                }
-            }
-            for (; i < size; i++) {
-                emitMem("sb", "zero", v.offset + i, "fp");
-            }
-            return;
-        }
-        if (e instanceof Expr.VaArea) {
+        } else if (e instanceof Expr.Member m) {
+            member(m);
+        } else if (e instanceof Expr.MemZero mz) {
+            zeroLocal(mz.var());
+        } else if (e instanceof Expr.VaArea) {
             addImm("a0", "fp", g.namedStackBytes);
-            return;
+        } else if (e instanceof Expr.StmtExpr se) {
+            statementExpression(se);
+        } else {
+            throw new IllegalStateException(e.getClass().getSimpleName());
         }
-        if (e instanceof Expr.StmtExpr se) {
-            List<Stmt> items = se.body().items();
-            for (int i = 0; i < items.size(); i++) {
-                Stmt s = items.get(i);
-                if (i == items.size() - 1 && s instanceof Stmt.ExprStmt es) {
-                    gen(es.expr());
-                } else {
-                    stmt(s);
-                }
-            }
-            return;
-        }
-        throw new IllegalStateException(e.getClass().getSimpleName());
     }
 
+    /** A variable's value: from its register, its frame slot or its global symbol (arrays and the like: the address). */
+    private void variable(Expr.VarRef v) {
+        Type t = v.type();
+        if (t.isArray() || t.isAggregate() || t.isFunction()) {
+            genAddr(v);
+            return;
+        }
+        String r = regFor(v);
+        if (r != null) {
+            emit(t.isFloating() ? "fmv.d fa0, " + r : "mv a0, " + r);
+            return;
+        }
+        Var var = v.var();
+        if (var.isLocal()) {
+            load(t, t.isFloating() ? "fa0" : "a0", var.offset, "fp");
+        } else {
+            emit("lui at, %ha(" + var.symbol + ")");
+            if (t.isLong64()) {
+                emit("addi at, at, %lo(" + var.symbol + ")");
+                emit("lw a0, 0(at)");
+                emit("lw a1, 4(at)");
+            } else {
+                emit(loadOp(t) + " " + (t.isFloating() ? "fa0" : "a0") + ", %lo(" + var.symbol + ")(at)");
+            }
+        }
+    }
+
+    /** A member's value; a bit-field is loaded with its storage unit, shifted up and back down (sign or zero). */
+    private void member(Expr.Member m) {
+        Type t = m.type();
+        genAddr(m.base());
+        Type.Member mem = m.member();
+        if (mem.isBitfield()) {
+            int unit = Math.min(mem.type().size(), 4);
+            String op = unit == 1 ? "lbu" : unit == 2 ? "lhu" : "lw";
+            emitMem(op, "a0", mem.offset(), "a0");
+            int left = 32 - mem.bitOffset() - mem.bitWidth();
+            if (left > 0) {
+                emit("slli a0, a0, " + left);
+            }
+            if (32 - mem.bitWidth() > 0) {
+                emit((mem.type().isUnsigned() ? "srli" : "srai") + " a0, a0, " + (32 - mem.bitWidth()));
+            }
+            return;
+        }
+        if (t.isArray() || t.isAggregate()) {
+            if (mem.offset() != 0) {
+                addImm("a0", "a0", mem.offset());
+            }
+            return;
+        }
+        load(t, t.isFloating() ? "fa0" : "a0", mem.offset(), "a0");
+    }
+
+    /** Zeroes local {@code v} before a partial initializer stores into it: words, then bytes; a loop when large. */
+    private void zeroLocal(Var v) {
+        int size = v.type.size();
+        int i = 0;
+        if (v.type.align() >= 4 || v.offset % 4 == 0) {
+            if (size > 64) {
+                addImm("a4", "fp", v.offset);
+                emit("li a5, " + (size / 4));
+                String loop = newLabel();
+                label(loop);
+                emit("sw zero, 0(a4)");
+                emit("addi a4, a4, 4");
+                emit("addi a5, a5, -1");
+                emit("bnez a5, " + loop);
+                i = size / 4 * 4;
+            } else {
+                for (; i + 4 <= size; i += 4) {
+                    emitMem("sw", "zero", v.offset + i, "fp");
+                }
+            }
+        }
+        for (; i < size; i++) {
+            emitMem("sb", "zero", v.offset + i, "fp");
+        }
+    }
+
+    /** A statement expression: its statements, the last one's value in the accumulator. */
+    private void statementExpression(Expr.StmtExpr se) {
+        List<Stmt> items = se.body().items();
+        for (int i = 0; i < items.size(); i++) {
+            Stmt s = items.get(i);
+            if (i == items.size() - 1 && s instanceof Stmt.ExprStmt es) {
+                gen(es.expr());
+            } else {
+                stmt(s);
+            }
+        }
+    }
+
+    /** The unary operators: address, indirection, negation, complement and logical not. */
     private void unary(Expr.Unary u) {
         Type t = u.type();
         switch (u.op()) {

@@ -146,49 +146,10 @@ final class IntArithmetic extends Emitter {
                 return true;
             }
             case DIV -> {
-                if (!strength || k < 0 || k >= 31 && !u) {
-                    return false;
-                }
-                gen(b.left());
-                if (k == 0) {
-                    return true;
-                }
-                if (u) {
-                    emit("srli a0, a0, " + k);
-                } else {
-                    // Round toward zero: add 2^k - 1 to negative dividends first.
-                    emit("srai a4, a0, 31");
-                    emit("srli a4, a4, " + (32 - k));
-                    emit("add a0, a0, a4");
-                    emit("srai a0, a0, " + k);
-                }
-                return true;
+                return strength && divideByPowerOfTwo(b, k, u);
             }
             case MOD -> {
-                if (!strength || k < 0 || k >= 31 && !u) {
-                    return false;
-                }
-                gen(b.left());
-                if (u) {
-                    if (k < 16) {
-                        emit("andi a0, a0, " + ((1 << k) - 1));
-                    } else {
-                        emit("li a4, " + ((1L << k) - 1));
-                        emit("and a0, a0, a4");
-                    }
-                } else if (k == 0) {
-                    // a % 1 is 0 (a is still evaluated for its side effects)
-                    emit("li a0, 0");
-                } else {
-                    // a - (a / 2^k) * 2^k with the quotient rounded toward zero.
-                    emit("srai a4, a0, 31");
-                    emit("srli a4, a4, " + (32 - k));
-                    emit("add a4, a0, a4");
-                    emit("srai a4, a4, " + k);
-                    emit("slli a4, a4, " + k);
-                    emit("sub a0, a0, a4");
-                }
-                return true;
+                return strength && remainderByPowerOfTwo(b, k, u);
             }
             case LT -> {
                 if (!fitsImm(v) || u && v < 0) {
@@ -213,6 +174,55 @@ final class IntArithmetic extends Emitter {
                 return false;
             }
         }
+    }
+
+    /** {@code left / 2^k}, a shift; signed division rounds toward zero (6.5.5p6). False when k does not suit. */
+    private boolean divideByPowerOfTwo(Expr.Binary b, int k, boolean u) {
+        if (k < 0 || k >= 31 && !u) {
+            return false;
+        }
+        gen(b.left());
+        if (k == 0) {
+            return true;
+        }
+        if (u) {
+            emit("srli a0, a0, " + k);
+        } else {
+            // Round toward zero: add 2^k - 1 to negative dividends first.
+            emit("srai a4, a0, 31");
+            emit("srli a4, a4, " + (32 - k));
+            emit("add a0, a0, a4");
+            emit("srai a0, a0, " + k);
+        }
+        return true;
+    }
+
+    /** {@code left % 2^k}, a mask or the remainder of the rounded-toward-zero quotient. False when k does not suit. */
+    private boolean remainderByPowerOfTwo(Expr.Binary b, int k, boolean u) {
+        if (k < 0 || k >= 31 && !u) {
+            return false;
+        }
+        gen(b.left());
+        if (u) {
+            if (k < 16) {
+                emit("andi a0, a0, " + ((1 << k) - 1));
+            } else {
+                emit("li a4, " + ((1L << k) - 1));
+                emit("and a0, a0, a4");
+            }
+        } else if (k == 0) {
+            // a % 1 is 0 (a is still evaluated for its side effects)
+            emit("li a0, 0");
+        } else {
+            // a - (a / 2^k) * 2^k with the quotient rounded toward zero.
+            emit("srai a4, a0, 31");
+            emit("srli a4, a4, " + (32 - k));
+            emit("add a4, a0, a4");
+            emit("srai a4, a4, " + k);
+            emit("slli a4, a4, " + k);
+            emit("sub a0, a0, a4");
+        }
+        return true;
     }
 
     /** The register holding {@code e}'s value: its own register at -O1, else a0 after evaluating it. */
