@@ -58,26 +58,41 @@ public final class CodeGen {
     boolean hasFrame;
     String lastLoc = "";
 
-    // The parts, one per file.
-    final FunctionGen functions = new FunctionGen(this);
-    final RegisterAllocator registers = new RegisterAllocator(this);
-    final FrameLayout frames = new FrameLayout(this);
-    final Statements statements = new Statements(this);
-    final Branches branches = new Branches(this);
-    final ExprGen exprs = new ExprGen(this);
-    final IntArithmetic ints = new IntArithmetic(this);
-    final LongArithmetic longs = new LongArithmetic(this);
-    final FloatArithmetic floats = new FloatArithmetic(this);
-    final TypeConversions conversions = new TypeConversions(this);
-    final Assignments assignments = new Assignments(this);
-    final Calls calls = new Calls(this);
-    final OperandStack operands = new OperandStack(this);
-    final CallAnalysis callAnalysis = new CallAnalysis(this);
-    final DataSections data = new DataSections(this);
+    // The parts, one per file (made once the options are set: they read them).
+    final FunctionGen functions;
+    final RegisterAllocator registers;
+    final FrameLayout frames;
+    final Statements statements;
+    final Branches branches;
+    final ExprGen exprs;
+    final IntArithmetic ints;
+    final LongArithmetic longs;
+    final FloatArithmetic floats;
+    final TypeConversions conversions;
+    final Assignments assignments;
+    final Calls calls;
+    final OperandStack operands;
+    final CallAnalysis callAnalysis;
+    final DataSections data;
 
     private CodeGen(String fileName, Options opt) {
         this.fileName = fileName;
         this.opt = opt;
+        functions = new FunctionGen(this);
+        registers = new RegisterAllocator(this);
+        frames = new FrameLayout(this);
+        statements = new Statements(this);
+        branches = new Branches(this);
+        exprs = new ExprGen(this);
+        ints = new IntArithmetic(this);
+        longs = new LongArithmetic(this);
+        floats = new FloatArithmetic(this);
+        conversions = new TypeConversions(this);
+        assignments = new Assignments(this);
+        calls = new Calls(this);
+        operands = new OperandStack(this);
+        callAnalysis = new CallAnalysis(this);
+        data = new DataSections(this);
     }
 
     public static String generate(Program p, Options opt) {

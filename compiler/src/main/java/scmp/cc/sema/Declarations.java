@@ -27,7 +27,7 @@ final class Declarations {
     }
 
     /**
-     * declaration = declarationSpecifiers initDeclaratorList? ";" -- at file s.scope ({@code out == null}) or in
+     * declaration = declarationSpecifiers initDeclaratorList? ";" -- at file scope ({@code out == null}) or in
      * a block, where initializations become statements appended to {@code out}.
      */
     void declaration(CParser.DeclarationContext ctx, List<Stmt> out) {
