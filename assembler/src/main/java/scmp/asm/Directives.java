@@ -85,7 +85,7 @@ final class Directives {
         }
     }
 
-    static String symbolName(String d, Arg a) {
+    private static String symbolName(String d, Arg a) {
         String id = a.identifier();
         if (id == null || id.equals(".")) {
             throw new AsmError(a.pos(), d + " expects a symbol name, got '" + a.text() + "'");
@@ -93,7 +93,7 @@ final class Directives {
         return id;
     }
 
-    void bindings(String d, List<Arg> a, Symbol.Binding binding, Pos pos) {
+    private void bindings(String d, List<Arg> a, Symbol.Binding binding, Pos pos) {
         if (a.isEmpty()) {
             throw new AsmError(pos, d + " expects one or more symbol names");
         }
@@ -109,7 +109,7 @@ final class Directives {
         }
     }
 
-    void data(String d, List<Arg> a, int size, Pos pos) {
+    private void data(String d, List<Arg> a, int size, Pos pos) {
         if (a.isEmpty()) {
             throw new AsmError(pos, d + " expects one or more values");
         }
@@ -122,14 +122,14 @@ final class Directives {
         }
     }
 
-    void noData(String d, Pos pos) {
+    private void noData(String d, Pos pos) {
         if (asm.cur.nobits()) {
             throw new AsmError(pos, d + " cannot put data in NOBITS section '" + asm.cur.name
                     + "'; use .space or .zero there");
         }
     }
 
-    void floats(String d, List<Arg> a, int size, Pos pos) {
+    private void floats(String d, List<Arg> a, int size, Pos pos) {
         if (a.isEmpty()) {
             throw new AsmError(pos, d + " expects one or more numbers");
         }
@@ -147,7 +147,7 @@ final class Directives {
     }
 
     /** Whether {@code e} is {@code inf}, {@code infinity} or a negation of one (an infinity asked for). */
-    static boolean isInfinityName(Expr e) {
+    private static boolean isInfinityName(Expr e) {
         while (e instanceof Expr.Unary u && u.op() != '~') {
             e = u.operand();
         }
@@ -158,7 +158,7 @@ final class Directives {
         return false;
     }
 
-    double floatValue(Expr e, String d) {
+    private double floatValue(Expr e, String d) {
         if (e instanceof Expr.Flt f) {
             return f.value();
         }
@@ -181,7 +181,7 @@ final class Directives {
         return asm.constNow(e, d);
     }
 
-    void strings(String d, List<Arg> a, boolean nul, Pos pos) {
+    private void strings(String d, List<Arg> a, boolean nul, Pos pos) {
         if (a.isEmpty()) {
             throw new AsmError(pos, d + " expects one or more strings");
         }
@@ -198,7 +198,7 @@ final class Directives {
         }
     }
 
-    void space(String d, List<Arg> a, Pos pos) {
+    private void space(String d, List<Arg> a, Pos pos) {
         Assembler.count(d, a, 1, d.equals(".zero") ? 1 : 2, pos);
         long n = asm.constNow(a.get(0), d);
         if (n < 0) {
@@ -214,7 +214,7 @@ final class Directives {
         }
     }
 
-    long byteValue(Arg a, String d) {
+    private long byteValue(Arg a, String d) {
         long v = asm.constNow(a, d);
         if (v < -128 || v > 255) {
             throw new AsmError(a.pos(), d + " fill value " + v + " does not fit in a byte");
@@ -223,7 +223,7 @@ final class Directives {
     }
 
     /** {@code .align n} and {@code .balign n} align to n bytes (a power of two); {@code .p2align n} to 2^n. */
-    void align(String d, List<Arg> a, boolean p2, Pos pos) {
+    private void align(String d, List<Arg> a, boolean p2, Pos pos) {
         Assembler.count(d, a, 1, 2, pos);
         long n = asm.constNow(a.get(0), d);
         long bytes;
@@ -272,7 +272,7 @@ final class Directives {
         s.defPos = pos;
     }
 
-    void common(String d, List<Arg> a, Pos pos) {
+    private void common(String d, List<Arg> a, Pos pos) {
         Assembler.count(d, a, 2, 3, pos);
         String name = symbolName(d, a.get(0));
         long size = asm.constNow(a.get(1), d);

@@ -81,7 +81,7 @@ final class Fixups {
         }
     }
 
-    void resolve(InsnFixup f) {
+    private void resolve(InsnFixup f) {
         Instructions.Planned p = f.p();
         Value v = f.pre() != null ? f.pre() : Evaluator.eval(p.imm(), asm.scope(f.dot(), Assembler.Mode.FINAL, null));
         long[] values = p.values().clone();
@@ -153,7 +153,7 @@ final class Fixups {
         f.sec().put(f.offset(), Instructions.encode(p, values, pos), 4);
     }
 
-    void resolve(DataFixup f) {
+    private void resolve(DataFixup f) {
         Value v = f.pre() != null ? f.pre() : Evaluator.eval(f.expr(), asm.scope(f.dot(), Assembler.Mode.FINAL, null));
         if (v.op() != null) {
             throw new AsmError(f.pos(), "%hi/%lo/%ha can only be used in instruction immediates, not in "
@@ -180,7 +180,7 @@ final class Fixups {
     }
 
     /** The symbol a relocation for {@code v} names: the section for local labels, else the symbol itself. */
-    static String relocSymbol(Value v) {
+    private static String relocSymbol(Value v) {
         SymEntry b = v.base();
         if (b.kind == SymEntry.Kind.SECTION) {
             return b.name;
@@ -191,12 +191,12 @@ final class Fixups {
         return b.name;
     }
 
-    static String relocSymbolName(Value v) {
+    private static String relocSymbolName(Value v) {
         return Assembler.displayName(v.base().name);
     }
 
     /** Adds a relocation for {@code v} and returns its addend. */
-    long relocate(SectionBuffer sec, int offset, RelocType type, Value v, Pos pos) {
+    private long relocate(SectionBuffer sec, int offset, RelocType type, Value v, Pos pos) {
         SymEntry b = v.base();
         long addend = v.k();
         if (b.kind == SymEntry.Kind.LABEL && !b.isGlobal()) {

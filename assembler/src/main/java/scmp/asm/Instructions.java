@@ -102,7 +102,7 @@ final class Instructions {
         }
     }
 
-    static List<String> mnemonics() {
+    private static List<String> mnemonics() {
         List<String> all = new ArrayList<>();
         for (Instruction i : Instruction.values()) {
             all.add(i.mnemonic);
@@ -167,7 +167,7 @@ final class Instructions {
      * A constant address that fits in 16 signed bits needs no lui: {@code lw a0, addr(zero)}.
      */
 
-    List<Planned> symbolAccess(Instruction insn, Slot mem, long[] v, Arg a) {
+    private List<Planned> symbolAccess(Instruction insn, Slot mem, long[] v, Arg a) {
         String id = a.identifier();
         if (id != null && Symbols.isRegister(id) && !asm.symbolTable.knownSymbol(id)) {
             throw new AsmError(a.pos(), "expected a memory operand such as 0(" + id + "), got '" + a.text() + "'");
@@ -199,7 +199,7 @@ final class Instructions {
     }
 
     /** Places planned instructions at the location counter; immediates are encoded now or at the end. */
-    void emit(List<Planned> plans, Pos pos) {
+    private void emit(List<Planned> plans, Pos pos) {
         if (asm.cur.nobits()) {
             throw new AsmError(pos, "instructions cannot go in NOBITS section '" + asm.cur.name + "'");
         }

@@ -88,7 +88,7 @@ final class LineParser {
         return LineParser.BUILDER.line(ctx);
     }
 
-    static String describeBadChar(String s) {
+    private static String describeBadChar(String s) {
         int cp = s.codePointAt(0);
         if (cp < 0x20 || cp == 0x7F || Character.isISOControl(cp)) {
             return String.format("unexpected control character U+%04X", cp);
@@ -96,16 +96,16 @@ final class LineParser {
         return "unexpected character '" + s + "'";
     }
 
-    static boolean startsOperand(int type) {
+    private static boolean startsOperand(int type) {
         return type == AsmLexer.IDENT || type == AsmLexer.NUMBER || type == AsmLexer.STRING || type == AsmLexer.CHAR
                 || type == AsmLexer.FLOAT || type == AsmLexer.LOCALREF;
     }
 
-    static boolean endsOperand(int type) {
+    private static boolean endsOperand(int type) {
         return startsOperand(type) || type == AsmLexer.RPAREN;
     }
 
-    static AsmError syntaxError(AsmParser parser, ParseCancellationException e, List<Token> toks) {
+    private static AsmError syntaxError(AsmParser parser, ParseCancellationException e, List<Token> toks) {
         Token off = parser.getCurrentToken();
         IntervalSet expected = null;
         if (e.getCause() instanceof RecognitionException re) {

@@ -63,7 +63,7 @@ final class PseudoExpansion {
      * {@code li}: addi when the value fits in 16 signed bits, ori when it fits in 16 unsigned bits, otherwise
      * lui + ori. A value not known at this line (a symbol, a forward .equ) always takes lui + ori.
      */
-    List<String> liExpansion(Pseudo li, Expr e) {
+    private List<String> liExpansion(Pseudo li, Expr e) {
         Value v = asm.tryEval(e, asm.dotNow());
         if (v != null && v.isAbs()) {
             long x = v.k();
@@ -81,7 +81,7 @@ final class PseudoExpansion {
     }
 
     /** The kind of immediate a pseudo-instruction's {@code imm} becomes, for error messages. */
-    static ImmKind pseudoImmKind(Pseudo p) {
+    private static ImmKind pseudoImmKind(Pseudo p) {
         for (String t : p.expansion) {
             Stmt.Insn ti = template(t);
             for (Arg a : ti.args()) {
@@ -96,7 +96,7 @@ final class PseudoExpansion {
     private static final Map<String, Stmt.Insn> TEMPLATES = new ConcurrentHashMap<>();
 
     /** A pseudo-instruction expansion line, parsed once with the same grammar as user source. */
-    static Stmt.Insn template(String line) {
+    private static Stmt.Insn template(String line) {
         return TEMPLATES.computeIfAbsent(line, t -> {
             AsmLexer lexer = new AsmLexer(CharStreams.fromString(t));
             lexer.removeErrorListeners();
@@ -114,7 +114,7 @@ final class PseudoExpansion {
     }
 
     /** A template operand with the pseudo's operand tokens replaced by what the user wrote. */
-    static Arg substitute(Arg ta, Map<String, Arg> bind, Pos pos) {
+    private static Arg substitute(Arg ta, Map<String, Arg> bind, Pos pos) {
         String id = ta.identifier();
         if (id != null && bind.containsKey(id)) {
             return bind.get(id);
@@ -134,7 +134,7 @@ final class PseudoExpansion {
      * Substitutes inside a template expression. Nodes of the template take the position of the user's operand
      * they wrap (so an error in {@code %hi(imm)} points at what the user wrote), else {@code pos}.
      */
-    static Expr substitute(Expr e, Map<String, Arg> bind, Pos pos) {
+    private static Expr substitute(Expr e, Map<String, Arg> bind, Pos pos) {
         if (e instanceof Expr.Sym s && bind.get(s.name()) instanceof Arg.ExprArg a) {
             return a.expr();
         }
@@ -158,7 +158,7 @@ final class PseudoExpansion {
     }
 
     /** The position of the first user operand inside template expression {@code e}, else {@code pos}. */
-    static Pos userPos(Expr e, Map<String, Arg> bind, Pos pos) {
+    private static Pos userPos(Expr e, Map<String, Arg> bind, Pos pos) {
         Pos[] found = {null};
         Expr.mapLeaves(e, leaf -> {
             if (found[0] == null && leaf instanceof Expr.Sym s && bind.get(s.name()) instanceof Arg.ExprArg a) {

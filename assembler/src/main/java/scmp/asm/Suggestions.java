@@ -33,7 +33,7 @@ final class Suggestions {
         return best;
     }
 
-    static int distance(String a, String b) {
+    private static int distance(String a, String b) {
         if (Math.abs(a.length() - b.length()) > 2) {
             return 99;
         }

@@ -28,7 +28,7 @@ final class Symbols {
     /** Names the source declares anywhere (see {@link #declaredNames}). */
     final Set<String> declared;
 
-    static String localName(long label, int ordinal) {
+    private static String localName(long label, int ordinal) {
         return ".L" + label + "^" + ordinal;
     }
 
@@ -98,7 +98,7 @@ final class Symbols {
      * {@code fp} or {@code aT}) is read as that symbol when the file declares it, even later; otherwise it is
      * reported as a register written where an expression belongs.
      */
-    static Set<String> declaredNames(String text) {
+    private static Set<String> declaredNames(String text) {
         Set<String> names = new HashSet<>();
         Matcher label = Pattern
                 .compile("(?m)^[ \\t]*([A-Za-z_.$][A-Za-z0-9_.$]*)[ \\t]*:").matcher(text);

@@ -89,7 +89,7 @@ final class FrameLayout {
         return new Frame(saveSlots, lay, frame);
     }
 
-    static int alignDown(int v, int a) {
+    private static int alignDown(int v, int a) {
         return Math.floorDiv(v, a) * a;
     }
 

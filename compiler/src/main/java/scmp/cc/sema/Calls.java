@@ -43,7 +43,7 @@ final class Calls {
         return s.exprs.primary(id);
     }
 
-    Var builtinVar(String name, Token pos) {
+    private Var builtinVar(String name, Token pos) {
         Var v = new Var(name, Type.function(Type.INT, List.of(), false, false), Var.Storage.GLOBAL, pos);
         v.isExtern = true;
         return v;
@@ -106,7 +106,7 @@ final class Calls {
     }
 
     /** The default argument promotions (6.5.2.2p6): float to double, small integers to int. */
-    Expr defaultPromote(Expr a) {
+    private Expr defaultPromote(Expr a) {
         Expr v = s.exprs.value(a);
         if (v.type().kind == Type.Kind.FLOAT) {
             return Conversions.convert(v, Type.DOUBLE);
@@ -121,7 +121,7 @@ final class Calls {
         return v;
     }
 
-    Expr builtin(Token pos, String name, List<Expr> args) {
+    private Expr builtin(Token pos, String name, List<Expr> args) {
         switch (name) {
             case "__builtin_va_start": {
                 if (args.size() < 1) {

@@ -59,7 +59,7 @@ final class ConstantLiterals {
         }
     }
 
-    static String suffixOf(String s) {
+    private static String suffixOf(String s) {
         int i = s.length();
         while (i > 0 && Character.isLetter(s.charAt(i - 1)) && !(s.startsWith("0x") && i <= 2)) {
             i--;
@@ -68,7 +68,7 @@ final class ConstantLiterals {
     }
 
     /** The type of an integer constant (6.4.4.1): the first of its candidate types that holds its value. */
-    Type intConstantType(Literals.IntLit lit, Token t) {
+    private Type intConstantType(Literals.IntLit lit, Token t) {
         long v = lit.value();
         boolean fits31 = v >= 0 && v <= 0x7fffffffL, fits32 = v >= 0 && v <= 0xffffffffL, fits63 = v >= 0;
         if (lit.overflow()) {

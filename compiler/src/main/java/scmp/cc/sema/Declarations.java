@@ -86,7 +86,7 @@ final class Declarations {
 
     private final Map<String, Integer> alignOverride = new HashMap<>();
 
-    static String declName(CParser.InitDeclaratorContext id) {
+    private static String declName(CParser.InitDeclaratorContext id) {
         String n = scmp.cc.parse.TypedefScopes.nameOf(id.declarator());
         return n == null ? "" : n;
     }
@@ -152,7 +152,7 @@ final class Declarations {
         return v;
     }
 
-    void globalObject(Declarators.Decl d, Specifiers.Specs sp, CParser.InitializerContext init, boolean blockExtern) {
+    private void globalObject(Declarators.Decl d, Specifiers.Specs sp, CParser.InitializerContext init, boolean blockExtern) {
         Type t = d.type();
         if (t.isVoid()) {
             diag.error(d.pos(), "variable or field " + Exprs.q(d.name()) + " declared void");
@@ -204,7 +204,7 @@ final class Declarations {
         }
     }
 
-    void staticLocal(Declarators.Decl d, Specifiers.Specs sp, CParser.InitializerContext init) {
+    private void staticLocal(Declarators.Decl d, Specifiers.Specs sp, CParser.InitializerContext init) {
         Type t = d.type();
         Var v = new Var(d.name(), t, Var.Storage.STATIC_LOCAL, d.pos());
         v.symbol = d.name() + "." + s.uniq++;
@@ -221,7 +221,7 @@ final class Declarations {
         }
     }
 
-    void localObject(Declarators.Decl d, CParser.InitializerContext init, List<Stmt> out) {
+    private void localObject(Declarators.Decl d, CParser.InitializerContext init, List<Stmt> out) {
         Type t = d.type();
         if (t.isVoid()) {
             diag.error(d.pos(), "variable or field " + Exprs.q(d.name()) + " declared void");

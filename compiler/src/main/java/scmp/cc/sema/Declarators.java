@@ -60,11 +60,11 @@ final class Declarators {
         return t;
     }
 
-    Type applyDeclarator(CParser.DeclaratorContext d, Type t, DeclInfo info) {
+    private Type applyDeclarator(CParser.DeclaratorContext d, Type t, DeclInfo info) {
         return applyDirect(d.directDeclarator(), pointers(d.pointer(), t), info);
     }
 
-    Type applyDirect(CParser.DirectDeclaratorContext dd, Type t, DeclInfo info) {
+    private Type applyDirect(CParser.DirectDeclaratorContext dd, Type t, DeclInfo info) {
         if (dd instanceof CParser.NameDeclaratorContext n) {
             info.name = n.Identifier().getText();
             info.pos = Exprs.tok(n.Identifier());
@@ -97,7 +97,7 @@ final class Declarators {
         return applyDirect(k.directDeclarator(), functionType(t, List.of(), false, false, tok(k)), info);
     }
 
-    Type functionType(Type ret, List<Param> params, boolean variadic, boolean prototyped, Token pos) {
+    private Type functionType(Type ret, List<Param> params, boolean variadic, boolean prototyped, Token pos) {
         if (ret.isFunction()) {
             diag.error(pos, "function returning a function");
             ret = Type.INT;
@@ -152,7 +152,7 @@ final class Declarators {
         return ptl.Ellipsis() != null;
     }
 
-    Type arrayType(Type elem, CParser.AssignmentExpressionContext size, Token pos) {
+    private Type arrayType(Type elem, CParser.AssignmentExpressionContext size, Token pos) {
         if (elem.isFunction()) {
             diag.error(pos, "declaration of array of functions");
             elem = Type.INT;
@@ -193,7 +193,7 @@ final class Declarators {
         return abstractDeclarator(ctx.abstractDeclarator(), sp.type());
     }
 
-    Type abstractDeclarator(CParser.AbstractDeclaratorContext ad, Type t) {
+    private Type abstractDeclarator(CParser.AbstractDeclaratorContext ad, Type t) {
         t = pointers(ad.pointer(), t);
         if (ad.directAbstractDeclarator() == null) {
             return t;
@@ -201,7 +201,7 @@ final class Declarators {
         return directAbstract(ad.directAbstractDeclarator(), t);
     }
 
-    Type directAbstract(CParser.DirectAbstractDeclaratorContext d, Type t) {
+    private Type directAbstract(CParser.DirectAbstractDeclaratorContext d, Type t) {
         if (d instanceof CParser.ParenAbstractContext p) {
             return abstractDeclarator(p.abstractDeclarator(), t);
         }

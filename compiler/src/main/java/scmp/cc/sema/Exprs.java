@@ -217,7 +217,7 @@ final class Exprs {
     }
 
     /** binaryExpression = castExpression | binaryExpression op binaryExpression (precedence by alternative) */
-    Expr binaryExpr(CParser.BinaryExpressionContext ctx) {
+    private Expr binaryExpr(CParser.BinaryExpressionContext ctx) {
         if (ctx instanceof CParser.CastBinaryContext c) {
             return cast(c.castExpression());
         }
@@ -238,7 +238,7 @@ final class Exprs {
         return e;
     }
 
-    static BinOp binOp(String s) {
+    private static BinOp binOp(String s) {
         for (BinOp op : BinOp.values()) {
             if (op.symbol.equals(s)) {
                 return op;
@@ -248,7 +248,7 @@ final class Exprs {
     }
 
     /** castExpression = "(" typeName ")" castExpression | unaryExpression */
-    Expr cast(CParser.CastExpressionContext ctx) {
+    private Expr cast(CParser.CastExpressionContext ctx) {
         if (ctx instanceof CParser.UnaryCastContext u) {
             return unary(u.unaryExpression());
         }
@@ -259,7 +259,7 @@ final class Exprs {
         return castTo(pos, e, to);
     }
 
-    Expr castTo(Token pos, Expr e, Type to) {
+    private Expr castTo(Token pos, Expr e, Type to) {
         Type from = e.type();
         if (to.isVoid()) {
             return new Expr.Cast(pos, Type.VOID, e);
@@ -290,7 +290,7 @@ final class Exprs {
     }
 
     /** unaryExpression = postfixExpression | ("++"|"--") unaryExpression | op castExpression | sizeof ... */
-    Expr unary(CParser.UnaryExpressionContext ctx) {
+    private Expr unary(CParser.UnaryExpressionContext ctx) {
         Token pos = tok(ctx);
         if (ctx instanceof CParser.PostfixUnaryContext p) {
                 return postfix(p.postfixExpression());
@@ -362,7 +362,7 @@ final class Exprs {
         throw new IllegalStateException();
     }
 
-    Expr sizeofType(Token pos, Type t, Expr e) {
+    private Expr sizeofType(Token pos, Type t, Expr e) {
         if (t.isFunction()) {
             diag.warning(pos, "invalid application of 'sizeof' to a function type [-Wpointer-arith]");
             return new Expr.IntLit(pos, Type.UINT, 1);
@@ -384,7 +384,7 @@ final class Exprs {
     // ----------------------------------------------------------------------------------- postfix
 
     /** postfixExpression = primaryExpression postfixSuffix* | "(" typeName ")" "{" initializerList "}" ... */
-    Expr postfix(CParser.PostfixExpressionContext ctx) {
+    private Expr postfix(CParser.PostfixExpressionContext ctx) {
         Expr e;
         List<CParser.PostfixSuffixContext> suffixes;
         if (ctx instanceof CParser.CompoundLiteralContext cl) {
@@ -526,7 +526,7 @@ final class Exprs {
         throw new IllegalStateException();
     }
 
-    Expr offsetof(Token pos, Type t, CParser.OffsetofDesignatorContext d) {
+    private Expr offsetof(Token pos, Type t, CParser.OffsetofDesignatorContext d) {
         long off = 0;
         Type cur = t;
         for (int i = 0; i < d.getChildCount(); i++) {

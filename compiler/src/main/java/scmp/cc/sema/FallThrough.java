@@ -71,7 +71,7 @@ final class FallThrough {
     }
 
     /** Whether {@code s} contains a jump to {@code label} (a break out of the statement that owns it). */
-    static boolean jumpsTo(Stmt s, String label) {
+    private static boolean jumpsTo(Stmt s, String label) {
         if (s == null) {
             return false;
         }

@@ -162,7 +162,7 @@ final class Functions {
     }
 
     /** The types an old-style definition's declaration list gives its parameters (adjusted as in 6.7.5.3p7-8). */
-    Map<String, Type> krParameterTypes(CParser.FunctionDefinitionContext ctx, Declarators.Decl d) {
+    private Map<String, Type> krParameterTypes(CParser.FunctionDefinitionContext ctx, Declarators.Decl d) {
         Map<String, Type> types = new HashMap<>();
         Set<String> names = new HashSet<>();
         for (Declarators.Param p : d.params()) {

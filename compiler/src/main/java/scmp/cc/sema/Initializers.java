@@ -29,7 +29,7 @@ final class Initializers {
 
     private final Map<CParser.InitializerContext, Expr> itemValues = new HashMap<>();
 
-    Expr itemExpr(CParser.InitializerContext ic) {
+    private Expr itemExpr(CParser.InitializerContext ic) {
         Expr e = itemValues.get(ic);
         if (e == null) {
             e = s.exprs.assignment(ic.assignmentExpression());
@@ -38,7 +38,7 @@ final class Initializers {
         return e;
     }
 
-    static boolean braced(CParser.InitializerContext ic) {
+    private static boolean braced(CParser.InitializerContext ic) {
         return ic.assignmentExpression() == null;
     }
 
@@ -60,7 +60,7 @@ final class Initializers {
     }
 
     /** The string literal initializing a character array (possibly in braces), or null. */
-    Expr.VarRef stringFor(Type arr, CParser.InitializerContext ic) {
+    private Expr.VarRef stringFor(Type arr, CParser.InitializerContext ic) {
         if (!arr.base.isInteger()) {
             return null;
         }
@@ -89,11 +89,11 @@ final class Initializers {
         return null;
     }
 
-    static CParser.PrimaryExpressionContext unparen(CParser.PrimaryExpressionContext p) {
+    private static CParser.PrimaryExpressionContext unparen(CParser.PrimaryExpressionContext p) {
         return p;
     }
 
-    void stringInit(Init in, Expr.VarRef str) {
+    private void stringInit(Init in, Expr.VarRef str) {
         Var lit = str.var();
         int elemSize = in.type.base.size();
         int n = lit.type.arrayLen;
@@ -114,7 +114,7 @@ final class Initializers {
         }
     }
 
-    void initBraced(Init in, CParser.InitializerContext ctx) {
+    private void initBraced(Init in, CParser.InitializerContext ctx) {
         if (ctx.initializerList() == null) {
             return;
         }
@@ -147,7 +147,7 @@ final class Initializers {
     }
 
     /** Initializes {@code in} from the cursor, where braces may be elided (6.7.8p20). */
-    void initValue(Init in, InitCursor c) {
+    private void initValue(Init in, InitCursor c) {
         CParser.InitializerContext item = c.item();
         if (braced(item)) {
             c.advance();
@@ -178,12 +178,12 @@ final class Initializers {
         c.advance();
     }
 
-    void initLeafOrWhole(Init in, CParser.InitializerContext item) {
+    private void initLeafOrWhole(Init in, CParser.InitializerContext item) {
         Expr e = itemExpr(item);
         in.expr = s.conversions.assignConvert(e, in.type, tok(item), AssignConversions.AssignContext.INIT);
     }
 
-    void arrayItems(Init in, InitCursor c, boolean braced) {
+    private void arrayItems(Init in, InitCursor c, boolean braced) {
         int i = 0;
         while (c.more()) {
             List<ParseTree> ds = c.pendingDesignators();
@@ -233,7 +233,7 @@ final class Initializers {
     }
 
     /** The rest of an item's designators apply inside {@code in}; then its value. */
-    void designated(Init in, InitCursor c) {
+    private void designated(Init in, InitCursor c) {
         List<ParseTree> ds = c.pendingDesignators();
         if (ds.isEmpty()) {
             initValue(in, c);
@@ -249,7 +249,7 @@ final class Initializers {
         }
     }
 
-    void arrayItemsOne(Init in, InitCursor c) {
+    private void arrayItemsOne(Init in, InitCursor c) {
         ParseTree d = c.pendingDesignators().get(0);
         if (!(d instanceof CParser.DesignatorContext dc) || dc.LeftBracket() == null) {
             diag.error(tok(c.item()), "field name not in record or union initializer");
@@ -266,7 +266,7 @@ final class Initializers {
         designated(in.child(k.intValue()), c);
     }
 
-    int memberIndex(Init in, ParseTree d, InitCursor c) {
+    private int memberIndex(Init in, ParseTree d, InitCursor c) {
         String name;
         if (d instanceof TerminalNode tn) {
             name = tn.getText();
@@ -288,7 +288,7 @@ final class Initializers {
         return -1;
     }
 
-    void structItemsOne(Init in, InitCursor c) {
+    private void structItemsOne(Init in, InitCursor c) {
         int k = memberIndex(in, c.pendingDesignators().get(0), c);
         if (k < 0) {
             c.advance();
@@ -304,7 +304,7 @@ final class Initializers {
         designated(in.child(k), c);
     }
 
-    void structItems(Init in, InitCursor c, boolean braced) {
+    private void structItems(Init in, InitCursor c, boolean braced) {
         List<Type.Member> ms = in.type.agg.members;
         boolean union = in.type.kind == Type.Kind.UNION;
         int i = 0;

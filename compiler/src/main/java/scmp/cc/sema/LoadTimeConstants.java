@@ -34,7 +34,7 @@ final class LoadTimeConstants {
         return c;
     }
 
-    Const eval(Expr e) {
+    private Const eval(Expr e) {
         if (e instanceof Expr.IntLit lit) {
             return new Const(lit.value(), null, (double) lit.value());
         }
@@ -112,7 +112,7 @@ final class LoadTimeConstants {
         return null;
     }
 
-    Const address(Expr e) {
+    private Const address(Expr e) {
         if (e instanceof Expr.VarRef v) {
             Var var = v.var();
             if (var.isLocal()) {

@@ -61,7 +61,7 @@ final class LocalInitializers {
         return e;
     }
 
-    void storeParts(Init in, Expr target, List<Expr> out) {
+    private void storeParts(Init in, Expr target, List<Expr> out) {
         if (in == null) {
             return;
         }
@@ -97,7 +97,7 @@ final class LocalInitializers {
         }
     }
 
-    static boolean isZero(Expr e) {
+    private static boolean isZero(Expr e) {
         return e instanceof Expr.IntLit l && l.value() == 0
                 || e instanceof Expr.FloatLit f && Double.doubleToRawLongBits(f.value()) == 0;
     }
@@ -125,7 +125,7 @@ final class LocalInitializers {
     }
 
     /** Wraps an initializer list as the braced initializer it is. */
-    static CParser.InitializerContext syntheticBraced(CParser.InitializerListContext list) {
+    private static CParser.InitializerContext syntheticBraced(CParser.InitializerListContext list) {
         CParser.InitializerContext ic = new CParser.InitializerContext(null, 0);
         ic.addAnyChild(list);
         ic.start = list.getStart();

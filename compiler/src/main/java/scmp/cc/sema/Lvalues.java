@@ -39,7 +39,7 @@ final class Lvalues {
     }
 
     /** Reports why {@code e} cannot be assigned to, or returns true if it can. */
-    boolean checkModifiable(Expr e, Token pos, String what) {
+    private boolean checkModifiable(Expr e, Token pos, String what) {
         if (s.exprs.isErrorStandIn(e)) {
             return false;
         }
@@ -70,7 +70,7 @@ final class Lvalues {
         return true;
     }
 
-    static boolean hasConstMember(Type t) {
+    private static boolean hasConstMember(Type t) {
         for (Type.Member m : t.agg.members) {
             if (m.type().isConst || m.type().isAggregate() && hasConstMember(m.type())) {
                 return true;
@@ -92,7 +92,7 @@ final class Lvalues {
      * Whether evaluating {@code e} twice is the same as once (no side effects, cheap): then compound
      * assignment need not take the target's address.
      */
-    static boolean isSimple(Expr e) {
+    private static boolean isSimple(Expr e) {
         if (e instanceof Expr.VarRef) {
             return true;
         }
@@ -125,7 +125,7 @@ final class Lvalues {
     record Lowered(Expr setup, Expr target) {
     }
 
-    Lowered lowerTarget(Expr target) {
+    private Lowered lowerTarget(Expr target) {
         if (isSimple(target)) {
             return new Lowered(null, target);
         }
@@ -200,7 +200,7 @@ final class Lvalues {
         return s.exprs.error(pos);
     }
 
-    static void markAddressTaken(Expr e) {
+    private static void markAddressTaken(Expr e) {
         if (e instanceof Expr.VarRef v) {
             v.var().addressTaken = true;
         } else if (e instanceof Expr.Member m) {

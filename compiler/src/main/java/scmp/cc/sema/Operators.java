@@ -22,7 +22,7 @@ final class Operators {
         this.diag = s.diag;
     }
 
-    Expr invalidOperands(Token pos, BinOp op, Expr l, Expr r) {
+    private Expr invalidOperands(Token pos, BinOp op, Expr l, Expr r) {
         diag.error(pos, "invalid operands to binary " + op.symbol + " (have " + q(l.type()) + " and " + q(r.type())
                 + ")");
         return s.exprs.error(pos);
@@ -49,75 +49,12 @@ final class Operators {
                 Type t = Conversions.common(lt, rt);
                 return arith(pos, op, t, Conversions.convert(l, t), Conversions.convert(r, t));
             }
-            case SHL, SHR: {
-                if (!lt.isInteger() || !rt.isInteger()) {
-                    return invalidOperands(pos, op, l, r);
-                }
-                Expr a = s.exprs.promote(l), b = s.exprs.promote(r);
-                if (b.type().isLong64() && !(b instanceof Expr.IntLit)) {
-                    b = Conversions.convert(b, Type.INT);
-                }
-                if (b instanceof Expr.IntLit lit) {
-                    if (lit.value() < 0) {
-                        diag.warning(pos, (op == BinOp.SHL ? "left" : "right") + " shift count is negative"
-                                + " [-Wshift-count-negative]");
-                    } else if (lit.value() >= a.type().size() * 8) {
-                        diag.warning(pos, (op == BinOp.SHL ? "left" : "right") + " shift count >= width of type"
-                                + " [-Wshift-count-overflow]");
-                    }
-                    b = Conversions.convert(b, Type.INT);
-                }
-                return arith(pos, op, a.type(), a, b);
-            }
-            case ADD, SUB: {
-                if (lt.isArithmetic() && rt.isArithmetic()) {
-                    Type t = Conversions.common(lt, rt);
-                    return arith(pos, op, t, Conversions.convert(l, t), Conversions.convert(r, t));
-                }
-                if (lt.isPointer() && rt.isInteger()) {
-                    return pointerOffset(pos, op, l, r);
-                }
-                if (op == BinOp.ADD && lt.isInteger() && rt.isPointer()) {
-                    return pointerOffset(pos, op, r, l);
-                }
-                if (op == BinOp.SUB && lt.isPointer() && rt.isPointer()) {
-                    if (!lt.base.unqualified().compatible(rt.base.unqualified())) {
-                        diag.error(pos, "invalid operands to binary - (have " + q(lt) + " and " + q(rt) + ")");
-                        return s.exprs.error(pos);
-                    }
-                    int size = elementSize(pos, lt);
-                    Expr diff = new Expr.Binary(pos, Type.INT, BinOp.SUB, Conversions.convert(l, Type.INT),
-                            Conversions.convert(r, Type.INT));
-                    if (size == 1) {
-                        return diff;
-                    }
-                    return arith(pos, BinOp.DIV, Type.INT, diff, Conversions.intLit(pos, size));
-                }
-                return invalidOperands(pos, op, l, r);
-            }
-            case EQ, NE, LT, LE, GT, GE: {
-                if (lt.isArithmetic() && rt.isArithmetic()) {
-                    Type t = Conversions.common(lt, rt);
-                    return compare(pos, op, Conversions.convert(l, t), Conversions.convert(r, t));
-                }
-                if (lt.isPointer() && rt.isPointer()) {
-                    boolean eq = op == BinOp.EQ || op == BinOp.NE;
-                    if (!(lt.base.isVoid() || rt.base.isVoid()) && !lt.base.unqualified().compatible(
-                            rt.base.unqualified())) {
-                        diag.warning(pos, "comparison of distinct pointer types lacks a cast");
-                    }
-                    return compare(pos, op, l, Conversions.convert(r, lt));
-                }
-                if (lt.isPointer() && rt.isInteger() || lt.isInteger() && rt.isPointer()) {
-                    Expr p = lt.isPointer() ? l : r, i = lt.isPointer() ? r : l;
-                    if (!Exprs.isNullConstant(i)) {
-                        diag.warning(pos, "comparison between pointer and integer");
-                    }
-                    Expr ic = Conversions.convert(i, p.type());
-                    return lt.isPointer() ? compare(pos, op, p, ic) : compare(pos, op, ic, p);
-                }
-                return invalidOperands(pos, op, l, r);
-            }
+            case SHL, SHR:
+                return shift(pos, op, l, r);
+            case ADD, SUB:
+                return additive(pos, op, l, r);
+            case EQ, NE, LT, LE, GT, GE:
+                return relational(pos, op, l, r);
             case COMMA:
                 return new Expr.Binary(pos, r.type(), BinOp.COMMA, l0, r);
             default:
@@ -125,7 +62,85 @@ final class Operators {
         }
     }
 
-    int elementSize(Token pos, Type ptr) {
+    /** {@code <<} and {@code >>} (6.5.7): each operand promoted on its own; gcc's warnings for bad counts. */
+    private Expr shift(Token pos, BinOp op, Expr l, Expr r) {
+        Type lt = l.type(), rt = r.type();
+        if (!lt.isInteger() || !rt.isInteger()) {
+            return invalidOperands(pos, op, l, r);
+        }
+        Expr a = s.exprs.promote(l), b = s.exprs.promote(r);
+        if (b.type().isLong64() && !(b instanceof Expr.IntLit)) {
+            b = Conversions.convert(b, Type.INT);
+        }
+        if (b instanceof Expr.IntLit lit) {
+            if (lit.value() < 0) {
+                diag.warning(pos, (op == BinOp.SHL ? "left" : "right") + " shift count is negative"
+                        + " [-Wshift-count-negative]");
+            } else if (lit.value() >= a.type().size() * 8) {
+                diag.warning(pos, (op == BinOp.SHL ? "left" : "right") + " shift count >= width of type"
+                        + " [-Wshift-count-overflow]");
+            }
+            b = Conversions.convert(b, Type.INT);
+        }
+        return arith(pos, op, a.type(), a, b);
+    }
+
+    /** {@code +} and {@code -} (6.5.6): arithmetic, pointer plus or minus integer, pointer difference. */
+    private Expr additive(Token pos, BinOp op, Expr l, Expr r) {
+        Type lt = l.type(), rt = r.type();
+        if (lt.isArithmetic() && rt.isArithmetic()) {
+            Type t = Conversions.common(lt, rt);
+            return arith(pos, op, t, Conversions.convert(l, t), Conversions.convert(r, t));
+        }
+        if (lt.isPointer() && rt.isInteger()) {
+            return pointerOffset(pos, op, l, r);
+        }
+        if (op == BinOp.ADD && lt.isInteger() && rt.isPointer()) {
+            return pointerOffset(pos, op, r, l);
+        }
+        if (op == BinOp.SUB && lt.isPointer() && rt.isPointer()) {
+            if (!lt.base.unqualified().compatible(rt.base.unqualified())) {
+                diag.error(pos, "invalid operands to binary - (have " + q(lt) + " and " + q(rt) + ")");
+                return s.exprs.error(pos);
+            }
+            int size = elementSize(pos, lt);
+            Expr diff = new Expr.Binary(pos, Type.INT, BinOp.SUB, Conversions.convert(l, Type.INT),
+                    Conversions.convert(r, Type.INT));
+            if (size == 1) {
+                return diff;
+            }
+            return arith(pos, BinOp.DIV, Type.INT, diff, Conversions.intLit(pos, size));
+        }
+        return invalidOperands(pos, op, l, r);
+    }
+
+    /** The relational and equality operators (6.5.8, 6.5.9): arithmetic, pointer and null-pointer comparisons. */
+    private Expr relational(Token pos, BinOp op, Expr l, Expr r) {
+        Type lt = l.type(), rt = r.type();
+        if (lt.isArithmetic() && rt.isArithmetic()) {
+            Type t = Conversions.common(lt, rt);
+            return compare(pos, op, Conversions.convert(l, t), Conversions.convert(r, t));
+        }
+        if (lt.isPointer() && rt.isPointer()) {
+            boolean eq = op == BinOp.EQ || op == BinOp.NE;
+            if (!(lt.base.isVoid() || rt.base.isVoid()) && !lt.base.unqualified().compatible(
+                    rt.base.unqualified())) {
+                diag.warning(pos, "comparison of distinct pointer types lacks a cast");
+            }
+            return compare(pos, op, l, Conversions.convert(r, lt));
+        }
+        if (lt.isPointer() && rt.isInteger() || lt.isInteger() && rt.isPointer()) {
+            Expr p = lt.isPointer() ? l : r, i = lt.isPointer() ? r : l;
+            if (!Exprs.isNullConstant(i)) {
+                diag.warning(pos, "comparison between pointer and integer");
+            }
+            Expr ic = Conversions.convert(i, p.type());
+            return lt.isPointer() ? compare(pos, op, p, ic) : compare(pos, op, ic, p);
+        }
+        return invalidOperands(pos, op, l, r);
+    }
+
+    private int elementSize(Token pos, Type ptr) {
         Type b = ptr.base;
         if (b.isVoid() || b.isFunction()) {
             return 1;
@@ -137,7 +152,7 @@ final class Operators {
         return b.size();
     }
 
-    Expr pointerOffset(Token pos, BinOp op, Expr p, Expr i) {
+    private Expr pointerOffset(Token pos, BinOp op, Expr p, Expr i) {
         int size = elementSize(pos, p.type());
         Expr idx = Conversions.convert(s.exprs.promote(i), Type.INT);
         Expr scaled = size == 1 ? idx : arith(pos, BinOp.MUL, Type.INT, idx, Conversions.intLit(pos, size));
@@ -152,7 +167,7 @@ final class Operators {
         return new Expr.Binary(pos, p.type(), op, p, scaled);
     }
 
-    Expr compare(Token pos, BinOp op, Expr l, Expr r) {
+    private Expr compare(Token pos, BinOp op, Expr l, Expr r) {
         if (l instanceof Expr.IntLit a && r instanceof Expr.IntLit b) {
             long x = a.value(), y = b.value();
             boolean u = a.type().isUnsigned();
@@ -183,7 +198,7 @@ final class Operators {
     }
 
     /** An arithmetic operation in type {@code t}, folded when both operands are constants. */
-    Expr arith(Token pos, BinOp op, Type t, Expr l, Expr r) {
+    private Expr arith(Token pos, BinOp op, Type t, Expr l, Expr r) {
         if (l instanceof Expr.IntLit a && r instanceof Expr.IntLit b && t.isInteger()) {
             Long v = ConstantFolding.foldInt(op, t, a.value(), b.value());
             if (v != null) {

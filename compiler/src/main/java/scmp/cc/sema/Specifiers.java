@@ -186,7 +186,7 @@ final class Specifiers {
     }
 
     /** The alignment an {@code __attribute__((aligned(N)))} asks for, or 0. */
-    int attributeAlign(CParser.AttributeSpecifierContext at) {
+    private int attributeAlign(CParser.AttributeSpecifierContext at) {
         String text = at.getText();
         int i = text.indexOf("aligned(");
         if (i < 0) {

@@ -73,7 +73,7 @@ final class Statements {
     }
 
     /** -Wparentheses: {@code if (x = 3)}, an assignment used as a truth value without its own parentheses. */
-    void warnAssignAsCondition(CParser.ExpressionContext e) {
+    private void warnAssignAsCondition(CParser.ExpressionContext e) {
         if (!diag.wall() || e == null || e.assignmentExpression().size() != 1) {
             return;
         }
@@ -93,7 +93,7 @@ final class Statements {
         }
     }
 
-    Stmt.Block compound(CParser.CompoundStatementContext ctx) {
+    private Stmt.Block compound(CParser.CompoundStatementContext ctx) {
         s.scope = new Scope(s.scope);
         List<Stmt> items = new ArrayList<>();
         for (CParser.BlockItemContext bi : ctx.blockItem()) {
@@ -130,12 +130,12 @@ final class Statements {
     /** Expression statements whose value is a statement expression's value. */
     private final Set<ParserRuleContext> valueStatements = new HashSet<>();
 
-    String newLabel() {
+    private String newLabel() {
         return ".L" + s.uniq++;
     }
 
     /** statement = compound | expression | selection | iteration | jump | labeled | asm statement (6.8) */
-    Stmt statement(CParser.StatementContext ctx) {
+    private Stmt statement(CParser.StatementContext ctx) {
         Token pos = tok(ctx);
         if (ctx instanceof CParser.BlockStatementContext b) {
             return compound(b.compoundStatement());
@@ -346,7 +346,7 @@ final class Statements {
      * Notes the postfix increments whose value an expression statement discards ({@code i++;}), so that
      * they are checked as prefix ones and need no temporary for the old value.
      */
-    void markDiscarded(CParser.ExpressionContext ctx) {
+    private void markDiscarded(CParser.ExpressionContext ctx) {
         for (CParser.AssignmentExpressionContext a : ctx.assignmentExpression()) {
             CParser.ConditionalExpressionContext c = a.conditionalExpression();
             if (a.assignmentOperator() != null || c.expression() != null
@@ -364,7 +364,7 @@ final class Statements {
         }
     }
 
-    Stmt loopBody(CParser.StatementContext body, String brk, String cont) {
+    private Stmt loopBody(CParser.StatementContext body, String brk, String cont) {
         breakLabels.push(brk);
         continueLabels.push(cont);
         try {
