@@ -76,11 +76,28 @@ public class ToolchainOutput {
     record Result(int status, String stderr) {
     }
 
+    /** scmpcc's {@code run(out, err, args...)}, wherever this revision keeps it. */
+    static final java.lang.reflect.Method DRIVER = driver();
+
+    static java.lang.reflect.Method driver() {
+        for (String c : new String[] {"scmp.cli.CcMain", "scmp.cc.CcMain"}) {
+            try {
+                return Class.forName(c).getMethod("run", PrintStream.class, PrintStream.class, String[].class);
+            } catch (ReflectiveOperationException e) {
+                // not in this revision
+            }
+        }
+        throw new IllegalStateException("no scmpcc driver (scmp.cli.CcMain or scmp.cc.CcMain) on the class path");
+    }
+
     static Result scmpcc(List<String> args) {
         ByteArrayOutputStream bo = new ByteArrayOutputStream(), be = new ByteArrayOutputStream();
         int rc;
         try {
-            rc = scmp.cc.CcMain.run(new PrintStream(bo), new PrintStream(be), args.toArray(new String[0]));
+            rc = (Integer) DRIVER.invoke(null, new PrintStream(bo), new PrintStream(be), args.toArray(new String[0]));
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            rc = -99;
+            be.writeBytes(e.getCause().toString().getBytes(StandardCharsets.UTF_8));
         } catch (Throwable t) {
             rc = -99;
             be.writeBytes(t.toString().getBytes(StandardCharsets.UTF_8));

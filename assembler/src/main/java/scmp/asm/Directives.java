@@ -17,8 +17,6 @@ final class Directives {
         this.asm = asm;
     }
 
-    // ------------------------------------------------------------------ directives
-
     private static final List<String> DIRECTIVES = List.of(".text", ".data", ".bss", ".rodata", ".section",
             ".previous", ".globl", ".global", ".extern", ".local", ".weak", ".word", ".long", ".half", ".short", ".byte",
             ".double", ".float", ".ascii", ".asciz", ".string", ".space", ".skip", ".zero", ".align", ".balign",

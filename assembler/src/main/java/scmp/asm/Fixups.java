@@ -36,8 +36,6 @@ final class Fixups {
     final List<DataFixup> dataFixups = new ArrayList<>();
     final List<SizeFixup> sizeFixups = new ArrayList<>();
 
-    // ------------------------------------------------------------------ end of file
-
     void finish() {
         for (InsnFixup f : insnFixups) {
             try {

@@ -26,12 +26,9 @@ final class Instructions {
         this.asm = asm;
     }
 
-
     /** An instruction ready to be placed: register operands known, the immediate still an expression. */
     record Planned(Instruction insn, long[] values, int immIndex, Expr imm, Pos immPos) {
     }
-
-    // ------------------------------------------------------------------ instructions
 
     enum SlotKind { GPR, FPR, TYPE, IMM, MEM }
 

@@ -36,7 +36,6 @@ final class OperandStack extends Emitter {
         }
     }
 
-
     /**
      * Saves the accumulator of type {@code t} while another expression is evaluated. When that expression
      * makes no call (and -O1), a temporary register holds it; otherwise the stack does.
@@ -125,6 +124,4 @@ final class OperandStack extends Emitter {
         }
         emit("addi sp, sp, 8");
     }
-
-    // ------------------------------------------------------------------------------------------- addresses
 }

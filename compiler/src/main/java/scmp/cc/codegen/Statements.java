@@ -13,8 +13,7 @@ final class Statements extends Emitter {
         super(g);
     }
 
-    // ------------------------------------------------------------------------------------------- statements
-
+    /** Under -g, a {@code .loc} for {@code pos} unless the last one said the same. */
     void loc(Token pos) {
         if (!opt.debug() || pos == null || pos.line() <= 0) {
             return;

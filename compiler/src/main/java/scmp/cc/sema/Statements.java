@@ -83,8 +83,6 @@ final class Statements {
         }
     }
 
-    // -------------------------------------------------------------------------------- statements
-
     void blockItem(CParser.BlockItemContext bi, List<Stmt> out) {
         if (bi.declaration() != null) {
             s.declarations.declaration(bi.declaration(), out);
