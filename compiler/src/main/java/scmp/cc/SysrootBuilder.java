@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
+import org.apache.commons.io.file.PathUtils;
 import scmp.elf.Archive;
 
 /**
@@ -61,7 +62,7 @@ public final class SysrootBuilder {
         Path objDir = out.resolve("obj");
         Files.createDirectories(lib);
         Files.createDirectories(objDir);
-        copyHeaders(tree.resolve("include"), out.resolve("include"));
+        PathUtils.copyDirectory(tree.resolve("include"), out.resolve("include"), StandardCopyOption.REPLACE_EXISTING);
 
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
         Map<String, List<Future<Compiled>>> jobs = new LinkedHashMap<>();
@@ -97,7 +98,7 @@ public final class SysrootBuilder {
                     System.err.print(c.messages);
                 }
                 if (target.equals("crt0")) {
-                    Files.copy(c.object, lib.resolve("crt0.o"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    Files.copy(c.object, lib.resolve("crt0.o"), StandardCopyOption.REPLACE_EXISTING);
                 } else {
                     archives.computeIfAbsent(target, k -> new ArrayList<>())
                             .add(new Archive.Member(c.object.getFileName().toString(), Files.readAllBytes(c.object)));
@@ -121,18 +122,5 @@ public final class SysrootBuilder {
         PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
         int status = CcMain.run(ps, ps, args.toArray(new String[0]));
         return new Compiled(status, buf.toString(StandardCharsets.UTF_8), obj);
-    }
-
-    private static void copyHeaders(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) files::iterator) {
-                Path dest = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(dest);
-                } else {
-                    Files.copy(p, dest, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
     }
 }

@@ -12,13 +12,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
+import org.apache.commons.io.FileUtils;
 import scmp.cc.CcMain;
 import scmp.elf.ElfFormatException;
 import scmp.elf.ElfReader;
@@ -155,11 +154,8 @@ public final class Runner {
 
     /** Deletes the compiled programs. */
     public void close() {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temporary directory left behind is harmless
-        }
+        // a temporary directory left behind is harmless: no error to report
+        FileUtils.deleteQuietly(dir.toFile());
     }
 
     /**
