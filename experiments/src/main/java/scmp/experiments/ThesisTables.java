@@ -1,5 +1,6 @@
 package scmp.experiments;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -573,37 +575,29 @@ final class ThesisTables implements Callable<Integer> {
 
     private void plots(Path dir) throws IOException {
         // Figure 5.2: MPI / native against nonzeros, per processor count.
-        Plot f52 = new Plot("Relative performance of MPI to native SCMP versions (CG, Figure 5.2)",
-                "nonzero elements", "MPI time / native time", true, false);
+        XYChart f52 = Charts.lines("Relative performance of MPI to native SCMP versions (CG, Figure 5.2)",
+                "nonzero elements", "MPI time / native time", true, false, false);
         int ci = 0;
         for (int p : new int[] {4, 8, 16}) {
             List<Row> rows = ThesisData.TABLE_5_1.stream().filter(r -> r.nodes() == p).toList();
             double[] xs = rows.stream().mapToDouble(Row::size).toArray();
-            f52.add(new Plot.Series(p + " nodes, published", Plot.PALETTE[ci], Plot.Style.DASHED, 0, xs,
-                    ys(rows, Row::ratio)));
-            f52.add(new Plot.Series(p + " nodes, MPI thesis protocol", Plot.PALETTE[ci], Plot.Style.SOLID, 1, xs,
-                    ys(rows, r -> ratio(r, Variant.THESIS))));
-            f52.add(new Plot.Series(p + " nodes, MPI our protocol", Plot.PALETTE[ci], Plot.Style.DOTTED, 2, xs,
-                    ys(rows, r -> ratio(r, Variant.OURS))));
-            ci++;
+            Color color = Charts.PALETTE[ci++];
+            Charts.add(f52, p + " nodes, published", color, Charts.Style.DASHED, 0, xs, ys(rows, Row::ratio));
+            Charts.add(f52, p + " nodes, MPI thesis protocol", color, Charts.Style.SOLID, 1, xs,
+                    ys(rows, r -> ratio(r, Variant.THESIS)));
+            Charts.add(f52, p + " nodes, MPI our protocol", color, Charts.Style.DOTTED, 2, xs,
+                    ys(rows, r -> ratio(r, Variant.OURS)));
         }
-        f52.xTicks(2000, 5000, 10000, 50000, 500000).write(dir.resolve("fig5_2.png"));
+        Charts.write(f52, dir.resolve("fig5_2"));
 
         // Figure 5.6: CG on 4 nodes, time against nonzeros.
         List<Row> cg4 = ThesisData.TABLE_5_1.stream().filter(r -> r.nodes() == 4).toList();
         double[] xs4 = cg4.stream().mapToDouble(Row::size).toArray();
-        new Plot("Execution time on 4 nodes against nonzero elements (CG, Figure 5.6)", "nonzero elements",
-                "thousands of cycles", true, true)
-                .add(new Plot.Series("native, published", Plot.PALETTE[0], Plot.Style.DASHED, 0, xs4,
-                        ys(cg4, r -> r.nativ())))
-                .add(new Plot.Series("MPI, published", Plot.PALETTE[1], Plot.Style.DASHED, 0, xs4, ys(cg4, r -> r.mpi())))
-                .add(new Plot.Series("native", Plot.PALETTE[0], Plot.Style.SOLID, 1, xs4,
-                        ys(cg4, r -> kcycles(r, Variant.NATIVE))))
-                .add(new Plot.Series("MPI, thesis protocol", Plot.PALETTE[1], Plot.Style.SOLID, 1, xs4,
-                        ys(cg4, r -> kcycles(r, Variant.THESIS))))
-                .add(new Plot.Series("MPI, our protocol", Plot.PALETTE[2], Plot.Style.DOTTED, 2, xs4,
-                        ys(cg4, r -> kcycles(r, Variant.OURS))))
-                .xTicks(2000, 5000, 10000, 50000, 500000).legendLeft().write(dir.resolve("fig5_6.png"));
+        XYChart f56 = Charts.lines("Execution time on 4 nodes against nonzero elements (CG, Figure 5.6)",
+                "nonzero elements", "thousands of cycles", true, true, true);
+        timeSeries(f56, xs4, ys(cg4, r -> r.nativ()), ys(cg4, r -> r.mpi()), ys(cg4, r -> kcycles(r, Variant.NATIVE)),
+                ys(cg4, r -> kcycles(r, Variant.THESIS)), ys(cg4, r -> kcycles(r, Variant.OURS)));
+        Charts.write(f56, dir.resolve("fig5_6"));
 
         // Figures 5.4 and 5.5: QR speedup against processors, relative to the 4-node native run.
         int fig = 4;
@@ -612,21 +606,25 @@ final class ThesisTables implements Callable<Integer> {
             Row base = rows.stream().filter(r -> r.nodes() == 4).findFirst().orElseThrow();
             double[] xs = rows.stream().mapToDouble(Row::nodes).toArray();
             double ourBase = kcycles(base, Variant.NATIVE);
-            new Plot("Speedup with a " + n + "x" + n + " matrix (QR, Figure 5." + fig + ")", "nodes",
-                    "speedup over the 4-node native run, x 4", false, false)
-                    .add(new Plot.Series("native, published", Plot.PALETTE[0], Plot.Style.DASHED, 0, xs,
-                            ys(rows, r -> 4.0 * base.nativ() / r.nativ())))
-                    .add(new Plot.Series("MPI, published", Plot.PALETTE[1], Plot.Style.DASHED, 0, xs,
-                            ys(rows, r -> 4.0 * base.nativ() / r.mpi())))
-                    .add(new Plot.Series("native", Plot.PALETTE[0], Plot.Style.SOLID, 1, xs,
-                            ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.NATIVE))))
-                    .add(new Plot.Series("MPI, thesis protocol", Plot.PALETTE[1], Plot.Style.SOLID, 1, xs,
-                            ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.THESIS))))
-                    .add(new Plot.Series("MPI, our protocol", Plot.PALETTE[2], Plot.Style.DOTTED, 2, xs,
-                            ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.OURS))))
-                    .xTicks(4, 16, 32, 64).legendLeft().write(dir.resolve("fig5_" + fig + ".png"));
+            XYChart f = Charts.lines("Speedup with a " + n + "x" + n + " matrix (QR, Figure 5." + fig + ")", "nodes",
+                    "speedup over the 4-node native run, x 4", false, false, true);
+            timeSeries(f, xs, ys(rows, r -> 4.0 * base.nativ() / r.nativ()), ys(rows, r -> 4.0 * base.nativ() / r.mpi()),
+                    ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.NATIVE)),
+                    ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.THESIS)),
+                    ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.OURS)));
+            Charts.write(f, dir.resolve("fig5_" + fig));
             fig++;
         }
+    }
+
+    /** The five lines of Figures 5.4-5.6: the published native and MPI, then our three variants. */
+    private static void timeSeries(XYChart c, double[] xs, double[] pubNative, double[] pubMpi, double[] nativ,
+                                   double[] thesis, double[] ours) {
+        Charts.add(c, "native, published", Charts.PALETTE[0], Charts.Style.DASHED, 0, xs, pubNative);
+        Charts.add(c, "MPI, published", Charts.PALETTE[1], Charts.Style.DASHED, 0, xs, pubMpi);
+        Charts.add(c, "native", Charts.PALETTE[0], Charts.Style.SOLID, 1, xs, nativ);
+        Charts.add(c, "MPI, thesis protocol", Charts.PALETTE[1], Charts.Style.SOLID, 1, xs, thesis);
+        Charts.add(c, "MPI, our protocol", Charts.PALETTE[2], Charts.Style.DOTTED, 2, xs, ours);
     }
 
     private double kcycles(Row r, Variant v) {
