@@ -13,7 +13,7 @@ import scmp.isa.Version;
  * micro-benchmarks. See docs/benchmarks.md.
  */
 @Command(name = "scmpexp", mixinStandardHelpOptions = true, versionProvider = ExperimentsMain.VersionLines.class,
-        subcommands = {ThesisTables.class, Micro.class},
+        subcommands = {ThesisTables.class, Micro.class, SweepCommand.class},
         description = "Runs the benchmarks of programs/cg, programs/qr and programs/micro on the simulator and "
                 + "writes their tables (docs/benchmarks.md).")
 public final class ExperimentsMain implements Callable<Integer> {
