@@ -194,7 +194,7 @@ class SweepTest {
         }
     }
 
-    private static String[] concat(String[] a, String... b) {
+    static String[] concat(String[] a, String... b) {
         String[] r = new String[a.length + b.length];
         System.arraycopy(a, 0, r, 0, a.length);
         System.arraycopy(b, 0, r, a.length, b.length);
