@@ -14,9 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,6 +21,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import scmp.experiments.ThesisData.Bench;
 import scmp.experiments.ThesisData.Row;
+import scmp.experiments.sweep.Measurement;
+import scmp.experiments.sweep.Point;
+import scmp.experiments.sweep.ResultStore;
+import scmp.experiments.sweep.Slurm;
+import scmp.experiments.sweep.Sweep;
 
 /**
  * {@code scmpexp thesis-tables}: runs the configurations of the thesis's Tables 5.1 (CG) and 5.2 (QR), native
@@ -34,9 +36,11 @@ import scmp.experiments.ThesisData.Row;
         versionProvider = ExperimentsMain.VersionLines.class,
         description = {"Runs the configurations of the thesis's Tables 5.1 (CG: 2000 to 500000 nonzeros on 4, 8 and "
                 + "16 nodes) and 5.2 (QR: 8x8 to 1024x1024 on 4 to 64 nodes): the native program and the MPI program "
-                + "with the thesis's protocol family and with ours. Writes OUT/thesis-tables.md, "
-                + "OUT/thesis-tables.csv and OUT/thesis-tables/fig5_*.png, keeping the results of earlier runs "
-                + "(from the CSV) for the configurations not run this time.",
+                + "with the thesis's protocol family and with ours, on threads of this process or as a Slurm job "
+                + "array. Writes OUT/thesis-tables.md, OUT/thesis-tables.csv and the figures "
+                + "OUT/thesis-tables/fig5_*.png and .svg. Each run's result is kept in OUT/thesis-tables.points/ as "
+                + "it ends, so that an interrupted command run again runs only the rest; the results of earlier "
+                + "commands (from the CSV) stand for the configurations not selected this time.",
             "Runs whose estimated host CPU time exceeds --budget are not run but listed with the estimate; the "
                 + "estimate scales the thesis's time for the configuration by the CPU time per thesis cycle "
                 + "measured on the runs done so far."})
@@ -102,14 +106,25 @@ final class ThesisTables implements Callable<Integer> {
     @Option(names = "--all", description = "Run every selected configuration, whatever its estimate.")
     private boolean all;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the table, CSV and plots go (default docs).")
-    private Path out = Path.of("docs");
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where the table, CSV, figures and results go (default: the current directory).")
+    private Path out = Path.of(".");
 
-    @Option(names = "--fresh", description = "Ignore the results of earlier runs in OUT/thesis-tables.csv.")
+    @Option(names = "--fresh", description = "Forget the results of earlier runs (OUT/thesis-tables.csv and .points).")
     private boolean fresh;
 
-    @Option(names = "--dry-run", description = "Print the plan with estimates; run nothing, write nothing.")
+    @Option(names = "--dry-run", description = "Print the plan with estimates and their total; run nothing, write nothing.")
     private boolean dryRun;
+
+    @Option(names = "--slurm", description = "Submit the runs as a Slurm job array instead of running them here.")
+    private boolean slurm;
+
+    @Option(names = "--sbatch", paramLabel = "OPTIONS", split = "\\s+",
+            description = "sbatch options for --slurm, e.g. --sbatch='--partition=long --time=12:00:00' (repeatable).")
+    private List<String> sbatch = new ArrayList<>();
+
+    @Option(names = "--wait", description = "With --slurm: wait for the array to end, then write the tables.")
+    private boolean wait;
 
     @Option(names = "--max-cycles", paramLabel = "N", description = "Stop any run after N simulated cycles.")
     private long maxCycles;
@@ -154,6 +169,9 @@ final class ThesisTables implements Callable<Integer> {
             if (jobs < 1) {
                 throw new IllegalArgumentException("--jobs must be at least 1");
             }
+            if ((wait || !sbatch.isEmpty()) && !slurm) {
+                throw new IllegalArgumentException("--wait and --sbatch go with --slurm");
+            }
         } catch (IllegalArgumentException e) {
             err.println("scmpexp thesis-tables: " + e.getMessage());
             return 2;
@@ -165,62 +183,112 @@ final class ThesisTables implements Callable<Integer> {
         if (!fresh && Files.isRegularFile(csv)) {
             load(csv);
         }
-        List<Row> rows = new ArrayList<>();
+        List<Task> tasks = new ArrayList<>();
         for (Row r : ThesisData.all()) {
             if ((benches.isEmpty() || benches.stream().anyMatch(b -> b.equalsIgnoreCase(r.bench().id())))
                     && (nodes.isEmpty() || nodes.contains(r.nodes()))
                     && (sizes.isEmpty() || sizes.contains(r.size()))) {
-                rows.add(r);
+                for (Variant v : variants) {
+                    tasks.add(new Task(r, v, point(r, v)));
+                }
             }
         }
-        List<Task> tasks = new ArrayList<>();
-        for (Row r : rows) {
-            for (Variant v : variants) {
-                tasks.add(new Task(r, v));
-            }
+        Map<Point, Task> byPoint = new LinkedHashMap<>();
+        tasks.forEach(t -> byPoint.put(t.point, t));
+        ResultStore store = new ResultStore(out.resolve("thesis-tables.points"));
+        if (fresh && !dryRun) {
+            store.clear();
         }
+        Sweep sweep = new Sweep(List.copyOf(byPoint.keySet()), store, Path.of(""));
+        Map<Point, Measurement> stored = fresh ? Map.of() : sweep.results();
+        stored.forEach((p, m) -> apply(byPoint.get(p), m, false));
         calibrateFromLoaded();
         tasks.sort(Comparator.comparingDouble(t -> estimate(t.row, t.variant)));
+        List<Point> todo = tasks.stream().map(t -> t.point).filter(p -> !stored.containsKey(p)).toList();
         if (dryRun) {
-            for (Task t : tasks) {
-                double e = estimate(t.row, t.variant);
-                outw.printf(Locale.ROOT, "%-14s %-10s estimated %s%s%n", t.row.key(), t.variant.column, duration(e),
-                        !all && e > budget ? " (over budget: not run)" : "");
-            }
-            outw.flush();
+            plan(outw, tasks, stored);
             return 0;
         }
-        Runner runner = new Runner("-O1");
-        try {
-            ExecutorService pool = Executors.newFixedThreadPool(jobs);
-            List<Future<?>> futures = new ArrayList<>();
-            int[] done = {0};
-            for (Task t : tasks) {
-                futures.add(pool.submit(() -> {
-                    runTask(runner, t);
-                    synchronized (this) {
-                        done[0]++;
-                        report(done[0], tasks.size(), t);
-                    }
-                    return null;
-                }));
+        String reason = slurm ? Slurm.unavailable() : null;
+        if (reason != null) {
+            err.println("scmpexp thesis-tables: --slurm: " + reason);
+            return 2;
+        }
+        int[] done = {0};
+        Sweep.Gate gate = p -> {
+            Task t = byPoint.get(p);
+            Cell c = cell(t.row, t.variant);
+            double e = estimate(t.row, t.variant);
+            c.estimate = e;
+            if (all || e <= budget) {
+                return null;
             }
-            pool.shutdown();
-            for (Future<?> f : futures) {
-                f.get();
+            if (c.status.isEmpty() || c.status.equals("not-run")) {
+                c.status = "not-run";
+                c.note = "estimated " + duration(e) + " of host CPU, over the budget of " + duration(budget);
             }
-        } finally {
-            runner.close();
+            return c.note;
+        };
+        Sweep.Listener listener = new Sweep.Listener() {
+            @Override
+            public void done(Point p, Measurement m) {
+                apply(byPoint.get(p), m, true);
+                report(++done[0], todo.size(), byPoint.get(p));
+            }
+
+            @Override
+            public void skipped(Point p, String why) {
+                report(++done[0], todo.size(), byPoint.get(p));
+            }
+        };
+        if (slurm) {
+            List<Point> submit = new ArrayList<>();
+            for (Point p : todo) {
+                if (gate.skip(p) == null) {
+                    submit.add(p);
+                } else {
+                    listener.skipped(p, null);
+                }
+            }
+            Slurm s = new Slurm(sbatch, wait);
+            List<String> active = s.active(store);
+            if (!active.isEmpty()) {
+                err.println("scmpexp thesis-tables: Slurm job " + String.join(", ", active) + " of these tables is "
+                        + "still queued or running; not submitting its runs again (run this command again when it "
+                        + "has ended)");
+            } else if (!submit.isEmpty()) {
+                String id = s.submit(sweep, submit, "scmp-thesis-tables");
+                err.println("scmpexp thesis-tables: submitted Slurm job " + id + " (" + submit.size() + " array tasks, "
+                        + "logs in " + store.dir() + ")" + (wait ? " and waited for it" : "; run this command again "
+                        + "when it has ended to write the tables with its results"));
+                if (wait) {
+                    sweep.results().forEach((p, m) -> {
+                        if (!stored.containsKey(p)) {
+                            apply(byPoint.get(p), m, true);
+                        }
+                    });
+                }
+            }
+            err.flush();
+        } else {
+            sweep.runLocal(todo, jobs, gate, listener);
         }
         write();
         outw.println("scmpexp thesis-tables: wrote " + out.resolve("thesis-tables.md") + ", " + csv + " and "
-                + out.resolve("thesis-tables") + "/fig5_*.png");
+                + out.resolve("thesis-tables") + "/fig5_*.png and .svg");
         outw.flush();
         long failed = cells.values().stream().filter(c -> c.status.equals("failed")).count();
         return failed > 0 ? 1 : 0;
     }
 
-    private record Task(Row row, Variant variant) {
+    /**
+     * One run of a configuration.
+     *
+     * @param row     the configuration
+     * @param variant the program
+     * @param point   its settings as a sweep point
+     */
+    private record Task(Row row, Variant variant, Point point) {
     }
 
     private static String program(Row r, Variant v) {
@@ -231,51 +299,69 @@ final class ThesisTables implements Callable<Integer> {
         return r.bench() == Bench.CG ? Runner.args(r.size(), CG_N) : Runner.args(r.size());
     }
 
-    private void runTask(Runner runner, Task t) {
-        Row r = t.row;
-        Cell c;
-        double e;
-        synchronized (this) {
-            c = cell(r, t.variant);
-            e = estimate(r, t.variant);
-            c.estimate = e;
-            if (!all && e > budget) {
-                if (!c.status.equals("ok")) {
-                    c.status = "not-run";
-                    c.note = "estimated " + duration(e) + " of host CPU, over the budget of " + duration(budget);
-                }
-                return;
-            }
-        }
+    /** The run's settings (docs/benchmarks.md, "Sweeps"): what a result is stored under. */
+    private Point point(Row r, Variant v) {
         int[] mesh = ThesisData.mesh(r.nodes());
-        Runner.Job job = new Runner.Job(program(r, t.variant), mesh[0], mesh[1], args(r), t.variant.protocol);
-        Runner.Result res;
-        try {
-            res = runner.run(job, maxCycles);
-        } catch (RuntimeException ex) {
-            synchronized (this) {
-                c.status = "failed";
-                c.note = oneLine(ex.getMessage());
-            }
-            return;
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("program", program(r, v));
+        s.put("args", String.join(" ", args(r)));
+        s.put("mesh", mesh[0] + "x" + mesh[1]);
+        if (v.protocol.value() != null) {
+            s.put("protocol", v.protocol.value());
         }
-        synchronized (this) {
-            c.cpu = res.cpuSeconds();
-            c.simCycles = res.totalCycles();
-            c.instructions = res.instructions();
-            if (res.ok() && res.verified() && res.cycles() > 0) {
-                c.status = "ok";
-                c.cycles = res.cycles();
-                c.note = "";
-                costs.computeIfAbsent(costKey(r, t.variant), k -> new ArrayList<>()).add(res.cpuSeconds()
-                        / size(r, t.variant));
+        if (maxCycles > 0) {
+            s.put("max-cycles", Long.toString(maxCycles));
+        }
+        return new Point(s);
+    }
+
+    /** Enters a run's measurement in its cell; a run that ended well also calibrates the estimates. */
+    private synchronized void apply(Task t, Measurement m, boolean calibrate) {
+        Cell c = cell(t.row, t.variant);
+        c.cpu = m.cpuSeconds();
+        c.simCycles = m.cycles();
+        c.instructions = m.instructions();
+        if (m.ok() && m.verify().equals("OK") && m.timedCycles() > 0) {
+            c.status = "ok";
+            c.cycles = m.timedCycles();
+            c.note = "";
+            if (calibrate) {
+                costs.computeIfAbsent(costKey(t.row, t.variant), k -> new ArrayList<>())
+                        .add(m.cpuSeconds() / size(t.row, t.variant));
+            }
+        } else {
+            c.status = "failed";
+            c.cycles = m.timedCycles();
+            c.note = m.ok() ? "the result did not verify" : oneLine(m.note());
+        }
+    }
+
+    /** --dry-run: every run with its estimate, and the total of those that would run. */
+    private void plan(PrintWriter o, List<Task> tasks, Map<Point, Measurement> stored) {
+        double total = 0;
+        double over = 0;
+        int run = 0;
+        int skipped = 0;
+        for (Task t : tasks) {
+            double e = estimate(t.row, t.variant);
+            String what;
+            if (stored.containsKey(t.point)) {
+                what = "has its result (" + duration(stored.get(t.point).cpuSeconds()) + " of host CPU)";
+            } else if (!all && e > budget) {
+                what = "estimated " + duration(e) + " (over budget: not run)";
+                over += e;
+                skipped++;
             } else {
-                c.status = "failed";
-                c.cycles = res.cycles();
-                String why = res.failure();
-                c.note = why != null ? oneLine(why) : "the result did not verify";
+                what = "estimated " + duration(e);
+                total += e;
+                run++;
             }
+            o.printf(Locale.ROOT, "%-14s %-10s %s%n", t.row.key(), t.variant.column, what);
         }
+        o.printf(Locale.ROOT, "%d runs, %d with results; %d to run, estimated %s of host CPU in all (%s with -j %d)%s%n",
+                tasks.size(), tasks.size() - run - skipped, run, duration(total), duration(total / jobs), jobs,
+                skipped == 0 ? "" : "; " + skipped + " over the budget, not run (" + duration(over) + ")");
+        o.flush();
     }
 
     private void report(int done, int total, Task t) {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -104,25 +105,15 @@ class BenchmarksTest {
     }
 
     @Test
-    void reproductionCommandWritesTableCsvAndPlots(@TempDir Path dir) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status;
-        PrintStream o = System.out;
-        PrintStream e = System.err;
-        try (PrintStream po = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream pe = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            System.setOut(po);
-            System.setErr(pe);
-            status = ExperimentsMain.run("thesis-tables", "--bench", "qr", "--size", "8", "--nodes", "64",
-                    "--variant", "native", "--out", dir.toString());
-        } finally {
-            System.setOut(o);
-            System.setErr(e);
-        }
-        String errText = err.toString(StandardCharsets.UTF_8);
-        assertEquals(0, status, errText);
-        assertTrue(errText.contains("qr-8-64 native: "), errText);
+    void reproductionCommandWritesTableCsvAndPlotsInTheCurrentDirectory(@TempDir Path dir) throws Exception {
+        // In its own JVM, started in dir, without --out.
+        Process p = new ProcessBuilder(SweepTest.scmpexp("thesis-tables", "--bench", "qr", "--size", "8", "--nodes",
+                "64", "--variant", "native")).directory(dir.toFile()).redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), log);
+        assertTrue(log.contains("qr-8-64 native: "), log);
+        assertTrue(log.contains("wrote ./thesis-tables.md, ./thesis-tables.csv and ./thesis-tables/fig5_*.png and .svg"),
+                log);
         List<String> csv = Files.readAllLines(dir.resolve("thesis-tables.csv"));
         assertEquals(31, csv.size(), "a header and the 30 configurations of Tables 5.1 and 5.2");
         String row = csv.stream().filter(l -> l.startsWith("qr,8,64,8x8,77,556,7.221,")).findFirst().orElseThrow();
@@ -132,14 +123,21 @@ class BenchmarksTest {
         String md = Files.readString(dir.resolve("thesis-tables.md"));
         assertTrue(md.contains("| 8x8 | 64 | 77 | 556 | 7.221 | "), md);
         assertTrue(md.contains("| 2,000 | 4 | 1,695 | 2,717 | 1.603 |"), md);
-        for (String f : List.of("fig5_2.png", "fig5_4.png", "fig5_5.png", "fig5_6.png")) {
-            BufferedImage img = ImageIO.read(dir.resolve("thesis-tables").resolve(f).toFile());
+        for (String f : List.of("fig5_2", "fig5_4", "fig5_5", "fig5_6")) {
+            BufferedImage img = ImageIO.read(dir.resolve("thesis-tables").resolve(f + ".png").toFile());
             assertNotNull(img, f);
             assertTrue(img.getWidth() > 500 && img.getHeight() > 300, f);
+            String svg = Files.readString(dir.resolve("thesis-tables").resolve(f + ".svg"));
+            assertTrue(svg.contains("<svg") && svg.strip().endsWith("</svg>"), f);
+        }
+        try (Stream<Path> results = Files.list(dir.resolve("thesis-tables.points"))) {
+            assertEquals(1, results.filter(f -> f.toString().endsWith(".json")).count(), "the run's result is kept");
         }
 
-        // A second run keeps the first one's result and, with --dry-run, only plans.
-        out.reset();
+        // A dry run plans the rest of the selection with estimates and their total; the run done has its result.
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int status;
+        PrintStream o = System.out;
         try (PrintStream po = new PrintStream(out, true, StandardCharsets.UTF_8)) {
             System.setOut(po);
             status = ExperimentsMain.run("thesis-tables", "--bench", "qr", "--nodes", "64", "--variant", "native",
@@ -150,5 +148,8 @@ class BenchmarksTest {
         String plan = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, status);
         assertTrue(plan.contains("qr-16-64") && plan.contains("over budget"), plan);
+        assertTrue(plan.matches("(?s).*qr-8-64 +native +has its result.*"), plan);
+        assertTrue(plan.contains("5 runs, 1 with results; 0 to run, estimated 0 s of host CPU in all (0 s with -j 1); "
+                + "4 over the budget, not run ("), plan);
     }
 }
