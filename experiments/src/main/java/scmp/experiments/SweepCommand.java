@@ -72,7 +72,7 @@ final class SweepCommand implements Callable<Integer> {
             + "running them here.")
     private boolean slurm;
 
-    @Option(names = "--sbatch", paramLabel = "OPTIONS", split = "\\s+",
+    @Option(names = "--sbatch", paramLabel = "OPTIONS", split = "\\s+", splitSynopsisLabel = " ",
             description = "sbatch options for --slurm, e.g. --sbatch='--partition=short --time=30' (repeatable).")
     private List<String> sbatch = new ArrayList<>();
 

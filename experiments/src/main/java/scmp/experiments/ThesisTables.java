@@ -119,7 +119,7 @@ final class ThesisTables implements Callable<Integer> {
     @Option(names = "--slurm", description = "Submit the runs as a Slurm job array instead of running them here.")
     private boolean slurm;
 
-    @Option(names = "--sbatch", paramLabel = "OPTIONS", split = "\\s+",
+    @Option(names = "--sbatch", paramLabel = "OPTIONS", split = "\\s+", splitSynopsisLabel = " ",
             description = "sbatch options for --slurm, e.g. --sbatch='--partition=long --time=12:00:00' (repeatable).")
     private List<String> sbatch = new ArrayList<>();
 
