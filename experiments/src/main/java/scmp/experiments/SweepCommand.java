@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -20,7 +21,6 @@ import scmp.experiments.sweep.Measurement;
 import scmp.experiments.sweep.Point;
 import scmp.experiments.sweep.PointRunner;
 import scmp.experiments.sweep.ResultStore;
-import scmp.experiments.sweep.Slurm;
 import scmp.experiments.sweep.Sweep;
 
 /**
@@ -68,16 +68,8 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--fresh", description = "Forget the results of earlier runs first.")
     private boolean fresh;
 
-    @Option(names = "--slurm", description = "Submit the points without results as a Slurm job array instead of "
-            + "running them here.")
-    private boolean slurm;
-
-    @Option(names = "--sbatch", paramLabel = "OPTIONS", split = "\\s+", splitSynopsisLabel = " ",
-            description = "sbatch options for --slurm, e.g. --sbatch='--partition=short --time=30' (repeatable).")
-    private List<String> sbatch = new ArrayList<>();
-
-    @Option(names = "--wait", description = "With --slurm: wait for the array to end, then gather the results.")
-    private boolean wait;
+    @Mixin
+    private SlurmOptions slurm = new SlurmOptions();
 
     @Override
     public Integer call() throws Exception {
@@ -88,9 +80,7 @@ final class SweepCommand implements Callable<Integer> {
             if (jobs < 1) {
                 throw new IllegalArgumentException("--jobs must be at least 1");
             }
-            if ((wait || !sbatch.isEmpty()) && !slurm) {
-                throw new IllegalArgumentException("--wait and --sbatch go with --slurm");
-            }
+            slurm.check();
             Grid grid = file == null ? new Grid() : Grid.parse(read(file), file.toString());
             sets.forEach(grid::set);
             if (!grid.settings().containsKey("program")) {
@@ -119,9 +109,9 @@ final class SweepCommand implements Callable<Integer> {
             plan(outw, sweep, todo);
             return 0;
         }
-        String reason = slurm ? Slurm.unavailable() : null;
+        String reason = slurm.unavailable();
         if (reason != null) {
-            err.println("scmpexp sweep: --slurm: " + reason);
+            err.println("scmpexp sweep: " + reason);
             return 2;
         }
         if (!todo.isEmpty()) {
@@ -138,21 +128,9 @@ final class SweepCommand implements Callable<Integer> {
         err.printf(Locale.ROOT, "%s: %d points, %d with results, %d to run%n", name, sweep.points().size(),
                 sweep.points().size() - todo.size(), todo.size());
         err.flush();
-        if (slurm && !todo.isEmpty()) {
-            Slurm s = new Slurm(sbatch, wait);
-            List<String> active = s.active(sweep.store());
-            if (!active.isEmpty()) {
-                err.println("scmpexp sweep: Slurm job " + String.join(", ", active) + " of this sweep is still queued "
-                        + "or running; not submitting its points again (run this command again when it has ended)");
-            } else {
-                String id = s.submit(sweep, todo, "scmp-" + name);
-                err.println("scmpexp sweep: submitted Slurm job " + id + " (" + todo.size() + " array tasks, logs in "
-                        + sweep.store().dir() + ")" + (wait ? " and waited for it" : ""));
-                if (!wait) {
-                    err.println("scmpexp sweep: run this command again when it has ended to gather the results");
-                    err.flush();
-                    return 0;
-                }
+        if (slurm.slurm) {
+            if (slurm.submit(sweep, todo, "scmp-" + name, "scmpexp sweep", err) && !slurm.wait) {
+                return 0;
             }
         } else if (!todo.isEmpty()) {
             int[] done = {0};

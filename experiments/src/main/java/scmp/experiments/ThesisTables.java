@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -24,7 +25,6 @@ import scmp.experiments.ThesisData.Row;
 import scmp.experiments.sweep.Measurement;
 import scmp.experiments.sweep.Point;
 import scmp.experiments.sweep.ResultStore;
-import scmp.experiments.sweep.Slurm;
 import scmp.experiments.sweep.Sweep;
 
 /**
@@ -116,15 +116,8 @@ final class ThesisTables implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the plan with estimates and their total; run nothing, write nothing.")
     private boolean dryRun;
 
-    @Option(names = "--slurm", description = "Submit the runs as a Slurm job array instead of running them here.")
-    private boolean slurm;
-
-    @Option(names = "--sbatch", paramLabel = "OPTIONS", split = "\\s+", splitSynopsisLabel = " ",
-            description = "sbatch options for --slurm, e.g. --sbatch='--partition=long --time=12:00:00' (repeatable).")
-    private List<String> sbatch = new ArrayList<>();
-
-    @Option(names = "--wait", description = "With --slurm: wait for the array to end, then write the tables.")
-    private boolean wait;
+    @Mixin
+    private SlurmOptions slurm = new SlurmOptions();
 
     @Option(names = "--max-cycles", paramLabel = "N", description = "Stop any run after N simulated cycles.")
     private long maxCycles;
@@ -169,9 +162,7 @@ final class ThesisTables implements Callable<Integer> {
             if (jobs < 1) {
                 throw new IllegalArgumentException("--jobs must be at least 1");
             }
-            if ((wait || !sbatch.isEmpty()) && !slurm) {
-                throw new IllegalArgumentException("--wait and --sbatch go with --slurm");
-            }
+            slurm.check();
         } catch (IllegalArgumentException e) {
             err.println("scmpexp thesis-tables: " + e.getMessage());
             return 2;
@@ -209,9 +200,9 @@ final class ThesisTables implements Callable<Integer> {
             plan(outw, tasks, stored);
             return 0;
         }
-        String reason = slurm ? Slurm.unavailable() : null;
+        String reason = slurm.unavailable();
         if (reason != null) {
-            err.println("scmpexp thesis-tables: --slurm: " + reason);
+            err.println("scmpexp thesis-tables: " + reason);
             return 2;
         }
         int[] done = {0};
@@ -241,7 +232,7 @@ final class ThesisTables implements Callable<Integer> {
                 report(++done[0], todo.size(), byPoint.get(p));
             }
         };
-        if (slurm) {
+        if (slurm.slurm) {
             List<Point> submit = new ArrayList<>();
             for (Point p : todo) {
                 if (gate.skip(p) == null) {
@@ -250,26 +241,13 @@ final class ThesisTables implements Callable<Integer> {
                     listener.skipped(p, null);
                 }
             }
-            Slurm s = new Slurm(sbatch, wait);
-            List<String> active = s.active(store);
-            if (!active.isEmpty()) {
-                err.println("scmpexp thesis-tables: Slurm job " + String.join(", ", active) + " of these tables is "
-                        + "still queued or running; not submitting its runs again (run this command again when it "
-                        + "has ended)");
-            } else if (!submit.isEmpty()) {
-                String id = s.submit(sweep, submit, "scmp-thesis-tables");
-                err.println("scmpexp thesis-tables: submitted Slurm job " + id + " (" + submit.size() + " array tasks, "
-                        + "logs in " + store.dir() + ")" + (wait ? " and waited for it" : "; run this command again "
-                        + "when it has ended to write the tables with its results"));
-                if (wait) {
-                    sweep.results().forEach((p, m) -> {
-                        if (!stored.containsKey(p)) {
-                            apply(byPoint.get(p), m, true);
-                        }
-                    });
-                }
+            if (slurm.submit(sweep, submit, "scmp-thesis-tables", "scmpexp thesis-tables", err) && slurm.wait) {
+                sweep.results().forEach((p, m) -> {
+                    if (!stored.containsKey(p)) {
+                        apply(byPoint.get(p), m, true);
+                    }
+                });
             }
-            err.flush();
         } else {
             sweep.runLocal(todo, jobs, gate, listener);
         }
