@@ -114,17 +114,22 @@ final class SweepCommand implements Callable<Integer> {
             err.println("scmpexp sweep: " + reason);
             return 2;
         }
-        if (!todo.isEmpty()) {
+        try (PointRunner runner = new PointRunner(sweep.base())) {
             // compile errors show now, before any point runs or any task is queued
-            try (PointRunner check = new PointRunner(sweep.base())) {
+            try {
                 for (Point p : todo) {
-                    check.prepare(p);
+                    runner.prepare(p);
                 }
             } catch (IllegalStateException e) {
                 err.println("scmpexp sweep: " + e.getMessage());
                 return 2;
             }
+            return run(sweep, todo, runner, err, outw);
         }
+    }
+
+    private int run(Sweep sweep, List<Point> todo, PointRunner runner, PrintWriter err, PrintWriter outw)
+            throws IOException, InterruptedException {
         err.printf(Locale.ROOT, "%s: %d points, %d with results, %d to run%n", name, sweep.points().size(),
                 sweep.points().size() - todo.size(), todo.size());
         err.flush();
@@ -134,7 +139,7 @@ final class SweepCommand implements Callable<Integer> {
             }
         } else if (!todo.isEmpty()) {
             int[] done = {0};
-            sweep.runLocal(todo, jobs, null, (p, m) -> {
+            sweep.runLocal(runner, todo, jobs, null, (p, m) -> {
                 done[0]++;
                 err.printf(Locale.ROOT, "[%d/%d] %s: %s%n", done[0], todo.size(), p, describe(m));
                 err.flush();

@@ -24,6 +24,7 @@ import scmp.experiments.ThesisData.Bench;
 import scmp.experiments.ThesisData.Row;
 import scmp.experiments.sweep.Measurement;
 import scmp.experiments.sweep.Point;
+import scmp.experiments.sweep.PointRunner;
 import scmp.experiments.sweep.ResultStore;
 import scmp.experiments.sweep.Sweep;
 
@@ -249,7 +250,9 @@ final class ThesisTables implements Callable<Integer> {
                 });
             }
         } else {
-            sweep.runLocal(todo, jobs, gate, listener);
+            try (PointRunner runner = new PointRunner(sweep.base())) {
+                sweep.runLocal(runner, todo, jobs, gate, listener);
+            }
         }
         write();
         outw.println("scmpexp thesis-tables: wrote " + out.resolve("thesis-tables.md") + ", " + csv + " and "

@@ -113,6 +113,7 @@ public final class Sweep {
     /**
      * Runs points on threads of this process, storing each result as it ends.
      *
+     * @param runner   the runner (its compiled programs are reused)
      * @param todo     the points to run (normally {@link #todo()})
      * @param jobs     the number of threads
      * @param gate     decides whether each point runs, or null to run them all
@@ -120,10 +121,10 @@ public final class Sweep {
      * @throws IOException when a result cannot be stored
      * @throws InterruptedException when interrupted while waiting
      */
-    public void runLocal(List<Point> todo, int jobs, Gate gate, Listener listener)
+    public void runLocal(PointRunner runner, List<Point> todo, int jobs, Gate gate, Listener listener)
             throws IOException, InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(jobs);
-        try (PointRunner runner = new PointRunner(base)) {
+        try {
             List<Future<?>> futures = new ArrayList<>();
             Object lock = new Object();
             for (Point p : todo) {
