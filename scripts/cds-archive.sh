@@ -31,15 +31,15 @@ train() {
   fi
 }
 
-train "$quick" scmp.cc.CcMain -O1 "$root/examples/hello.c" -o "$work/hello"
-train "$quick" scmp.cc.CcMain -S "$root/examples/hello.c" -o "$work/hello.s"
-train "$quick" scmp.asm.AsmMain "$work/hello.s" -o "$work/hello.o"
-train "$quick" scmp.elf.ArMain rcs "$work/libh.a" "$work/hello.o"
-train "$quick" scmp.link.LinkMain --help
-train "$quick" scmp.dump.DumpMain -d "$work/hello"
-train "$jit" scmp.machine.SimMain --cycles "$work/hello"
-train "$jit" scmp.machine.SimMain noc --mesh 2x2 --warmup 10 --measure 100 --drain 1000
-train "$jit" scmp.experiments.ExperimentsMain --help
+train "$quick" scmp.cli.CcMain -O1 "$root/examples/hello.c" -o "$work/hello"
+train "$quick" scmp.cli.CcMain -S "$root/examples/hello.c" -o "$work/hello.s"
+train "$quick" scmp.cli.AsmMain "$work/hello.s" -o "$work/hello.o"
+train "$quick" scmp.cli.ArMain rcs "$work/libh.a" "$work/hello.o"
+train "$quick" scmp.cli.LinkMain --help
+train "$quick" scmp.cli.DumpMain -d "$work/hello"
+train "$jit" scmp.cli.SimMain --cycles "$work/hello"
+train "$jit" scmp.cli.SimMain noc --mesh 2x2 --warmup 10 --measure 100 --drain 1000
+train "$jit" scmp.cli.ExperimentsMain --help
 
 cat "$work"/*.classes 2>/dev/null | grep -v '^#' | sort -u > "$work/all.classes"
 if [ ! -s "$work/all.classes" ]; then

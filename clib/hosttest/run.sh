@@ -1,8 +1,8 @@
 #!/bin/sh
 # Host test harness of clib (the SCMP C library), one command: clib/hosttest/run.sh [TEST...]
 # Compiles clib's C sources with the host's gcc for i386 (ILP32 like SCMP), with every clib symbol
-# renamed scmp_* so that each test can compare clib against glibc in one process, and runs the tests in
-# clib/hosttest/tests (all of them, or the named ones: run.sh printf strtod). Environment: HT_SCALE=k
+# renamed scmp_* so that each test can compare clib against glibc in one process, and runs the test cases
+# in clib/hosttest/cases (all of them, or the named ones: run.sh printf strtod). Environment: HT_SCALE=k
 # multiplies the number of random cases, HT_SEED=n changes the random sequence.
 # Prints one "NAME: N passed, M failed" line per test and a total line; exits non-zero on any failure.
 set -u
@@ -33,19 +33,19 @@ fi
 "$here/build.sh" || { echo "run.sh: building clib for the host failed" >&2; exit 1; }
 
 if [ $# -gt 0 ]; then
-  tests=""
-  for t in "$@"; do tests="$tests $here/tests/t_$t.c"; done
+  cases=""
+  for t in "$@"; do cases="$cases $here/cases/t_$t.c"; done
 else
-  tests=$(ls "$here"/tests/t_*.c)
+  cases=$(ls "$here"/cases/t_*.c)
 fi
 
 total_pass=0
 total_fail=0
 status=0
-for src in $tests; do
+for src in $cases; do
   name=$(basename "$src" .c)
   exe="$OUT/$name"
-  if ! $CC $ARCH -no-pie -O1 -std=gnu99 -fno-builtin -w -I"$here/tests" "$src" "$OUT/clib.o" "$OUT/shim.o" -lm -o "$exe"; then
+  if ! $CC $ARCH -no-pie -O1 -std=gnu99 -fno-builtin -w -I"$here/cases" "$src" "$OUT/clib.o" "$OUT/shim.o" -lm -o "$exe"; then
     echo "$name: build failed"
     total_fail=$((total_fail + 1))
     status=1

@@ -25,6 +25,7 @@ import org.antlr.v4.runtime.misc.IntervalSet;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 import scmp.diag.Diagnostic;
 import scmp.diag.DiagnosticException;
+import scmp.elf.LineTable;
 import scmp.elf.ObjectFile;
 import scmp.elf.Relocation;
 import scmp.elf.Section;
@@ -64,13 +65,6 @@ public final class Assembler {
     static final int MAX_SECTION_SIZE = Abi.MAX_MEM_SIZE;
     /** Deeper parenthesis nesting is refused before parsing, so that no input can exhaust the stack. */
     static final int MAX_NESTING = 100;
-
-    /** Name of the line-table section (docs/assembler.md, "Line tables"). */
-    public static final String LINES_SECTION = ".scmp.lines";
-    /** Name of the section holding the file names the line table refers to. */
-    public static final String FILES_SECTION = ".scmp.files";
-    /** Bytes per line-table entry: address, file, line, column (four little-endian words). */
-    public static final int LINE_ENTRY_SIZE = 16;
 
     /**
      * Assembles {@code source} into a relocatable object.
@@ -1403,7 +1397,7 @@ public final class Assembler {
         int t = type != null ? type : defType;
         SectionBuffer s = sections.get(name);
         if (s == null) {
-            if (name.equals(LINES_SECTION) || name.equals(FILES_SECTION)) {
+            if (LineTable.isReserved(name)) {
                 throw new AsmError(pos, "section '" + name + "' is reserved for the line table (.file/.loc)");
             }
             s = new SectionBuffer(name, t, f, (f & Section.SHF_EXECINSTR) != 0 ? Isa.WORD : 1);
@@ -1754,19 +1748,17 @@ public final class Assembler {
     // ------------------------------------------------------------------ output
 
     private ObjectFile build() {
-        if (!lineEntries.isEmpty()) {
-            buildLineTable();
-        }
         ObjectFile obj = new ObjectFile(objectName(fileName));
         for (SectionBuffer s : sections.values()) {
             obj.addSection(s.toSection());
         }
+        lineTable().forEach(obj::addSection);
         List<Symbol> globals = new ArrayList<>();
         if (fileSymbol != null) {
             obj.addSymbol(new Symbol(fileSymbol, Symbol.ABSOLUTE, 0, 0, Symbol.Binding.LOCAL, Symbol.Type.FILE));
         }
-        for (SectionBuffer s : sections.values()) {
-            obj.addSymbol(new Symbol(s.name, s.name, 0, 0, Symbol.Binding.LOCAL, Symbol.Type.SECTION));
+        for (Section s : obj.sections()) {
+            obj.addSymbol(new Symbol(s.name(), s.name(), 0, 0, Symbol.Binding.LOCAL, Symbol.Type.SECTION));
         }
         for (SymEntry e : symbols.values()) {
             boolean global = e.isGlobal();
@@ -1804,28 +1796,16 @@ public final class Assembler {
         return obj;
     }
 
-    /** See docs/assembler.md, "Line tables". */
-    private void buildLineTable() {
-        SectionBuffer files = new SectionBuffer(FILES_SECTION, Section.SHT_PROGBITS, 0, 1);
-        SectionBuffer table = new SectionBuffer(LINES_SECTION, Section.SHT_PROGBITS, 0, 4);
-        Map<String, Integer> nameOffsets = new HashMap<>();
-        for (LineEntry e : lineEntries) {
-            int nameOff = nameOffsets.computeIfAbsent(e.file(), n -> {
-                byte[] b = n.getBytes(StandardCharsets.UTF_8);
-                int at = files.reserve(b.length + 1);
-                for (int i = 0; i < b.length; i++) {
-                    files.put(at + i, b[i], 1);
-                }
-                return at;
-            });
-            int at = table.reserve(LINE_ENTRY_SIZE);
-            table.relocations.add(new Relocation(at, RelocType.ABS32, e.sec().name, e.offset()));
-            table.relocations.add(new Relocation(at + 4, RelocType.ABS32, FILES_SECTION, nameOff));
-            table.put(at + 8, e.line(), 4);
-            table.put(at + 12, e.column(), 4);
+    /** The line table's sections (docs/elf.md, "Line tables"), none without {@code .loc}. */
+    private List<Section> lineTable() {
+        if (lineEntries.isEmpty()) {
+            return List.of();
         }
-        sections.put(LINES_SECTION, table);
-        sections.put(FILES_SECTION, files);
+        LineTable.Writer w = new LineTable.Writer();
+        for (LineEntry e : lineEntries) {
+            w.add(new LineTable.Entry(e.sec().name, e.offset(), e.file(), e.line(), e.column()));
+        }
+        return w.sections();
     }
 
     /** {@code dir/prog.s} becomes {@code prog.o}. */

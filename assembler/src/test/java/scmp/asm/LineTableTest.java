@@ -6,6 +6,7 @@ import static scmp.asm.Asm.*;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import scmp.elf.LineTable;
 import scmp.elf.ObjectFile;
 import scmp.elf.Relocation;
 import scmp.elf.Section;
@@ -32,15 +33,15 @@ class LineTableTest {
                 .loc 1 20
                 nop
                 """);
-        Section lines = section(o, Assembler.LINES_SECTION);
+        Section lines = section(o, LineTable.LINES_SECTION);
         assertEquals(Section.SHT_PROGBITS, lines.type());
         assertEquals(0, lines.flags(), "not allocated: not loaded into node memory");
         assertEquals(4, lines.align());
-        assertEquals(4 * Assembler.LINE_ENTRY_SIZE, lines.size(), "the .loc 1 11 at the same address is replaced");
-        int[] w = words(o, Assembler.LINES_SECTION);
+        assertEquals(4 * LineTable.ENTRY_SIZE, lines.size(), "the .loc 1 11 at the same address is replaced");
+        int[] w = words(o, LineTable.LINES_SECTION);
         assertArrayEquals(new int[] {0, 0, 10, 3, 0, 0, 12, 7, 0, 0, 5, 1, 0, 0, 20, 0}, w,
                 "address and file words are 0, filled by relocations");
-        Section files = section(o, Assembler.FILES_SECTION);
+        Section files = section(o, LineTable.FILES_SECTION);
         assertEquals(0, files.flags());
         assertEquals("main.c\0util.h\0", new String(files.data(), StandardCharsets.UTF_8));
         assertEquals(List.of(
@@ -49,20 +50,20 @@ class LineTableTest {
                 new Relocation(32, RelocType.ABS32, ".text", 12), new Relocation(36, RelocType.ABS32, ".scmp.files", 7),
                 new Relocation(48, RelocType.ABS32, ".text.other", 0),
                 new Relocation(52, RelocType.ABS32, ".scmp.files", 0)), lines.relocations());
-        assertNotNull(o.symbol(Assembler.FILES_SECTION), "relocations need the section symbol");
+        assertNotNull(o.symbol(LineTable.FILES_SECTION), "relocations need the section symbol");
     }
 
     @Test
     void noLocNoSections() {
         ObjectFile o = ok(".file 1 \"a.c\"\nnop\n");
-        assertNull(o.section(Assembler.LINES_SECTION));
-        assertNull(o.section(Assembler.FILES_SECTION));
+        assertNull(o.section(LineTable.LINES_SECTION));
+        assertNull(o.section(LineTable.FILES_SECTION));
     }
 
     @Test
     void commaSeparatedFormsWorkToo() {
         ObjectFile o = ok(".file 1, \"a.c\"\n.loc 1, 3, 4\nnop\n");
-        assertArrayEquals(new int[] {0, 0, 3, 4}, words(o, Assembler.LINES_SECTION));
+        assertArrayEquals(new int[] {0, 0, 3, 4}, words(o, LineTable.LINES_SECTION));
     }
 
     @Test

@@ -8,13 +8,14 @@ public final class Tools {
     private Tools() {
     }
 
+    /** Each tool's name (its bin/ launcher) and its main class. */
     public static final String[][] TOOLS = {
-        {"scmpas", "scmp.asm.AsmMain"},
-        {"scmpld", "scmp.link.LinkMain"},
-        {"scmpar", "scmp.elf.ArMain"},
-        {"scmpdump", "scmp.dump.DumpMain"},
-        {"scmpsim", "scmp.machine.SimMain"},
-        {"scmpcc", "scmp.cc.CcMain"},
-        {"scmpexp", "scmp.experiments.ExperimentsMain"},
+        {"scmpas", "scmp.cli.AsmMain"},
+        {"scmpld", "scmp.cli.LinkMain"},
+        {"scmpar", "scmp.cli.ArMain"},
+        {"scmpdump", "scmp.cli.DumpMain"},
+        {"scmpsim", "scmp.cli.SimMain"},
+        {"scmpcc", "scmp.cli.CcMain"},
+        {"scmpexp", "scmp.cli.ExperimentsMain"},
     };
 }

@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import scmp.cc.CcMain;
-import scmp.machine.SimMain;
+
+
 
 /**
  * C programs launched the SPMD way ({@code scmpsim -n N}) and the SCMP way, compiled by scmpcc with the real C

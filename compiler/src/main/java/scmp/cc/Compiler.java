@@ -82,9 +82,9 @@ public final class Compiler {
                 if (n.startsWith("./")) {
                     n = n.substring(2);
                 }
-                return source(n, scmp.elf.InputFile.read(p, scmp.elf.InputFile.MAX_BINARY_SIZE));
+                return source(n, scmp.common.InputFile.read(p, scmp.common.InputFile.MAX_BINARY_SIZE));
             }
-        } catch (scmp.elf.InputFile.Unreadable | RuntimeException e) {
+        } catch (scmp.common.InputFile.Unreadable | RuntimeException e) {
             return null;
         }
         return null;

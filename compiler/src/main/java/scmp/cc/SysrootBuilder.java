@@ -31,19 +31,43 @@ public final class SysrootBuilder {
     private SysrootBuilder() {
     }
 
+    /**
+     * Builds a sysroot from the command line {@code SOURCE-TREE OUT-DIR [-I DIR]...}; exits 2 on bad usage, 1
+     * when a file does not compile.
+     *
+     * @param args the command line
+     * @throws Exception when a file cannot be read or written
+     */
     public static void main(String[] args) throws Exception {
-        if (args.length < 2) {
+        List<String> includes = new ArrayList<>();
+        boolean usage = args.length < 2;
+        for (int i = 2; i < args.length && !usage; i += 2) {
+            usage = !args[i].equals("-I") || i + 1 >= args.length;
+            if (!usage) {
+                includes.add(args[i + 1]);
+            }
+        }
+        if (usage) {
             System.err.println("usage: SysrootBuilder SOURCE-TREE OUT-DIR [-I DIR]...");
             System.exit(2);
         }
-        int status = build(Path.of(args[0]), Path.of(args[1]), List.of(args).subList(2, args.length));
+        int status = build(Path.of(args[0]), Path.of(args[1]), includes);
         if (status != 0) {
             System.exit(status);
         }
     }
 
-    /** Builds the sysroot; returns 0, or 1 after printing diagnostics. */
-    public static int build(Path tree, Path out, List<String> extraArgs) throws IOException, InterruptedException {
+    /**
+     * Builds the sysroot.
+     *
+     * @param tree     the source tree (SOURCES, include/, the sources)
+     * @param out      the sysroot to write (include/, lib/)
+     * @param includes more include directories, searched after the tree's own
+     * @return 0, or 1 after printing diagnostics
+     * @throws IOException          when a file cannot be read or written
+     * @throws InterruptedException when the build is interrupted
+     */
+    public static int build(Path tree, Path out, List<String> includes) throws IOException, InterruptedException {
         Map<String, List<String>> groups = new LinkedHashMap<>();
         Map<String, String> merge = new LinkedHashMap<>();
         for (String line : Files.readAllLines(tree.resolve("SOURCES"))) {
@@ -70,10 +94,10 @@ public final class SysrootBuilder {
             for (String src : g.getValue()) {
                 Path source = tree.resolve(src);
                 Path obj = objDir.resolve(src.replace('/', '_').replaceAll("\\.[csS]$", ".o"));
-                List<String> cc = new ArrayList<>(List.of("-c", "-O1", "-nostdinc", "-I",
-                        tree.resolve("include").toString()));
-                cc.addAll(extraArgs);
-                cc.addAll(List.of("-o", obj.toString(), source.toString()));
+                List<String> dirs = new ArrayList<>(List.of(tree.resolve("include").toString()));
+                dirs.addAll(includes);
+                Driver.Options cc = Driver.Options.builder().stage(Driver.Stage.OBJECT).optLevel(1).noStdInc(true)
+                        .includeDirs(dirs).output(obj.toString()).files(source.toString()).build();
                 jobs.computeIfAbsent(g.getKey(), k -> new ArrayList<>()).add(pool.submit(() -> compile(cc, obj)));
             }
         }
@@ -117,10 +141,10 @@ public final class SysrootBuilder {
     private record Compiled(int status, String messages, Path object) {
     }
 
-    private static Compiled compile(List<String> args, Path obj) {
+    private static Compiled compile(Driver.Options options, Path obj) {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
-        int status = CcMain.run(ps, ps, args.toArray(new String[0]));
+        int status = Driver.run(options, ps, ps);
         return new Compiled(status, buf.toString(StandardCharsets.UTF_8), obj);
     }
 }

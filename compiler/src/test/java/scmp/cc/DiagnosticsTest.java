@@ -264,13 +264,14 @@ class DiagnosticsTest {
         Path bad = dir.resolve("bad.c");
         Files.write(bad, new byte[] {0x7f, 'E', 'L', 'F', 0, 1, 2, (byte) 0xff, '\n', '{', '"'});
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int rc = CcMain.run(new PrintStream(out), new PrintStream(err), "-S", "-o", dir.resolve("x.s").toString(),
-                bad.toString());
+        int rc = Driver.run(Driver.Options.builder().stage(Driver.Stage.ASSEMBLY).output(dir.resolve("x.s").toString())
+                .files(bad.toString()).build(), new PrintStream(out), new PrintStream(err));
         String e = err.toString(StandardCharsets.UTF_8);
         assertEquals(1, rc, e);
         assertTrue(e.contains("error:"), e);
         assertFalse(e.contains("\tat ") || e.contains("Exception"), e);
-        rc = CcMain.run(new PrintStream(out), new PrintStream(err), dir.resolve("missing.c").toString());
+        rc = Driver.run(Driver.Options.builder().files(dir.resolve("missing.c").toString()).build(),
+                new PrintStream(out), new PrintStream(err));
         assertEquals(1, rc);
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("missing.c: No such file or directory"));
     }

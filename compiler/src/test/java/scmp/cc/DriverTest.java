@@ -8,17 +8,23 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import scmp.elf.ElfReader;
 
-/** The scmpcc command line: -E, -S, -c, linking objects, -D/-I, -O levels, -g. */
+/** The driver's pipeline: -E, -S, -c, linking objects, -D/-I, -O levels, -g, inputs it refuses. */
 class DriverTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-    private int cc(String... args) {
-        return CcMain.run(new PrintStream(out, true), new PrintStream(err, true), args);
+    private int cc(Driver.Builder options) {
+        return Driver.run(options.build(), new PrintStream(out, true), new PrintStream(err, true));
+    }
+
+    private static Driver.Builder options(Path... files) {
+        return Driver.Options.builder().files(Arrays.stream(files).map(Path::toString).toList());
     }
 
     @Test
@@ -29,10 +35,11 @@ class DriverTest {
         Path lib = dir.resolve("lib.c");
         Files.writeString(lib, "int twice(int x) { return 2 * x; }\n");
         Path start = GuestRunner.C_DIR.resolve("start.s");
-        assertEquals(0, cc("-c", "-O1", lib.toString(), "-o", dir.resolve("lib.o").toString()), err.toString());
+        assertEquals(0, cc(options(lib).stage(Driver.Stage.OBJECT).optLevel(1).output(dir.resolve("lib.o").toString())),
+                err.toString());
         Path exe = dir.resolve("prog");
-        assertEquals(0, cc("-nostdlib", "-O2", "-g", "-DEXTRA=2", start.toString(), c.toString(),
-                dir.resolve("lib.o").toString(), "-o", exe.toString()), err.toString());
+        assertEquals(0, cc(options(start, c, dir.resolve("lib.o")).noStdLib(true).optLevel(2).debug(true)
+                .defines(List.of("EXTRA=2")).output(exe.toString())), err.toString());
         GuestRunner.Run r = GuestRunner.execute(ElfReader.readExecutable("prog", Files.readAllBytes(exe)), "");
         assertEquals(42, r.exitCode());
     }
@@ -41,13 +48,13 @@ class DriverTest {
     void preprocessAndAssemblyOutputs(@TempDir Path dir) throws Exception {
         Path c = dir.resolve("p.c");
         Files.writeString(c, "#define N 7\nint n = N;\n");
-        assertEquals(0, cc("-E", c.toString()));
+        assertEquals(0, cc(options(c).stage(Driver.Stage.PREPROCESS)));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("int n = 7;"), out.toString());
         Path s = dir.resolve("p.s");
-        assertEquals(0, cc("-S", c.toString(), "-o", s.toString()));
+        assertEquals(0, cc(options(c).stage(Driver.Stage.ASSEMBLY).output(s.toString())));
         String asm = Files.readString(s);
         assertTrue(asm.contains("n:") && asm.contains(".globl n"), asm);
-        assertEquals(1, cc("-S", dir.resolve("nope.c").toString()));
+        assertEquals(1, cc(options(dir.resolve("nope.c")).stage(Driver.Stage.ASSEMBLY)));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("nope.c: No such file or directory"));
     }
 
@@ -57,26 +64,31 @@ class DriverTest {
         try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
             f.setLength(3L << 30);   // sparse: 3 GiB that take no disk
         }
-        assertEquals(1, cc("-c", huge.toString()));
+        assertEquals(1, cc(options(huge).stage(Driver.Stage.OBJECT)));
         String e = err.toString(StandardCharsets.UTF_8);
         assertTrue(e.startsWith("scmpcc: error: " + huge + ": file too large") && e.lines().count() == 1, e);
     }
 
     @Test
-    void noInputAndHelp() {
-        assertEquals(1, cc());
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("no input files"));
-        assertEquals(0, cc("--help"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("Usage: scmpcc"));
-        assertEquals(1, cc("--bogus-option", "x.c"));
+    void noInput() {
+        assertEquals(1, cc(options()));
+        assertEquals("scmpcc: fatal error: no input files\ncompilation terminated.\n",
+                err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void oneOutputForManyFilesOnlyWhenLinking(@TempDir Path dir) {
+        assertEquals(1, cc(options(dir.resolve("a.c"), dir.resolve("b.c")).stage(Driver.Stage.OBJECT).output("x.o")));
+        assertEquals("scmpcc: fatal error: cannot specify '-o' with '-c', '-S' or '-E' with multiple files\n",
+                err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
     void missingSysrootIsReported(@TempDir Path dir) throws Exception {
         Path c = dir.resolve("m.c");
         Files.writeString(c, "int main(void) { return 0; }\n");
-        assertEquals(1, cc("--sysroot", dir.resolve("empty").toString(), c.toString(), "-o",
-                dir.resolve("a.out").toString()));
+        assertEquals(1, cc(options(c).sysroot(dir.resolve("empty").toString())
+                .output(dir.resolve("a.out").toString())));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("crt0.o not found in the sysroot"), err.toString());
     }
 }

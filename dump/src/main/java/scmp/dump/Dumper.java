@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import scmp.elf.Executable;
+import scmp.elf.LineTable;
 import scmp.elf.ObjectFile;
 import scmp.elf.Relocation;
 import scmp.elf.Section;
@@ -23,7 +24,7 @@ import scmp.isa.Isa;
  * Objects and executables are seen the same way: a list of sections at addresses (0 in objects) and a symbol
  * table; only objects have relocations.
  */
-final class Dumper {
+public final class Dumper {
 
     /**
      * What to show.
@@ -39,7 +40,7 @@ final class Dumper {
      * @param reassemblable  print disassembly in the form the assembler reads back
      * @param only           -j: restrict section output to these names (empty: all sections)
      */
-    record Options(boolean fileHeader, boolean privateHeaders, boolean sectionHeaders, boolean symbols,
+    public record Options(boolean fileHeader, boolean privateHeaders, boolean sectionHeaders, boolean symbols,
             boolean relocations, boolean disassemble, boolean disassembleAll, boolean contents, boolean reassemblable,
             Set<String> only) {
     }
@@ -73,11 +74,9 @@ final class Dumper {
     private final List<Sec> sections = new ArrayList<>();
     /** Names already defined as labels in a reassemblable listing. */
     private final java.util.Set<String> labelled = new java.util.HashSet<>();
-    /** Sections the assembler makes itself and refuses in .section (docs/assembler.md, "Line tables"). */
-    private static final java.util.Set<String> RESERVED = java.util.Set.of(".scmp.lines", ".scmp.files");
 
     /** The names of the file's sections, as -j matches them. */
-    List<String> sectionNames() {
+    public List<String> sectionNames() {
         return sections.stream().map(Sec::name).toList();
     }
     private final List<Symbol> symbols;
@@ -91,7 +90,7 @@ final class Dumper {
     }
 
     /** A view of a relocatable object. */
-    static Dumper of(ObjectFile o) {
+    public static Dumper of(ObjectFile o) {
         Dumper d = new Dumper(true, 0, o.symbols());
         for (Section s : o.sections()) {
             d.sections.add(new Sec(s.name(), s.type(), s.flags(), 0, s.size(), s.align(), s.data(), s.relocations()));
@@ -101,7 +100,7 @@ final class Dumper {
     }
 
     /** A view of an executable. */
-    static Dumper of(Executable e) {
+    public static Dumper of(Executable e) {
         Dumper d = new Dumper(false, e.entry(), e.symbols());
         for (Executable.PlacedSection s : e.sections()) {
             d.sections.add(new Sec(s.name(), s.type(), s.flags(), s.address(), s.size(), s.align(),
@@ -140,7 +139,7 @@ final class Dumper {
      * @param o    what to show
      * @return the text, ending with a newline
      */
-    String render(String name, Options o) {
+    public String render(String name, Options o) {
         StringBuilder sb = new StringBuilder();
         // In the reassemblable form every line that is not assembly is a comment, so the listing assembles.
         sb.append('\n').append(o.reassemblable() ? "# " : "").append(name).append(":     file format elf32-scmp\n");
@@ -346,7 +345,8 @@ final class Dumper {
 
     private void disassemble(StringBuilder sb, Sec s, Options o) {
         boolean re = o.reassemblable();
-        if (re && RESERVED.contains(s.name())) {
+        // The assembler makes the line table itself and refuses its sections in .section (docs/elf.md).
+        if (re && LineTable.isReserved(s.name())) {
             sb.append("\n# Section ").append(s.name()).append(" is not listed: the assembler builds it from .file and "
                     + ".loc directives.\n");
             return;

@@ -13,11 +13,11 @@ import scmp.isa.Isa;
 import scmp.isa.RelocType;
 
 /** Small programs built with the model API, as the assembler and linker would build them. */
-final class Programs {
+public final class Programs {
     private Programs() {
     }
 
-    static int enc(Instruction i, long... ops) {
+    public static int enc(Instruction i, long... ops) {
         try {
             return Isa.encode(i, ops);
         } catch (EncodingException e) {
@@ -25,7 +25,7 @@ final class Programs {
         }
     }
 
-    static byte[] words(int... w) {
+    public static byte[] words(int... w) {
         byte[] b = new byte[w.length * 4];
         for (int i = 0; i < w.length; i++) {
             for (int k = 0; k < 4; k++) {
@@ -36,7 +36,7 @@ final class Programs {
     }
 
     /** The code of main, at any address: a loop, a call and a return. */
-    static byte[] mainCode() {
+    public static byte[] mainCode() {
         return words(
                 enc(Instruction.ADDI, 2, 2, -8),      // 0x00 main: addi sp, sp, -8
                 enc(Instruction.LUI, 31, 0),          // 0x04 lui at, %hi(msg)
@@ -49,7 +49,7 @@ final class Programs {
     }
 
     /** hello.o: main in .text, msg and a pointer to main+4 in .data, a .bss buffer. */
-    static ObjectFile object() {
+    public static ObjectFile object() {
         ObjectFile o = new ObjectFile("hello.o");
         Section text = o.addSection(new Section(".text", Section.SHT_PROGBITS, Section.SHF_ALLOC | Section.SHF_EXECINSTR, 4));
         text.append(mainCode());
@@ -74,7 +74,7 @@ final class Programs {
     }
 
     /** A linked program: main at 0x1000 (the entry), msg at 0x1020, a .bss at 0x1028, a .comment. */
-    static Executable executable() {
+    public static Executable executable() {
         byte[] comment = "scmp\0".getBytes(StandardCharsets.US_ASCII);
         return new Executable(0x1000, List.of(
                 new Executable.PlacedSection(".text", Section.SHT_PROGBITS, Section.SHF_ALLOC | Section.SHF_EXECINSTR,

@@ -2,23 +2,20 @@ package scmp.dump;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import scmp.asm.Assembler;
+import scmp.elf.ElfReader;
 import scmp.elf.ElfWriter;
 import scmp.elf.ObjectFile;
 import scmp.elf.Section;
 
 /** {@code scmpdump -D --reassemblable} prints a listing that scmpas assembles back into the same bytes. */
 class ReassemblableListingTest {
-    @TempDir
-    Path dir;
+    /** What {@code -D --reassemblable} shows. */
+    static final Dumper.Options LISTING = new Dumper.Options(false, false, false, false, false, false, true, false,
+            true, Set.of());
 
     @Test
     void listingOfEverySectionAssemblesToTheSameContents() throws Exception {
@@ -44,13 +41,8 @@ class ReassemblableListingTest {
                     .bss
                     .space 16
                 """);
-        Path obj = dir.resolve("p.o");
-        Files.write(obj, ElfWriter.writeObject(o));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertEquals(0, DumpMain.run(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), "-D", "--reassemblable", obj.toString()));
-        assertSameContents(o.sections(), out.toString(StandardCharsets.UTF_8));
+        String listing = Dumper.of(ElfReader.readObject("p.o", ElfWriter.writeObject(o))).render("p.o", LISTING);
+        assertSameContents(o.sections(), listing);
     }
 
     @Test
@@ -69,12 +61,8 @@ class ReassemblableListingTest {
         ObjectFile b = Assembler.assemble("b.s", String.format(part, "b", "f", "f"));
         scmp.elf.Executable exe = scmp.link.Linker.link(List.of(scmp.link.LinkInput.object(a),
                 scmp.link.LinkInput.object(b)), scmp.link.LinkOptions.defaults()).executable();
-        Path file = dir.resolve("prog");
-        Files.write(file, ElfWriter.writeExecutable(exe));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        assertEquals(0, DumpMain.run(new PrintStream(out, true, StandardCharsets.UTF_8), System.err, "-D",
-                "--reassemblable", file.toString()));
-        String listing = out.toString(StandardCharsets.UTF_8);
+        String listing = Dumper.of(ElfReader.readExecutable("prog", ElfWriter.writeExecutable(exe)))
+                .render("prog", LISTING);
         assertTrue(listing.contains("\nloop:\n"), listing);
         assertTrue(listing.contains("\n# loop: (another symbol of this name)\n"), listing);
         assertTrue(listing.contains("# Section .scmp.lines is not listed"), listing);

@@ -2,7 +2,6 @@ package scmp.elf;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -88,26 +87,10 @@ class ArchiveTest {
         assertThrows(IllegalArgumentException.class, () -> Archive.write(List.of(new Archive.Member("", obj))));
     }
 
-    /** Builds an archive by hand, for formats our writer does not produce. */
-    static byte[] handmade(String... headerNamesAndContents) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.writeBytes("!<arch>\n".getBytes(StandardCharsets.US_ASCII));
-        for (int i = 0; i < headerNamesAndContents.length; i += 2) {
-            byte[] data = headerNamesAndContents[i + 1].getBytes(StandardCharsets.ISO_8859_1);
-            out.writeBytes(String.format("%-16s%-12s%-6s%-6s%-8s%-10d`\n", headerNamesAndContents[i], "0", "0", "0", "644",
-                    data.length).getBytes(StandardCharsets.US_ASCII));
-            out.writeBytes(data);
-            if (data.length % 2 != 0) {
-                out.write('\n');
-            }
-        }
-        return out.toByteArray();
-    }
-
     @Test
     void readsBsdNamesAndComputesAMissingIndex() throws ElfFormatException {
         String obj = new String(ElfWriter.writeObject(Fixtures.object()), StandardCharsets.ISO_8859_1);
-        byte[] bytes = handmade("#1/20", "a_long_bsd_name.o\0\0\0" + obj, "short.o", "odd");
+        byte[] bytes = Fixtures.handmade("#1/20", "a_long_bsd_name.o\0\0\0" + obj, "short.o", "odd");
         Archive a = Archive.read("bsd.a", bytes);
         assertEquals(List.of("a_long_bsd_name.o", "short.o"), a.members().stream().map(Archive.Member::name).toList());
         assertEquals(obj, new String(a.members().get(0).data(), StandardCharsets.ISO_8859_1));
@@ -128,7 +111,7 @@ class ArchiveTest {
         assertEquals("not an archive", error("hello".getBytes(StandardCharsets.US_ASCII)));
         assertEquals("not an archive", error(ElfWriter.writeObject(Fixtures.object())));
         assertEquals("thin archives are not supported", error("!<thin>\n".getBytes(StandardCharsets.US_ASCII)));
-        byte[] good = handmade("a.o/", "abcd");
+        byte[] good = Fixtures.handmade("a.o/", "abcd");
         assertEquals("truncated member header at offset 8", error(Arrays.copyOf(good, 30)));
         assertEquals("member at offset 8 extends past the end of the archive", error(Arrays.copyOf(good, 70)));
         byte[] bad = good.clone();
@@ -137,19 +120,19 @@ class ArchiveTest {
         bad = good.clone();
         bad[8 + 48] = 'z';
         assertEquals("bad member size at offset 8", error(bad));
-        assertEquals("member at offset 8 has a long name but there is no name table", error(handmade("/0", "x")));
-        assertEquals("member at offset 72 has a bad long-name offset", error(handmade("//", "ab/\n", "/40", "x")));
+        assertEquals("member at offset 8 has a long name but there is no name table", error(Fixtures.handmade("/0", "x")));
+        assertEquals("member at offset 72 has a bad long-name offset", error(Fixtures.handmade("//", "ab/\n", "/40", "x")));
         assertEquals("symbol index entry for f points to no member (offset 99)",
-                error(handmade("/", "\0\0\0\1\0\0\0\143f\0", "a.o/", "x")));
-        assertEquals("truncated symbol index", error(handmade("/", "\0\0")));
-        assertEquals("symbol index of 16777216 entries does not fit in its member", error(handmade("/", "\1\0\0\0")));
-        assertEquals("symbol index has fewer names than entries", error(handmade("/", "\0\0\0\1\0\0\0\0ab")));
-        assertEquals("64-bit archive symbol indexes are not supported", error(handmade("/SYM64/", "")));
+                error(Fixtures.handmade("/", "\0\0\0\1\0\0\0\143f\0", "a.o/", "x")));
+        assertEquals("truncated symbol index", error(Fixtures.handmade("/", "\0\0")));
+        assertEquals("symbol index of 16777216 entries does not fit in its member", error(Fixtures.handmade("/", "\1\0\0\0")));
+        assertEquals("symbol index has fewer names than entries", error(Fixtures.handmade("/", "\0\0\0\1\0\0\0\0ab")));
+        assertEquals("64-bit archive symbol indexes are not supported", error(Fixtures.handmade("/SYM64/", "")));
     }
 
     @Test
     void longNamesResolve() throws ElfFormatException {
-        Archive a = Archive.read("l.a", handmade("//", "first_long_name.o/\nsecond_long_name.o/\n", "/19", "B", "/0", "A"));
+        Archive a = Archive.read("l.a", Fixtures.handmade("//", "first_long_name.o/\nsecond_long_name.o/\n", "/19", "B", "/0", "A"));
         assertEquals("second_long_name.o", a.members().get(0).name());
         assertEquals("first_long_name.o", a.members().get(1).name());
     }

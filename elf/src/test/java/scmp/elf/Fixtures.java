@@ -1,5 +1,6 @@
 package scmp.elf;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import scmp.isa.EncodingException;
@@ -8,11 +9,11 @@ import scmp.isa.Isa;
 import scmp.isa.RelocType;
 
 /** Small hand-built models with known contents. */
-final class Fixtures {
+public final class Fixtures {
     private Fixtures() {
     }
 
-    static byte[] words(int... w) {
+    public static byte[] words(int... w) {
         byte[] b = new byte[w.length * 4];
         for (int i = 0; i < w.length; i++) {
             for (int k = 0; k < 4; k++) {
@@ -22,7 +23,7 @@ final class Fixtures {
         return b;
     }
 
-    static int enc(Instruction i, long... ops) {
+    public static int enc(Instruction i, long... ops) {
         try {
             return Isa.encode(i, ops);
         } catch (EncodingException e) {
@@ -31,7 +32,7 @@ final class Fixtures {
     }
 
     /** An object: main loads msg's address and calls printf; buf is common, SIZE absolute. */
-    static ObjectFile object() {
+    public static ObjectFile object() {
         ObjectFile o = new ObjectFile("fixed.o");
         Section text = o.addSection(new Section(".text", Section.SHT_PROGBITS, Section.SHF_ALLOC | Section.SHF_EXECINSTR, 4));
         text.append(words(enc(Instruction.LUI, 31, 0), enc(Instruction.ORI, 4, 31, 0), enc(Instruction.JAL, 0)));
@@ -53,7 +54,7 @@ final class Fixtures {
     }
 
     /** An executable: _start at 0x1000 loops; .bss at 0x1010; a non-allocated .comment. */
-    static Executable executable() {
+    public static Executable executable() {
         byte[] text = words(enc(Instruction.ADDI, 4, 0, 1), enc(Instruction.ADDI, 4, 4, 1),
                 enc(Instruction.BNE, 4, 0, -4));
         byte[] comment = "scmp 0.1.0\0".getBytes(StandardCharsets.US_ASCII);
@@ -66,5 +67,21 @@ final class Fixtures {
                 List.of(new Symbol("_start", ".text", 0x1000, 12, Symbol.Binding.GLOBAL, Symbol.Type.FUNC),
                         new Symbol("loop", ".text", 0x1004, 0, Symbol.Binding.LOCAL, Symbol.Type.NOTYPE),
                         new Symbol("buf", ".bss", 0x1010, 0x100, Symbol.Binding.GLOBAL, Symbol.Type.OBJECT)));
+    }
+
+    /** Builds an archive by hand, for formats our writer does not produce. */
+    public static byte[] handmade(String... headerNamesAndContents) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes("!<arch>\n".getBytes(StandardCharsets.US_ASCII));
+        for (int i = 0; i < headerNamesAndContents.length; i += 2) {
+            byte[] data = headerNamesAndContents[i + 1].getBytes(StandardCharsets.ISO_8859_1);
+            out.writeBytes(String.format("%-16s%-12s%-6s%-6s%-8s%-10d`\n", headerNamesAndContents[i], "0", "0", "0", "644",
+                    data.length).getBytes(StandardCharsets.US_ASCII));
+            out.writeBytes(data);
+            if (data.length % 2 != 0) {
+                out.write('\n');
+            }
+        }
+        return out.toByteArray();
     }
 }

@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.commons.io.FileUtils;
-import scmp.cc.CcMain;
+import scmp.cc.Driver;
 import scmp.elf.ElfFormatException;
 import scmp.elf.ElfReader;
 import scmp.elf.Executable;
@@ -41,7 +41,7 @@ public final class Runner {
             "micro/mpi_p2p.c", "micro/mpi_coll.c", "micro/mpi_alltoall.c");
 
     private final Path dir;
-    private final String optimisation;
+    private final int optLevel;
     private final Map<String, Executable> programs = new HashMap<>();
 
     /**
@@ -144,15 +144,15 @@ public final class Runner {
     /**
      * Creates a runner that compiles into a new temporary directory.
      *
-     * @param optimisation the scmpcc optimisation option of {@link #program(String)} and jobs, e.g. {@code -O1}
+     * @param optLevel the optimisation level {@link #program(String)} and jobs compile at (scmpcc's {@code -O})
      */
-    public Runner(String optimisation) {
+    public Runner(int optLevel) {
         try {
             this.dir = Files.createTempDirectory("scmp-bench");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        this.optimisation = optimisation;
+        this.optLevel = optLevel;
         for (String s : SOURCES) {
             Path to = dir.resolve(s);
             try (InputStream in = Runner.class.getClassLoader().getResourceAsStream(RESOURCES + s)) {
@@ -174,27 +174,28 @@ public final class Runner {
     }
 
     /**
-     * Compiles a benchmark program (once) with the runner's optimisation option.
+     * Compiles a benchmark program (once) at the runner's optimisation level.
      *
      * @param program the source relative to programs/
      * @return the executable
      * @throws IllegalStateException with scmpcc's messages when it does not compile
      */
     public Executable program(String program) {
-        return program(program, List.of(optimisation));
+        return program(program, optLevel, List.of());
     }
 
     /**
      * Compiles a program (once per source and options) or reads an executable.
      *
-     * @param program a benchmark source relative to programs/ ({@code cg/cg_mpi.c}), a C source file (a name
-     *                ending in {@code .c}), or an SCMP executable
-     * @param cflags  scmpcc's options for a C source
+     * @param program  a benchmark source relative to programs/ ({@code cg/cg_mpi.c}), a C source file (a name
+     *                 ending in {@code .c}), or an SCMP executable
+     * @param optLevel the optimisation level of a C source (scmpcc's {@code -O})
+     * @param defines  its macros, {@code NAME} or {@code NAME=VALUE} (scmpcc's {@code -D})
      * @return the executable
      * @throws IllegalStateException with a one-line reason (scmpcc's first error, a missing or invalid file)
      */
-    public synchronized Executable program(String program, List<String> cflags) {
-        String key = program + "\0" + String.join("\0", cflags);
+    public synchronized Executable program(String program, int optLevel, List<String> defines) {
+        String key = program + "\0" + optLevel + "\0" + String.join("\0", defines);
         Executable exe = programs.get(key);
         if (exe != null) {
             return exe;
@@ -207,11 +208,10 @@ public final class Runner {
         if (program.endsWith(".c")) {
             out = dir.resolve("exe" + programs.size() + "_" + src.getFileName().toString().replace(".c", ""));
             ByteArrayOutputStream msgs = new ByteArrayOutputStream();
-            List<String> cc = new ArrayList<>(cflags);
-            cc.addAll(List.of("-o", out.toString(), src.toString()));
             int status;
             try (PrintStream o = new PrintStream(msgs, true, StandardCharsets.UTF_8)) {
-                status = CcMain.run(o, o, cc.toArray(new String[0]));
+                status = Driver.run(Driver.Options.builder().optLevel(optLevel).defines(defines)
+                        .output(out.toString()).files(src.toString()).build(), o, o);
             }
             if (status != 0) {
                 String text = msgs.toString(StandardCharsets.UTF_8);

@@ -13,39 +13,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.knowm.xchart.XYChart;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import scmp.experiments.ThesisData.Bench;
 import scmp.experiments.ThesisData.Row;
 import scmp.experiments.sweep.Measurement;
 import scmp.experiments.sweep.Point;
 import scmp.experiments.sweep.PointRunner;
 import scmp.experiments.sweep.ResultStore;
+import scmp.experiments.sweep.Slurm;
 import scmp.experiments.sweep.Sweep;
 
 /**
- * {@code scmpexp thesis-tables}: runs the configurations of the thesis's Tables 5.1 (CG) and 5.2 (QR), native
- * and MPI, and writes beside the thesis's numbers our cycles, with both MPI protocol families, and the ratios:
- * a markdown table, a CSV and plots in the style of the thesis's Figures 5.2 and 5.4-5.6.
+ * The reproduction of the thesis's Tables 5.1 (CG) and 5.2 (QR) ({@code scmpexp thesis-tables}): runs their
+ * configurations, native and MPI, through the sweep runner (on threads of this process or as a Slurm job array),
+ * and writes beside the thesis's numbers our cycles, with both MPI protocol families, and the ratios: a markdown
+ * table, a CSV and figures in the style of the thesis's Figures 5.2 and 5.4-5.6. Each run's result is kept as it
+ * ends, so that an interrupted reproduction run again runs only the rest. Runs whose estimated host CPU time
+ * exceeds the budget are not run but listed with the estimate; the estimate scales the thesis's time for the
+ * configuration by the CPU time per thesis cycle measured on the runs done so far, and the results of earlier
+ * runs (from the CSV) are kept for the configurations not run.
  */
-@Command(name = "thesis-tables", mixinStandardHelpOptions = true, sortOptions = false,
-        versionProvider = ExperimentsMain.VersionLines.class,
-        description = {"Runs the configurations of the thesis's Tables 5.1 (CG: 2000 to 500000 nonzeros on 4, 8 and "
-                + "16 nodes) and 5.2 (QR: 8x8 to 1024x1024 on 4 to 64 nodes): the native program and the MPI program "
-                + "with the thesis's protocol family and with ours, on threads of this process or as a Slurm job "
-                + "array. Writes OUT/thesis-tables.md, OUT/thesis-tables.csv and the figures "
-                + "OUT/thesis-tables/fig5_*.png and .svg. Each run's result is kept in OUT/thesis-tables.points/ as "
-                + "it ends, so that an interrupted command run again runs only the rest; the results of earlier "
-                + "commands (from the CSV) stand for the configurations not selected this time.",
-            "Runs whose estimated host CPU time exceeds --budget are not run but listed with the estimate; the "
-                + "estimate scales the thesis's time for the configuration by the CPU time per thesis cycle "
-                + "measured on the runs done so far."})
-final class ThesisTables implements Callable<Integer> {
+public final class ThesisTables {
     /** The three programs a configuration runs. */
     enum Variant {
         NATIVE("native", Runner.Protocol.NONE), THESIS("mpi_thesis", Runner.Protocol.THESIS),
@@ -81,47 +69,69 @@ final class ThesisTables implements Callable<Integer> {
     /** A default CPU cost, seconds per thesis-kilocycle per node, until runs have measured one. */
     private static final double DEFAULT_COST = 2e-4;
 
-    @Spec
-    private CommandSpec spec;
+    /**
+     * What to run.
+     *
+     * @param benches   cg, qr (empty: both)
+     * @param nodes     only these processor counts (empty: all)
+     * @param sizes     only these sizes, CG nonzeros or QR order (empty: all)
+     * @param variants  native, thesis, ours (empty: all three)
+     * @param jobs      simulations run at once, on host threads
+     * @param budget    skip runs estimated to need more host CPU seconds than this
+     * @param all       run every selected configuration, whatever its estimate
+     * @param out       where the table, CSV, figures and the runs' results go
+     * @param fresh     forget the results of earlier runs (OUT/thesis-tables.csv and OUT/thesis-tables.points)
+     * @param dryRun    print the plan with estimates and their total; run nothing, write nothing
+     * @param maxCycles stop any run after this many simulated cycles (0: no limit)
+     * @param slurm     whether and how the runs go to Slurm instead of this host's threads
+     */
+    public record Options(List<String> benches, List<Integer> nodes, List<Integer> sizes, List<String> variants,
+                          int jobs, double budget, boolean all, Path out, boolean fresh, boolean dryRun,
+                          long maxCycles, Slurm.Options slurm) {
+    }
 
-    @Option(names = "--bench", split = ",", paramLabel = "B", description = "cg, qr (default: both).")
-    private List<String> benches = new ArrayList<>();
+    private final List<String> benches;
+    private final List<Integer> nodes;
+    private final List<Integer> sizes;
+    private final List<String> variantNames;
+    private final int jobs;
+    private final double budget;
+    private final boolean all;
+    private final Path out;
+    private final boolean fresh;
+    private final boolean dryRun;
+    private final long maxCycles;
+    private final Slurm.Options slurm;
+    private final PrintWriter outw;
+    private final PrintWriter err;
+    /** The command that made the tables, as the markdown page names it. */
+    private final String command;
 
-    @Option(names = "--nodes", split = ",", paramLabel = "N", description = "Only these processor counts.")
-    private List<Integer> nodes = new ArrayList<>();
-
-    @Option(names = "--size", split = ",", paramLabel = "S", description = "Only these sizes (CG nonzeros, QR order).")
-    private List<Integer> sizes = new ArrayList<>();
-
-    @Option(names = "--variant", split = ",", paramLabel = "V",
-            description = "native, thesis, ours (default: all three).")
-    private List<String> variantNames = new ArrayList<>();
-
-    @Option(names = {"-j", "--jobs"}, paramLabel = "J", description = "Simulations run at once, on host threads (default 1).")
-    private int jobs = 1;
-
-    @Option(names = "--budget", paramLabel = "SECONDS",
-            description = "Skip runs estimated to need more host CPU seconds than this (default 1800).")
-    private double budget = 1800;
-
-    @Option(names = "--all", description = "Run every selected configuration, whatever its estimate.")
-    private boolean all;
-
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "Where the table, CSV, figures and results go (default: the current directory).")
-    private Path out = Path.of(".");
-
-    @Option(names = "--fresh", description = "Forget the results of earlier runs (OUT/thesis-tables.csv and .points).")
-    private boolean fresh;
-
-    @Option(names = "--dry-run", description = "Print the plan with estimates and their total; run nothing, write nothing.")
-    private boolean dryRun;
-
-    @Mixin
-    private SlurmOptions slurm = new SlurmOptions();
-
-    @Option(names = "--max-cycles", paramLabel = "N", description = "Stop any run after N simulated cycles.")
-    private long maxCycles;
+    /**
+     * Prepares a reproduction.
+     *
+     * @param o       what to run
+     * @param out     where the plan and the final message go
+     * @param err     where the progress goes
+     * @param command the command line, for the page's "Generated by" line
+     */
+    public ThesisTables(Options o, PrintWriter out, PrintWriter err, String command) {
+        this.benches = List.copyOf(o.benches());
+        this.nodes = List.copyOf(o.nodes());
+        this.sizes = List.copyOf(o.sizes());
+        this.variantNames = List.copyOf(o.variants());
+        this.jobs = o.jobs();
+        this.budget = o.budget();
+        this.all = o.all();
+        this.out = o.out();
+        this.fresh = o.fresh();
+        this.dryRun = o.dryRun();
+        this.maxCycles = o.maxCycles();
+        this.slurm = o.slurm();
+        this.outw = out;
+        this.err = err;
+        this.command = command;
+    }
 
     /** One measured (or not measured) program of one configuration. */
     static final class Cell {
@@ -136,7 +146,6 @@ final class ThesisTables implements Callable<Integer> {
 
     private final Map<String, Cell> cells = new LinkedHashMap<>();
     private final Map<String, List<Double>> costs = new LinkedHashMap<>();
-    private PrintWriter err;
 
     private static String cellKey(Row r, Variant v) {
         return r.key() + "/" + v.column;
@@ -146,10 +155,13 @@ final class ThesisTables implements Callable<Integer> {
         return cells.computeIfAbsent(cellKey(r, v), k -> new Cell());
     }
 
-    @Override
-    public Integer call() throws Exception {
-        err = spec.commandLine().getErr();
-        PrintWriter outw = spec.commandLine().getOut();
+    /**
+     * Runs the selected configurations and writes the table, the CSV and the figures.
+     *
+     * @return 0, 1 when a run failed, 2 for bad options (the reason printed on the error stream)
+     * @throws Exception when a run cannot be scheduled or a file cannot be written
+     */
+    public int run() throws Exception {
         List<Variant> variants = new ArrayList<>();
         try {
             for (String s : variantNames) {
@@ -233,7 +245,7 @@ final class ThesisTables implements Callable<Integer> {
                 report(++done[0], todo.size(), byPoint.get(p));
             }
         };
-        if (slurm.slurm) {
+        if (slurm.use()) {
             List<Point> submit = new ArrayList<>();
             for (Point p : todo) {
                 if (gate.skip(p) == null) {
@@ -242,7 +254,7 @@ final class ThesisTables implements Callable<Integer> {
                     listener.skipped(p, null);
                 }
             }
-            if (slurm.submit(sweep, submit, "scmp-thesis-tables", "scmpexp thesis-tables", err) && slurm.wait) {
+            if (slurm.submit(sweep, submit, "scmp-thesis-tables", "scmpexp thesis-tables", err) && slurm.await()) {
                 sweep.results().forEach((p, m) -> {
                     if (!stored.containsKey(p)) {
                         apply(byPoint.get(p), m, true);
@@ -556,8 +568,6 @@ final class ThesisTables implements Callable<Integer> {
     }
 
     private String md() {
-        String command = "bin/scmpexp" + String.join("", spec.commandLine().getParseResult()
-                .originalArgs().stream().map(a -> " " + a).toList());
         StringBuilder sb = new StringBuilder();
         sb.append("# The thesis's Tables 5.1 and 5.2, reproduced\n\n");
         sb.append("Generated by `").append(command).append("` (runs not selected this time keep their earlier ")

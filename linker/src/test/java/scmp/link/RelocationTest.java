@@ -1,10 +1,10 @@
 package scmp.link;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static scmp.link.Obj.enc;
 import static scmp.link.Obj.half;
+import static scmp.link.Obj.imm;
 import static scmp.link.Obj.sym;
 import static scmp.link.Obj.word;
 
@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import scmp.elf.Executable;
 import scmp.isa.Instruction;
 import scmp.isa.Isa;
-import scmp.isa.Operand;
 import scmp.isa.RelocType;
 
 /** Every relocation type patches the right bits with the right value once the symbols have addresses. */
@@ -24,19 +23,6 @@ class RelocationTest {
     private static final int NOP = enc(Instruction.ADDI, 0, 0, 0);
     private static final int AT = 31;
     private static final int T0 = 12;
-
-    /** Decodes {@code word}, checks it is {@code insn}, and returns its immediate operand value. */
-    static int imm(Instruction insn, int word) {
-        assertSame(insn, Isa.decode(word), "instruction of word " + Integer.toHexString(word));
-        int[] ops = Isa.operands(insn, word);
-        List<Operand> kinds = insn.operands();
-        for (int i = 0; i < ops.length; i++) {
-            if (kinds.get(i).kind() == Operand.Kind.IMM) {
-                return ops[i];
-            }
-        }
-        throw new AssertionError(insn + " has no immediate");
-    }
 
     /** Links main.o (every relocation type, against other.o's symbols) and other.o. */
     private static Executable linkAll() throws LinkException {

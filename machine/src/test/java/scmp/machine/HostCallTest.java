@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The host calls of docs/isa.md as a guest sees them. */
-class HostCallTest {
+public class HostCallTest {
 
     @TempDir
     Path dir;
@@ -64,7 +64,7 @@ class HostCallTest {
     }
 
     /** Opens argv[1], reads it, copies it to stdout, seeks, and exits with the byte at offset 2. */
-    static final String CAT = """
+    public static final String CAT = """
                 .text
                 .globl _start
             _start:

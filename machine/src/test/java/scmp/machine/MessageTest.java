@@ -12,7 +12,7 @@ import scmp.cpu.Memory;
  * (section 4; a flit injected at network cycle {@code i} alone in the network can be taken at
  * {@code i + T(1, h)}, {@code T(1, 0) = D + 2 = 6}).
  */
-class MessageTest {
+public class MessageTest {
     static final int S = 3;
 
     @Test
@@ -160,7 +160,7 @@ class MessageTest {
     }
 
     /** Node 0 starts a worker on each other node; each answers with a DATA message to node 0. */
-    static final String FAN_OUT = """
+    public static final String FAN_OUT = """
                 .text
                 .globl _start
             _start:

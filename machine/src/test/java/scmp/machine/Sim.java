@@ -16,15 +16,15 @@ import scmp.link.LinkOptions;
 import scmp.link.Linker;
 
 /** Assembles, links and runs test programs on a machine, capturing the guest's output. */
-final class Sim {
+public final class Sim {
     private Sim() {
     }
 
     /** Test programs are small: a run that takes longer than this is a bug, reported as --max-cycles. */
-    static final long TEST_CYCLE_LIMIT = 20_000_000;
+    public static final long TEST_CYCLE_LIMIT = 20_000_000;
 
     /** What a run produced. */
-    record Run(Machine machine, Machine.Result result, String out, String err) {
+    public record Run(Machine machine, Machine.Result result, String out, String err) {
         int exit() {
             return result.exitCode();
         }
@@ -38,7 +38,7 @@ final class Sim {
         }
     }
 
-    static Executable build(String source) {
+    public static Executable build(String source) {
         try {
             ObjectFile o = Assembler.assemble("test.s", source);
             return Linker.link(List.of(new LinkInput.ObjectInput(o)), LinkOptions.defaults()).executable();
@@ -47,23 +47,23 @@ final class Sim {
         }
     }
 
-    static byte[] elf(String source) {
+    public static byte[] elf(String source) {
         return ElfWriter.writeExecutable(build(source));
     }
 
-    static Run run(String source) {
+    public static Run run(String source) {
         return run(source, b -> { }, "");
     }
 
-    static Run run(String source, Consumer<MachineConfig.Builder> config) {
+    public static Run run(String source, Consumer<MachineConfig.Builder> config) {
         return run(source, config, "");
     }
 
-    static Run run(String source, Consumer<MachineConfig.Builder> config, String stdin) {
+    public static Run run(String source, Consumer<MachineConfig.Builder> config, String stdin) {
         return run(build(source), config, stdin);
     }
 
-    static Run run(Executable exe, Consumer<MachineConfig.Builder> config, String stdin) {
+    public static Run run(Executable exe, Consumer<MachineConfig.Builder> config, String stdin) {
         MachineConfig.Builder b = MachineConfig.builder("test").maxCycles(TEST_CYCLE_LIMIT);
         config.accept(b);
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -17,9 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * SPMD runs ({@code scmpsim -n N}, docs/simulator.md "SPMD runs"): every rank starts at cycle 0, the mesh a
- * rank count gets, the environment, per-rank exit and the all-ranks-end rule, whole-run termination, output in
- * whole lines, and deadlock reports.
+ * SPMD runs ({@code scmpsim -n N}, docs/simulator.md "SPMD runs"), made by {@link Simulation} as scmpsim makes
+ * them: every rank starts at cycle 0, the mesh a rank count gets, the environment, per-rank exit and the
+ * all-ranks-end rule, whole-run termination, output in whole lines, and deadlock reports.
  */
 class SpmdTest {
 
@@ -29,10 +29,12 @@ class SpmdTest {
     record Cli(int code, String out, String err) {
     }
 
-    private static Cli sim(String... args) {
+    /** Runs a program with its arguments as scmpsim would, with the options {@code o}. */
+    private static Cli sim(Simulation.Options o, Path program, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = SimMain.run(new SimMain(out, err, new ByteArrayInputStream(new byte[0])), args);
+        int code = Simulation.run(o.program(program.toString(), List.of(args)), out, err,
+                new ByteArrayInputStream(new byte[0]));
         return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -103,14 +105,14 @@ class SpmdTest {
     @CsvSource({"1, 1, 1", "2, 2, 1", "3, 2, 2", "4, 2, 2", "5, 3, 2", "6, 3, 2", "7, 4, 2", "8, 4, 2", "12, 4, 3",
         "16, 4, 4", "17, 6, 3", "32, 8, 4", "64, 8, 8", "128, 16, 8", "256, 16, 16", "1000, 32, 32"})
     void aRankCountGetsTheMostSquareMeshWithTheFewestUnusedNodes(int n, int x, int y) {
-        assertEquals(new SimMain.Mesh(x, y), SimMain.meshFor(n));
+        assertEquals(new Simulation.Mesh(x, y), Simulation.meshFor(n));
     }
 
     @ParameterizedTest
     @CsvSource({"1, b b", "2, c b", "4, c c", "8, e c", "16, e e"})
     void everyRankStartsTheProgramWithItsArguments(int n, String mesh) throws IOException {
         Path p = program(withStatuses(n));
-        Cli c = sim("-n", Integer.toString(n), p.toString(), "arg");
+        Cli c = sim(new Simulation.Options().ranks(n), p, "arg");
         assertEquals(0, c.code(), c.err());
         List<String> lines = c.out().lines().toList();
         assertEquals(n, lines.size(), c.out());
@@ -125,15 +127,15 @@ class SpmdTest {
     void theRunEndsAtTheLastExitWithTheFirstFailingStatusInSimulatedTime() throws IOException {
         // rank r waits 8 (4 - r) iterations: rank 3 exits first, rank 0 last
         Path p = program(withStatuses(4, 0, 5, 0, 7));
-        Cli c = sim("-n", "4", "--cycles", p.toString());
+        Cli c = sim(new Simulation.Options().ranks(4).cycles(true), p);
         assertEquals(7, c.code(), c.err());
         Path q = program(withStatuses(4, 0, 0, 0, 0));
-        Cli ok = sim("-n", "4", "--cycles", q.toString());
+        Cli ok = sim(new Simulation.Options().ranks(4).cycles(true), q);
         assertEquals(0, ok.code());
-        assertEquals(ok, sim("-n", "4", "--cycles", "--lockstep", q.toString()));
+        assertEquals(ok, sim(new Simulation.Options().ranks(4).cycles(true).lockstep(true), q));
         assertEquals(c.err(), ok.err(), "the same cycles: the run ends at rank 0's exit either way");
         Path r = program(withStatuses(4, 9, 5, 0, 0));
-        assertEquals(5, sim("-n", "4", r.toString()).code());
+        assertEquals(5, sim(new Simulation.Options().ranks(4), r).code());
     }
 
     @Test
@@ -152,7 +154,7 @@ class SpmdTest {
                     li a0, 0
                     hcall exit          # rank 0 at cycle 8 (the taken branch costs 2 bubbles)
                 """);
-        Cli c = sim("-n", "2", "--cycles", p.toString());
+        Cli c = sim(new Simulation.Options().ranks(2).cycles(true), p);
         assertEquals(0, c.code());
         assertEquals("cycles: 9\ninstructions: 11\n", c.err());
     }
@@ -191,7 +193,7 @@ class SpmdTest {
     void aRanksExitStopsAllItsThreadsAndLaterThreadMessagesAreDropped() throws IOException {
         Path p = program(SPINNER);
         Path stats = dir.resolve("s.json");
-        Cli c = sim("-n", "2", "--stats", stats.toString(), p.toString());
+        Cli c = sim(new Simulation.Options().ranks(2).stats(stats.toString()), p);
         assertEquals(0, c.code(), c.err());
         String json = Files.readString(stats);
         assertTrue(json.contains("\"outcome\": \"exit\""), json);
@@ -216,7 +218,7 @@ class SpmdTest {
                     li a0, 9
                     hcall terminate
                 """);
-        Cli c = sim("-n", "4", p.toString());
+        Cli c = sim(new Simulation.Options().ranks(4), p);
         assertEquals(9, c.code(), c.err());
         assertEquals("", c.err());
     }
@@ -234,7 +236,7 @@ class SpmdTest {
                 2:  li a0, 0
                     hcall abort
                 """);
-        Cli c = sim("-n", "2", p.toString());
+        Cli c = sim(new Simulation.Options().ranks(2), p);
         assertEquals(134, c.code());
         assertTrue(c.err().startsWith("scmpsim: node 0 thread 0: abort at pc"), c.err());
     }
@@ -261,7 +263,7 @@ class SpmdTest {
                     .data
                 flag: .word 0
                 """);
-        Cli c = sim("-n", "3", p.toString());
+        Cli c = sim(new Simulation.Options().ranks(3), p);
         assertEquals(139, c.code());
         assertTrue(c.err().startsWith("scmpsim: deadlock at cycle "), c.err());
         assertTrue(c.err().contains("livelock"), c.err());
@@ -287,7 +289,7 @@ class SpmdTest {
                     sende zero
                     j 1b
                 """);
-        Cli c = sim("-n", "2", "--contexts", "1", "--mesh", "2x1", p.toString());
+        Cli c = sim(new Simulation.Options().ranks(2).contexts(1).mesh(new Simulation.Mesh(2, 1)), p);
         assertEquals(139, c.code());
         assertTrue(c.err().startsWith("scmpsim: deadlock at cycle "), c.err());
         assertFalse(c.err().contains("livelock"), c.err());
@@ -331,17 +333,17 @@ class SpmdTest {
     @Test
     void outputOfTheRanksIsForwardedInWholeLinesInSimulatedTimeOrder() throws IOException {
         Path p = program(HALVES);
-        Cli c = sim("-n", "4", p.toString());
+        Cli c = sim(new Simulation.Options().ranks(4), p);
         assertEquals(0, c.code());
         assertEquals("0-end\n1-end\n2-end\n3-end\n", c.out());
         // partial lines without a newline go out when the rank exits
         assertEquals("err!err!err!err!", c.err());
-        Cli again = sim("-n", "4", p.toString());
+        Cli again = sim(new Simulation.Options().ranks(4), p);
         assertEquals(c, again);
-        Cli strict = sim("-n", "4", "--lockstep", p.toString());
+        Cli strict = sim(new Simulation.Options().ranks(4).lockstep(true), p);
         assertEquals(c, strict);
         // without -n the program runs on node 0 alone, and writes go out as they are
-        Cli one = sim(p.toString());
+        Cli one = sim(new Simulation.Options(), p);
         assertEquals("0-end\n", one.out());
     }
 
@@ -388,18 +390,20 @@ class SpmdTest {
     @Test
     void busyRanksExchangingMessagesRunAsInStrictLockstep() throws IOException {
         Path p = program(PING_PONG);
-        Cli c = sim("-n", "2", "--cycles", "--stats", "-", p.toString());
+        Cli c = sim(new Simulation.Options().ranks(2).cycles(true).stats("-"), p);
         assertEquals(0, c.code(), c.err());
         assertTrue(c.err().contains("20/20"), c.err());
-        assertEquals(c, sim("-n", "2", "--cycles", "--stats", "-", "--lockstep", p.toString()));
-        Cli far = sim("-n", "2", "--mesh", "8x8", "--router-delay", "1", "--cycles", p.toString());
-        assertEquals(far, sim("-n", "2", "--mesh", "8x8", "--router-delay", "1", "--cycles", "--lockstep", p.toString()));
+        assertEquals(c, sim(new Simulation.Options().ranks(2).cycles(true).stats("-").lockstep(true), p));
+        Cli far = sim(new Simulation.Options().ranks(2).mesh(new Simulation.Mesh(8, 8)).routerDelay(1).cycles(true),
+                p);
+        assertEquals(far, sim(new Simulation.Options().ranks(2).mesh(new Simulation.Mesh(8, 8)).routerDelay(1)
+                .cycles(true).lockstep(true), p));
     }
 
     @Test
     void spmdOnTheWholeMesh() throws IOException {
         Path p = program(withStatuses(6));
-        Cli c = sim("--spmd", "--mesh", "3x2", p.toString());
+        Cli c = sim(new Simulation.Options().spmd(true).mesh(new Simulation.Mesh(3, 2)), p);
         assertEquals(0, c.code(), c.err());
         assertEquals(6, c.out().lines().count());
         assertTrue(c.out().startsWith("node aa of d x c argc b\n"), c.out());
@@ -408,13 +412,13 @@ class SpmdTest {
     @Test
     void badRankCountsAreOneLineErrors() throws IOException {
         Path p = program(withStatuses(4));
-        Cli c = sim("-n", "5", "--mesh", "2x2", p.toString());
+        Cli c = sim(new Simulation.Options().ranks(5).mesh(new Simulation.Mesh(2, 2)), p);
         assertEquals(2, c.code());
         assertEquals("scmpsim: -n 5: the 2x2 mesh (--mesh) has only 4 nodes\n", c.err());
-        Cli z = sim("-n", "0", p.toString());
+        Cli z = sim(new Simulation.Options().ranks(0), p);
         assertEquals(2, z.code());
         assertEquals("scmpsim: -n: must be 1..1024, got 0\n", z.err());
-        Cli e = sim("--env", "NOEQUALS", p.toString());
+        Cli e = sim(new Simulation.Options().env(List.of("NOEQUALS")), p);
         assertEquals(2, e.code());
         assertEquals("scmpsim: --env NOEQUALS: expected NAME=VALUE\n", e.err());
     }
@@ -422,7 +426,7 @@ class SpmdTest {
     @Test
     void meshesWiderThanEightUseTheWideHeadFlit() throws IOException {
         Path p = program(withStatuses(16));
-        Cli c = sim("-n", "16", "--mesh", "16x1", p.toString());
+        Cli c = sim(new Simulation.Options().ranks(16).mesh(new Simulation.Mesh(16, 1)), p);
         assertEquals(0, c.code(), c.err());
         assertEquals(16, c.out().lines().count());
     }
@@ -478,12 +482,12 @@ class SpmdTest {
                 environ: .word 0
                 nl: .ascii "\\n"
                 """);
-        Cli c = sim("--mesh", "2x1", "--env", "A=1", "--env", "B=two words", "--env", "A=3", "--mpi-protocol", "thesis",
-                p.toString());
+        Cli c = sim(new Simulation.Options().mesh(new Simulation.Mesh(2, 1)).env(List.of("A=1", "B=two words", "A=3"))
+                .mpiProtocol(Simulation.MpiProtocol.thesis), p);
         assertEquals(0, c.code(), c.err());
         String env = "A=3\nB=two words\nSCMP_MPI_PROTOCOL=thesis\n";
         assertEquals(env + env, c.out());
-        Cli spmd = sim("-n", "2", "--env", "A=3", p.toString());
+        Cli spmd = sim(new Simulation.Options().ranks(2).env(List.of("A=3")), p);
         assertTrue(spmd.out().startsWith("A=3\nSCMP_NPROCS=2\n"), spmd.out());
     }
 }

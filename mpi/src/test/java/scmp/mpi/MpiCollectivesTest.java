@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import scmp.cc.CcMain;
+import scmp.cc.Driver;
 import scmp.elf.ElfReader;
 import scmp.elf.Executable;
 import scmp.machine.Machine;
@@ -47,7 +47,8 @@ class MpiCollectivesTest {
                     int status;
                     try (PrintStream o = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
                          PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-                        status = CcMain.run(o, e, "-O1", "-o", exeFile.toString(), programs().resolve(n).toString());
+                        status = Driver.run(Driver.Options.builder().optLevel(1).output(exeFile.toString())
+                                .files(programs().resolve(n).toString()).build(), o, e);
                     }
                     assertEquals(0, status, () -> "scmpcc " + n + " failed:\n" + err.toString(StandardCharsets.UTF_8));
                     return ElfReader.readExecutable(exeFile.toString(), Files.readAllBytes(exeFile));

@@ -9,14 +9,15 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import scmp.cc.CcMain;
+import scmp.cc.Driver;
 import scmp.machine.Machine;
-import scmp.machine.SimMain;
+import scmp.machine.Simulation;
 
 /**
  * libmpi's point to point, datatypes and error handlers through MPI programs in the standard form (every rank
@@ -129,14 +130,14 @@ class MpiPointToPointTest {
         Path exe = Files.createTempFile("scmp-mpi-leftover", ".out");
         try {
             ByteArrayOutputStream ccOut = new ByteArrayOutputStream();
-            int cc = CcMain.run(new PrintStream(ccOut, true, StandardCharsets.UTF_8),
-                    new PrintStream(ccOut, true, StandardCharsets.UTF_8), "-O1", "-o", exe.toString(),
-                    MpiRunner.programs().resolve("leftover.c").toString());
-            assertEquals(0, cc, ccOut::toString);
+            PrintStream cc = new PrintStream(ccOut, true, StandardCharsets.UTF_8);
+            int status = Driver.run(Driver.Options.builder().optLevel(1).output(exe.toString())
+                    .files(MpiRunner.programs().resolve("leftover.c").toString()).build(), cc, cc);
+            assertEquals(0, status, ccOut::toString);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int status = SimMain.run(new SimMain(out, err, new ByteArrayInputStream(new byte[0])), "-n", "2",
-                    "--mpi-state", exe.toString());
+            status = Simulation.run(new Simulation.Options().ranks(2).mpiState(true).program(exe.toString(), List.of()),
+                    out, err, new ByteArrayInputStream(new byte[0]));
             assertEquals(0, status, () -> err.toString(StandardCharsets.UTF_8));
             assertEquals("leftover: done\n", out.toString(StandardCharsets.UTF_8));
             assertEquals("""

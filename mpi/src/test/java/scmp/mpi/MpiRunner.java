@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import scmp.cc.CcMain;
+import scmp.cc.Driver;
 import scmp.elf.ElfReader;
 import scmp.elf.Executable;
 import scmp.machine.Machine;
@@ -55,7 +55,8 @@ final class MpiRunner {
                     int status;
                     try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
                          PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-                        status = CcMain.run(o, e, "-O" + opt, "-o", exeFile.toString(), src.toString());
+                        status = Driver.run(Driver.Options.builder().optLevel(opt).output(exeFile.toString())
+                                .files(src.toString()).build(), o, e);
                     }
                     assertEquals(0, status,
                             () -> "scmpcc " + name + " failed:\n" + err.toString(StandardCharsets.UTF_8));

@@ -54,7 +54,7 @@ class CCorpusTest {
         assertTrue(Files.isRegularFile(exp), () -> name + " has no " + exp.getFileName()
                 + " (run programs/c/update-expected.sh " + name + ")");
         String expected = Files.readString(exp, StandardCharsets.ISO_8859_1);
-        Executable exe = E2e.build(opt, List.of(), src);
+        Executable exe = E2e.build(opt, src);
         E2e.Run r = E2e.run(exe, E2e.DEFAULT_MAX_CYCLES);
         String actual = r.stdout() + (r.stdout().isEmpty() || r.stdout().endsWith("\n") ? "" : "\n")
                 + "exit " + r.exit() + "\n";

@@ -31,7 +31,7 @@ class ClibOnScmpTest {
 
     @BeforeAll
     static void build() throws Exception {
-        files = E2e.build(1, List.of(), E2e.root().resolve("clib/hosttest/e2e/files.c"));
+        files = E2e.build(1, E2e.root().resolve("clib/hosttest/e2e/files.c"));
         // 5000-odd bytes of printable lines, then three bytes that are not ASCII and a last line without newline
         Random r = new Random(5);
         StringBuilder b = new StringBuilder();
@@ -113,7 +113,7 @@ class ClibOnScmpTest {
     @Test
     void setjmpSpecialRegistersAndAFileNamedAsAnArgument() throws Exception {
         Path src = E2e.root().resolve("clib/hosttest/e2e/scmp_only.c");
-        Executable exe = E2e.build(1, List.of(), src);
+        Executable exe = E2e.build(1, src);
         MachineConfig cfg = MachineConfig.builder("scmp_only").mesh(2, 1).maxCycles(E2e.DEFAULT_MAX_CYCLES)
                 .args(List.of(src.toString())).build();
         E2e.Run r = E2e.run(exe, cfg);

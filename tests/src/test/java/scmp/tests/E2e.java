@@ -7,20 +7,21 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
-import scmp.cc.CcMain;
+import scmp.cc.Driver;
+import scmp.cli.CcMain;
+import scmp.cli.SimMain;
 import scmp.elf.ElfReader;
 import scmp.elf.Executable;
 import scmp.machine.Machine;
 import scmp.machine.MachineConfig;
-import scmp.machine.SimMain;
 
 /**
  * What the end-to-end tests share: where the repository's programs are, the compiler driver run in-process
- * (the same {@link CcMain#run} that {@code scmpcc} runs, with the sysroot the clib module puts on the
- * classpath) and the machine run in-process (what {@code scmpsim} runs).
+ * ({@link Driver}, with the sysroot the clib and mpi modules put on the classpath), the commands {@code scmpcc}
+ * and {@code scmpsim} run in-process as a user runs them, and the machine run in-process.
  */
 final class E2e {
     /** A cycle limit that no corpus program comes near; a program that hits it has a bug. */
@@ -59,33 +60,31 @@ final class E2e {
     }
 
     /**
-     * Compiles and links C sources with scmpcc at {@code -O<opt>} (plus {@code extra} options) into a temporary
-     * executable and reads it back; throws with the compiler's messages when that fails.
+     * Compiles and links C sources with the driver at {@code -O<opt>} into a temporary executable and reads it
+     * back; throws with the compiler's messages when that fails.
      */
-    static Executable build(int opt, List<String> extra, Path... sources) throws Exception {
+    static Executable build(int opt, Path... sources) throws Exception {
         Path tmp = Files.createTempFile("scmp-e2e", ".out");
         try {
-            buildFile(opt, extra, tmp, sources);
+            buildFile(opt, false, tmp, sources);
             return ElfReader.readExecutable(tmp.toString(), Files.readAllBytes(tmp));
         } finally {
             Files.deleteIfExists(tmp);
         }
     }
 
-    /** Compiles and links C sources with scmpcc into the executable file {@code out}. */
-    static void buildFile(int opt, List<String> extra, Path out, Path... sources) {
-        List<String> args = new ArrayList<>();
-        args.add("-O" + opt);
-        args.addAll(extra);
-        args.add("-o");
-        args.add(out.toString());
-        for (Path s : sources) {
-            args.add(s.toString());
+    /** Compiles and links C sources with the driver into the executable file {@code out}, with -g if asked. */
+    static void buildFile(int opt, boolean debug, Path out, Path... sources) {
+        List<String> files = Arrays.stream(sources).map(Path::toString).toList();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status;
+        try (PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            status = Driver.run(Driver.Options.builder().optLevel(opt).debug(debug).output(out.toString()).files(files)
+                    .build(), e, e);
         }
-        Cc r = scmpcc(args.toArray(new String[0]));
-        if (r.status() != 0) {
-            throw new AssertionError("scmpcc " + String.join(" ", args) + " failed (" + r.status() + "):\n"
-                    + r.stderr());
+        if (status != 0) {
+            throw new AssertionError("scmpcc -O" + opt + (debug ? " -g " : " ") + String.join(" ", files) + " failed ("
+                    + status + "):\n" + err.toString(StandardCharsets.UTF_8));
         }
     }
 

@@ -33,7 +33,7 @@ class GuestFaultE2eTest {
         Path src = dir.resolve(name);
         Files.writeString(src, source);
         Path exe = dir.resolve(name.replace(".c", "") + opt);
-        E2e.buildFile(opt, List.of("-g"), exe, src);
+        E2e.buildFile(opt, true, exe, src);
         String[] argv = new String[args.length + 3];
         argv[0] = "--max-cycles";
         argv[1] = "200000000";
@@ -297,7 +297,7 @@ class GuestFaultE2eTest {
         Path src = dir.resolve("loop.c");
         Files.writeString(src, FOREVER);
         Path exe = dir.resolve("loop" + opt);
-        E2e.buildFile(opt, List.of("-g"), exe, src);
+        E2e.buildFile(opt, true, exe, src);
         E2e.Sim r = E2e.scmpsim("--max-cycles", "250000", exe.toString());
         assertEquals(124, r.exit(), r.stderr());
         // docs/simulator.md: the limit's report names where the program was, as a fault's does, and its stack

@@ -217,7 +217,7 @@ class IdentityCorpusTest {
             return;
         }
         Path[] srcs = c.sources().stream().map(s -> E2e.root().resolve(s)).toArray(Path[]::new);
-        E2e.buildFile(c.opt(), List.of(), exe, srcs);
+        E2e.buildFile(c.opt(), false, exe, srcs);
     }
 
     static String value(String stderr, String key) {

@@ -33,7 +33,7 @@ class ScmpLibraryTest {
 
     /** Compiles one program at {@code -O<opt>} and runs it on an {@code x} by {@code y} mesh. */
     static E2e.Run run(String name, int opt, int x, int y, int memBytes, List<String> args) throws Exception {
-        Executable exe = E2e.build(opt, List.of(), program(name));
+        Executable exe = E2e.build(opt, program(name));
         MachineConfig cfg = MachineConfig.builder(name).mesh(x, y).memSize(memBytes).maxCycles(MAX_CYCLES)
                 .args(args).build();
         return E2e.run(exe, cfg);

@@ -9,7 +9,7 @@ import scmp.elf.Executable;
  * the calling thread, so that several threads can share one runner.
  */
 public final class PointRunner implements AutoCloseable {
-    private final Runner runner = new Runner("-O1");
+    private final Runner runner = new Runner(1);
     private final Path base;
 
     /**
@@ -40,7 +40,7 @@ public final class PointRunner implements AutoCloseable {
      */
     public void prepare(Point p) {
         Simulation s = Simulation.of(p.settings(), base);
-        runner.program(s.program(), s.cflags());
+        runner.program(s.program(), s.optLevel(), s.defines());
     }
 
     /**
@@ -52,7 +52,7 @@ public final class PointRunner implements AutoCloseable {
     public Run run(Point p) {
         try {
             Simulation s = Simulation.of(p.settings(), base);
-            Executable exe = runner.program(s.program(), s.cflags());
+            Executable exe = runner.program(s.program(), s.optLevel(), s.defines());
             Runner.Result r = runner.run(exe, s.config());
             return new Run(Measurement.of(r), r.stdout(), r.stderr());
         } catch (IllegalArgumentException | IllegalStateException e) {

@@ -17,14 +17,15 @@ import scmp.noc.NocConfig;
  * and the machine. The machine's settings are scmpsim's options of the same names (docs/simulator.md); a
  * setting this class does not know is an error, so a misspelt one cannot go unnoticed.
  *
- * @param program the program as {@link Runner#program(String, List)} takes it: a benchmark source, or a file's
- *                absolute path
- * @param cflags  scmpcc's options for a C source
- * @param config  the machine, the program's arguments included
+ * @param program  the program as {@link Runner#program(String, int, List)} takes it: a benchmark source, or a
+ *                 file's absolute path
+ * @param optLevel the optimisation level a C source is compiled at (scmpcc's {@code -O})
+ * @param defines  its macros (scmpcc's {@code -D})
+ * @param config   the machine, the program's arguments included
  */
-public record Simulation(String program, List<String> cflags, MachineConfig config) {
+public record Simulation(String program, int optLevel, List<String> defines, MachineConfig config) {
     /** The settings a point may have, besides {@code env.NAME}. */
-    public static final List<String> KEYS = List.of("program", "args", "cflags", "mesh", "n", "protocol", "vcs",
+    public static final List<String> KEYS = List.of("program", "args", "opt", "defines", "mesh", "n", "protocol", "vcs",
             "buffer", "router-delay", "link-delay", "wide-flits", "niu-queue", "contexts", "mem", "stack",
             "max-cycles", "lockstep");
 
@@ -46,7 +47,7 @@ public record Simulation(String program, List<String> cflags, MachineConfig conf
         if (!Runner.isBenchmark(program)) {
             program = base.resolve(program).toAbsolutePath().normalize().toString();
         }
-        List<String> cflags = words(settings.getOrDefault("cflags", "-O1"));
+        int optLevel = 1;
         String name = Path.of(program).getFileName().toString().replaceFirst("\\.c$", "");
         MachineConfig.Builder b = MachineConfig.builder(name).args(words(settings.getOrDefault("args", "")));
         int ranks = 0;
@@ -58,7 +59,8 @@ public record Simulation(String program, List<String> cflags, MachineConfig conf
             String v = e.getValue().strip();
             try {
                 switch (k) {
-                    case "program", "args", "cflags" -> { }
+                    case "program", "args", "defines" -> { }
+                    case "opt" -> optLevel = integer(v, 0, 2);
                     case "mesh" -> mesh = mesh(v);
                     case "n" -> ranks = integer(v, 1, MachineConfig.MAX_DIM * MachineConfig.MAX_DIM);
                     case "protocol" -> b.env("SCMP_MPI_PROTOCOL", protocol(v));
@@ -100,7 +102,7 @@ public record Simulation(String program, List<String> cflags, MachineConfig conf
         wide |= mesh[0] > FlitFormat.SCMP.maxMeshSide() || mesh[1] > FlitFormat.SCMP.maxMeshSide();
         try {
             b.mesh(mesh[0], mesh[1]).noc(noc.withFormat(wide ? FlitFormat.WIDE : FlitFormat.SCMP));
-            return new Simulation(program, cflags, b.build());
+            return new Simulation(program, optLevel, words(settings.getOrDefault("defines", "")), b.build());
         } catch (MachineConfig.ConfigException ex) {
             // the configuration's messages name scmpsim's options, which are these settings with two dashes
             throw new IllegalArgumentException(ex.getMessage().replaceFirst("^--?", ""), ex);

@@ -5,6 +5,7 @@ import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,6 +32,79 @@ public final class Slurm {
 
     private final List<String> sbatchOptions;
     private final boolean wait;
+
+    /**
+     * Whether and how a command sends its points to Slurm (its {@code --slurm}, {@code --sbatch} and
+     * {@code --wait} options).
+     *
+     * @param use    submit the points without a result as a job array instead of running them on this host
+     * @param sbatch options passed to {@code sbatch} as they are
+     * @param await  wait for the array to end
+     */
+    public record Options(boolean use, List<String> sbatch, boolean await) {
+        /** Running on this host: no Slurm. */
+        public static final Options NONE = new Options(false, List.of(), false);
+
+        /** Copies the list. */
+        public Options {
+            sbatch = List.copyOf(sbatch);
+        }
+
+        /**
+         * Checks the options against each other.
+         *
+         * @throws IllegalArgumentException when --wait or --sbatch come without --slurm
+         */
+        public void check() {
+            if ((await || !sbatch.isEmpty()) && !use) {
+                throw new IllegalArgumentException("--wait and --sbatch go with --slurm");
+            }
+        }
+
+        /**
+         * Tells, when Slurm is to be used, whether its commands can be run here.
+         *
+         * @return null, or why not, one line
+         */
+        public String unavailable() {
+            String why = use ? Slurm.unavailable() : null;
+            return why == null ? null : "--slurm: " + why;
+        }
+
+        /**
+         * Submits points as one job array, unless an array of the same results is still queued or running; says
+         * what it did on err.
+         *
+         * @param sweep the sweep
+         * @param todo  the points to run
+         * @param name  the job's name
+         * @param tool  the command, for messages
+         * @param err   where the messages go
+         * @return whether an array was submitted (and, when awaited, has ended)
+         * @throws IOException          when sbatch or squeue fails
+         * @throws InterruptedException when interrupted while waiting
+         */
+        public boolean submit(Sweep sweep, List<Point> todo, String name, String tool, PrintWriter err)
+                throws IOException, InterruptedException {
+            Slurm s = new Slurm(sbatch, await);
+            List<String> active = s.active(sweep.store());
+            if (!active.isEmpty()) {
+                err.println(tool + ": Slurm job " + String.join(", ", active) + " of these results is still queued "
+                        + "or running; not submitting its points again (run this command again when it has ended)");
+                err.flush();
+                return false;
+            }
+            if (todo.isEmpty()) {
+                return false;
+            }
+            String id = s.submit(sweep, todo, name);
+            err.println(tool + ": submitted Slurm job " + id + " (" + todo.size() + " array tasks, logs in "
+                    + sweep.store().dir() + ")" + (await ? " and waited for it" : "; run this command again when it "
+                    + "has ended to gather its results"));
+            err.flush();
+            return true;
+        }
+    }
 
     /**
      * The plan of one submission: what {@link SweepWorker} reads.

@@ -81,7 +81,8 @@ class GridTest {
         Simulation s = Simulation.of(Map.of("program", "prog.c", "args", " 1  2 ", "n", "8", "vcs", "2",
                 "buffer", "4", "protocol", "thesis", "env.X", "y", "mem", "1M", "wide-flits", "yes"), Path.of("/tmp/d"));
         assertEquals("/tmp/d/prog.c", s.program());
-        assertEquals(List.of("-O1"), s.cflags());
+        assertEquals(1, s.optLevel());
+        assertEquals(List.of(), s.defines());
         MachineConfig c = s.config();
         assertEquals(List.of("1", "2"), c.args());
         assertEquals(8, c.ranks());
@@ -93,9 +94,10 @@ class GridTest {
         assertEquals(1 << 20, c.memSize());
         assertTrue(c.env().containsAll(List.of("SCMP_MPI_PROTOCOL=thesis", "X=y", "SCMP_NPROCS=8")), c.env().toString());
         // a benchmark is named as it is; the defaults are scmpsim's
-        Simulation d = Simulation.of(Map.of("program", "cg/cg_native.c", "cflags", "-O2 -DX"), Path.of("/"));
+        Simulation d = Simulation.of(Map.of("program", "cg/cg_native.c", "opt", "2", "defines", "X N=4"), Path.of("/"));
         assertEquals("cg/cg_native.c", d.program());
-        assertEquals(List.of("-O2", "-DX"), d.cflags());
+        assertEquals(2, d.optLevel());
+        assertEquals(List.of("X", "N=4"), d.defines());
         assertEquals(4, d.config().xdim());
         assertEquals(0, d.config().ranks());
         assertEquals(FlitFormat.SCMP, d.config().noc().format());
@@ -109,6 +111,7 @@ class GridTest {
         assertTrue(message(Map.of("program", "p", "vsc", "2"), base).startsWith("vsc: unknown setting; the settings are"));
         assertEquals("vcs: must be 1..12, got 20", message(Map.of("program", "p", "vcs", "20"), base));
         assertEquals("vcs: 'two' is not a number", message(Map.of("program", "p", "vcs", "two"), base));
+        assertEquals("opt: must be 0..2, got 3", message(Map.of("program", "p", "opt", "3"), base));
         assertEquals("mesh: '4' is not WxH (e.g. 4x4)", message(Map.of("program", "p", "mesh", "4"), base));
         assertEquals("protocol: 'fast' is not an MPI protocol family (thesis, ours)",
                 message(Map.of("program", "p", "protocol", "fast"), base));

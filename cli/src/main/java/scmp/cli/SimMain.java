@@ -1,0 +1,286 @@
+package scmp.cli;
+
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import scmp.isa.Abi;
+import scmp.machine.Simulation;
+import scmp.machine.SpeedBench;
+import scmp.niu.NiuConfig;
+import scmp.noc.NocConfig;
+
+/**
+ * {@code scmpsim}: runs an SCMP executable on the cycle-accurate simulator. The guest's stdout and stderr go to
+ * the host's, its exit status becomes the exit code. The options become {@link Simulation.Options}, and
+ * {@link Simulation} makes the run. See docs/simulator.md.
+ */
+@Command(name = "scmpsim", mixinStandardHelpOptions = true, versionProvider = VersionLines.class,
+        sortOptions = false, subcommands = {SimMain.Bench.class, NocMain.class},
+        description = "Runs an SCMP executable on the cycle-accurate simulator.%n"
+                + "Options go before PROGRAM; everything after it is passed to the program.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"N:the program's exit status (hcall exit), or 0 when every thread ended; with -n, 0 when every "
+                + "rank exited with 0, else the first non-zero status",
+            "1:scmpsim could not run the program (unreadable or invalid executable, program too big)",
+            "2:invalid command line", "124:stopped by --max-cycles", "134:the program aborted (hcall abort)",
+            "139:guest fault (one line on stderr says where), or deadlock (every node's state on stderr)"})
+public final class SimMain implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--max-cycles", paramLabel = "N", description = "Stop after N cycles (exit 124). Default: no limit.")
+    private Long maxCycles;
+
+    @Option(names = "--contexts", paramLabel = "N", description = "Thread contexts per node, 1..32 (default 8).")
+    private int contexts = Abi.DEFAULT_CONTEXTS;
+
+    @Option(names = "--mem", paramLabel = "BYTES", converter = SizeConverter.class,
+            description = "Local memory per node: bytes, or with a K or M suffix (default 8M, at most 8M).")
+    private int mem = Abi.DEFAULT_MEM_SIZE;
+
+    @Option(names = "--stack", paramLabel = "BYTES", converter = SizeConverter.class,
+            description = "Stack per thread context including its 1K guard (default 64K).")
+    private int stack = Abi.DEFAULT_STACK_SIZE;
+
+    @Option(names = "--mesh", paramLabel = "XxY", converter = MeshConverter.class,
+            description = "Mesh size, up to 32x32 (default 4x4, or the smallest near-square mesh for -n N). "
+                    + "Meshes wider than 8 use the wide head flit.")
+    private Simulation.Mesh mesh;
+
+    @Option(names = {"-n", "--np"}, paramLabel = "N",
+            description = "SPMD run, as mpirun: main starts on nodes 0..N-1 at cycle 0; exit ends one rank, the run "
+                    + "ends when all have exited. Without it the program starts on node 0 only.")
+    private Integer ranks;
+
+    @Option(names = "--spmd", description = "SPMD run on every node of the mesh (-n X*Y).")
+    private boolean spmd;
+
+    @Option(names = "--env", paramLabel = "NAME=VALUE",
+            description = "Sets a variable of the program's environment, on every node (repeatable).")
+    private List<String> env = new ArrayList<>();
+
+    @Option(names = "--mpi-protocol", paramLabel = "P",
+            description = "MPI protocol family, thesis or ours (sets SCMP_MPI_PROTOCOL).")
+    private Simulation.MpiProtocol mpiProtocol;
+
+    @Option(names = "--niu-queue", paramLabel = "Q", description = "Flits in each NIU's injection queue (default 8).")
+    private int niuQueue = NiuConfig.DEFAULT_QUEUE;
+
+    @Option(names = "--vcs", paramLabel = "V", description = "Virtual channels per router port (default 4).")
+    private int vcs = NocConfig.defaults().vcs();
+
+    @Option(names = "--buffer", paramLabel = "B",
+            description = "Flits per virtual-channel buffer, in routers and at ejection (default 8).")
+    private int buffer = NocConfig.defaults().bufferDepth();
+
+    @Option(names = "--router-delay", paramLabel = "D", description = "Router pipeline delay in network cycles (default 4).")
+    private int routerDelay = NocConfig.defaults().routerDelay();
+
+    @Option(names = "--link-delay", paramLabel = "L", description = "Link delay in network cycles (default 1).")
+    private int linkDelay = NocConfig.defaults().linkDelay();
+
+    @Option(names = "--wide-flits", description = "Use the wide head flit (5-bit offsets, meshes up to 32x32) instead of "
+            + "the SCMP one (3-bit offsets, up to 8x8) also on meshes up to 8x8.")
+    private boolean wideFlits;
+
+    @Option(names = "--stats", paramLabel = "FILE",
+            description = "Write statistics as JSON to FILE at the end, or a summary to stderr with '-'.")
+    private String stats;
+
+    @Option(names = "--watch", paramLabel = "NODE:K",
+            description = "Trace the K-th message (from 0) sent by NODE through the NIUs and routers, to stderr (repeatable).")
+    private List<String> watch = new ArrayList<>();
+
+    @Option(names = "--lockstep", description = "Debugging aid: step every core and the network one cycle at a time "
+            + "(identical results, slower).")
+    private boolean lockstep;
+
+    @Option(names = "--file", paramLabel = "PATH",
+            description = "A host file the program may open read-only (repeatable). Program arguments may be opened too.")
+    private List<Path> files = new ArrayList<>();
+
+    @Option(names = "--trace", description = "Print every executed instruction to stderr: cycle, node, thread, pc, instruction.")
+    private boolean trace;
+
+    @Option(names = "--cycles", description = "Print the cycle and instruction counts to stderr at the end.")
+    private boolean cycles;
+
+    @Option(names = "--mpi-state", description = "Print every MPI rank's posted receives, unexpected messages and pending sends to stderr at the end.")
+    private boolean mpiState;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PROGRAM", description = "The SCMP executable (ELF).")
+    private String program;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments passed to the program.")
+    private List<String> args = new ArrayList<>();
+
+    private final OutputStream stdout;
+    private final OutputStream stderr;
+    private final InputStream stdin;
+
+    /** Creates the command on the process's standard streams. */
+    public SimMain() {
+        this(new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err),
+                new FileInputStream(FileDescriptor.in));
+    }
+
+    /**
+     * Creates the command on given streams (for tests).
+     *
+     * @param stdout the guest's stdout
+     * @param stderr the guest's stderr and scmpsim's messages
+     * @param stdin  the guest's stdin
+     */
+    public SimMain(OutputStream stdout, OutputStream stderr, InputStream stdin) {
+        this.stdout = stdout;
+        this.stderr = stderr;
+        this.stdin = stdin;
+    }
+
+    /**
+     * Runs scmpsim.
+     *
+     * @param argv the command line
+     */
+    public static void main(String[] argv) {
+        System.exit(run(new SimMain(), argv));
+    }
+
+    /**
+     * Parses a command line and runs the command.
+     *
+     * @param cmd  the command object, on its streams
+     * @param argv the command line
+     * @return the exit code
+     */
+    public static int run(SimMain cmd, String... argv) {
+        PrintWriter err = new PrintWriter(cmd.stderr, true);
+        CommandLine cl = new CommandLine(cmd)
+                .setStopAtPositional(true)
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setOut(new PrintWriter(cmd.stdout, true))
+                .setErr(err)
+                .setExecutionExceptionHandler((ex, line, parsed) -> {
+                    line.getErr().println("scmpsim: internal error: " + ex);
+                    return 70;
+                })
+                .setParameterExceptionHandler((ex, a) -> {
+                    String name = ex.getCommandLine().getCommandName();
+                    String tool = name.equals("scmpsim") ? "scmpsim" : "scmpsim " + name;
+                    ex.getCommandLine().getErr().println(tool + ": " + ex.getMessage().lines().findFirst().orElse("")
+                            + " (see " + tool + " --help)");
+                    return 2;
+                });
+        return cl.execute(argv);
+    }
+
+    @Override
+    public Integer call() {
+        if (program == null) {
+            CommandLine cl = spec.commandLine();
+            cl.getErr().println("scmpsim: missing PROGRAM");
+            cl.usage(cl.getErr());
+            return 2;
+        }
+        Simulation.Options o = new Simulation.Options().program(program, args).maxCycles(maxCycles)
+                .contexts(contexts).mem(mem).stack(stack).mesh(mesh).ranks(ranks).spmd(spmd).env(env)
+                .mpiProtocol(mpiProtocol).niuQueue(niuQueue).vcs(vcs).buffer(buffer).routerDelay(routerDelay)
+                .linkDelay(linkDelay).wideFlits(wideFlits).stats(stats).watch(watch).lockstep(lockstep).files(files)
+                .trace(trace).cycles(cycles).mpiState(mpiState);
+        return Simulation.run(o, stdout, stderr, stdin);
+    }
+
+    /** Reads sizes: bytes, or a number with a K or M suffix (binary units). */
+    static final class SizeConverter implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            String v = value.trim().toUpperCase(Locale.ROOT);
+            long unit = 1;
+            if (v.endsWith("K") || v.endsWith("M")) {
+                unit = v.endsWith("K") ? 1024 : 1024 * 1024;
+                v = v.substring(0, v.length() - 1);
+            }
+            try {
+                long n = Long.parseLong(v) * unit;
+                if (n <= 0 || n > Integer.MAX_VALUE) {
+                    throw new CommandLine.TypeConversionException("'" + value + "' is out of range");
+                }
+                return (int) n;
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a size (BYTES, or a number with K or M)");
+            }
+        }
+    }
+
+    /** Reads a mesh size {@code XxY}. */
+    static final class MeshConverter implements CommandLine.ITypeConverter<Simulation.Mesh> {
+        @Override
+        public Simulation.Mesh convert(String value) {
+            String[] p = value.toLowerCase(Locale.ROOT).split("x");
+            try {
+                if (p.length == 2) {
+                    return new Simulation.Mesh(Integer.parseInt(p[0].trim()), Integer.parseInt(p[1].trim()));
+                }
+            } catch (NumberFormatException e) {
+                // fall through to the message below
+            }
+            throw new CommandLine.TypeConversionException("'" + value + "' is not a mesh size such as 2x2");
+        }
+    }
+
+    /**
+     * {@code scmpsim bench}: the simulator's speed on built-in programs ({@link SpeedBench}).
+     */
+    @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = VersionLines.class,
+            description = "Measures the simulator's speed on built-in programs (docs/performance.md).")
+    static final class Bench implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
+
+        @Option(names = "--case", paramLabel = "CASE", description = "compute (default), mesh_idle, spmd, messages, noc or all.")
+        private SpeedBench.Case which = SpeedBench.Case.compute;
+
+        @Option(names = "--iterations", paramLabel = "N", description = "Compute loop iterations per run (default 20000000).")
+        private int iterations = 20_000_000;
+
+        @Option(names = "--messages", paramLabel = "N",
+                description = "DATA messages each of the 16 nodes sends in the messages case (default 20000).")
+        private int messages = 20_000;
+
+        @Option(names = "--cycles", paramLabel = "N", description = "Network cycles of the noc case (default 400000).")
+        private int nocCycles = 400_000;
+
+        @Option(names = "--runs", paramLabel = "N", description = "Timed runs after the warm-up (default 3).")
+        private int runs = 3;
+
+        @Option(names = "--lockstep", description = "Run the machine cases in strict lockstep, for comparison.")
+        private boolean lockstep;
+
+        @Override
+        public Integer call() throws Exception {
+            SpeedBench.Settings settings = new SpeedBench.Settings(which, iterations, messages, nocCycles, runs,
+                    lockstep);
+            if (!settings.valid()) {
+                spec.commandLine().getErr().println("scmpsim bench: --iterations, --messages, --cycles and --runs must be positive");
+                return 2;
+            }
+            SpeedBench.run(settings, spec.commandLine().getOut());
+            return 0;
+        }
+    }
+}

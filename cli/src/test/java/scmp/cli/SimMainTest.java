@@ -1,0 +1,461 @@
+package scmp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import scmp.machine.HostCallTest;
+import scmp.machine.MessageTest;
+import scmp.machine.Sim;
+
+/** The scmpsim command line: streams, exit codes, options, and rejection of bad input without stack traces. */
+class SimMainTest {
+
+    @TempDir
+    Path dir;
+
+    record Cli(int code, String out, String err) {
+        /** Asserts that stderr is exactly one line and holds no trace of a Java exception. */
+        void oneLine() {
+            assertEquals(1, err.lines().count(), err);
+            assertTrue(err.endsWith("\n"));
+            assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+        }
+    }
+
+    private static Cli simWithInput(String stdin, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = SimMain.run(new SimMain(out, err, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8))),
+                args);
+        return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static Cli sim(String... args) {
+        return simWithInput("", args);
+    }
+
+    private Path program(String name, String source) throws IOException {
+        Path p = dir.resolve(name);
+        Files.write(p, Sim.elf(source));
+        return p;
+    }
+
+    static final String ECHO = """
+                .text
+                .globl _start
+            _start:
+                mv s0, a0                # argc
+                mv s1, a1                # argv
+                li s2, 1
+            1:  bge s2, s0, 3f
+                slli t0, s2, 2
+                add t0, t0, s1
+                lw a1, 0(t0)
+                li a2, 0
+            2:  add t1, a1, a2
+                lbu t1, 0(t1)
+                beqz t1, 4f
+                addi a2, a2, 1
+                b 2b
+            4:  li a0, 1
+                hcall write
+                li a0, 1
+                la a1, nl
+                li a2, 1
+                hcall write
+                addi s2, s2, 1
+                b 1b
+            3:  addi a0, s0, 40
+                hcall exit
+                .data
+            nl: .ascii "\\n"
+            """;
+
+    @Test
+    void runsAProgramWithArgumentsAndReturnsItsStatus() throws IOException {
+        Path p = program("echo", ECHO);
+        Cli c = sim(p.toString(), "hello", "-x", "--cycles");
+        assertEquals("hello\n-x\n--cycles\n", c.out());
+        assertEquals("", c.err());
+        assertEquals(44, c.code());
+    }
+
+    @Test
+    void cyclesOptionPrintsTheCounts() throws IOException {
+        Path p = program("p", """
+                    .text
+                    .globl _start
+                _start:
+                    li a0, 0
+                    hcall exit
+                """);
+        Cli c = sim("--cycles", p.toString());
+        assertEquals(0, c.code());
+        assertEquals("cycles: 2\ninstructions: 2\n", c.err());
+    }
+
+    @Test
+    void traceOptionPrintsEveryInstruction() throws IOException {
+        Path p = program("p", """
+                    .text
+                    .globl _start
+                _start:
+                    lw t0, -4(sp)
+                    addi a0, t0, 3
+                    hcall exit
+                """);
+        Cli c = sim("--trace", p.toString());
+        assertEquals(3, c.code());
+        assertEquals("""
+                           0  n0 t0  0x00001000  lw t0, -4(sp)
+                           2  n0 t0  0x00001004  addi a0, t0, 3
+                           3  n0 t0  0x00001008  hcall exit
+                """, c.err());
+    }
+
+    @Test
+    void faultGivesOneLineAnd139() throws IOException {
+        Path p = program("p", """
+                    .text
+                    .globl _start
+                _start:
+                    jr zero
+                """);
+        Cli c = sim(p.toString());
+        assertEquals(139, c.code());
+        c.oneLine();
+        assertEquals("scmpsim: node 0 thread 0: jump to 0x0 outside the program text at pc 0x00001000 (_start),"
+                + " address 0x00000000\n", c.err());
+    }
+
+    @Test
+    void maxCyclesGives124() throws IOException {
+        Path p = program("p", """
+                    .text
+                    .globl _start
+                _start:
+                1:  j 1b
+                """);
+        Cli c = sim("--max-cycles", "100", "--cycles", p.toString());
+        assertEquals(124, c.code());
+        assertEquals("scmpsim: stopped after 100 cycles (--max-cycles): node 0 thread 0 at pc 0x00001000 (_start)\n"
+                + "cycles: 100\ninstructions: 50\n", c.err());
+    }
+
+    @Test
+    void fileOptionAllowsReadingAHostFile() throws IOException {
+        Path data = dir.resolve("in.txt");
+        Files.writeString(data, "12345");
+        Path p = program("cat", HostCallTest.CAT.replace("lw a0, 4(a1)         # argv[1]", "la a0, path")
+                + "path: .asciz \"" + data + "\"\n");
+        assertEquals(13, sim(p.toString()).code());
+        Cli c = sim("--file", data.toString(), p.toString());
+        assertEquals("12345", c.out());
+        assertEquals('3', c.code());
+        Cli missing = sim("--file", dir.resolve("nope").toString(), p.toString());
+        assertEquals(1, missing.code());
+        missing.oneLine();
+    }
+
+    @Test
+    void stdinIsTheGuestsFdZero() throws IOException {
+        Path p = program("p", """
+                    .text
+                    .globl _start
+                _start:
+                    li a0, 0
+                    la a1, buf
+                    li a2, 64
+                    hcall read
+                    mv a2, a0
+                    li a0, 1
+                    la a1, buf
+                    hcall write
+                    hcall exit
+                    .data
+                buf: .space 64
+                """);
+        Cli c = simWithInput("first line\nsecond\n", p.toString());
+        assertEquals("first line\n", c.out());
+        assertEquals(11, c.code());
+    }
+
+    @Test
+    void corruptTruncatedAndForeignFilesAreRejectedWithOneLine() throws IOException {
+        byte[] good = Sim.elf(ECHO);
+        Path garbage = dir.resolve("garbage");
+        Files.write(garbage, "this is not an ELF file at all".getBytes(StandardCharsets.UTF_8));
+        Path truncated = dir.resolve("truncated");
+        Files.write(truncated, Arrays.copyOf(good, 40));
+        Path foreign = dir.resolve("foreign");
+        byte[] f = good.clone();
+        f[18] = 62;   // e_machine: x86-64
+        f[19] = 0;
+        Files.write(foreign, f);
+        Path cut = dir.resolve("cut");
+        Files.write(cut, Arrays.copyOf(good, good.length - 20));
+        for (Path p : new Path[] {garbage, truncated, foreign, cut}) {
+            Cli c = sim(p.toString());
+            assertEquals(1, c.code(), p + ": " + c.err());
+            c.oneLine();
+            assertTrue(c.err().startsWith("scmpsim: " + p + ": "), c.err());
+        }
+        Path obj = dir.resolve("empty");
+        Files.write(obj, new byte[0]);
+        assertEquals(1, sim(obj.toString()).code());
+    }
+
+    @Test
+    void missingProgramFileIsAnError() {
+        Cli c = sim(dir.resolve("absent").toString());
+        assertEquals(1, c.code());
+        c.oneLine();
+        assertTrue(c.err().endsWith("absent: no such file or directory\n"), c.err());
+    }
+
+    @Test
+    void hugeFilesAndDirectoriesAreRejectedWithOneLine() throws IOException {
+        Path huge = dir.resolve("huge");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(3L << 30);   // sparse: 3 GiB that take no disk
+        }
+        Cli c = sim(huge.toString());
+        assertEquals(1, c.code());
+        c.oneLine();
+        assertTrue(c.err().startsWith("scmpsim: " + huge + ": file too large"), c.err());
+        Cli d = sim(dir.toString());
+        assertEquals(1, d.code());
+        d.oneLine();
+        assertTrue(d.err().endsWith(": is a directory\n"), d.err());
+    }
+
+    @Test
+    void stdoutAndStderrKeepTheGuestsOrderOnOneTerminal() throws IOException {
+        Path p = program("both", """
+                    .text
+                    .globl _start
+                _start:
+                    li a0, 1
+                    la a1, one
+                    li a2, 4
+                    hcall write
+                    li a0, 2
+                    la a1, two
+                    li a2, 4
+                    hcall write
+                    li a0, 1
+                    la a1, three
+                    li a2, 6
+                    hcall write
+                    li a0, 0
+                    hcall exit
+                    .data
+                one:   .ascii "out\\n"
+                two:   .ascii "err\\n"
+                three: .ascii "again\\n"
+                """);
+        ByteArrayOutputStream terminal = new ByteArrayOutputStream();   // stdout and stderr on one terminal
+        int code = SimMain.run(new SimMain(terminal, terminal, new ByteArrayInputStream(new byte[0])),
+                p.toString());
+        assertEquals(0, code);
+        assertEquals("out\nerr\nagain\n", terminal.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void usageErrorsGive2() throws IOException {
+        Cli unknown = sim("--frobnicate", "x");
+        assertEquals(2, unknown.code());
+        assertEquals("scmpsim: Unknown option: '--frobnicate' (see scmpsim --help)\n", unknown.err());
+        Cli none = sim();
+        assertEquals(2, none.code());
+        assertTrue(none.err().contains("missing PROGRAM"));
+        Path p = program("p", ECHO);
+        Cli lots = sim("--mem", "lots", p.toString());
+        assertEquals(2, lots.code());
+        lots.oneLine();
+        Cli proto = sim("--mpi-protocol", "bogus", p.toString());
+        assertEquals(2, proto.code());
+        proto.oneLine();
+        Cli nocBad = sim("noc", "--rate", "x");
+        assertEquals(2, nocBad.code());
+        assertTrue(nocBad.err().startsWith("scmpsim noc: "), nocBad.err());
+        nocBad.oneLine();
+        Cli range = sim("--contexts", "40", p.toString());
+        assertEquals(2, range.code());
+        assertEquals("scmpsim: --contexts: must be 1..32, got 40\n", range.err());
+        assertEquals(2, sim("--mesh", "2by2", p.toString()).code());
+    }
+
+    @Test
+    void sizesTakeSuffixes() throws IOException {
+        Path p = program("p", """
+                    .text
+                    .globl _start
+                _start:
+                    rdsr a0, memsize
+                    srli a0, a0, 16
+                    hcall exit
+                """);
+        assertEquals(16, sim("--mem", "1M", "--stack", "16K", p.toString()).code());
+        assertEquals(2, sim("--mem", "128k", p.toString()).code());
+    }
+
+    @Test
+    void meshOptionRunsSeveralNodes() throws IOException {
+        Path p = program("fan", MessageTest.FAN_OUT);
+        Cli a = sim("--mesh", "2x2", "--cycles", p.toString());
+        Cli b = sim("--mesh", "2x2", "--cycles", p.toString());
+        assertEquals(0, a.code());
+        assertEquals("1231230", a.out());
+        assertEquals(a, b);
+    }
+
+    @Test
+    void benchPrintsARate() {
+        Cli c = sim("bench", "--iterations", "1000", "--runs", "1");
+        assertEquals(0, c.code(), c.err());
+        assertTrue(c.out().contains("run 1: 8006 instructions, 10004 cycles"), c.out());
+        assertTrue(c.out().contains("compute: best "), c.out());
+    }
+
+    @Test
+    void benchMeasuresEveryCase() {
+        Cli c = sim("bench", "--case", "all", "--iterations", "1000", "--messages", "3", "--cycles", "200", "--runs", "1");
+        assertEquals(0, c.code(), c.err());
+        for (String k : new String[] {"compute: best ", "mesh_idle: 8x8 ", "spmd: best ", "messages: best ", "noc: best "}) {
+            assertTrue(c.out().contains(k), c.out());
+        }
+        assertTrue(c.out().contains("million node-cycles per second"), c.out());
+        assertTrue(c.out().contains("million router-cycles per second"), c.out());
+    }
+
+    static final String MESH_SIZE = """
+                .text
+                .globl _start
+            _start:
+                rdsr a0, xdim
+                li t0, 10
+                mul a0, a0, t0
+                rdsr t1, ydim
+                add a0, a0, t1
+                hcall exit
+            """;
+
+    @Test
+    void theMeshIs4x4ByDefaultAndAsLargeAs32x32WithWideFlits() throws IOException {
+        Path p = program("size", MESH_SIZE);
+        assertEquals(44, sim(p.toString()).code());
+        assertEquals(21, sim("--mesh", "2x1", p.toString()).code());
+        // wider than 8: the wide head flit, without being asked
+        assertEquals(92, sim("--mesh", "9x2", p.toString()).code());
+        assertEquals(32 * 10 + 32 & 0xFF, sim("--mesh", "32x32", "--wide-flits", "--mem", "1M", p.toString()).code());
+        assertEquals(32 * 10 + 32 & 0xFF, sim("--mesh", "32x32", "--mem", "1M", p.toString()).code());
+    }
+
+    @Test
+    void badNetworkOptionsGiveOneLineAnd2() throws IOException {
+        Path p = program("size", MESH_SIZE);
+        String[][] bad = {{"--vcs", "0"}, {"--vcs", "13"}, {"--buffer", "0"}, {"--router-delay", "0"},
+            {"--link-delay", "0"}, {"--niu-queue", "1"}, {"--watch", "x"}, {"--watch", "16:0"}, {"--mesh", "33x1"}};
+        for (String[] b : bad) {
+            Cli c = sim(b[0], b[1], p.toString());
+            assertEquals(2, c.code(), String.join(" ", b) + ": " + c.err());
+            c.oneLine();
+            assertTrue(c.err().startsWith("scmpsim: " + (b[0].equals("--mesh") ? "--mesh" : b[0])), c.err());
+        }
+    }
+
+    static final String PING = """
+                .text
+                .globl _start
+            _start:
+                li s0, 5
+                li a0, 7
+                sendh_i s0, DATA, flag           # message #0: flag = 7 on node 5
+                sende a0
+                la t2, worker
+                sendh_r s0, THREAD, t2, 0        # message #1: worker() on node 5, behind it on the same path
+                sende zero
+                endt
+            worker:
+                la t0, flag
+                lw a0, 0(t0)
+                hcall exit
+                .data
+                .align 4
+            flag: .word 0
+            """;
+
+    @Test
+    void statsFileHoldsPerNodeAndPerLinkFigures() throws IOException {
+        Path p = program("ping", PING);
+        Path json = dir.resolve("stats.json");
+        Cli c = sim("--stats", json.toString(), p.toString());
+        assertEquals(7, c.code(), c.err());
+        assertEquals("", c.err());
+        String j = Files.readString(json);
+        assertTrue(j.startsWith("{\n  \"program\": "), j);
+        assertTrue(j.contains("\"mesh\": {\"x\": 4, \"y\": 4}"), j);
+        assertTrue(j.contains("\"outcome\": \"exit\""), j);
+        assertTrue(j.matches("(?s).*\"node\": 0, \"x\": 0, \"y\": 0, \"built\": true.*\"messages_sent\": 2, "
+                + "\"flits_sent\": 6, \"messages_received\": 0.*"), j);
+        assertTrue(j.matches("(?s).*\"node\": 5, \"x\": 1, \"y\": 1, \"built\": true.*\"threads_started\": 1, "
+                + "\"messages_sent\": 0, \"flits_sent\": 0, \"messages_received\": 2, \"flits_received\": 6, "
+                + "\"dma_words_read\": 0, \"words_written\": 1.*"), j);
+        assertTrue(j.contains("\"node\": 15, \"x\": 3, \"y\": 3, \"built\": false, \"instructions\": 0"), j);
+        // node 0 -> node 5 goes east then south: (0,0) E -> (1,0) and (1,0) S -> (1,1) carried 6 flits each
+        assertTrue(j.contains("{\"from\": \"(0,0)\", \"port\": \"E\", \"to\": \"(1,0)\", \"flits\": 6"), j);
+        assertTrue(j.contains("{\"from\": \"(1,0)\", \"port\": \"S\", \"to\": \"(1,1)\", \"flits\": 6"), j);
+        assertTrue(j.contains("{\"from\": \"(0,0)\", \"port\": \"S\", \"to\": \"(0,1)\", \"flits\": 0, "
+                + "\"utilisation\": 0.000000}"), j);
+        Cli s = sim("--stats", "-", p.toString());
+        assertEquals(7, s.code());
+        assertTrue(s.err().startsWith("stats: 4x4 mesh, "), s.err());
+        assertTrue(s.err().contains("2 of 16 nodes ran"), s.err());
+        assertTrue(s.err().contains("links: 48, 12 flits carried"), s.err());
+    }
+
+    @Test
+    void watchTracesOneMessageAndLockstepChangesNothing() throws IOException {
+        Path p = program("ping", PING);
+        Cli c = sim("--watch", "0:1", "--cycles", p.toString());
+        assertEquals(7, c.code(), c.err());
+        assertTrue(c.err().contains(" SENDH    node 0 thread 0 pc 0x"), c.err());
+        assertTrue(c.err().contains(": THREAD message #1 to node 5 (core cycle "), c.err());
+        assertTrue(c.err().contains(" READY    node 5: thread 0 ready at core cycle "), c.err());
+        assertTrue(c.err().lines().noneMatch(l -> l.contains("DATA message #0")), c.err());
+        Cli l = sim("--lockstep", "--cycles", p.toString());
+        String cycles = c.err().lines().filter(x -> x.startsWith("cycles: ")).findFirst().orElseThrow();
+        assertTrue(l.err().startsWith(cycles), l.err());
+    }
+
+    @Test
+    void nocSubcommandRunsSyntheticTraffic() {
+        Cli c = sim("noc", "--mesh", "4x4", "--rate", "0.05", "--warmup", "100", "--measure", "1000", "--drain", "2000");
+        assertEquals(0, c.code(), c.err());
+        assertTrue(c.out().contains("mesh 4x4, uniform traffic"), c.out());
+        Cli bad = sim("noc", "--rate", "x");
+        assertEquals(2, bad.code());
+    }
+
+    @Test
+    void versionAndHelp() {
+        Cli v = sim("--version");
+        assertEquals(0, v.code());
+        assertTrue(v.out().startsWith("scmpsim (scmp) "));
+        Cli h = sim("--help");
+        assertEquals(0, h.code());
+        assertTrue(h.out().contains("--max-cycles"));
+        assertTrue(h.out().contains("139"));
+    }
+}
