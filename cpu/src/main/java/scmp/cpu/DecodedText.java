@@ -1,15 +1,14 @@
 package scmp.cpu;
 
 import java.util.List;
-import scmp.isa.HostCall;
 import scmp.isa.Instruction;
 import scmp.isa.Isa;
 import scmp.isa.Operand;
-import scmp.isa.Registers;
-import scmp.isa.TimingClass;
+import scmp.isa.sem.Operands;
+import scmp.isa.sem.Unit;
 
 /**
- * The program text decoded once into flat arrays, indexed by {@code (pc - base) >> 2}, so that the core's
+ * The program text decoded once into flat arrays, indexed by {@code (pc - base) >> 2}, so that an engine's
  * step loop never extracts a field from an instruction word. The text is read-only in every node's memory, so
  * one decoded copy serves all nodes.
  *
@@ -32,8 +31,10 @@ import scmp.isa.TimingClass;
  * <p>The scoreboard of a thread context has one entry per integer register (0-31), FP register (32-63), the
  * integer divider ({@link #SB_DIV}), the FP divide/square-root unit ({@link #SB_FPDIV}), and a dummy entry
  * ({@link #SB_NONE}). Source index 0 means "no dependence" (r0 is always ready); an instruction that writes no
- * register, or writes r0, has destination {@link #SB_NONE}. An instruction using an unpipelined unit lists the
- * unit as its source C, so that the issue rule waits for the unit like for a register.
+ * register, or writes r0, has destination {@link #SB_NONE}. The sources and the destination are those the
+ * semantic declarations give ({@link Operands}): the registers the syntax names and the implicit ones (a host
+ * call's arguments and result, {@code jal}'s link register), and an unpipelined unit the instruction occupies after
+ * its registers, so that the issue rule waits for the unit like for a register.
  */
 public final class DecodedText {
     /** The {@code op} of a word that is not an instruction. */
@@ -111,64 +112,53 @@ public final class DecodedText {
         op[i] = insn.ordinal();
         int[] v = Isa.operands(insn, word);
         List<Operand> ops = insn.operands();
-        int srcA = 0, srcB = 0, srcC = 0, dst = SB_NONE;
         for (int k = 0; k < v.length; k++) {
             Operand o = ops.get(k);
             int val = v[k];
             boolean fp = o.kind() == Operand.Kind.FPR;
-            int sb = fp ? SB_FP + val : val;
             switch (o.token()) {
-                case "rd", "fd" -> {
-                    rd[i] = !fp && val == 0 ? SINK : val;
-                    dst = !fp && val == 0 ? SB_NONE : sb;
-                }
-                case "rs1", "fs1" -> {
-                    rs1[i] = val;
-                    srcA = sb;
-                }
-                case "rs2", "fs2" -> {
-                    rs2[i] = val;
-                    srcB = sb;
-                }
-                case "rs3" -> {
-                    imm[i] = val;
-                    srcC = sb;
-                }
+                case "rd", "fd" -> rd[i] = !fp && val == 0 ? SINK : val;
+                case "rs1", "fs1" -> rs1[i] = val;
+                case "rs2", "fs2" -> rs2[i] = val;
+                case "rs3" -> imm[i] = val;
                 case "imm", "sr" -> imm[i] = val;
                 case "type" -> rd[i] = val;
                 default -> throw new IllegalStateException(insn + ": operand " + o.token() + " has no slot");
             }
         }
-        // Implicit operands, which the syntax does not name.
-        if (insn == Instruction.JAL) {
-            dst = Registers.RA;
-        } else if (insn == Instruction.HCALL) {
-            int args = hostCallArguments(HostCall.values()[imm[i]]);
-            srcA = args > 0 ? Registers.A0 : 0;
-            srcB = args > 1 ? Registers.A0 + 1 : 0;
-            srcC = args > 2 ? Registers.A0 + 2 : 0;
-            dst = Registers.A0;
-        }
-        if (insn.timing == TimingClass.DIV) {
-            srcC = SB_DIV;
-        } else if (insn.timing == TimingClass.FPDIV || insn.timing == TimingClass.FPSQRT) {
-            srcC = SB_FPDIV;
-        }
-        deps[i] = pack(srcA, srcB, srcC, dst);
+        deps[i] = dependences(insn, word);
     }
 
     /**
-     * Returns how many argument registers (a0 upward) a host-call service reads: its sources for the timing
-     * model, which makes an {@code hcall} wait for its arguments like any instruction.
-     *
-     * @param service the service
-     * @return 0 to 3
+     * Packs the scoreboard dependences of an instruction word from the locations it reads and writes, as the
+     * semantic declarations give them ({@link Operands#of}): the sources in their order (slots s1, s2, s3, implicit
+     * reads such as a host call's arguments, occupied units) and the first location written (slot d, or an implicit
+     * destination: {@code jal}'s link register, a host call's first result). An engine sets the ready cycle of
+     * further results itself.
      */
-    public static int hostCallArguments(HostCall service) {
-        return switch (service) {
-            case EXIT, OPEN, CLOSE, ABORT, TERMINATE -> 1;
-            case WRITE, READ, LSEEK -> 3;
-            case CYCLES -> 0;
+    private static int dependences(Instruction insn, int word) {
+        Operands.Uses uses = Operands.of(insn, word);
+        int[] src = new int[3];
+        int k = 0;
+        for (Operands.Location l : uses.reads()) {
+            if (k == src.length) {
+                throw new IllegalStateException(insn + " reads more than " + src.length + " locations");
+            }
+            src[k++] = scoreboardIndex(l);
+        }
+        int dst = SB_NONE;
+        if (!uses.writes().isEmpty()) {
+            int sb = scoreboardIndex(uses.writes().get(0));
+            dst = sb == 0 ? SB_NONE : sb;
+        }
+        return pack(src[0], src[1], src[2], dst);
+    }
+
+    private static int scoreboardIndex(Operands.Location l) {
+        return switch (l.kind()) {
+            case GPR -> l.number();
+            case FPR -> SB_FP + l.number();
+            case UNIT -> Unit.values()[l.number()] == Unit.DIVIDER ? SB_DIV : SB_FPDIV;
         };
     }
 

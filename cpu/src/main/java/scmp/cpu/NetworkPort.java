@@ -13,12 +13,12 @@ package scmp.cpu;
  * <p><b>Acceptance.</b> Each call returns true when the NIU accepts the whole instruction (both flits of a
  * {@code send2}, the whole DMA descriptor of a {@code sendm}). It returns false to refuse it (the injection
  * queue is full): nothing of the instruction takes effect, the thread <em>blocks</em> at that instruction (a
- * thread switch, docs/timing.md section 2), and the port must later call {@link Core#wakeBlocked(long)} on
- * the node's core when it can accept again; the thread then issues the same instruction anew.
+ * thread switch, docs/timing.md section 2), and the port must later call {@link Node#wakeBlocked(long)} on
+ * the node when it can accept again; the thread then issues the same instruction anew.
  *
  * <p><b>Misuse.</b> A call that breaks the grammar or the NIU's rules (a data flit without a head, a head
  * while a message is open, an empty {@code sendme}, a THREAD message with more than 24 data words, an unknown
- * message type or node) throws a {@link GuestFault} of kind {@link GuestFault.Kind#NIU_MISUSE}; the core locates
+ * message type or node) throws a {@link GuestFault} of kind {@link GuestFault.Kind#NIU_MISUSE}; the engine locates
  * it at the instruction. DMA reads of the sender's memory go through {@link Memory#dmaRead(int)} and fault the
  * same way.
  *

@@ -11,6 +11,9 @@ import java.util.Arrays;
  * absorbs writes to r0; FP registers are kept as IEEE bit patterns in {@code f[0..31]}. The scoreboard
  * {@code ready} holds, per {@link DecodedText} scoreboard index, the first cycle at which a dependent
  * instruction may issue.
+ *
+ * <p>The arrays, the pc and the next issue cycle are package-private: an {@link Engine}, which lives in this
+ * package, reads and writes them directly in its loop; everything else uses the accessors.
  */
 public final class ThreadContext {
 
@@ -20,7 +23,7 @@ public final class ThreadContext {
         FREE,
         /** A thread waits in the node's ready queue. */
         READY,
-        /** The thread is the one the core executes. */
+        /** The thread is the one the node's engine executes. */
         RUNNING,
         /** The thread waits for the NIU to accept a network instruction. */
         BLOCKED,

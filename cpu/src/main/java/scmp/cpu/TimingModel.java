@@ -1,8 +1,10 @@
 package scmp.cpu;
 
-import scmp.isa.ImmKind;
 import scmp.isa.Instruction;
 import scmp.isa.TimingClass;
+import scmp.isa.sem.RedirectKind;
+import scmp.isa.sem.SemanticTable;
+import scmp.isa.sem.Stmt;
 
 /**
  * The numbers of the core's timing model, docs/timing.md sections 1 and 2. The core never hard-codes a cost:
@@ -106,19 +108,29 @@ public record TimingModel(int aluLatency, int mulLatency, int divLatency, int di
     }
 
     /**
+     * Returns the bubbles a redirect of the given kind adds after itself when taken: a conditional branch resolves
+     * in EX, a PC-relative jump in ID, a register-indirect one in EX.
+     *
+     * @param kind the redirect's kind
+     * @return bubbles
+     */
+    public int bubbles(RedirectKind kind) {
+        return switch (kind) {
+            case BRANCH -> takenBranchBubbles;
+            case JUMP -> jumpBubbles;
+            case JUMP_REGISTER -> jalrBubbles;
+        };
+    }
+
+    /**
      * Returns the bubbles an instruction adds after itself when it redirects control: a taken conditional
-     * branch, or a jump (a PC-relative jump resolves in ID, a register-indirect one in EX).
+     * branch, or a jump, by the kind of the redirect its semantics declare.
      *
      * @param insn the instruction
      * @return bubbles when it is taken (branches) or always (jumps); 0 for other instructions
      */
     public int redirectBubbles(Instruction insn) {
-        if (insn.timing == TimingClass.BRANCH) {
-            return takenBranchBubbles;
-        }
-        if (insn.timing == TimingClass.JUMP) {
-            return insn.immKind == ImmKind.PC26 ? jumpBubbles : jalrBubbles;
-        }
-        return 0;
+        Stmt.Redirect r = SemanticTable.of(insn).redirect();
+        return r == null ? 0 : bubbles(r.kind());
     }
 }

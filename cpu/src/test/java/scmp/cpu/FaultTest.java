@@ -9,13 +9,13 @@ import static scmp.isa.Instruction.*;
 import org.junit.jupiter.api.Test;
 import scmp.isa.Abi;
 
-/** Guest faults detected by the core and its memory: kind, description, pc, address and cycle. */
+/** Guest faults detected by the interpreter and the memory: kind, description, pc, address and cycle. */
 class FaultTest {
     static final int ZERO = 0, SP = 2, T0 = 12, T1 = 13;
 
     private static GuestFault fault(Harness h) {
         Harness.Run r = h.run();
-        assertEquals(Core.Stop.FAULT, r.core.stop());
+        assertEquals(Node.Stop.FAULT, r.node.stop());
         GuestFault g = r.fault();
         assertTrue(g.isLocated());
         assertEquals(0, g.node());
@@ -61,7 +61,7 @@ class FaultTest {
     @Test
     void textPagesRemainReadable() {
         Harness.Run r = new Harness().li(T0, Harness.BASE).op(LW, T1, 0, T0).exit().run();
-        assertEquals(Core.Stop.HALTED, r.core.stop());
+        assertEquals(Node.Stop.HALTED, r.node.stop());
         assertEquals(r.mem.peek(Harness.BASE), r.reg(T1));
     }
 
@@ -118,7 +118,7 @@ class FaultTest {
     void threadStartOutsideTheText() {
         Harness h = new Harness().op(ENDT);
         Harness.Run r = h.prepare();
-        GuestFault g = assertThrows(GuestFault.class, () -> r.core.startThread(5, 0x40, new int[0], 0));
+        GuestFault g = assertThrows(GuestFault.class, () -> r.node.startThread(5, 0x40, new int[0], 0));
         assertEquals(GuestFault.Kind.BAD_JUMP, g.kind());
         assertEquals(0, g.thread());
         assertEquals(5, g.cycle());
@@ -128,8 +128,8 @@ class FaultTest {
     void portMisuseIsLocatedAtTheNetworkInstruction() {
         Harness h = new Harness().op(ADDI, T0, ZERO, 1).op(SENDE, T0);
         Harness.Run r = h.prepare();
-        r.core.setNetworkPort(NetworkPort.NONE);
-        r.core.boot(Harness.BASE, 0, 0);
+        r.node.setNetworkPort(NetworkPort.NONE);
+        r.node.boot(Harness.BASE, 0, 0);
         r.finish();
         assertEquals(GuestFault.Kind.NIU_MISUSE, r.fault().kind());
         assertEquals(Harness.BASE + 4, r.fault().pc());

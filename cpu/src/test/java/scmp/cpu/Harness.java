@@ -13,7 +13,7 @@ import scmp.isa.Isa;
 
 /**
  * Builds small programs from {@link Isa#encode} words (labels resolved for branches and jumps) and runs them
- * on one core with a recording host and network port. Text starts at {@link #BASE}.
+ * on one node with a recording host and network port. Text starts at {@link #BASE}.
  */
 final class Harness {
     static final int BASE = Abi.TEXT_BASE;
@@ -26,6 +26,7 @@ final class Harness {
     private final List<Object[]> fixups = new ArrayList<>();
     int contexts = 4;
     int threadExit;
+    Engine.Factory engines = Interpreter::new;
 
     /** Appends an instruction with operand values in syntax order. */
     Harness op(Instruction insn, long... values) {
@@ -107,15 +108,15 @@ final class Harness {
         return run(c -> { });
     }
 
-    /** Boots context 0 at the first instruction, lets {@code setup} adjust the core, and runs to the end. */
+    /** Boots context 0 at the first instruction, lets {@code setup} adjust the node, and runs to the end. */
     Run run(Consumer<Run> setup) {
         Run r = prepare();
-        r.core.boot(BASE, 0, 0);
+        r.node.boot(BASE, 0, 0);
         setup.accept(r);
         return r.finish();
     }
 
-    /** Builds the core without booting it. */
+    /** Builds the node without booting it. */
     Run prepare() {
         byte[] text = bytes();
         Memory mem = new Memory(MEM);
@@ -126,28 +127,28 @@ final class Harness {
             mem.mapStackGuard(Abi.stackTop(MEM, STACK, c) - STACK, Abi.STACK_GUARD, c);
         }
         DecodedText dt = DecodedText.decode(BASE, text);
-        Core core = new Core(0, 1, 1, contexts, STACK, mem, dt, TimingModel.DEFAULT, threadExit);
-        return new Run(core, mem);
+        Node node = new Node(0, 1, 1, contexts, STACK, mem, dt, TimingModel.DEFAULT, threadExit, engines);
+        return new Run(node, mem);
     }
 
-    /** A core under test with its recording host and port. */
+    /** A node under test with its recording host and port. */
     static final class Run {
-        final Core core;
+        final Node node;
         final Memory mem;
         final List<long[]> trace = new ArrayList<>();
         final StringBuilder out = new StringBuilder();
         final FakePort port = new FakePort();
         Integer exitStatus;
 
-        Run(Core core, Memory mem) {
-            this.core = core;
+        Run(Node node, Memory mem) {
+            this.node = node;
             this.mem = mem;
-            core.setTracer((cycle, node, thread, pc, word) -> trace.add(new long[] {cycle, pc, thread}));
-            core.setNetworkPort(port);
-            core.setHost(this::host);
+            node.setTracer((cycle, nodeId, thread, pc, word) -> trace.add(new long[] {cycle, pc, thread}));
+            node.setNetworkPort(port);
+            node.setHost(this::host);
         }
 
-        private boolean host(Core c, ThreadContext t, HostCall s, long cycle) {
+        private boolean host(Node c, ThreadContext t, HostCall s, long cycle) {
             switch (s) {
                 case EXIT -> {
                     exitStatus = t.reg(4);
@@ -168,12 +169,12 @@ final class Harness {
             return true;
         }
 
-        /** Runs until the core halts, faults or has nothing left to do. */
+        /** Runs until the node halts, faults or has nothing left to do. */
         Run finish() {
             while (true) {
-                core.runUntil(Long.MAX_VALUE);
-                Core.Stop s = core.stop();
-                if (s != Core.Stop.MESSAGE_SENT && s != Core.Stop.LIMIT) {
+                node.runUntil(Long.MAX_VALUE);
+                Node.Stop s = node.stop();
+                if (s != Node.Stop.MESSAGE_SENT && s != Node.Stop.LIMIT) {
                     return this;
                 }
             }
@@ -181,7 +182,7 @@ final class Harness {
 
         /** The run's cycle count: the ending instruction's issue cycle plus one. */
         long cycles() {
-            return (core.haltCycle() >= 0 ? core.haltCycle() : core.lastEndCycle()) + 1;
+            return (node.haltCycle() >= 0 ? node.haltCycle() : node.lastEndCycle()) + 1;
         }
 
         /** Issue cycles of the instructions executed, in order. */
@@ -190,11 +191,11 @@ final class Harness {
         }
 
         int reg(int r) {
-            return core.context(0).reg(r);
+            return node.context(0).reg(r);
         }
 
         GuestFault fault() {
-            return core.fault();
+            return node.fault();
         }
     }
 

@@ -21,7 +21,7 @@ class SemanticsTest {
 
     /**
      * Executes each instruction once with harmless operands: r5 points at data, r6 = 1, r7 holds the address
-     * of the next instruction (for jalr). An instruction without a case in the core's switch would throw.
+     * of the next instruction (for jalr). An instruction without a case in the interpreter's switch would throw.
      */
     @ParameterizedTest
     @EnumSource(Instruction.class)
@@ -160,7 +160,7 @@ class SemanticsTest {
         assertEquals(-1, r.reg(27));
         assertEquals(0, r.reg(28));
         assertEquals(1, r.reg(29));
-        assertEquals(Double.doubleToRawLongBits(4294967295.0), r.core.context(0).fregBits(4));
+        assertEquals(Double.doubleToRawLongBits(4294967295.0), r.node.context(0).fregBits(4));
     }
 
     @Test
@@ -176,7 +176,7 @@ class SemanticsTest {
                 .op(FSW, 2, 0, 5).op(FLW, 6, 0, 5).op(FMV_X_W, 20, 1)
                 .op(FSD, 1, 8, 5).op(FLD, 7, 8, 5);
         Harness.Run r = run(h);
-        ThreadContext c = r.core.context(0);
+        ThreadContext c = r.node.context(0);
         assertEquals(Double.doubleToRawLongBits(1.0), c.fregBits(3));
         assertEquals(Double.doubleToRawLongBits((double) (float) up), c.fregBits(4));
         assertEquals(Float.floatToRawIntBits((float) up), r.mem.peek(Harness.DATA));
@@ -191,7 +191,7 @@ class SemanticsTest {
                 .op(FNEG_D, 3, 2).op(FABS_D, 4, 3).op(FMV_D, 5, 4).op(FMUL_D, 6, 2, 2)
                 .op(FSQRT_D, 7, 3);   // sqrt of a negative: NaN
         Harness.Run r = run(h);
-        ThreadContext c = r.core.context(0);
+        ThreadContext c = r.node.context(0);
         assertEquals(Double.doubleToRawLongBits(Math.sqrt(2)), c.fregBits(2));
         assertEquals(Double.doubleToRawLongBits(-Math.sqrt(2)), c.fregBits(3));
         assertEquals(Double.doubleToRawLongBits(Math.sqrt(2)), c.fregBits(5));

@@ -38,7 +38,7 @@ class ThreadTest {
                 .op(ADDI, T2, ZERO, 3)      // B 5
                 .op(SUSPEND)                // B 6 -> A at 10
                 .op(ENDT);
-        Harness.Run r = h.run(run -> assertTrue(run.core.startThread(0, h.addr("B"), new int[0], 0)));
+        Harness.Run r = h.run(run -> assertTrue(run.node.startThread(0, h.addr("B"), new int[0], 0)));
         assertArrayEquals(new long[] {0, 1, 5, 6, 10, 11}, r.issues());
         assertArrayEquals(new long[] {0, 0, 1, 1, 0, 0}, threads(r));
         assertEquals(12, r.cycles());
@@ -52,12 +52,12 @@ class ThreadTest {
                 .label("B")
                 .op(ADDI, T2, ZERO, 3)      // B 5
                 .op(ENDT);                  // B 6: the last thread ends
-        Harness.Run r = h.run(run -> run.core.startThread(0, h.addr("B"), new int[0], 0));
+        Harness.Run r = h.run(run -> run.node.startThread(0, h.addr("B"), new int[0], 0));
         assertArrayEquals(new long[] {0, 1, 5, 6}, r.issues());
         assertEquals(7, r.cycles());
-        assertEquals(Core.Stop.IDLE, r.core.stop());
-        assertEquals(0, r.core.liveThreads());
-        assertEquals(Long.MAX_VALUE, r.core.nextEventCycle());
+        assertEquals(Node.Stop.IDLE, r.node.stop());
+        assertEquals(0, r.node.liveThreads());
+        assertEquals(Long.MAX_VALUE, r.node.nextEventCycle());
     }
 
     @Test
@@ -65,11 +65,11 @@ class ThreadTest {
         Harness h = new Harness().op(ENDT).label("C").op(ADDI, T0, ZERO, 1).op(ENDT);
         Harness.Run r = h.run();
         assertEquals(1, r.cycles());
-        assertTrue(r.core.startThread(100, h.addr("C"), new int[0], 0));
-        assertEquals(103, r.core.nextEventCycle());
+        assertTrue(r.node.startThread(100, h.addr("C"), new int[0], 0));
+        assertEquals(103, r.node.nextEventCycle());
         r.finish();
         assertArrayEquals(new long[] {0, 103, 104}, r.issues());
-        assertEquals(104, r.core.lastEndCycle());
+        assertEquals(104, r.node.lastEndCycle());
     }
 
     @Test
@@ -80,8 +80,8 @@ class ThreadTest {
                 .label("B").op(SUSPEND).op(ENDT)
                 .label("C").op(SUSPEND).op(ENDT);
         Harness.Run r = h.run(run -> {
-            run.core.startThread(0, h.addr("B"), new int[0], 0);
-            run.core.startThread(0, h.addr("C"), new int[0], 0);
+            run.node.startThread(0, h.addr("B"), new int[0], 0);
+            run.node.startThread(0, h.addr("C"), new int[0], 0);
         });
         // A0 B4 C8 A12(endt) B16(endt) C20(endt)
         assertArrayEquals(new long[] {0, 4, 8, 12, 16, 20}, r.issues());
@@ -95,7 +95,7 @@ class ThreadTest {
                 .op(SUSPEND)                // A 0: B is not ready yet, A goes on at 4
                 .op(ENDT)                   // A 4: core idle until B arrives at 50
                 .label("B").op(ENDT);       // B 53
-        Harness.Run r = h.run(run -> run.core.startThread(50, h.addr("B"), new int[0], 0));
+        Harness.Run r = h.run(run -> run.node.startThread(50, h.addr("B"), new int[0], 0));
         assertArrayEquals(new long[] {0, 4, 53}, r.issues());
         assertArrayEquals(new long[] {0, 0, 1}, threads(r));
     }
@@ -113,13 +113,13 @@ class ThreadTest {
                 .op(RDSR, T1, SpecialRegister.TID.ordinal())
                 .op(JALR, ZERO, RA, 0);
         Harness.Run r = h.prepare();
-        r.core.boot(Harness.BASE, 0, 0);
+        r.node.boot(Harness.BASE, 0, 0);
         int[] args = new int[24];
         for (int k = 0; k < 24; k++) {
             args[k] = 10 + k;
         }
-        assertTrue(r.core.startThread(0, h.addr("f"), args, 24));
-        ThreadContext c1 = r.core.context(1);
+        assertTrue(r.node.startThread(0, h.addr("f"), args, 24));
+        ThreadContext c1 = r.node.context(1);
         assertEquals(Abi.stackTop(Harness.MEM, Harness.STACK, 1), c1.reg(SP));
         assertEquals(Harness.BASE + 4, c1.reg(RA));
         assertEquals(33, c1.reg(27));
@@ -138,10 +138,10 @@ class ThreadTest {
         h.contexts = 2;
         h.op(SUSPEND).op(ENDT);
         Harness.Run r = h.prepare();
-        r.core.boot(Harness.BASE, 0, 0);
-        assertTrue(r.core.startThread(0, Harness.BASE, new int[0], 0));
-        assertFalse(r.core.startThread(0, Harness.BASE, new int[0], 0));
-        assertEquals(0, r.core.freeContexts());
+        r.node.boot(Harness.BASE, 0, 0);
+        assertTrue(r.node.startThread(0, Harness.BASE, new int[0], 0));
+        assertFalse(r.node.startThread(0, Harness.BASE, new int[0], 0));
+        assertEquals(0, r.node.freeContexts());
     }
 
     @Test
@@ -153,11 +153,11 @@ class ThreadTest {
                 .label("B").op(ENDT);           // B 4: core idle, A blocked
         Harness.Run r = h.run(run -> {
             run.port.refuse = 1;
-            run.core.startThread(0, h.addr("B"), new int[0], 0);
+            run.node.startThread(0, h.addr("B"), new int[0], 0);
         });
-        assertEquals(Core.Stop.IDLE, r.core.stop());
-        assertEquals(1, r.core.blockedThreads());
-        r.core.wakeBlocked(20);
+        assertEquals(Node.Stop.IDLE, r.node.stop());
+        assertEquals(1, r.node.blockedThreads());
+        r.node.wakeBlocked(20);
         r.finish();
         // A re-issues the send at 23 (ready at 20 + S), then sende 24 (returns MESSAGE_SENT), exit 25
         assertArrayEquals(new long[] {0, 4, 23, 24, 25}, r.issues());
@@ -187,6 +187,6 @@ class ThreadTest {
         assertEquals(Abi.heapEnd(Harness.MEM, Harness.STACK, 3), r.reg(13));
         assertEquals(0, r.reg(14));         // niustat: no network
         assertEquals(11, regs.length);
-        assertEquals(12, r.core.instructions());
+        assertEquals(12, r.node.instructions());
     }
 }

@@ -3,6 +3,11 @@ package scmp.isa;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import scmp.isa.sem.InstructionSemantics;
+import scmp.isa.sem.SemanticTable;
+import scmp.isa.sem.SemanticsText;
 
 /**
  * Generates docs/isa.md from the declaration. Run {@code main} with the output path to regenerate; a test
@@ -68,6 +73,26 @@ public final class IsaDoc {
         sb.append("\nThe encoding column gives the fixed bits and their mask: a word `w` is the instruction when ");
         sb.append("`(w & mask) == bits`.\n");
 
+        sb.append("\n## Declared semantics\n\n");
+        sb.append("What each instruction does, as declared in `scmp.isa.sem.SemanticTable`: the interpreter's ");
+        sb.append("instruction switch is generated from these declarations ([architecture.md](architecture.md)). ");
+        sb.append("Statements take effect in order, each after its operands are evaluated. In expressions `pc` is ");
+        sb.append("the instruction's own address and `imm` the immediate's value (PC-relative ones in bytes); `<u`, ");
+        sb.append("`>=u`, `/u` and `%u` are unsigned; `/` and `%` trap on a zero divisor; `memN[a]` is an ");
+        sb.append("N-bit access at address `a`, `s` or `u` the extension of a narrower load; FP operations are ");
+        sb.append("IEEE double precision with canonical NaNs. A redirect's kind (branch, jump, jump register) ");
+        sb.append("decides its bubbles; `occupy` names an unpipelined unit; `send head(node, type, address, stride)` ");
+        sb.append("starts a message, `send data` and `send dma` append to it (`+tail` ends it). Implicit operands ");
+        sb.append("are the registers read or written beyond the syntax.\n\n");
+        sb.append("| mnemonic | semantics | implicit operands |\n|---|---|---|\n");
+        for (Instruction i : Instruction.values()) {
+            InstructionSemantics sem = SemanticTable.of(i);
+            List<String> imp = new ArrayList<>();
+            sem.implicit().forEach(x -> imp.add(x.toString()));
+            sb.append("| `").append(i.mnemonic).append("` | ").append(SemanticsText.of(sem).replace("|", "\\|"))
+                    .append(" | ").append(String.join(", ", imp)).append(" |\n");
+        }
+
         sb.append("\n## Pseudo-instructions\n\n| pseudo | expansion | meaning |\n|---|---|---|\n");
         for (Pseudo p : Pseudo.values()) {
             sb.append("| `").append(p.mnemonic);
@@ -93,11 +118,16 @@ public final class IsaDoc {
             sb.append("| `").append(s.asmName).append("` | ").append(s.ordinal()).append(" | ").append(s.description).append(" |\n");
         }
 
-        sb.append("\n## Host calls (`hcall n`)\n\nArguments in a0..a3, result in a0; a negative result is -errno.\n\n");
-        sb.append("| service | number | arguments | effect |\n|---|---|---|---|\n");
+        sb.append("\n## Host calls (`hcall n`)\n\nArguments in a0 upward, results in the registers ");
+        sb.append("the table names; a negative result is -errno. For the timing model an `hcall` reads its service's ");
+        sb.append("argument registers and writes its result registers, like any instruction's operands (a service ");
+        sb.append("that ends the simulation lists a0 like the others).\n\n");
+        sb.append("| service | number | arguments | results | effect |\n|---|---|---|---|---|\n");
         for (HostCall h : HostCall.values()) {
+            List<String> res = new ArrayList<>();
+            h.results.forEach(r -> res.add(Registers.gprName(r)));
             sb.append("| `").append(h.asmName).append("` | ").append(h.ordinal()).append(" | ").append(h.arguments)
-                    .append(" | ").append(h.description).append(" |\n");
+                    .append(" | ").append(String.join(", ", res)).append(" | ").append(h.description).append(" |\n");
         }
 
         sb.append("\n## Registers\n\n| register | ABI name | | FP register | ABI name |\n|---|---|---|---|---|\n");

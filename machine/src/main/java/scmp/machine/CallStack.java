@@ -2,8 +2,8 @@ package scmp.machine;
 
 import java.util.ArrayList;
 import java.util.List;
-import scmp.cpu.Core;
 import scmp.cpu.Memory;
+import scmp.cpu.Node;
 import scmp.cpu.ThreadContext;
 import scmp.isa.Registers;
 
@@ -23,21 +23,21 @@ public final class CallStack {
     /**
      * The frames of a thread, innermost first, each as {@code #k 0x00001234 in func+0x10 (file.c:12)}.
      *
-     * @param core    the thread's core
+     * @param node    the thread's node
      * @param thread  the thread context number
      * @param pc      the pc of the innermost frame (the faulting instruction)
      * @param symbols names addresses
      * @param source  source positions (may know nothing)
      * @return the frames; just the innermost one when no frame chain can be followed
      */
-    public static List<String> walk(Core core, int thread, int pc, Symbolizer symbols, SourceLocator source) {
+    public static List<String> walk(Node node, int thread, int pc, Symbolizer symbols, SourceLocator source) {
         List<String> out = new ArrayList<>();
         out.add(frame(0, pc, symbols, source));
-        if (thread < 0 || thread >= core.contextCount()) {
+        if (thread < 0 || thread >= node.contextCount()) {
             return out;
         }
-        ThreadContext ctx = core.context(thread);
-        Memory mem = core.memory();
+        ThreadContext ctx = node.context(thread);
+        Memory mem = node.memory();
         int fp = ctx.reg(Registers.FP);
         int lastFp = 0;
         // A leaf function without a frame: its return address is only in ra. Report it when ra points into

@@ -12,9 +12,9 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import scmp.cpu.Core;
 import scmp.cpu.HostInterface;
 import scmp.cpu.Memory;
+import scmp.cpu.Node;
 import scmp.cpu.ThreadContext;
 import scmp.isa.HostCall;
 import scmp.isa.Registers;
@@ -155,14 +155,14 @@ public final class HostCalls implements HostInterface {
     }
 
     @Override
-    public boolean call(Core core, ThreadContext t, HostCall service, long cycle) {
-        Memory mem = core.memory();
+    public boolean call(Node node, ThreadContext t, HostCall service, long cycle) {
+        Memory mem = node.memory();
         switch (service) {
             case EXIT -> {
-                ending = new Ending(EndKind.EXIT, t.reg(A0), null, core.nodeId(), t.id(), t.pc(), cycle);
+                ending = new Ending(EndKind.EXIT, t.reg(A0), null, node.nodeId(), t.id(), t.pc(), cycle);
                 return false;
             }
-            case WRITE -> t.setReg(A0, write(mem, core.nodeId(), t.reg(A0), t.reg(A1), t.reg(A2)));
+            case WRITE -> t.setReg(A0, write(mem, node.nodeId(), t.reg(A0), t.reg(A1), t.reg(A2)));
             case OPEN -> t.setReg(A0, open(mem, t.reg(A0)));
             case READ -> t.setReg(A0, read(mem, t.reg(A0), t.reg(A1), t.reg(A2)));
             case CLOSE -> t.setReg(A0, close(t.reg(A0)));
@@ -177,12 +177,12 @@ public final class HostCalls implements HostInterface {
                     String s = mem.hostReadCString(at, 1024);
                     msg = s == null ? utf8(readPrefix(mem, at, 1024)) + "..." : utf8(s);
                 }
-                ending = new Ending(EndKind.ABORT, 134, msg, core.nodeId(), t.id(), t.pc(), cycle);
+                ending = new Ending(EndKind.ABORT, 134, msg, node.nodeId(), t.id(), t.pc(), cycle);
                 return false;
             }
             case LSEEK -> t.setReg(A0, lseek(t.reg(A0), t.reg(A1), t.reg(A2)));
             case TERMINATE -> {
-                ending = new Ending(EndKind.TERMINATE, t.reg(A0), null, core.nodeId(), t.id(), t.pc(), cycle);
+                ending = new Ending(EndKind.TERMINATE, t.reg(A0), null, node.nodeId(), t.id(), t.pc(), cycle);
                 return false;
             }
         }

@@ -8,18 +8,19 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import scmp.cpu.Core;
 import scmp.cpu.GuestFault;
 import scmp.cpu.Memory;
+import scmp.cpu.Node;
 import scmp.cpu.ThreadContext;
 import scmp.cpu.Tracer;
 import scmp.elf.Executable;
 import scmp.isa.Instruction;
 import scmp.isa.Isa;
-import scmp.isa.TimingClass;
+import scmp.isa.sem.InstructionSemantics;
+import scmp.isa.sem.SemanticTable;
 
 /**
- * The SCMP chip: a mesh of nodes (each a {@link Core} with its memory and NIU), the network between them, and
+ * The SCMP chip: a mesh of nodes (each a {@link Node} with its memory and NIU), the network between them, and
  * the host. {@link #run()} interleaves them deterministically, cycle-exactly, until the program ends.
  *
  * <h2>The loop</h2>
@@ -59,7 +60,7 @@ import scmp.isa.TimingClass;
  * every node's state), or when the next event lies at or beyond {@code --max-cycles} (124).
  *
  * <p>In an SPMD run ({@link MachineConfig#ranks()} nodes start the program) {@code hcall exit} ends only the
- * calling node's program ({@link Core#exitNode()}); the run ends when every rank has exited, at the last exit,
+ * calling node's program ({@link Node#exitNode()}); the run ends when every rank has exited, at the last exit,
  * with exit code 0 when every exit status was 0, else the status of the first non-zero exit in simulated time
  * (ties: the lower node). {@code hcall terminate}, {@code hcall abort} and guest faults end the whole run.
  */
@@ -110,9 +111,9 @@ public final class Machine {
 
     private final MachineConfig cfg;
     private final Loader.Program program;
-    private final Core[] cores;
-    private final List<Core> built = new ArrayList<>();
-    private Core[] live = new Core[0];
+    private final Node[] nodes;
+    private final List<Node> built = new ArrayList<>();
+    private Node[] live = new Node[0];
     private final Network network;
     private final HostCalls host;
     private final Loader.ArgumentArea area;
@@ -178,7 +179,7 @@ public final class Machine {
         List<String> allowed = new ArrayList<>(cfg.args());
         cfg.files().forEach(p -> allowed.add(p.toString()));
         this.host = new HostCalls(this.out, this.err, in, allowed);
-        this.cores = new Core[cfg.nodes()];
+        this.nodes = new Node[cfg.nodes()];
         this.tracer = cfg.trace() ? new TraceWriter(this.err, symbolizer) : null;
         PrintStream trace = new PrintStream(this.err, false, StandardCharsets.UTF_8);
         this.network = networkFactory.create(cfg, this::node, trace, this::where);
@@ -201,26 +202,29 @@ public final class Machine {
     }
 
     /**
-     * Returns a node's core, building the node (its memory loaded with the program image, its NIU connected)
-     * on first use.
+     * Returns a node, building it (its memory loaded with the program image, its NIU connected) on first use: node 0
+     * exists from the start, another node from the first message that reaches it.
+     *
+     * @param n the node number
+     * @return the node
      */
-    private Core node(int n) {
-        Core c = cores[n];
+    public Node node(int n) {
+        Node c = nodes[n];
         if (c == null) {
             Memory mem = Loader.loadNode(program, cfg, area);
-            c = new Core(n, cfg.xdim(), cfg.ydim(), cfg.contexts(), cfg.stackSize(), mem, program.text(),
+            c = new Node(n, cfg.xdim(), cfg.ydim(), cfg.contexts(), cfg.stackSize(), mem, program.text(),
                     cfg.timing(), program.threadExit());
             c.setHost(host);
             c.setTracer(tracer);
             c.setNetworkPort(network.port(n));
             c.setStopAfterNetworkInstructions(true);
-            cores[n] = c;
+            nodes[n] = c;
             built.add(c);
             built.sort((a, b) -> Integer.compare(a.nodeId(), b.nodeId()));
-            live = built.toArray(new Core[0]);
+            live = built.toArray(new Node[0]);
             // host calls of several nodes must be performed in cycle order; a lone node needs no ordering
             boolean ordered = live.length > 1;
-            for (Core k : live) {
+            for (Node k : live) {
                 k.setOrderedHostCalls(ordered);
             }
         }
@@ -249,20 +253,10 @@ public final class Machine {
         if (lastFault == null && stoppedThread != null) {
             return CallStack.walk(node(stoppedThread[0]), stoppedThread[1], stoppedThread[2], symbolizer, sourceLocator);
         }
-        if (lastFault == null || lastFault.node() < 0 || lastFault.node() >= cores.length || lastFault.thread() < 0) {
+        if (lastFault == null || lastFault.node() < 0 || lastFault.node() >= nodes.length || lastFault.thread() < 0) {
             return List.of();
         }
         return CallStack.walk(node(lastFault.node()), lastFault.thread(), lastFault.pc(), symbolizer, sourceLocator);
-    }
-
-    /**
-     * Returns a node's core, building the node if no message has reached it yet.
-     *
-     * @param node the node number
-     * @return its core
-     */
-    public Core core(int node) {
-        return node(node);
     }
 
     /**
@@ -272,7 +266,7 @@ public final class Machine {
      * @return whether it exists
      */
     public boolean nodeBuilt(int node) {
-        return cores[node] != null;
+        return nodes[node] != null;
     }
 
     /** Returns the configuration. */
@@ -381,7 +375,7 @@ public final class Machine {
                 long c = Long.MAX_VALUE;
                 long c2 = Long.MAX_VALUE;
                 int count = 0;
-                for (Core k : live) {
+                for (Node k : live) {
                     long e = eventCycle(k);
                     if (e < c) {
                         c2 = c;
@@ -411,7 +405,7 @@ public final class Machine {
                 long limit = Math.min(Math.min(max, Math.max(c2, c + window)), quietCheckAt);
                 bound = limit;
                 lastWork = c;
-                for (Core k : live) {
+                for (Node k : live) {
                     if (k.hasWork() && k.nextEventCycle() < limit) {
                         run(k, limit);
                     }
@@ -437,7 +431,7 @@ public final class Machine {
         if (!strict) {
             long first = network.nextActivity();
             if (first > n) {
-                for (Core k : live) {
+                for (Node k : live) {
                     first = Math.min(first, eventCycle(k));
                 }
                 if (first > n && first != Long.MAX_VALUE) {
@@ -450,7 +444,7 @@ public final class Machine {
             return maxCycles(max);
         }
         boolean work = false;
-        for (Core k : live) {
+        for (Node k : live) {
             if (k.hasWork()) {
                 work = true;
                 if (k.nextEventCycle() <= n) {
@@ -486,9 +480,11 @@ public final class Machine {
     /**
      * A livelock check: the proof that the machine repeats itself for ever without doing anything. It starts when
      * the network has not moved for a while (or every so often while nothing is in flight), records every core's
-     * {@linkplain Core#relativeState state}, and then runs in strict lockstep, watching every instruction. It
+     * {@linkplain Node#relativeState state}, and then runs in strict lockstep, watching every instruction. It
      * fails (and the next check waits twice as long) as soon as a thread stores to memory, sends, calls the
-     * host, starts or ends, or the network moves, or after {@link #CHECK_CYCLES} cycles. It succeeds when every
+     * host, starts or ends (an instruction whose declared semantics
+     * {@linkplain InstructionSemantics#hasEffectsOutsideThread() have effects outside its thread}, or an illegal
+     * word), or the network moves, or after {@link #CHECK_CYCLES} cycles. It succeeds when every
      * core with work has come back to its recorded state, relative to the time, having executed a {@code suspend}
      * on the way (the threads only wait): then no core's memory, NIU or network changed, each core's future is a
      * repetition of the period it just went through, and nothing will ever change.
@@ -510,7 +506,7 @@ public final class Machine {
             this.repeated = new boolean[n];
             this.suspended = new boolean[n];
             int size = 0;
-            for (Core c : live) {
+            for (Node c : live) {
                 state[c.nodeId()] = new long[c.stateSize()];
                 c.relativeState(now, state[c.nodeId()]);
                 size = Math.max(size, c.stateSize());
@@ -525,18 +521,18 @@ public final class Machine {
                 tracer.issue(cycle, node, thread, pc, word);
             }
             Instruction insn = Isa.decode(word);
-            if (insn == Instruction.SUSPEND) {
-                suspended[node] = true;
-            } else if (insn == null || insn == Instruction.ENDT || insn.timing == TimingClass.STORE
-                    || insn.timing == TimingClass.NET || insn.timing == TimingClass.HOST) {
+            InstructionSemantics sem = insn == null ? null : SemanticTable.of(insn);
+            if (sem == null || sem.hasEffectsOutsideThread()) {
                 effect = true;
+            } else if (sem.suspends()) {
+                suspended[node] = true;
             }
         }
 
         /** After the cores executed every instruction before {@code now}: whether every core has repeated. */
         boolean repeated(long now) {
             boolean all = true;
-            for (Core c : live) {
+            for (Node c : live) {
                 int k = c.nodeId();
                 if (repeated[k]) {
                     continue;
@@ -559,7 +555,7 @@ public final class Machine {
         }
 
         void end() {
-            for (Core c : live) {
+            for (Node c : live) {
                 c.setTracer(tracer);
             }
         }
@@ -598,7 +594,7 @@ public final class Machine {
     }
 
     /** Runs a core up to {@code limit}; records a pending event, or lowers the round's bound after a send. */
-    private void run(Core c, long limit) {
+    private void run(Node c, long limit) {
         c.runUntil(limit);
         switch (c.stop()) {
             case HOST_CALL, FAULT, HALTED -> pendingEvents = true;
@@ -609,7 +605,7 @@ public final class Machine {
     }
 
     /** The cycle of a core's pending event or next instruction, or {@link Long#MAX_VALUE}. */
-    private static long eventCycle(Core c) {
+    private static long eventCycle(Node c) {
         return switch (c.stop()) {
             case FAULT -> c.fault().cycle();
             case HALTED -> c.haltCycle();
@@ -617,7 +613,7 @@ public final class Machine {
         };
     }
 
-    private static long pendingCycle(Core c) {
+    private static long pendingCycle(Node c) {
         return switch (c.stop()) {
             case HOST_CALL -> c.nextEventCycle();
             case FAULT -> c.fault().cycle();
@@ -635,9 +631,9 @@ public final class Machine {
             return null;
         }
         while (true) {
-            Core best = null;
+            Node best = null;
             long bestCycle = Long.MAX_VALUE;
-            for (Core c : live) {
+            for (Node c : live) {
                 long ec = pendingCycle(c);
                 if (ec < bestCycle) {
                     bestCycle = ec;
@@ -671,7 +667,7 @@ public final class Machine {
 
     private long instructions() {
         long n = 0;
-        for (Core c : live) {
+        for (Node c : live) {
             n += c.instructions();
         }
         return n;
@@ -688,7 +684,7 @@ public final class Machine {
     private Result maxCycles(long max) {
         String msg = "scmpsim: stopped after " + max + " cycles (--max-cycles)";
         stoppedThread = null;
-        for (Core c : live) {
+        for (Node c : live) {
             ThreadContext t = c.runningThread();
             for (int i = 0; t == null && i < c.contextCount(); i++) {
                 ThreadContext.State st = c.context(i).state();
@@ -713,7 +709,7 @@ public final class Machine {
      * A core halted on a host call: the run ends, unless it is one node's {@code exit} in an SPMD run and ranks
      * remain (then null).
      */
-    private Result halted(Core c) {
+    private Result halted(Node c) {
         HostCalls.Ending e = host.ending();
         if (!cfg.spmd() || e.kind() != HostCalls.EndKind.EXIT) {
             return endingResult();
@@ -739,13 +735,13 @@ public final class Machine {
     private Result ended(long now) {
         int remaining = 0;
         long last = lastExit;
-        for (Core c : live) {
+        for (Node c : live) {
             remaining += c.liveThreads() + c.reservedContexts();
             last = Math.max(last, c.lastEndCycle());
         }
         if (remaining > 0) {
             long at = now;
-            for (Core c : live) {
+            for (Node c : live) {
                 at = Math.max(at, c.lastSwitchCycle() + 1);
             }
             return deadlock(at, remaining + " thread(s) remain, none can run, and nothing is in flight");
@@ -756,7 +752,7 @@ public final class Machine {
     private Result deadlock(long now, String why) {
         StringBuilder sb = new StringBuilder("scmpsim: deadlock at cycle ").append(now).append(" (network cycle ")
                 .append(network.networkCycles()).append("): ").append(why);
-        for (Core c : live) {
+        for (Node c : live) {
             if (c.exited()) {
                 sb.append("\n  node ").append(c.nodeId()).append(": exited with status ").append(exitStatus[c.nodeId()])
                         .append(" at cycle ").append(exitCycle[c.nodeId()]);

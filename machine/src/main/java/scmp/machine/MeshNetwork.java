@@ -3,8 +3,8 @@ package scmp.machine;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.function.IntFunction;
-import scmp.cpu.Core;
 import scmp.cpu.NetworkPort;
+import scmp.cpu.Node;
 import scmp.niu.Interconnect;
 import scmp.niu.NiuConfig;
 import scmp.niu.NiuStats;
@@ -21,7 +21,7 @@ final class MeshNetwork implements Network {
     private final int ratio;
     private final long stallWindow;
 
-    MeshNetwork(MachineConfig cfg, IntFunction<Core> nodes, PrintStream trace, IntFunction<String> where) {
+    MeshNetwork(MachineConfig cfg, IntFunction<Node> nodes, PrintStream trace, IntFunction<String> where) {
         scmp.noc.Network net = scmp.noc.Network.mesh(cfg.xdim(), cfg.ydim(), cfg.noc());
         Watch watch = cfg.watches().isEmpty() ? null : new Watch(cfg.watches(), trace, where);
         this.ic = new Interconnect(net, new NiuConfig(cfg.niuQueue()), cfg.contexts(), nodes, watch);

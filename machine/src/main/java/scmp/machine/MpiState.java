@@ -149,7 +149,7 @@ public final class MpiState {
     }
 
     private void use(int node) {
-        mem = machine.core(node).memory();
+        mem = machine.node(node).memory();
         memSize = mem.size();
     }
 

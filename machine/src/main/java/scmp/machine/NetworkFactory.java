@@ -2,7 +2,7 @@ package scmp.machine;
 
 import java.io.PrintStream;
 import java.util.function.IntFunction;
-import scmp.cpu.Core;
+import scmp.cpu.Node;
 
 /**
  * Builds the network of a machine; the seam through which a network model plugs into the machine. The SCMP
@@ -18,10 +18,10 @@ public interface NetworkFactory {
      * Creates the network.
      *
      * @param cfg   the machine configuration
-     * @param nodes returns a node's core, creating it on first use (nodes no message reaches are never built)
+     * @param nodes returns a node, creating it on first use (nodes no message reaches are never built)
      * @param trace where message traces ({@code --watch}) go
      * @param where describes a code address for traces
      * @return the network
      */
-    Network create(MachineConfig cfg, IntFunction<Core> nodes, PrintStream trace, IntFunction<String> where);
+    Network create(MachineConfig cfg, IntFunction<Node> nodes, PrintStream trace, IntFunction<String> where);
 }

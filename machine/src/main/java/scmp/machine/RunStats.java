@@ -3,7 +3,6 @@ package scmp.machine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import scmp.cpu.Core;
 import scmp.cpu.CoreStats;
 import scmp.cpu.StallCause;
 import scmp.niu.NiuStats;
@@ -54,7 +53,7 @@ public final class RunStats {
         CoreStats none = new CoreStats(0, new long[StallCause.values().length], 0, 0, 0, 0);
         for (int n = 0; n < machine.config().nodes(); n++) {
             boolean built = machine.nodeBuilt(n);
-            CoreStats cs = built ? machine.core(n).stats() : none;
+            CoreStats cs = built ? machine.node(n).stats() : none;
             nodes.add(new Node(n, built, cs, net.niuStats(n), result.cycles()));
         }
         this.links = net.linkLoads();

@@ -35,7 +35,7 @@ class BenchProgramTest {
         assertEquals(1, m.network().niuStats(5).threadsStarted());
         // one THREAD message and three of the four DATA messages: the last is in flight when node 0 exits
         assertEquals(4, m.network().niuStats(63).messagesReceived());
-        assertTrue(m.core(0).instructions() > 4000L * BenchProgram.LOOP_LENGTH);
+        assertTrue(m.node(0).instructions() > 4000L * BenchProgram.LOOP_LENGTH);
         Machine strict = run(BenchProgram.mostlyIdle(4000, 1000), 8, 8, true);
         assertEquals(m.result(), strict.result());
         Machine one = run(BenchProgram.mostlyIdle(4000, 1000), 1, 1, false);

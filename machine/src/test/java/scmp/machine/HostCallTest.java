@@ -228,11 +228,11 @@ public class HostCallTest {
                 """, b -> b.args(List.of("x", "ab")));
         assertEquals(16 * 3 + 2, r.exit());
         String argv0 = "test";
-        int base = r.machine().core(0).memory().size() - 4096;
-        int p0 = r.machine().core(0).memory().peek(base);
+        int base = r.machine().node(0).memory().size() - 4096;
+        int p0 = r.machine().node(0).memory().peek(base);
         byte[] s = new byte[argv0.length()];
         for (int i = 0; i < s.length; i++) {
-            s[i] = (byte) r.machine().core(0).memory().peekByte(p0 + i);
+            s[i] = (byte) r.machine().node(0).memory().peekByte(p0 + i);
         }
         assertEquals(argv0, new String(s, StandardCharsets.UTF_8));
     }

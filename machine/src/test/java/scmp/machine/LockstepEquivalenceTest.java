@@ -104,7 +104,7 @@ class LockstepEquivalenceTest {
     }
 
     private static String statsOf(Sim.Run r, int node) {
-        scmp.cpu.CoreStats s = r.machine().core(node).stats();
+        scmp.cpu.CoreStats s = r.machine().node(node).stats();
         return s.instructions() + " " + java.util.Arrays.toString(s.stallCycles()) + " " + s.branchBubbles() + " "
                 + s.switches() + " " + s.switchCycles() + " " + s.niuBlockedCycles() + " "
                 + r.machine().network().niuStats(node);

@@ -141,11 +141,11 @@ class MachineTest {
                     .bss
                 z:  .space 16
                 """, b -> b.memSize(1 << 20).stackSize(8 << 10).contexts(4));
-        Memory m = r.machine().core(0).memory();
+        Memory m = r.machine().node(0).memory();
         assertEquals(0x12345678, m.peek(r.machine().addressOf("w")));
         assertEquals(0, m.peek(r.machine().addressOf("z")));
         assertEquals(1 << 20, m.size());
-        assertEquals(Abi.heapEnd(1 << 20, 8 << 10, 4), r.machine().core(0).heapEnd());
+        assertEquals(Abi.heapEnd(1 << 20, 8 << 10, 4), r.machine().node(0).heapEnd());
     }
 
     @Test

@@ -71,7 +71,7 @@ public class MessageTest {
                 """);
         assertEquals(0, r.exit());
         int buf = address(r, "buf");
-        Memory m = r.machine().core(0).memory();
+        Memory m = r.machine().node(0).memory();
         int[] expect = {7, 0, 8, 0, 9, 0, 0, 0};
         for (int k = 0; k < expect.length; k++) {
             assertEquals(expect[k], m.peek(buf + 4 * k), "word " + k);
@@ -111,7 +111,7 @@ public class MessageTest {
                 dst: .space 64
                 """);
         assertEquals(0, r.exit());
-        Memory m = r.machine().core(0).memory();
+        Memory m = r.machine().node(0).memory();
         int dst = address(r, "dst");
         int[] expect = {1, 0, 0, 3, 0, 0, 5, 0, 0, 7, 0, 0};
         for (int k = 0; k < expect.length; k++) {
@@ -151,7 +151,7 @@ public class MessageTest {
                 flag: .word 0
                 """);
         assertEquals(0, r.exit());
-        Memory m = r.machine().core(0).memory();
+        Memory m = r.machine().node(0).memory();
         int dst = address(r, "dst");
         assertEquals(4, m.peek(dst));
         assertEquals(3, m.peek(dst + 4));

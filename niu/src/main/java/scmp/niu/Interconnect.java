@@ -1,8 +1,8 @@
 package scmp.niu;
 
 import java.util.function.IntFunction;
-import scmp.cpu.Core;
 import scmp.cpu.NetworkPort;
+import scmp.cpu.Node;
 import scmp.noc.Network;
 
 /**
@@ -15,14 +15,14 @@ import scmp.noc.Network;
  * arriving or threads blocked on it; routers are stepped only while they hold flits; and while nothing is in
  * flight at all ({@link #busy()} false) the clock jumps ({@link #skipTo}).
  *
- * <p>Nodes are created lazily: the NIU asks for its node's core only when a message arrives there, through the
+ * <p>Nodes are created lazily: the NIU asks for its node only when a message arrives there, through the
  * function given at construction, so a machine can leave nodes no message reaches unbuilt.
  */
 public final class Interconnect {
     private final Network net;
     private final NiuConfig config;
     private final Niu[] nius;
-    private final IntFunction<Core> cores;
+    private final IntFunction<Node> nodes;
     private final Watch watch;
     private final int ratio;
     private final int[] senders;
@@ -38,16 +38,16 @@ public final class Interconnect {
      * @param net      the router network; its clock must be at 0
      * @param config   the NIU parameters
      * @param contexts thread contexts per node
-     * @param cores    returns a node's core, creating it on first use
+     * @param nodes    returns a node, creating it on first use
      * @param watch    the trace of selected messages, or null
      */
-    public Interconnect(Network net, NiuConfig config, int contexts, IntFunction<Core> cores, Watch watch) {
+    public Interconnect(Network net, NiuConfig config, int contexts, IntFunction<Node> nodes, Watch watch) {
         if (net.cycle() != 0) {
             throw new IllegalArgumentException("the network has already run");
         }
         this.net = net;
         this.config = config;
-        this.cores = cores;
+        this.nodes = nodes;
         this.watch = watch;
         this.ratio = net.config().clockRatio();
         int n = net.nodes();
@@ -98,8 +98,8 @@ public final class Interconnect {
         return nius[node];
     }
 
-    Core core(int node) {
-        return cores.apply(node);
+    Node node(int node) {
+        return nodes.apply(node);
     }
 
     Watch watch() {

@@ -1,9 +1,9 @@
 package scmp.niu;
 
-import scmp.cpu.Core;
 import scmp.cpu.GuestFault;
 import scmp.cpu.Memory;
 import scmp.cpu.NetworkPort;
+import scmp.cpu.Node;
 import scmp.cpu.ThreadContext;
 import scmp.isa.MessageType;
 import scmp.noc.Flit;
@@ -21,7 +21,7 @@ import scmp.noc.Network;
  * {@code t - 1}); the flits it appends may enter the router from network cycle {@code k t} on ({@code k} network
  * cycles per core cycle). A refused call records what the thread waits for: queue room for its flits, the NIU
  * free of another thread's open message (a head), the DMA engine done with this thread's {@code sendm}. The
- * thread is woken with {@link Core#wakeThread} at the core cycle after the first core cycle whose network
+ * thread is woken with {@link Node#wakeThread} at the core cycle after the first core cycle whose network
  * cycles made the condition true ({@link #endCoreCycle}).
  *
  * <h2>The network's side</h2>
@@ -59,7 +59,8 @@ public final class Niu implements NetworkPort {
     private final FlitFormat format;
     private final int ratio;
     private final int nodes;
-    private Core core;
+    /** The node's processor side (its contexts and memory), built when first needed. */
+    private Node core;
 
     // ---- injection queue: flits and the network cycle from which each may enter the router
     private final long[] qFlit;
@@ -139,10 +140,10 @@ public final class Niu implements NetworkPort {
         return node;
     }
 
-    private Core core() {
-        Core c = core;
+    private Node core() {
+        Node c = core;
         if (c == null) {
-            c = ic.core(node);
+            c = ic.node(node);
             core = c;
         }
         return c;

@@ -6,10 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import scmp.asm.Assembler;
-import scmp.cpu.Core;
 import scmp.cpu.DecodedText;
 import scmp.cpu.GuestFault;
 import scmp.cpu.Memory;
+import scmp.cpu.Node;
 import scmp.cpu.TimingModel;
 import scmp.diag.DiagnosticException;
 import scmp.elf.Executable;
@@ -42,7 +42,7 @@ final class Chip {
     final Executable exe;
     final int width;
     final int height;
-    final Core[] cores;
+    final Node[] cores;
     final Interconnect ic;
     final List<long[]> issues = new ArrayList<>();
     final ByteArrayOutputStream watchBytes = new ByteArrayOutputStream();
@@ -66,7 +66,7 @@ final class Chip {
         }
         DecodedText text = DecodedText.decode(textBase, textBytes);
         Long te = exe.symbolValue(Abi.THREAD_EXIT_SYMBOL);
-        this.cores = new Core[nodes];
+        this.cores = new Node[nodes];
         for (int n = 0; n < nodes; n++) {
             Memory mem = new Memory(MEM);
             for (PlacedSection s : exe.sections()) {
@@ -79,7 +79,7 @@ final class Chip {
             for (int c = 0; c < contexts; c++) {
                 mem.mapStackGuard(Abi.stackTop(MEM, STACK, c) - STACK, Abi.STACK_GUARD, c);
             }
-            Core core = new Core(n, width, height, contexts, STACK, mem, text, TimingModel.DEFAULT,
+            Node core = new Node(n, width, height, contexts, STACK, mem, text, TimingModel.DEFAULT,
                     te == null ? 0 : (int) (long) te);
             core.setHost((k, t, service, cyc) -> {
                 if (service == HostCall.EXIT) {
@@ -119,18 +119,18 @@ final class Chip {
     Chip run(long limit, Probe probe) {
         for (cycle = 0; cycle < limit; cycle++) {
             boolean work = false;
-            for (Core c : cores) {
+            for (Node c : cores) {
                 if (c.hasWork()) {
                     work = true;
                     if (c.nextEventCycle() <= cycle) {
                         c.runUntil(cycle + 1);
                     }
                 }
-                if (c.stop() == Core.Stop.FAULT) {
+                if (c.stop() == Node.Stop.FAULT) {
                     fault = c.fault();
                     return this;
                 }
-                if (c.stop() == Core.Stop.HALTED) {
+                if (c.stop() == Node.Stop.HALTED) {
                     return this;
                 }
             }

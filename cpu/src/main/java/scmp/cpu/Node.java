@@ -1,0 +1,720 @@
+package scmp.cpu;
+
+import java.util.Arrays;
+import scmp.isa.Abi;
+import scmp.isa.Registers;
+
+/**
+ * One node's processor as the machine sees it: the thread contexts, the ready queue, the thread switch, the
+ * scheduling loop and the statistics, around an {@link Engine} that executes the running thread's instructions
+ * (the {@link Interpreter} unless the constructor is given another engine factory).
+ *
+ * <h2>Threads</h2>
+ * A node has {@code nctx} contexts. A thread runs until it executes {@code suspend} or {@code endt}, or blocks
+ * on a network instruction the NIU refuses; the next thread then issues at {@code t + 1 + S}. Ready threads
+ * wait in FIFO order of the cycle at which they became ready; a thread started at cycle {@code c} (by a THREAD
+ * message, {@link #startThread}) on an idle node issues at {@code c + S}. In general the thread taken from
+ * the queue issues at {@code max(lastSwitch + 1 + S, readyAt + S)}, which covers both rules (docs/timing.md
+ * section 2).
+ *
+ * <h2>Driving the node</h2>
+ * The machine calls {@link #runUntil(long)} with a cycle limit: the node executes every instruction whose
+ * issue cycle is below the limit and returns the cycle of its next event. It returns early when it has
+ * nothing to run, after a message's tail flit was accepted ({@link Stop#MESSAGE_SENT}: the network may want to
+ * schedule the message) or, when {@linkplain #setStopAfterNetworkInstructions asked}, after any accepted network
+ * instruction ({@link Stop#NETWORK}), in front of an {@code hcall} when {@linkplain #setOrderedHostCalls ordered
+ * host calls} are on ({@link Stop#HOST_CALL}: the machine then orders host calls of all nodes by cycle and lets
+ * each go with {@link #allowHostCall()}), when the program halts, and on a guest fault. Between calls the
+ * network may deliver work, at cycles not earlier than the node's past: {@link #startThread}, or
+ * {@link #reserveContext} when a THREAD message's head arrives and {@link #startReserved} at its tail; and
+ * {@link #wakeBlocked} or, for one thread, {@link #wakeThread}. An idle node costs nothing: it does no work
+ * until a thread is started on it.
+ *
+ * <h2>Statistics</h2>
+ * {@link #stats()} splits the node's cycles into issues, dependence stalls by the producer's kind, control
+ * bubbles, thread switches and waits for the NIU; the engine counts issues, stalls and bubbles in its
+ * {@link EngineContext}, the node the switches and waits.
+ */
+public final class Node {
+
+    /** Why {@link #runUntil(long)} returned. */
+    public enum Stop {
+        /** The next instruction issues at or after the limit. */
+        LIMIT,
+        /** No thread is running or ready: the node waits for a THREAD message or a wake-up. */
+        IDLE,
+        /** The running thread is at an {@code hcall} that waits for {@link #allowHostCall()}. */
+        HOST_CALL,
+        /** A network instruction just ended a message (its tail flit was accepted). */
+        MESSAGE_SENT,
+        /**
+         * A network instruction that does not end a message was accepted; only when
+         * {@linkplain #setStopAfterNetworkInstructions stopping after network instructions} is on.
+         */
+        NETWORK,
+        /** A host call ended the simulation ({@code exit} or {@code abort}). */
+        HALTED,
+        /** The running thread faulted; see {@link #fault()}. */
+        FAULT,
+        /**
+         * The node's program exited ({@link #exitNode}): no thread runs here again, and incoming THREAD messages are
+         * taken and dropped.
+         */
+        EXITED
+    }
+
+    private static final int RA = Registers.RA, SP = Registers.SP, A0 = Registers.A0, A1 = Registers.A0 + 1;
+
+    private final int nodeId;
+    private final int stackSize;
+    private final int threadExit;
+    private final Memory memory;
+    private final DecodedText text;
+    private final int switchCost;
+    private final EngineContext engineContext;
+    private final Engine engine;
+
+    private final ThreadContext[] contexts;
+    private final ThreadContext[] queue;
+    private int queued;
+    private ThreadContext current;
+    private long lastSwitch;
+    private int live;
+    private int blocked;
+    private int reserved;
+
+    // statistics of the scheduler: thread switches and waits for the NIU (see stats())
+    private long switchCount;
+    private long switchCycles;
+    private long niuBlockedCycles;
+    private boolean blockedWhenIdle;
+
+    private long eventCycle;
+    private Stop stop = Stop.IDLE;
+    private GuestFault fault;
+    private long haltCycle = -1;
+    private long lastEnd = -1;
+    private boolean exited;
+
+    /**
+     * Creates a node, all contexts free, whose threads the {@link Interpreter} executes.
+     *
+     * @param nodeId     the node number, {@code y * xdim + x}
+     * @param xdim       mesh width
+     * @param ydim       mesh height
+     * @param nctx       thread contexts, {@link Abi#MIN_CONTEXTS}..{@link Abi#MAX_CONTEXTS}
+     * @param stackSize  bytes of stack per context (docs/abi.md memory layout)
+     * @param memory     the node's memory, its map already set up
+     * @param text       the decoded program text
+     * @param timing     the timing model
+     * @param threadExit the address threads started by THREAD messages return to ({@code __thread_exit}), or 0
+     */
+    public Node(int nodeId, int xdim, int ydim, int nctx, int stackSize, Memory memory, DecodedText text,
+                TimingModel timing, int threadExit) {
+        this(nodeId, xdim, ydim, nctx, stackSize, memory, text, timing, threadExit, Interpreter::new);
+    }
+
+    /**
+     * Creates a node, all contexts free, with the engine a factory makes.
+     *
+     * @param nodeId     the node number, {@code y * xdim + x}
+     * @param xdim       mesh width
+     * @param ydim       mesh height
+     * @param nctx       thread contexts, {@link Abi#MIN_CONTEXTS}..{@link Abi#MAX_CONTEXTS}
+     * @param stackSize  bytes of stack per context (docs/abi.md memory layout)
+     * @param memory     the node's memory, its map already set up
+     * @param text       the decoded program text
+     * @param timing     the timing model
+     * @param threadExit the address threads started by THREAD messages return to ({@code __thread_exit}), or 0
+     * @param engines    makes the engine that executes the node's threads
+     */
+    public Node(int nodeId, int xdim, int ydim, int nctx, int stackSize, Memory memory, DecodedText text,
+                TimingModel timing, int threadExit, Engine.Factory engines) {
+        if (nctx < Abi.MIN_CONTEXTS || nctx > Abi.MAX_CONTEXTS) {
+            throw new IllegalArgumentException("contexts must be " + Abi.MIN_CONTEXTS + ".." + Abi.MAX_CONTEXTS);
+        }
+        this.nodeId = nodeId;
+        this.stackSize = stackSize;
+        this.memory = memory;
+        this.text = text;
+        this.threadExit = threadExit;
+        this.switchCost = timing.switchCost();
+        this.contexts = new ThreadContext[nctx];
+        for (int c = 0; c < nctx; c++) {
+            contexts[c] = new ThreadContext(c);
+        }
+        this.queue = new ThreadContext[nctx];
+        this.lastSwitch = Long.MIN_VALUE / 4;
+        this.engineContext = new EngineContext(this, nodeId, xdim, ydim, nctx,
+                Abi.heapEnd(memory.size(), stackSize, nctx), memory, text, timing);
+        this.engine = engines.create(engineContext);
+    }
+
+    // ------------------------------------------------------------------ wiring
+
+    /**
+     * Connects the node's NIU.
+     *
+     * @param port the port network instructions talk to
+     */
+    public void setNetworkPort(NetworkPort port) {
+        engineContext.port = port;
+    }
+
+    /**
+     * Connects the host.
+     *
+     * @param host the implementation of {@code hcall}
+     */
+    public void setHost(HostInterface host) {
+        engineContext.host = host;
+    }
+
+    /**
+     * Sets the tracer that sees every issued instruction, or null for none.
+     *
+     * @param tracer the tracer
+     */
+    public void setTracer(Tracer tracer) {
+        engineContext.tracer = tracer;
+    }
+
+    /**
+     * Turns ordered host calls on or off. When on, the node stops in front of every {@code hcall}
+     * ({@link Stop#HOST_CALL}) until the machine calls {@link #allowHostCall()}, so that host calls of all
+     * nodes happen in cycle order. Off (the default) suits a single node.
+     *
+     * @param ordered whether host calls wait for permission
+     */
+    public void setOrderedHostCalls(boolean ordered) {
+        engineContext.orderedHostCalls = ordered;
+    }
+
+    /** Lets the {@code hcall} the node stopped in front of execute at the next {@link #runUntil(long)}. */
+    public void allowHostCall() {
+        engineContext.hostGate = true;
+    }
+
+    /**
+     * Turns stopping after every accepted network instruction on or off. When on, {@link #runUntil(long)} returns
+     * right after each accepted {@code sendh_*}, {@code send2} and {@code sendm} ({@link Stop#NETWORK}) as it
+     * always does after a message's tail ({@link Stop#MESSAGE_SENT}), so that a cycle-accurate network can catch
+     * up with the NIU state the instruction changed before the node runs on. Off (the default) suits networks
+     * that only care about whole messages.
+     *
+     * @param on whether to stop after every network instruction
+     */
+    public void setStopAfterNetworkInstructions(boolean on) {
+        engineContext.stopAfterNet = on;
+    }
+
+    // ------------------------------------------------------------------ threads
+
+    /**
+     * Starts the program's first thread in context 0, issuing its first instruction at cycle 0: pc at
+     * {@code entry}, sp at the context's stack top, {@code a0 = argc}, {@code a1 = argv}, every other register
+     * zero (docs/abi.md, program start).
+     *
+     * @param entry the entry point, an instruction of the text
+     * @param argc  the argument count
+     * @param argv  the address of the argument vector
+     */
+    public void boot(int entry, int argc, int argv) {
+        if (!text.contains(entry)) {
+            throw new IllegalArgumentException("entry point outside the text");
+        }
+        ThreadContext c = contexts[0];
+        if (c.state != ThreadContext.State.FREE || current != null) {
+            throw new IllegalStateException("node already booted");
+        }
+        c.reset(entry);
+        c.x[SP] = stackTop(0);
+        c.x[A0] = argc;
+        c.x[A1] = argv;
+        c.state = ThreadContext.State.RUNNING;
+        c.nextIssue = 0;
+        current = c;
+        live++;
+        stop = Stop.LIMIT;
+    }
+
+    /**
+     * Starts a thread for a THREAD message, in the lowest-numbered free context: pc from the address flit,
+     * the data words in r4 (a0) upward, sp at the context's stack top, ra at {@code __thread_exit} (or 0),
+     * every other register zero. The thread becomes ready at {@code cycle} (never earlier than the node's last
+     * scheduling decision).
+     *
+     * @param cycle the cycle at which the message is delivered
+     * @param pc    the thread's first instruction
+     * @param args  the data words
+     * @param nargs how many of {@code args} to load, at most 24 (r4..r27)
+     * @return false when no context is free: the message must wait (backpressure); true when the thread started
+     *         or the node has {@linkplain #exitNode exited} (the message is dropped)
+     * @throws GuestFault when {@code pc} is not an instruction of the text (located at the new context)
+     */
+    public boolean startThread(long cycle, int pc, int[] args, int nargs) {
+        if (exited) {
+            return true;   // dropped
+        }
+        checkArgumentCount(nargs);
+        ThreadContext c = firstFree();
+        if (c == null) {
+            return false;
+        }
+        if (!text.contains(pc)) {
+            throw outsideText(pc).locate(nodeId, c.id, pc, cycle);
+        }
+        startIn(c, cycle, pc, args, nargs);
+        return true;
+    }
+
+    /**
+     * Makes every thread blocked on the NIU ready again at {@code cycle}, in context order; each re-issues the
+     * network instruction that was refused.
+     *
+     * @param cycle the cycle at which the NIU can accept again
+     */
+    public void wakeBlocked(long cycle) {
+        if (blocked == 0 || exited) {
+            return;
+        }
+        for (ThreadContext c : contexts) {
+            if (c.state == ThreadContext.State.BLOCKED) {
+                blocked--;
+                enqueue(c, Math.max(cycle, lastSwitch + 1));
+            }
+        }
+    }
+
+    /**
+     * Makes one thread blocked on the NIU ready again at {@code cycle} (back of the ready queue); it re-issues
+     * the network instruction that was refused. An NIU that knows what each blocked thread waits for wakes
+     * exactly the threads whose condition holds (docs/timing.md section 3.1).
+     *
+     * @param context the blocked thread's context
+     * @param cycle   the cycle at which it becomes ready
+     * @throws IllegalStateException when the context is not blocked
+     */
+    public void wakeThread(int context, long cycle) {
+        if (exited) {
+            return;
+        }
+        ThreadContext c = contexts[context];
+        if (c.state != ThreadContext.State.BLOCKED) {
+            throw new IllegalStateException("context " + context + " of node " + nodeId + " is not blocked");
+        }
+        blocked--;
+        enqueue(c, Math.max(cycle, lastSwitch + 1));
+    }
+
+    /**
+     * Reserves the lowest-numbered free context for a THREAD message whose head the NIU takes; the thread starts
+     * later with {@link #startReserved}. A reserved context is neither free nor live.
+     *
+     * @return the context number, or -1 when no context is free (the message must wait: backpressure)
+     */
+    public int reserveContext() {
+        if (exited) {
+            return 0;   // taken and dropped at its tail (startReserved)
+        }
+        ThreadContext c = firstFree();
+        if (c == null) {
+            return -1;
+        }
+        c.state = ThreadContext.State.RESERVED;
+        reserved++;
+        return c.id;
+    }
+
+    /**
+     * Starts the thread of a THREAD message in a context {@linkplain #reserveContext reserved} for it: pc from the
+     * address flit, the data words in r4 (a0) upward, sp at the context's stack top, ra at {@code __thread_exit}
+     * (or 0), every other register zero; ready at {@code cycle} (back of the ready queue).
+     *
+     * @param context the reserved context
+     * @param cycle   the cycle at which the thread becomes ready
+     * @param pc      the thread's first instruction
+     * @param args    the data words
+     * @param nargs   how many of {@code args} to load, at most 24 (r4..r27)
+     * @return true, or false when the node has {@linkplain #exitNode exited}: the message is dropped
+     * @throws GuestFault (not located) when {@code pc} is not an instruction of the text; the context is freed
+     * @throws IllegalStateException when the context is not reserved
+     */
+    public boolean startReserved(int context, long cycle, int pc, int[] args, int nargs) {
+        if (exited) {
+            return false;
+        }
+        ThreadContext c = contexts[context];
+        if (c.state != ThreadContext.State.RESERVED) {
+            throw new IllegalStateException("context " + context + " of node " + nodeId + " is not reserved");
+        }
+        checkArgumentCount(nargs);
+        reserved--;
+        if (!text.contains(pc)) {
+            c.state = ThreadContext.State.FREE;
+            throw outsideText(pc);
+        }
+        startIn(c, cycle, pc, args, nargs);
+        return true;
+    }
+
+    /**
+     * Ends the node's program, as {@code exit} does for one rank of an SPMD run: every thread stops (running, ready
+     * and blocked ones, and contexts reserved for incoming THREAD messages), and from now on the node runs nothing;
+     * THREAD messages that reach it are taken and dropped, so that the network does not back up behind it. Its
+     * memory stays as it is (DATA messages are still written).
+     */
+    public void exitNode() {
+        exited = true;
+        for (ThreadContext c : contexts) {
+            c.state = ThreadContext.State.FREE;
+        }
+        Arrays.fill(queue, null);
+        queued = 0;
+        current = null;
+        live = 0;
+        blocked = 0;
+        reserved = 0;
+        stop = Stop.EXITED;
+    }
+
+    /** Tells whether the node's program has {@linkplain #exitNode exited}. */
+    public boolean exited() {
+        return exited;
+    }
+
+    /** Returns the initial stack pointer of a context. */
+    public int stackTop(int context) {
+        return Abi.stackTop(memory.size(), stackSize, context);
+    }
+
+    private static void checkArgumentCount(int nargs) {
+        if (nargs < 0 || nargs > Registers.THREAD_LAST_REG - A0 + 1) {
+            throw new IllegalArgumentException("a THREAD message carries at most 24 words");
+        }
+    }
+
+    private static GuestFault outsideText(int pc) {
+        return new GuestFault(GuestFault.Kind.BAD_JUMP,
+                String.format("THREAD message starts a thread at 0x%x, outside the program text", pc), pc);
+    }
+
+    private ThreadContext firstFree() {
+        for (ThreadContext k : contexts) {
+            if (k.state == ThreadContext.State.FREE) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    /** Sets up a THREAD message's thread in a context and queues it. */
+    private void startIn(ThreadContext c, long cycle, int pc, int[] args, int nargs) {
+        c.reset(pc);
+        c.x[SP] = stackTop(c.id);
+        c.x[RA] = threadExit;
+        System.arraycopy(args, 0, c.x, A0, nargs);
+        live++;
+        enqueue(c, Math.max(cycle, lastSwitch + 1));
+    }
+
+    private void enqueue(ThreadContext c, long at) {
+        int k = queued;
+        while (k > 0 && queue[k - 1].readyAt > at) {
+            queue[k] = queue[k - 1];
+            k--;
+        }
+        queue[k] = c;
+        queued++;
+        c.readyAt = at;
+        c.state = ThreadContext.State.READY;
+    }
+
+    /** The issue cycle of the thread at the head of the ready queue if it were dispatched now. */
+    private long headIssue() {
+        return Math.max(lastSwitch + 1 + switchCost, queue[0].readyAt + switchCost);
+    }
+
+    private ThreadContext dispatch(long limit) {
+        if (queued == 0) {
+            return null;
+        }
+        long issue = headIssue();
+        if (issue >= limit) {
+            return null;
+        }
+        ThreadContext c = queue[0];
+        System.arraycopy(queue, 1, queue, 0, queued - 1);
+        queue[--queued] = null;
+        c.state = ThreadContext.State.RUNNING;
+        c.nextIssue = issue;
+        current = c;
+        // the cycles since the last thread's last issue: up to S are the switch, the rest the node waited
+        long gap = issue - lastSwitch - 1;
+        if (gap > 0) {
+            long sw = Math.min(gap, switchCost);
+            switchCycles += sw;
+            if (blockedWhenIdle) {
+                niuBlockedCycles += gap - sw;
+            }
+        }
+        return c;
+    }
+
+    // ------------------------------------------------------------------ running
+
+    /**
+     * Executes instructions whose issue cycle is below {@code limit}: the engine runs the current thread, and at
+     * each thread switch the next ready one, until the limit or an event for the machine.
+     *
+     * @param limit the first cycle not to execute
+     * @return the cycle of the node's next event (a lower bound when a thread switch is pending), or
+     *         {@link Long#MAX_VALUE} when it has nothing to do (idle without queued threads, halted, faulted)
+     */
+    public long runUntil(long limit) {
+        if (stop == Stop.HALTED || stop == Stop.FAULT || exited) {
+            return Long.MAX_VALUE;
+        }
+        while (true) {
+            ThreadContext c = current;
+            if (c == null) {
+                c = dispatch(limit);
+                if (c == null) {
+                    stop = queued > 0 ? Stop.LIMIT : Stop.IDLE;
+                    return nextEventCycle();
+                }
+            }
+            Engine.Exit exit = engine.run(c, limit);
+            long t = engine.exitCycle();
+            eventCycle = t;
+            switch (exit) {
+                case LIMIT -> {
+                    stop = Stop.LIMIT;
+                    return t;
+                }
+                case HOST_CALL -> {
+                    stop = Stop.HOST_CALL;
+                    return t;
+                }
+                case MESSAGE_SENT -> {
+                    stop = Stop.MESSAGE_SENT;
+                    return c.nextIssue;
+                }
+                case NETWORK -> {
+                    stop = Stop.NETWORK;
+                    return c.nextIssue;
+                }
+                case SUSPEND -> {
+                    switched(t);
+                    enqueue(c, t);
+                }
+                case END_THREAD -> {
+                    switched(t);
+                    lastEnd = t;
+                    c.state = ThreadContext.State.FREE;
+                    live--;
+                }
+                case BLOCKED -> {
+                    switched(t);
+                    niuBlockedCycles++;   // the refused instruction's slot
+                    c.state = ThreadContext.State.BLOCKED;
+                    blocked++;
+                    blockedWhenIdle = true;
+                }
+                case HALT -> {
+                    stop = Stop.HALTED;
+                    haltCycle = t;
+                    return Long.MAX_VALUE;
+                }
+                case FAULT -> {
+                    fault = engine.fault();
+                    stop = Stop.FAULT;
+                    return Long.MAX_VALUE;
+                }
+            }
+        }
+    }
+
+    /** The running thread gave up the processor at cycle {@code t}. */
+    private void switched(long t) {
+        current = null;
+        lastSwitch = t;
+        switchCount++;
+        blockedWhenIdle = blocked > 0;
+    }
+
+    // ------------------------------------------------------------------ state for the machine
+
+    /**
+     * Returns the cycle of the node's next event: the issue cycle of the instruction it stopped in front of,
+     * a lower bound of it after a thread switch, the first issue of the queued head thread when idle, or
+     * {@link Long#MAX_VALUE} when there is nothing to do.
+     */
+    public long nextEventCycle() {
+        if (stop == Stop.HALTED || stop == Stop.FAULT || exited) {
+            return Long.MAX_VALUE;
+        }
+        if (current != null) {
+            return (stop == Stop.LIMIT || stop == Stop.HOST_CALL) ? Math.max(eventCycle, current.nextIssue)
+                    : current.nextIssue;
+        }
+        return queued > 0 ? headIssue() : Long.MAX_VALUE;
+    }
+
+    /** Returns whether the node has a running or ready thread (and has not halted or faulted). */
+    public boolean hasWork() {
+        return stop != Stop.HALTED && stop != Stop.FAULT && !exited && (current != null || queued > 0);
+    }
+
+    /** Returns why the last {@link #runUntil(long)} returned. */
+    public Stop stop() {
+        return stop;
+    }
+
+    /** Returns the fault that stopped the node, or null. */
+    public GuestFault fault() {
+        return fault;
+    }
+
+    /** Returns the issue cycle of the {@code hcall} that halted the simulation, or -1. */
+    public long haltCycle() {
+        return haltCycle;
+    }
+
+    /**
+     * Returns the issue cycle of the last instruction that switched threads ({@code suspend}, {@code endt}, a
+     * refused network instruction), or a large negative number before the first.
+     */
+    public long lastSwitchCycle() {
+        return lastSwitch;
+    }
+
+    /** Returns the issue cycle of the last {@code endt} executed, or -1. */
+    public long lastEndCycle() {
+        return lastEnd;
+    }
+
+    /** Returns the number of instructions retired on this node. */
+    public long instructions() {
+        return engineContext.retired();
+    }
+
+    /**
+     * Returns the node's statistics so far: instructions, dependence stalls by cause, control bubbles, thread
+     * switches and the cycles they cost, and the cycles the node waited with a thread blocked on the NIU. The
+     * counters cost the interpreter one store per instruction and work only on stalls and switches.
+     */
+    public CoreStats stats() {
+        return new CoreStats(engineContext.retired(), engineContext.stallCycles(), engineContext.branchBubbles(),
+                switchCount, switchCycles, niuBlockedCycles);
+    }
+
+    /** Returns the length of the array {@link #relativeState} fills. */
+    public int stateSize() {
+        return 8 + contexts.length * (6 + 33 + 32 + DecodedText.SB_SIZE);
+    }
+
+    /**
+     * Writes everything that decides the node's future, relative to cycle {@code now}, into {@code out}: the
+     * scheduler (running context, ready queue, last switch), and per context its state, pc, registers, ready
+     * time and scoreboard, with cycles counted from {@code now} and clamped where smaller values behave the same
+     * (a register ready before {@code now} is ready). Memory, the NIU and statistics are not included. If two
+     * calls at {@code now1} and {@code now2} (the node having executed exactly its instructions before each) give
+     * equal arrays, and its memory and NIU did not change in between, the node repeats from {@code now2} what it
+     * did from {@code now1}, for ever: the machine uses this to prove a livelock.
+     *
+     * @param now the cycle; the node must have executed every instruction issuing before it and none after
+     * @param out an array of at least {@link #stateSize()} longs
+     */
+    public void relativeState(long now, long[] out) {
+        long floor = -(switchCost + 1);
+        int k = 0;
+        out[k++] = stop.ordinal();
+        out[k++] = current == null ? -1 : current.id;
+        out[k++] = Math.max(lastSwitch - now, floor);
+        out[k++] = queued;
+        out[k++] = blocked;
+        out[k++] = live;
+        out[k++] = reserved;
+        out[k++] = engineContext.hostGate ? 1 : 0;
+        for (int q = 0; q < contexts.length; q++) {
+            out[k++] = q < queued ? queue[q].id : -1;
+        }
+        for (ThreadContext c : contexts) {
+            out[k++] = c.state.ordinal();
+            out[k++] = c.pc;
+            out[k++] = Math.max(c.nextIssue - now, 0);
+            out[k++] = Math.max(c.readyAt - now, floor);
+            out[k++] = 0;
+            for (int r = 0; r < 33; r++) {
+                out[k++] = c.x[r];
+            }
+            for (int r = 0; r < 32; r++) {
+                out[k++] = c.f[r];
+            }
+            for (int r = 0; r < DecodedText.SB_SIZE; r++) {
+                out[k++] = Math.max(c.ready[r] - now, 0);
+            }
+        }
+    }
+
+    /** Returns the number of contexts reserved for THREAD messages whose tail has not arrived yet. */
+    public int reservedContexts() {
+        return reserved;
+    }
+
+    /** Returns the number of threads waiting in the ready queue (not counting the running one). */
+    public int readyThreads() {
+        return queued;
+    }
+
+    /** Returns the context of the running thread (between instructions), or null when none runs. */
+    public ThreadContext runningThread() {
+        return current;
+    }
+
+    /** Returns the number of contexts holding a thread (running, ready or blocked). */
+    public int liveThreads() {
+        return live;
+    }
+
+    /** Returns the number of threads blocked on the NIU. */
+    public int blockedThreads() {
+        return blocked;
+    }
+
+    /** Returns the number of free contexts (neither holding a thread nor reserved for a THREAD message). */
+    public int freeContexts() {
+        return contexts.length - live - reserved;
+    }
+
+    /** Returns the node number. */
+    public int nodeId() {
+        return nodeId;
+    }
+
+    /** Returns the node's memory. */
+    public Memory memory() {
+        return memory;
+    }
+
+    /** Returns the number of thread contexts. */
+    public int contextCount() {
+        return contexts.length;
+    }
+
+    /**
+     * Returns a thread context.
+     *
+     * @param id 0..nctx-1
+     * @return the context
+     */
+    public ThreadContext context(int id) {
+        return contexts[id];
+    }
+
+    /** Returns the first byte above the heap (the {@code heapend} special register). */
+    public int heapEnd() {
+        return Abi.heapEnd(memory.size(), stackSize, contexts.length);
+    }
+}
