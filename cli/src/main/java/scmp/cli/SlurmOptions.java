@@ -11,7 +11,7 @@ final class SlurmOptions {
             + "them here (docs/benchmarks.md, \"Sweeps\").")
     private boolean slurm;
 
-    @Option(names = "--sbatch", paramLabel = "OPTIONS", split = "\\s+", splitSynopsisLabel = " ",
+    @Option(names = "--sbatch", paramLabel = "OPTIONS",
             description = "sbatch options for --slurm, e.g. --sbatch='--partition=short --time=30' (repeatable).")
     private List<String> sbatch = new ArrayList<>();
 
@@ -20,6 +20,12 @@ final class SlurmOptions {
 
     /** Returns the options as the experiments library takes them. */
     Slurm.Options options() {
-        return new Slurm.Options(slurm, sbatch, wait);
+        List<String> words = new ArrayList<>();
+        for (String s : sbatch) {
+            // one --sbatch may carry several options, as a shell passes them in one quoted word
+            words.addAll(List.of(s.strip().split("\\s+")));
+        }
+        words.removeIf(String::isEmpty);
+        return new Slurm.Options(slurm, words, wait);
     }
 }

@@ -104,7 +104,7 @@ class SlurmSweepTest {
         String[] grid = {"-s", "program=cg/cg_native.c", "-s", "args=250 50", "-s", "mesh=1x1,2x1,2x2"};
         Path slurmOut = dir.resolve("slurm");
         String log = run(dir, "submit", SweepCommandTest.scmpexp(SweepCommandTest.concat(new String[] {"sweep", "--name", "cg", "--out",
-            slurmOut.toString(), "--slurm", "--wait", "--sbatch", "--time=10"}, grid)));
+            slurmOut.toString(), "--slurm", "--wait", "--sbatch", "--time=10 --comment=scmp-test"}, grid)));
         assertTrue(log.contains("cg: 3 points, 0 with results, 3 to run"), log);
         assertTrue(log.matches("(?s).*submitted Slurm job \\d+ \\(3 array tasks.*and waited for it.*"), log);
         assertTrue(log.contains("3 points, 3 ok, 0 failed"), log);
@@ -114,6 +114,11 @@ class SlurmSweepTest {
         }
         assertTrue(Files.readString(store.resolve("slurm-1-1.log")).contains("mesh=2x1: ok"),
                 Files.readString(store.resolve("slurm-1-1.log")));
+        String id = Files.readString(store.resolve("slurm-jobs")).strip();
+        ProcessBuilder show = new ProcessBuilder("scontrol", "show", "job", id).redirectErrorStream(true);
+        show.environment().put("SLURM_CONF", cluster.resolve("slurm.conf").toString());
+        String job = new String(show.start().getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(job.contains("Comment=scmp-test") && job.contains("TimeLimit=00:10:00"), "sbatch options: " + job);
 
         // Again: every point has its result, nothing is submitted.
         String again = run(dir, "again", SweepCommandTest.scmpexp(SweepCommandTest.concat(new String[] {"sweep", "--name", "cg", "--out",
