@@ -224,7 +224,7 @@ public final class Slurm {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of(java));
         for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (a.startsWith("-X")) {       // memory, stack, collector and JIT options; no agents, no properties
+            if (a.startsWith("-X")) {       // memory, stack, collector and JIT options; no -javaagent, no properties
                 cmd.add(a);
             }
         }
