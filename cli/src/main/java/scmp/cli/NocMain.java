@@ -154,7 +154,7 @@ public final class NocMain implements Callable<Integer> {
             o.printf(Locale.ROOT, "no saturation up to rate %.3f; peak accepted throughput %.4f%n",
                     all.get(all.size() - 1).rate(), points.peak());
         }
-        o.println("wrote " + files.get(0) + " and " + files.get(1));
+        o.println("wrote " + files.get(0) + ", " + files.get(1) + " and " + files.get(2));
         return 0;
     }
 }

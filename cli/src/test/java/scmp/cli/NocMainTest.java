@@ -51,6 +51,7 @@ class NocMainTest {
         assertTrue(csv.size() >= 4, csv.toString());
         BufferedImage png = ImageIO.read(dir.resolve("noc-sweep-uniform-4x4.png").toFile());
         assertEquals(900, png.getWidth());
+        assertTrue(Files.readString(dir.resolve("noc-sweep-uniform-4x4.svg")).contains("<svg"), "the plot as SVG too");
         assertTrue(out.toString().contains("saturation between"), out.toString());
     }
 

@@ -156,11 +156,12 @@ public final class TrafficStudy {
     }
 
     /**
-     * Writes a sweep as {@code noc-sweep-PATTERN-WxH.csv} and {@code .png} in a directory (created if needed).
+     * Writes a sweep as {@code noc-sweep-PATTERN-WxH.csv} and its plot as {@code .png} and {@code .svg} in a
+     * directory (created if needed).
      *
      * @param sweep the sweep
      * @param dir   the directory
-     * @return the CSV file and the PNG file
+     * @return the CSV file, the PNG file and the SVG file
      * @throws IOException when a file cannot be written
      */
     public List<Path> write(Sweep sweep, Path dir) throws IOException {
@@ -178,7 +179,7 @@ public final class TrafficStudy {
                 mesh.name(), name(s.traffic()), s.packetFlits(), config.vcs(), config.bufferDepth(),
                 config.routerDelay(), config.linkDelay());
         LatencyPlot.write(sweep.points(), title, Math.max(s.latencyLimit(), 100), png);
-        return List.of(csv, png);
+        return List.of(csv, png, dir.resolve(base + ".svg"));
     }
 
     /** A pattern's name as the command line spells it. */
