@@ -60,7 +60,7 @@ public final class NocMain implements Callable<Integer> {
     Double hotspotFraction;
 
     @Option(names = "--injection", paramLabel = "PROCESS",
-            description = "bernoulli or on_off (default: ${DEFAULT-VALUE}).")
+            description = "bernoulli or on_off (default: bernoulli).")
     Injection.Kind injection = Injection.Kind.BERNOULLI;
 
     @Option(names = "--burst-alpha", paramLabel = "A",
@@ -124,7 +124,7 @@ public final class NocMain implements Callable<Integer> {
     long seed = 1;
 
     @Option(names = "--seeds", paramLabel = "N",
-            description = "Run every point with seeds S, S+1, ..., S+N-1 and report means with 95% confidence "
+            description = "Run every point with seeds S, S+1, ..., S+N-1 and report means with 95%% confidence "
                     + "intervals (Student's t) (default: ${DEFAULT-VALUE}).")
     int seeds = 1;
 

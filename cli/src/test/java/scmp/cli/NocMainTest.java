@@ -60,6 +60,18 @@ class NocMainTest {
     }
 
     @Test
+    void helpListsTheOptionsCleanly() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        assertEquals(0, run(out, err, "--help"));
+        assertEquals("", err.toString());
+        for (String o : new String[] {"--config", "--traffic", "--injection", "--seeds", "--json", "--trace",
+            "--net-trace", "--packet-log", "--stages", "--packet-rate", "95% confidence"}) {
+            assertTrue(out.toString().contains(o), o);
+        }
+    }
+
+    @Test
     void badOptionsExitWithTwo() {
         StringWriter err = new StringWriter();
         assertEquals(2, run(new StringWriter(), err, "--mesh", "3x3", "--traffic", "bitcomp"));

@@ -1,10 +1,7 @@
 package scmp.noc.traffic;
 
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
-import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -218,10 +215,7 @@ public final class NetTrace {
      * Writes the packets of a run as they are created, in the trace format; a {@link PacketListener} for a
      * {@link TrafficDriver}, whose packets come in creation order.
      */
-    public static final class Writer implements PacketListener, Closeable {
-        private final java.io.Writer out;
-        private final StringBuilder line = new StringBuilder(32);
-
+    public static final class Writer extends LineListener {
         /**
          * Opens a trace file and writes its header.
          *
@@ -241,24 +235,13 @@ public final class NetTrace {
          * @throws IOException when it cannot be written
          */
         public Writer(java.io.Writer out, Mesh2D m) throws IOException {
-            this.out = out instanceof BufferedWriter ? out : new BufferedWriter(out);
-            this.out.write(header(m));
+            super(out, header(m));
         }
 
         @Override
         public void created(long id, long cycle, int src, int dst, int flits) {
-            line.setLength(0);
-            line.append(cycle).append(' ').append(src).append(' ').append(dst).append(' ').append(flits).append('\n');
-            try {
-                out.append(line);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            out.close();
+            line.append(cycle).append(' ').append(src).append(' ').append(dst).append(' ').append(flits);
+            emit();
         }
     }
 }

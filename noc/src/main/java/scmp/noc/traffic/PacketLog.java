@@ -1,9 +1,6 @@
 package scmp.noc.traffic;
 
-import java.io.BufferedWriter;
-import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,12 +11,9 @@ import java.nio.file.Path;
  * two latencies. Two runs are compared packet by packet by the first column (a trace replayed on the same
  * settings gives every packet the latency it had).
  */
-public final class PacketLog implements PacketListener, Closeable {
+public final class PacketLog extends LineListener {
     /** The header line. */
     public static final String HEADER = "packet,created,source,destination,flits,injected,arrived,latency,network_latency";
-
-    private final Writer out;
-    private final StringBuilder line = new StringBuilder(64);
 
     /**
      * Opens the log and writes its header.
@@ -38,25 +32,14 @@ public final class PacketLog implements PacketListener, Closeable {
      * @throws IOException when it cannot be written
      */
     public PacketLog(Writer out) throws IOException {
-        this.out = out instanceof BufferedWriter ? out : new BufferedWriter(out);
-        this.out.write(HEADER + "\n");
+        super(out, HEADER + "\n");
     }
 
     @Override
     public void delivered(long id, int src, int dst, int flits, long created, long injected, long arrived) {
-        line.setLength(0);
         line.append(id).append(',').append(created).append(',').append(src).append(',').append(dst).append(',')
                 .append(flits).append(',').append(injected).append(',').append(arrived).append(',')
-                .append(arrived - created).append(',').append(arrived - injected).append('\n');
-        try {
-            out.append(line);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    @Override
-    public void close() throws IOException {
-        out.close();
+                .append(arrived - created).append(',').append(arrived - injected);
+        emit();
     }
 }
