@@ -4,6 +4,8 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonObject;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -199,17 +201,31 @@ public final class NocMain implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         try {
             return execute();
         } catch (IllegalArgumentException e) {
             err.println("noc: " + e.getMessage());
-            return 2;
-        } catch (NoSuchFileException e) {
-            err.println("noc: " + e.getFile() + ": no such file");
-            return 2;
+        } catch (IOException e) {
+            err.println("noc: " + describe(e));
+        } catch (UncheckedIOException e) {
+            err.println("noc: " + describe(e.getCause()));
         }
+        return 2;
+    }
+
+    /** A file error in a few words: the file and what went wrong. */
+    private static String describe(IOException e) {
+        if (e instanceof NoSuchFileException f) {
+            return f.getFile() + ": no such file";
+        }
+        if (e instanceof FileSystemException f) {
+            String why = f.getReason() != null ? f.getReason()
+                    : e.getClass().getSimpleName().replace("Exception", "").replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
+            return f.getFile() + ": " + why;
+        }
+        return e.getMessage();
     }
 
     private int execute() throws IOException {
@@ -234,6 +250,9 @@ public final class NocMain implements Callable<Integer> {
                 pattern = pattern.withFraction(hotspotFraction);
             }
         }
+        check(packetRate == null || (packetRate >= 0 && packetRate * packetFlits <= 1), String.format(Locale.ROOT,
+                "--packet-rate: must be 0..%.4g packets/node/cycle for %d-flit packets (at most a flit per cycle), got %s",
+                1.0 / packetFlits, packetFlits, packetRate));
         double flitRate = packetRate != null ? packetRate * packetFlits : rate != null ? rate : 0.1;
         NocConfig router = NocConfig.defaults().withVcs(vcs).withBufferDepth(buffer).withLinkDelay(linkDelay)
                 .withCreditDelay(creditDelay).withEjectionBuffer(ejectionBuffer != null ? ejectionBuffer : buffer)

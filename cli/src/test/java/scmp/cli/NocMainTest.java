@@ -77,7 +77,9 @@ class NocMainTest {
         assertEquals(2, run(new StringWriter(), err, "--mesh", "3x3", "--traffic", "bitcomp"));
         assertTrue(err.toString().contains("power-of-two"), err.toString());
         for (String[] bad : new String[][] {{"--rate", "2"}, {"--rate", "-0.1"}, {"--packet-flits", "0"},
-            {"--measure", "0"}, {"--step", "0"}, {"--latency-limit", "-1"}, {"--warmup", "-5"}, {"--vcs", "20"}}) {
+            {"--measure", "0"}, {"--step", "0"}, {"--packet-rate", "0.5"}, {"--seeds", "0"},
+            {"--stages", "1,2"}, {"--traffic", "hotspot({99})"}, {"--hotspot-fraction", "0", "--traffic", "hotspot"},
+            {"--latency-limit", "-1"}, {"--warmup", "-5"}, {"--vcs", "20"}}) {
             StringWriter e = new StringWriter();
             assertEquals(2, run(new StringWriter(), e, bad), String.join(" ", bad));
             assertEquals(1, e.toString().lines().count(), e.toString());
@@ -243,6 +245,13 @@ class NocMainTest {
         StringWriter err = new StringWriter();
         assertEquals(2, run(new StringWriter(), err, "--trace", trace.toString(), "--mesh", "4x4"));
         assertTrue(err.toString().startsWith("noc: packet 2 of the trace (1 to 99) does not fit the mesh 4x4"), err.toString());
+        err = new StringWriter();
+        assertEquals(2, run(new StringWriter(), err, "--trace", dir.toString()));
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(err.toString().startsWith("noc: " + dir), err.toString());
+        err = new StringWriter();
+        assertEquals(2, run(new StringWriter(), err, "--mesh", "4x4", "--net-trace", dir.resolve("no/such/dir").toString()));
+        assertEquals("noc: " + dir.resolve("no/such/dir") + ": no such file", err.toString().strip());
         err = new StringWriter();
         assertEquals(2, run(new StringWriter(), err, "--trace", trace.toString(), "--sweep"));
         assertTrue(err.toString().contains("--trace replays one run"), err.toString());

@@ -1,6 +1,7 @@
 package scmp.noc.traffic;
 
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -79,11 +80,20 @@ public final class BookSimConfig {
      *
      * @param file the file
      * @return the configuration
-     * @throws IOException when it cannot be read
+     * @throws IOException when it cannot be read; its message names the file
      * @throws IllegalArgumentException with {@code FILE:LINE: message} for a syntax error or a key not known
      */
     public static BookSimConfig read(Path file) throws IOException {
-        return parse(Files.readString(file), file.toString());
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (FileSystemException e) {
+            throw e;
+        } catch (IOException e) {
+            // such as reading a directory: the message alone does not name the file
+            throw new IOException(file + ": " + e.getMessage(), e);
+        }
+        return parse(text, file.toString());
     }
 
     /**

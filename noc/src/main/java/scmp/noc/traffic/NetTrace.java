@@ -2,6 +2,7 @@ package scmp.noc.traffic;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -47,12 +48,17 @@ public final class NetTrace {
      *
      * @param file the file
      * @return the trace
-     * @throws IOException when the file cannot be read
+     * @throws IOException when the file cannot be read; its message names the file
      * @throws IllegalArgumentException with {@code FILE:LINE: message} when a line is not a packet
      */
     public static NetTrace read(Path file) throws IOException {
         try (BufferedReader r = Files.newBufferedReader(file)) {
             return read(r, file.toString());
+        } catch (FileSystemException e) {
+            throw e;
+        } catch (IOException e) {
+            // such as reading a directory: the message alone does not name the file
+            throw new IOException(file + ": " + e.getMessage(), e);
         }
     }
 
