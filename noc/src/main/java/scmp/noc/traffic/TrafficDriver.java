@@ -52,7 +52,8 @@ public final class TrafficDriver {
     private final int[] queueSize;
     private final int[] current;
     private final int[] sentFlits;
-    private int queued;
+    private int queued;         // packets waiting in source queues
+    private int sending;        // nodes part-way through injecting a packet
 
     // the current run's window and counts
     private boolean labelNew;
@@ -131,7 +132,7 @@ public final class TrafficDriver {
             if (now >= measureTo && (labelledOut == 0 || now >= drainTo)) {
                 break;
             }
-            if (queued == 0 && net.isIdle()) {
+            if (queued == 0 && sending == 0 && net.isIdle()) {
                 long next = source.nextCycle(now);
                 long stop = now < measureFrom ? measureFrom : now < measureTo ? measureTo : drainTo;
                 if (next > now) {
@@ -212,6 +213,7 @@ public final class TrafficDriver {
             tag = dequeue(node);
             current[node] = tag;
             sentFlits[node] = 0;
+            sending++;
         }
         if (!net.canInject(node)) {
             return;
@@ -229,6 +231,7 @@ public final class TrafficDriver {
         if (k == size[tag] - 1) {
             flit |= Flit.TAIL;
             current[node] = -1;
+            sending--;
         }
         net.inject(node, Flit.withTag(flit, tag));
         sentFlits[node] = k + 1;
