@@ -55,13 +55,18 @@ int MPI_Buffer_detach(void *buffer_addr, int *size)
     return MPI_SUCCESS;
 }
 
+/* A segment of `need` bytes (header and data) at the first gap that holds them. It takes `need` rounded up
+ * to 8 bytes, so that the next segment's header is aligned, or the whole gap when that is less: a message
+ * then fits in MPI_Pack_size + MPI_BSEND_OVERHEAD bytes, as MPI promises (section 3.6.1). */
 static struct __mpi_bseg *take(int need)
 {
     struct __mpi_bseg *s, **pp = &segs, *n;
     char *at = base;
+    int room;
     for (;;) {
         s = *pp;
-        if ((s ? (char *)s : base + avail) - at >= need)
+        room = (int)((s ? (char *)s : base + avail) - at);
+        if (room >= need)
             break;
         if (!s)
             return 0;
@@ -69,7 +74,7 @@ static struct __mpi_bseg *take(int need)
         pp = &s->next;
     }
     n = (struct __mpi_bseg *)at;
-    n->size = need;
+    n->size = ((need + 7) & ~7) < room ? ((need + 7) & ~7) : room;
     n->next = s;
     n->req = 0;
     *pp = n;
@@ -82,7 +87,7 @@ int __mpi_bsend_start(struct __mpi_request *r)
     struct __mpi_request *inner;
     struct __mpi_bseg *s;
     int bytes = r->count * r->tp->size;
-    int need = MPI_BSEND_OVERHEAD + ((bytes + 7) & ~7);
+    int need = MPI_BSEND_OVERHEAD + bytes;
     int err;
     __mpi_progress();               /* give back the segments of sends that have left */
     s = base ? take(need) : 0;

@@ -1,14 +1,12 @@
 /* Collective operations: the MPI entry points. They check their arguments, resolve MPI_IN_PLACE and hand
- * over to one of the two protocol families (docs/mpi.md, "Collective operations"): the thesis's algorithms
- * as published (coll_thesis.c, section 4.2.4) or ours (coll_ours.c), chosen at run time by __mpi_protocol.
+ * over to the protocol family through its table __mpi_family (docs/mpi.md, "Collective operations"): the
+ * thesis's algorithms as published (coll_thesis.c, section 4.2.4) or ours (coll_ours.c).
  * Their messages use the communicator's collective queues (Q_COLL) or, in our family, the slot engine
  * (coll_slot.c); user receives never see them. */
 #include <stdlib.h>
 #include <string.h>
 #include <scmp.h>
 #include "mpi_internal.h"
-
-#define THESIS (__mpi_protocol == MPI_PROTO_THESIS)
 
 /* ---- Datatypes as the collectives see them ------------------------------------------------------------ */
 
@@ -103,7 +101,7 @@ int MPI_Barrier(MPI_Comm comm)
     COMM(c, comm);
     if (c->size == 1)
         return MPI_SUCCESS;
-    return THESIS ? __thesis_barrier(comm, c) : __ours_barrier(comm, c);
+    return __mpi_family->barrier(comm, c);
 }
 
 /* The general MPI_Bcast; fast.S has the entry point and its fast path. */
@@ -115,8 +113,7 @@ int __mpi_Bcast_c(void *buffer, int count, MPI_Datatype datatype, int root, MPI_
         return MPI_ERR_ROOT;
     if (c->size == 1 || count == 0)
         return MPI_SUCCESS;
-    return THESIS ? __thesis_bcast(buffer, count, datatype, root, comm, c)
-                  : __ours_bcast(buffer, count, datatype, root, comm, c);
+    return __mpi_family->bcast(buffer, count, datatype, root, comm, c);
 }
 
 static int check_reduce(struct __mpi_comm *c, MPI_Datatype type, int count, MPI_Op op)
@@ -147,11 +144,9 @@ int __mpi_Reduce_c(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatyp
         __coll_copy(recvbuf, datatype, count, sendbuf, datatype, count);
         return MPI_SUCCESS;
     }
-    return THESIS ? __thesis_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, c)
-                  : __ours_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, c);
+    return __mpi_family->reduce(sendbuf, recvbuf, count, datatype, op, root, comm, c);
 }
 
-/* Thesis: MPI_Reduce to rank 0, then MPI_Bcast from rank 0 (section 6.4). */
 int MPI_Allreduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                   MPI_Comm comm)
 {
@@ -165,11 +160,7 @@ int MPI_Allreduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype
         __coll_copy(recvbuf, datatype, count, sendbuf, datatype, count);
         return MPI_SUCCESS;
     }
-    if (THESIS) {
-        CHECK(__thesis_reduce(sendbuf, recvbuf, count, datatype, op, 0, comm, c));
-        return __thesis_bcast(recvbuf, count, datatype, 0, comm, c);
-    }
-    return __ours_allreduce(sendbuf, recvbuf, count, datatype, op, comm, c);
+    return __mpi_family->allreduce(sendbuf, recvbuf, count, datatype, op, comm, c);
 }
 
 /* Counts and displacements of the regular forms, for the v forms: in store (2 * STORE ints, on the
@@ -216,10 +207,8 @@ static int gatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
     }
     if (c->rank == root)
         CHECK(check_type(recvtype, 0));
-    return THESIS ? __thesis_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
-                                     comm, c)
-                  : __ours_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
-                                   comm, c);
+    return __mpi_family->gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm,
+                                 c);
 }
 
 int MPI_Gather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -258,10 +247,8 @@ static int scatterv(void *sendbuf, const int *sendcounts, const int *displs, MPI
     } else {
         CHECK(check_type(recvtype, recvcount));
     }
-    return THESIS ? __thesis_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
-                                      comm, c)
-                  : __ours_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
-                                    comm, c);
+    return __mpi_family->scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
+                                  comm, c);
 }
 
 int MPI_Scatter(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -285,7 +272,6 @@ int MPI_Scatterv(void *sendbuf, int *sendcounts, int *displs, MPI_Datatype sendt
     return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, c);
 }
 
-/* Thesis: the gather to rank 0, then a broadcast of the whole result from rank 0 (as allreduce). */
 static int allgatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
                       const int *displs, MPI_Datatype recvtype, MPI_Comm comm, struct __mpi_comm *c)
 {
@@ -297,24 +283,7 @@ static int allgatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
     } else {
         CHECK(check_type(sendtype, sendcount));
     }
-    if (THESIS) {
-        int lo, hi = 0, i, ext = __coll_extent(recvtype);
-        CHECK(__thesis_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, 0, comm, c));
-        /* the broadcast covers the span of the blocks */
-        lo = -1;
-        for (i = 0; i < c->size; i++) {
-            if (recvcounts[i] == 0)
-                continue;
-            if (lo < 0 || displs[i] < lo)
-                lo = displs[i];
-            if (displs[i] + recvcounts[i] > hi)
-                hi = displs[i] + recvcounts[i];
-        }
-        if (lo < 0 || hi <= lo)
-            return MPI_SUCCESS;
-        return __thesis_bcast((char *)recvbuf + lo * ext, hi - lo, recvtype, 0, comm, c);
-    }
-    return __ours_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, c);
+    return __mpi_family->allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, c);
 }
 
 int MPI_Allgather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -358,10 +327,8 @@ static int alltoallv(void *sendbuf, const int *sendcounts, const int *sdispls, M
     } else {
         CHECK(check_type(sendtype, 0));
     }
-    err = THESIS ? __thesis_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
-                                      recvtype, comm, c)
-                 : __ours_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
-                                    recvtype, comm, c);
+    err = __mpi_family->alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+                                  comm, c);
     free(tmp);
     return err;
 }
@@ -389,12 +356,10 @@ int MPI_Alltoallv(void *sendbuf, int *sendcounts, int *sdispls, MPI_Datatype sen
     return alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, c);
 }
 
-/* Thesis: MPI_Reduce of the whole vector to rank 0, then MPI_Scatterv of the pieces (section 4.2.4 puts
- * reduce_scatter with the reductions). */
 int MPI_Reduce_scatter(void *sendbuf, void *recvbuf, int *recvcounts, MPI_Datatype datatype, MPI_Op op,
                        MPI_Comm comm)
 {
-    int total = 0, i, err;
+    int total = 0, i;
     COMM(c, comm);
     for (i = 0; i < c->size; i++) {
         if (recvcounts[i] < 0)
@@ -404,28 +369,7 @@ int MPI_Reduce_scatter(void *sendbuf, void *recvbuf, int *recvcounts, MPI_Dataty
     CHECK(check_reduce(c, datatype, total, op));
     if (sendbuf == MPI_IN_PLACE)
         sendbuf = recvbuf;
-    if (THESIS) {
-        int ext = __coll_extent(datatype), *displs = (int *)malloc(c->size * sizeof(int));
-        char *all = c->rank == 0 ? (char *)malloc(total * ext + 1) : 0;
-        for (i = 0, total = 0; i < c->size; i++) {
-            displs[i] = total;
-            total += recvcounts[i];
-        }
-        err = total == 0 ? MPI_SUCCESS : c->size == 1
-            ? (__coll_copy(all, datatype, total, sendbuf, datatype, total), MPI_SUCCESS)
-            : __thesis_reduce(sendbuf, all, total, datatype, op, 0, comm, c);
-        if (err == MPI_SUCCESS) {
-            if (c->size == 1)
-                __coll_copy(recvbuf, datatype, total, all, datatype, total);
-            else
-                err = __thesis_scatterv(all, recvcounts, displs, datatype, recvbuf, recvcounts[c->rank],
-                                        datatype, 0, comm, c);
-        }
-        free(all);
-        free(displs);
-        return err;
-    }
-    return __ours_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, c);
+    return __mpi_family->reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, c);
 }
 
 static int scan(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
@@ -442,8 +386,7 @@ static int scan(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, 
             __coll_copy(recvbuf, datatype, count, sendbuf, datatype, count);
         return MPI_SUCCESS;
     }
-    return THESIS ? __thesis_scan(sendbuf, recvbuf, count, datatype, op, exclusive, comm, c)
-                  : __ours_scan(sendbuf, recvbuf, count, datatype, op, exclusive, comm, c);
+    return __mpi_family->scan(sendbuf, recvbuf, count, datatype, op, exclusive, comm, c);
 }
 
 int MPI_Scan(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)

@@ -8,8 +8,8 @@
  *   started at once ("the root can be responding to one message while another request is heading through
  *   the network"); alltoall(v): point to point with every other rank, a pair at a time;
  * - reduce: halving (Figure 4.3), ceil(log2(size)) steps in ranks relative to the root;
- * - allreduce = reduce + broadcast, allgather = gather + broadcast, reduce_scatter = reduce + scatterv
- *   (coll.c); scan and exscan: a chain, each rank sending its result to the next.
+ * - allreduce = reduce + broadcast, allgather = gather + broadcast, reduce_scatter = reduce + scatterv;
+ *   scan and exscan: a chain, each rank sending its result to the next.
  *
  * Messages go through the point-to-point engine on the communicator's collective queues. */
 #include <stdlib.h>
@@ -207,5 +207,63 @@ int __thesis_scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype ty
         memcpy(recvbuf, acc, bytes);
     free(acc);
     free(in);
+    return err;
+}
+
+/* MPI_Reduce to rank 0, then MPI_Bcast from rank 0 (section 6.4). */
+int __thesis_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                       MPI_Comm comm, struct __mpi_comm *c)
+{
+    int err = __thesis_reduce(sendbuf, recvbuf, count, type, op, 0, comm, c);
+    if (err != MPI_SUCCESS)
+        return err;
+    return __thesis_bcast(recvbuf, count, type, 0, comm, c);
+}
+
+/* The gather to rank 0, then a broadcast of the whole result from rank 0 (as allreduce). */
+int __thesis_allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int *rcounts,
+                        const int *displs, MPI_Datatype rtype, MPI_Comm comm, struct __mpi_comm *c)
+{
+    int lo = -1, hi = 0, i, ext = __coll_extent(rtype);
+    int err = __thesis_gatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, 0, comm, c);
+    if (err != MPI_SUCCESS)
+        return err;
+    /* the broadcast covers the span of the blocks */
+    for (i = 0; i < c->size; i++) {
+        if (rcounts[i] == 0)
+            continue;
+        if (lo < 0 || displs[i] < lo)
+            lo = displs[i];
+        if (displs[i] + rcounts[i] > hi)
+            hi = displs[i] + rcounts[i];
+    }
+    if (lo < 0 || hi <= lo)
+        return MPI_SUCCESS;
+    return __thesis_bcast((char *)rbuf + lo * ext, hi - lo, rtype, 0, comm, c);
+}
+
+/* MPI_Reduce of the whole vector to rank 0, then MPI_Scatterv of the pieces (section 4.2.4 puts
+ * reduce_scatter with the reductions). */
+int __thesis_reduce_scatter(const void *sendbuf, void *recvbuf, const int *rcounts, MPI_Datatype type,
+                            MPI_Op op, MPI_Comm comm, struct __mpi_comm *c)
+{
+    int ext = __coll_extent(type), *displs = (int *)malloc(c->size * sizeof(int)), i, total, err;
+    char *all;
+    for (i = 0, total = 0; i < c->size; i++) {
+        displs[i] = total;
+        total += rcounts[i];
+    }
+    all = c->rank == 0 ? (char *)malloc(total * ext + 1) : 0;
+    err = total == 0 ? MPI_SUCCESS : c->size == 1
+        ? (__coll_copy(all, type, total, sendbuf, type, total), MPI_SUCCESS)
+        : __thesis_reduce(sendbuf, all, total, type, op, 0, comm, c);
+    if (err == MPI_SUCCESS) {
+        if (c->size == 1)
+            __coll_copy(recvbuf, type, total, all, type, total);
+        else
+            err = __thesis_scatterv(all, rcounts, displs, type, recvbuf, rcounts[c->rank], type, 0, comm, c);
+    }
+    free(all);
+    free(displs);
     return err;
 }

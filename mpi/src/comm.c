@@ -197,7 +197,7 @@ int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
  *   THREAD __mpi_ctx_alloc(node, reply, k, members) ---> takes the k lowest free contexts, each with
  *                                                        `members` references (0: set later)
  *   waits until reply[k] != -1          <---------------- DATA to reply: the k contexts, then k
- *   (ours_split: THREAD __mpi_ctx_setrefs(context, n) per context, when the sizes differ)
+ *   (__ours_comm_split: THREAD __mpi_ctx_setrefs(context, n) per context, when the sizes differ)
  *
  *   MPI_Comm_free, on every member: THREAD __mpi_ctx_release(context) ---> one reference fewer; at zero
  *                                                                          the context is free again
@@ -345,7 +345,7 @@ static int colours_of(const int *table, int stride, int size, int *colours)
 /* The thesis's MPI_Comm_split (4.2.3): rank 0 gathers every colour and key, works out the new
  * communicators, asking the allocator for a context for each as it goes, and sends every caller its new
  * communicator (context, rank, size, members); a barrier ends the call. */
-static int thesis_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key, MPI_Comm *newcomm)
+int __thesis_comm_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key, MPI_Comm *newcomm)
 {
     int mine[2], *table = 0, *info, err, r;
     MPI_Request req;
@@ -412,7 +412,7 @@ static int thesis_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key,
  * area address) from everyone, takes one context per colour from the allocator in a single request and
  * broadcasts the contexts with the table; every process works out its own communicator from it. A
  * barrier ends the call, as in the thesis, so nobody sends on the new communicator before all have it. */
-static int ours_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key, MPI_Comm *newcomm)
+int __ours_comm_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key, MPI_Comm *newcomm)
 {
     int p = c->size, mine[3], *buf, *table, *ctxs, nc, err, i, n;
     struct __coll_rec *area = color == MPI_UNDEFINED ? 0 : __coll_area_alloc(p);
@@ -477,7 +477,7 @@ static int ours_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key, M
     return MPI_Barrier(comm);
 }
 
-/* Sets the reference counts of contexts allocated with members 0 (ours_split asks for the contexts of
+/* Sets the reference counts of contexts allocated with members 0 (__ours_comm_split asks for the contexts of
  * all its communicators, of different sizes, in one request). */
 void __mpi_ctx_setrefs(int context, int refs)
 {
@@ -501,14 +501,27 @@ int __mpi_comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
         return MPI_ERR_COMM;
     if (color < 0 && color != MPI_UNDEFINED)
         return MPI_ERR_ARG;
-    if (__mpi_protocol == MPI_PROTO_THESIS)
-        return thesis_split(comm, c, color, key, newcomm);
-    return ours_split(comm, c, color, key, newcomm);
+    return __mpi_family->comm_split(comm, c, color, key, newcomm);
 }
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
     return __mpi_comm_split(comm, color, key, newcomm);
+}
+
+/* The thesis's MPI_Comm_dup (4.2.3): rank 0 takes a context, the others ask it for it; a barrier. */
+int __thesis_comm_dup(MPI_Comm comm, struct __mpi_comm *c, MPI_Comm *newcomm)
+{
+    int ctx = thesis_context(comm, c, c->size);
+    __mpi_comm_install(ctx, c->rank, c->size, c->nodes);
+    *newcomm = ctx;
+    return MPI_Barrier(comm);
+}
+
+/* Ours: a split with one colour. */
+int __ours_comm_dup(MPI_Comm comm, struct __mpi_comm *c, MPI_Comm *newcomm)
+{
+    return __ours_comm_split(comm, c, 0, c->rank, newcomm);
 }
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
@@ -517,20 +530,32 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     int err;
     if (!c)
         return MPI_ERR_COMM;
-    if (__mpi_protocol == MPI_PROTO_THESIS) {
-        int ctx = thesis_context(comm, c, c->size);
-        __mpi_comm_install(ctx, c->rank, c->size, c->nodes);
-        *newcomm = ctx;
-        err = MPI_Barrier(comm);
-    } else {
-        err = ours_split(comm, c, 0, c->rank, newcomm);
-    }
+    err = __mpi_family->comm_dup(comm, c, newcomm);
     if (err != MPI_SUCCESS)
         return err;
     n = __mpi_comm(*newcomm);
     n->errhandler = c->errhandler;
     __mpi_topo_copy(c, n);
     return __mpi_attr_copy(comm, c, n);
+}
+
+/* The thesis's MPI_Comm_create: as MPI_Comm_dup, with the group given (4.2.3). */
+int __thesis_comm_create(MPI_Comm comm, struct __mpi_comm *c, struct __mpi_group *g, int me, MPI_Comm *newcomm)
+{
+    int ctx = g->size > 0 ? thesis_context(comm, c, g->size) : -1;
+    *newcomm = MPI_COMM_NULL;
+    if (me != MPI_UNDEFINED) {
+        __mpi_comm_install(ctx, me, g->size, g->nodes);
+        *newcomm = ctx;
+    }
+    return MPI_Barrier(comm);
+}
+
+/* Ours: a split in which the group's members have colour 0. */
+int __ours_comm_create(MPI_Comm comm, struct __mpi_comm *c, struct __mpi_group *g, int me, MPI_Comm *newcomm)
+{
+    (void)g;
+    return __ours_comm_split(comm, c, me == MPI_UNDEFINED ? MPI_UNDEFINED : 0, me, newcomm);
 }
 
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
@@ -549,17 +574,7 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
         ;
     if (me == g->size)
         me = MPI_UNDEFINED;
-    if (__mpi_protocol == MPI_PROTO_THESIS) {
-        /* as MPI_Comm_dup, with the group given (thesis 4.2.3) */
-        int ctx = g->size > 0 ? thesis_context(comm, c, g->size) : -1;
-        *newcomm = MPI_COMM_NULL;
-        if (me != MPI_UNDEFINED) {
-            __mpi_comm_install(ctx, me, g->size, g->nodes);
-            *newcomm = ctx;
-        }
-        return MPI_Barrier(comm);
-    }
-    return ours_split(comm, c, me == MPI_UNDEFINED ? MPI_UNDEFINED : 0, me, newcomm);
+    return __mpi_family->comm_create(comm, c, g, me, newcomm);
 }
 
 /* Collective, not synchronising: deletes the attributes (their delete callbacks run), returns the

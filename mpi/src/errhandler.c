@@ -22,11 +22,27 @@ static const char *comm_name(MPI_Comm comm)
     return 0;
 }
 
+/* Writes a whole line on stderr after flushing stdout. stderr is unbuffered, so fprintf would write the
+ * line in pieces; one write keeps the lines of nodes that fail at the same time whole, even when the first
+ * of them ends the run while the others are still writing theirs. */
+void __mpi_fatal_line(const char *line)
+{
+    fflush(stdout);
+    fputs(line, stderr);
+}
+
 int __mpi_error(MPI_Comm comm, int code, const char *func)
+{
+    if (code == MPI_SUCCESS)        /* most calls: nothing more to do */
+        return code;
+    return __mpi_error_why(comm, code, func, 0);
+}
+
+int __mpi_error_why(MPI_Comm comm, int code, const char *func, const char *why)
 {
     struct __mpi_comm *c;
     int h;
-    char text[MPI_MAX_ERROR_STRING];
+    char text[MPI_MAX_ERROR_STRING], line[MPI_MAX_ERROR_STRING + 160];
     int len;
     if (code == MPI_SUCCESS)
         return code;
@@ -44,14 +60,14 @@ int __mpi_error(MPI_Comm comm, int code, const char *func)
         return code;
     }
     MPI_Error_string(code, text, &len);
-    fflush(stdout);
     if (comm_name(comm))
-        fprintf(stderr, "MPI_ERRORS_ARE_FATAL: %s: %s (rank %d of %s)\n", func, text, c ? c->rank : 0,
-                comm_name(comm));
+        snprintf(line, sizeof line, "MPI_ERRORS_ARE_FATAL: %s: %s%s%s (rank %d of %s)\n", func, text,
+                 why ? ": " : "", why ? why : "", c ? c->rank : 0, comm_name(comm));
     else
-        fprintf(stderr, "MPI_ERRORS_ARE_FATAL: %s: %s (rank %d of communicator %d, rank %d of MPI_COMM_WORLD)\n",
-                func, text, c ? c->rank : 0, comm, __mpi_world_rank());
-    fflush(stderr);
+        snprintf(line, sizeof line,
+                 "MPI_ERRORS_ARE_FATAL: %s: %s%s%s (rank %d of communicator %d, rank %d of MPI_COMM_WORLD)\n",
+                 func, text, why ? ": " : "", why ? why : "", c ? c->rank : 0, comm, __mpi_world_rank());
+    __mpi_fatal_line(line);
     __mpi_end_run(code > 0 && code < 256 ? code : 1);
     return code;
 }

@@ -1,8 +1,9 @@
 // fast.S - libmpi's hot paths in assembly (docs/mpi.md, "Fast paths"): MPI_Send of an eager message,
 // the handler of an eager message that finds its posted receive, MPI_Recv of a predefined type, and the
 // wait loops. Everything they do not handle (another protocol family, a derived type, an unexpected
-// message, a rendezvous, an error) goes to the C code of p2p.c and pt2pt.c, which does the same thing in
-// general. Structure offsets come from mpi_layout.h, which p2p.c checks against the C structures.
+// message, a rendezvous, an error) goes to the C code (the engine p2p.c, family ours's p2p_ours.c, the API
+// pt2pt.c), which does the same thing in general. Structure offsets come from mpi_layout.h, which p2p.c
+// checks against the C structures.
 //
 // The eager message (protocol family "ours"): one THREAD message whose data flits load a0..a7, t0..t7,
 // s0..s7 (r4..r27) of the handler's new thread:
@@ -45,11 +46,7 @@ __mpi_ready_now:
     lw t3, R_LASTWORD(a0)
     bne t2, t3, .Lrn_no             // the payload's last word has not landed
 .Lrn_flag:
-    la t2, __mpi_protocol
-    lw t2, 0(t2)
-    li t3, K_PROTO_OURS
-    beq t2, t3, .Lrn_yes
-    lw t2, R_FLAG(a0)               // thesis: the completion flag too
+    lw t2, R_FLAG(a0)               // the sender's completion flag (family ours sets it on accepting)
     bnez t2, .Lrn_yes
     b .Lrn_no
 .Lrn_dma:
@@ -84,7 +81,7 @@ __mpi_wait_loop:
     bnez t0, .Lwl_drain
     suspend
     b .Lwl_poll
-.Lwl_drain:                         // handlers left messages to send (p2p.c): send them
+.Lwl_drain:                         // handlers left messages to send (p2p_ours.c): send them
     addi sp, sp, -8
     sw t7, 0(sp)
     sw a7, 4(sp)
@@ -603,7 +600,7 @@ __mpi_eager21:
     sw t3, H_RECVWORD(t7)
     rdsr s3, niustat
     andi s3, s3, 7
-    bnez s3, .Lh_credit_later       // the NIU is busy: the message could block (p2p.c, handler_send)
+    bnez s3, .Lh_credit_later       // the NIU is busy: the message could block (p2p_ours.c, handler_send)
     lw s3, H_SELF(t6)
     slli s3, s3, 2
     add s3, s3, t6
@@ -654,7 +651,7 @@ __mpi_eager21:
 // common case: the RTS is the next message from its sender, a posted receive of a communicator as for the
 // eager handler matches with a contiguous, word-aligned buffer that holds the whole message of whole
 // words. It arms the watch of the payload's last word and sends the CTS (when the NIU is idle, so that it
-// cannot block; else through p2p.c). Anything else: __mpi_post_send_c.
+// cannot block; else through p2p_ours.c). Anything else: __mpi_post_send_c (p2p.c).
     .globl __mpi_post_send
     .type __mpi_post_send, @function
 __mpi_post_send:
@@ -722,7 +719,8 @@ __mpi_post_send:
     sw zero, R_ERROR(s0)
     sw s4, R_NWORDS(s0)
     sw zero, R_TAILWORD(s0)
-    sw zero, R_FLAG(s0)
+    li s6, 1
+    sw s6, R_FLAG(s0)               // no flag message comes in this family
     sw s5, R_LASTP(s0)
     sw a5, R_LASTWORD(s0)
     li s6, K_ST_DATA
@@ -769,17 +767,18 @@ __mpi_post_send:
     endt
     .size __mpi_post_send, . - __mpi_post_send
 
-// The CTS handler, __mpi_request_data(sreq, target, stride, words, dst_node, flagaddr) (p2p.c). Family
-// ours, the common case: a contiguous payload of at most 65535 words and an idle NIU, so that sendh_rr and
-// sendme cannot block; the DMA engine reads the payload while the handler ends. Anything else:
-// __mpi_request_data_c.
+// The CTS handler, __mpi_request_data(sreq, target, stride, words, dst_node, flagaddr). Family ours, the
+// common case: a contiguous payload of at most 65535 words and an idle NIU, so that sendh_rr and sendme
+// cannot block; the DMA engine reads the payload while the handler ends. Anything else (the thesis
+// family's CTS carries a flag address): the family's request_data (p2p_thesis.c, p2p_ours.c).
     .globl __mpi_request_data
     .type __mpi_request_data, @function
 __mpi_request_data:
     bnez a5, .Lq_slow               // the thesis family's flag
     lw t0, R_LAYOUT(a0)
-    addi t1, a3, -1
-    lui t2, 1                       // 65536
+    addi t1, a3, -1                 // words - 1: 0 .. 65534 for one sendme (its count field has 16 bits)
+    lui t2, 1
+    addi t2, t2, -1                 // 65535
     bnez t0, .Lq_slow               // not L_CONTIG
     bgeu t1, t2, .Lq_slow           // 0, or more than 65535 words
     rdsr t0, niustat
@@ -793,8 +792,11 @@ __mpi_request_data:
     li t0, K_ST_DMA
     sw t0, R_STATE(a0)
     endt
-.Lq_slow:
-    call __mpi_request_data_c
+.Lq_slow:                           // the family's C code: __mpi_family->request_data(a0 .. a5)
+    la t0, __mpi_family
+    lw t0, 0(t0)
+    lw t0, F_REQUEST_DATA(t0)
+    callr t0
     endt
     .size __mpi_request_data, . - __mpi_request_data
 

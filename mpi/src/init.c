@@ -45,6 +45,7 @@ void __mpi_state(void)
     if (state_ready)
         return;
     read_environment();
+    __mpi_family = __mpi_protocol == MPI_PROTO_THESIS ? &__mpi_thesis : &__mpi_ours;
     n = getXDim() * getYDim();
     if (__mpi_spmd_nprocs > 0 && __mpi_spmd_nprocs < n)
         n = __mpi_spmd_nprocs;
@@ -60,8 +61,14 @@ int MPI_Init(int *argc, char ***argv)
     (void)argc;
     (void)argv;
     __mpi_state();
+    /* In an SPMD run (scmpsim -n) every rank runs main already: a program in the thesis's launch form,
+     * whose main starts the MPI part on every node with parExecute, calls MPI_Init once per rank there. */
     if (__mpi_initialized)
-        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI_Init");
+        return __mpi_error_why(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI_Init",
+                               __mpi_spmd_nprocs > 0
+                                   ? "MPI_Init called again on this node (every rank of scmpsim -n runs main: "
+                                     "does main start MPI_Init on every node with parExecute?)"
+                                   : "MPI_Init called again on this node");
     __mpi_initialized = 1;
     return MPI_SUCCESS;
 }
@@ -109,10 +116,12 @@ int __mpi_world_rank(void)
 
 int MPI_Abort(MPI_Comm comm, int errorcode)
 {
+    char line[96];
     (void)comm;
     __mpi_state();
-    fflush(stdout);
-    fprintf(stderr, "MPI_Abort: rank %d of MPI_COMM_WORLD, error code %d\n", __mpi_world_rank(), errorcode);
+    snprintf(line, sizeof line, "MPI_Abort: rank %d of MPI_COMM_WORLD, error code %d\n", __mpi_world_rank(),
+             errorcode);
+    __mpi_fatal_line(line);
     __mpi_end_run(errorcode);
     return MPI_SUCCESS;
 }

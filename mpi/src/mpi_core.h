@@ -1,6 +1,6 @@
-/* mpi_core.h - libmpi's request engine: requests and envelopes, the two point-to-point protocol families,
- * derived datatypes, error handlers and the debugging table (docs/mpi.md, "Point to point"). Included by
- * mpi_internal.h; the communicator table and the collectives see only what is declared here. */
+/* mpi_core.h - libmpi's request engine: requests and envelopes, what the two point-to-point protocol
+ * families share, derived datatypes, error handlers and the debugging table (docs/mpi.md, "Point to
+ * point"). Included by mpi_internal.h, whose table __mpi_family holds what differs between the families. */
 #ifndef MPI_CORE_H
 #define MPI_CORE_H
 
@@ -66,7 +66,8 @@ struct __mpi_request {
     int lastword;                   /* send: the message's last whole word; recv: the value awaited */
     int tailword;                   /* the last bytes % 4 bytes, carried in the RTS */
     int nwords;                     /* recv: payload words the DATA message brings */
-    volatile int flag;              /* recv, thesis: the completion flag the sender's DATA message sets */
+    volatile int flag;              /* recv: the sender's completion flag has come (thesis: a DATA message
+                                     * sets it; ours sends none and sets it on accepting the RTS) */
     volatile int cancel_reply;      /* send: the receiver's answer to MPI_Cancel: 1 cancelled, 2 too late */
     int source;                     /* status */
     int rtag;
@@ -132,8 +133,7 @@ int __mpi_ready(struct __mpi_request *r);
         else if (s_ == ST_DONE)                                                                             \
             out = 1;                                                                                        \
         else if (s_ == ST_DATA)                                                                             \
-            out = ((r)->nwords == 0 || *(r)->lastp == (r)->lastword)                                        \
-                  && (__mpi_protocol == MPI_PROTO_OURS || (r)->flag);                                       \
+            out = ((r)->nwords == 0 || *(r)->lastp == (r)->lastword) && (r)->flag;                          \
         else                                                                                                \
             out = s_ == ST_DMA ? 2 : 0;                                                                     \
     } while (0)
@@ -193,6 +193,28 @@ struct __mpi_hot {
 };
 extern struct __mpi_hot __mpi_hot;
 void __mpi_p2p_setup(void);
+/* Per other node, one word each way: sendword[i] = the next sequence number to node i << 16 | eager
+ * messages to it not yet credited back; recvword[i] = the next sequence number expected from node i << 16 |
+ * eager messages from it consumed and not yet credited back. A credit return subtracts a batch from the low
+ * half of the sender's sendword, which then holds at least that much, so the halves never disturb each
+ * other; the sequence numbers wrap at 16 bits. */
+#define SEQ_OUT(n) ((unsigned)__mpi_hot.sendword[n] >> 16)
+#define SEQ_IN(n) ((unsigned)__mpi_hot.recvword[n] >> 16)
+#define DEBT(n) (__mpi_hot.sendword[n] & 0xffff)
+
+/* The engine's entry points for the families (p2p.c). */
+/* Announces r's message (RTS) to r->node (to this node's RTS handler code directly when it is this node
+ * and the family's self_local says so); finds how the DMA engine will read the payload first (strided
+ * words and runs of words only when the family's dma_layouts allows). */
+int __mpi_send_rts(struct __mpi_request *r, int bytes, int cq);
+/* An announcement has arrived (on_heap: e may be kept as it is): delivered in its sender's order. */
+void __mpi_arrived(struct __mpi_env *e, int on_heap);
+/* A rendezvous receive's payload has landed: tail bytes, landing buffer; the receive is done. */
+void __mpi_finish_recv(struct __mpi_request *r);
+/* Nonzero while a handler of this node runs. */
+extern int __mpi_in_handler;
+/* THREAD handler: the sender of an RTS asks to cancel it. */
+void __mpi_cancel_send(int src_node, int sreq);
 
 /* Eager limit in bytes (ours): messages up to it travel inside the THREAD message. */
 #define MPI_EAGER_MAX 84            /* 21 words: a THREAD message carries 24, the header takes 3 */
@@ -253,6 +275,10 @@ void __mpi_dma_runs(struct __mpi_type *t, char *buf, int count);
  * and returns code; MPI_SUCCESS passes through. MPI_ERRORS_ARE_FATAL prints one line on stderr and ends the
  * whole run. */
 int __mpi_error(MPI_Comm comm, int code, const char *func);
+/* The same, with what went wrong in words for the fatal handler's line (why may be 0). */
+int __mpi_error_why(MPI_Comm comm, int code, const char *func, const char *why);
+/* Writes a line on stderr with one write, after flushing stdout (fatal errors, MPI_Abort). */
+void __mpi_fatal_line(const char *line);
 /* Ends the whole run with a status (MPI_Abort, fatal errors). */
 void __mpi_end_run(int status);
 /* The calling process's rank in MPI_COMM_WORLD. */

@@ -51,7 +51,7 @@ extern struct __mpi_env *__mpi_limbo;   /* announcements for a communicator this
  * default. Set by __mpi_state() on every node before any traffic. */
 #define MPI_PROTO_THESIS 0
 #define MPI_PROTO_OURS 1
-extern int __mpi_protocol;
+extern int __mpi_protocol;      /* (for the debugging table; the code goes through __mpi_family, below) */
 
 /* SPMD launch (scmpsim -n N) sets SCMP_NPROCS=N: MPI_COMM_WORLD is nodes 0..N-1 and every rank runs main.
  * Without it (the thesis's parExecute form) MPI_COMM_WORLD is every node of the mesh. 0 when not SPMD. */
@@ -198,5 +198,70 @@ int __ours_reduce_scatter(const void *sendbuf, void *recvbuf, const int *rcounts
                           MPI_Op op, MPI_Comm comm, struct __mpi_comm *c);
 int __ours_scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int exclusive,
                 MPI_Comm comm, struct __mpi_comm *c);
+
+/* coll_thesis.c: the compositions the thesis describes */
+int __thesis_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                       MPI_Comm comm, struct __mpi_comm *c);
+int __thesis_allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int *rcounts,
+                        const int *displs, MPI_Datatype rtype, MPI_Comm comm, struct __mpi_comm *c);
+int __thesis_reduce_scatter(const void *sendbuf, void *recvbuf, const int *rcounts, MPI_Datatype type,
+                            MPI_Op op, MPI_Comm comm, struct __mpi_comm *c);
+
+/* comm.c: making communicators, per family (collective over comm; me = the caller's rank in g, or
+ * MPI_UNDEFINED) */
+int __thesis_comm_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key, MPI_Comm *newcomm);
+int __thesis_comm_dup(MPI_Comm comm, struct __mpi_comm *c, MPI_Comm *newcomm);
+int __thesis_comm_create(MPI_Comm comm, struct __mpi_comm *c, struct __mpi_group *g, int me, MPI_Comm *newcomm);
+int __ours_comm_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key, MPI_Comm *newcomm);
+int __ours_comm_dup(MPI_Comm comm, struct __mpi_comm *c, MPI_Comm *newcomm);
+int __ours_comm_create(MPI_Comm comm, struct __mpi_comm *c, struct __mpi_group *g, int me, MPI_Comm *newcomm);
+
+/* ==== The protocol families ============================================================================= */
+
+/* What differs between the two protocol families (docs/mpi.md, "Structure"): one table each, in
+ * p2p_thesis.c and p2p_ours.c, chosen by __mpi_state() from SCMP_MPI_PROTOCOL before any traffic. The
+ * request engine (p2p.c), the collectives' entry points (coll.c) and comm.c call through __mpi_family.
+ * The offset of request_data is fixed (mpi_layout.h: fast.S calls it). */
+struct __mpi_family {
+    const char *name;
+    int dma_layouts;        /* the DMA engine reads and writes strided words and runs (else: packed) */
+    int self_local;         /* a message to oneself never enters the network (the RTS is handled here) */
+    void (*setup)(void);    /* __mpi_hot's part of the family, once the node's tables exist */
+    /* point to point */
+    int (*send)(struct __mpi_request *r, int bytes, int cq);     /* starts a send: eager, or the RTS */
+    /* a receive has accepted an RTS whose payload is to land at target (stride in words): the answer */
+    void (*accept)(struct __mpi_request *r, struct __mpi_env *e, char *target, int stride);
+    /* the CTS handler's C part, on the sender (fast.S's __mpi_request_data) */
+    void (*request_data)(int sreq, int target, int stride, int nwords, int dst_node, int flagaddr);
+    void (*cancel)(struct __mpi_request *r);                     /* asks r's receiver to drop its RTS */
+    void (*cancel_answer)(int src_node, struct __mpi_request *sreq, int answer);
+    void (*eager_consumed)(int src_node);                        /* a receive took an eager message */
+    /* collectives (coll.c has checked the arguments and resolved MPI_IN_PLACE) */
+    int (*barrier)(MPI_Comm comm, struct __mpi_comm *c);
+    int (*bcast)(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, struct __mpi_comm *c);
+    int (*reduce)(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root,
+                  MPI_Comm comm, struct __mpi_comm *c);
+    int (*allreduce)(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                     struct __mpi_comm *c);
+    int (*gatherv)(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int *rcounts,
+                   const int *displs, MPI_Datatype rtype, int root, MPI_Comm comm, struct __mpi_comm *c);
+    int (*scatterv)(const void *sbuf, const int *scounts, const int *displs, MPI_Datatype stype, void *rbuf,
+                    int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, struct __mpi_comm *c);
+    int (*allgatherv)(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int *rcounts,
+                      const int *displs, MPI_Datatype rtype, MPI_Comm comm, struct __mpi_comm *c);
+    int (*alltoallv)(const void *sbuf, const int *scounts, const int *sdispls, MPI_Datatype stype, void *rbuf,
+                     const int *rcounts, const int *rdispls, MPI_Datatype rtype, MPI_Comm comm,
+                     struct __mpi_comm *c);
+    int (*reduce_scatter)(const void *sendbuf, void *recvbuf, const int *rcounts, MPI_Datatype type, MPI_Op op,
+                          MPI_Comm comm, struct __mpi_comm *c);
+    int (*scan)(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int exclusive,
+                MPI_Comm comm, struct __mpi_comm *c);
+    /* communicators */
+    int (*comm_split)(MPI_Comm comm, struct __mpi_comm *c, int color, int key, MPI_Comm *newcomm);
+    int (*comm_dup)(MPI_Comm comm, struct __mpi_comm *c, MPI_Comm *newcomm);
+    int (*comm_create)(MPI_Comm comm, struct __mpi_comm *c, struct __mpi_group *g, int me, MPI_Comm *newcomm);
+};
+extern const struct __mpi_family __mpi_thesis, __mpi_ours;
+extern const struct __mpi_family *__mpi_family;
 
 #endif

@@ -65,6 +65,9 @@
 #define H_SENDWORD 48
 #define H_RECVWORD 4144
 
+/* struct __mpi_family (mpi_internal.h) */
+#define F_REQUEST_DATA 24
+
 /* MPI_Status */
 #define S_SOURCE 0
 #define S_TAG 4
@@ -83,7 +86,6 @@
 #define K_RF_PERSISTENT 1
 #define K_ST_INACTIVE 0
 #define K_REQ_MAGIC 0x4d504952
-#define K_PROTO_OURS 1
 #define K_ANY_SOURCE (-2)
 #define K_ANY_TAG (-1)
 #define K_BASIC_LAST 16         /* MPI_CHAR .. MPI_PACKED: contiguous, one basic element */

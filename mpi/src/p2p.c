@@ -1,5 +1,8 @@
-/* The request engine (docs/mpi.md, "Point to point"): matching, and the two protocol families that move a
- * message from a send request to a receive request.
+/* The request engine (docs/mpi.md, "Point to point"): requests, matching and the queues, completion, and
+ * what both protocol families share, the RTS (an announcement whose payload waits at the sender) and how a
+ * receive accepts one. What differs between the families, which messages move a payload and who sends
+ * them, is in p2p_thesis.c and p2p_ours.c, behind the table __mpi_family (mpi_internal.h) that
+ * __mpi_state() chooses once; the assembly fast paths (fast.S) serve family ours.
  *
  * Both families keep, per communicator and queue, the posted receives (postedReceives) and the announced
  * messages no receive has matched yet (postedSends, or the unexpected queue), and take each sender's
@@ -22,24 +25,16 @@
  * Completion never depends on the order in which separate messages arrive: the receiver stores the
  * complement of the payload's last word (which the RTS carries) where that word will land before it sends
  * the CTS; the words of one DATA message are written in order, so when the announced value is there the
- * whole payload is. The thesis's flag is sent and awaited as well, so that its family costs what it cost.
+ * whole payload is. The thesis's flag is sent and awaited as well, so that its family costs what it cost;
+ * family ours sets the flag itself when it accepts the RTS.
  *
- * Handlers never suspend; each sends at most one message (a CTS, a payload, a credit return, a cancel
- * answer), so each runs atomically with respect to the node's other threads. */
+ * Handlers never suspend, so each runs atomically with respect to the node's other threads. */
 #include <stdlib.h>
 #include <string.h>
 #include <scmp.h>
 #include <stddef.h>
 #include "mpi_internal.h"
 #include "mpi_layout.h"
-
-
-/* Eager credits (ours): a sender may have EAGER_CREDITS eager messages to one receiver that the receiver has
- * not consumed (matched) yet; the receiver gives CREDIT_BATCH back at a time with one THREAD message that
- * subtracts them from the sender's count (__mpi_hot.sendword[receiver]). Without credit a message goes by
- * rendezvous, so a receiver never holds more than EAGER_CREDITS unexpected eager messages per sender. */
-#define EAGER_CREDITS 16
-#define CREDIT_BATCH 8
 
 /* The assembly fast paths (fast.S) rely on these (mpi_layout.h). */
 _Static_assert(offsetof(struct __mpi_request, next) == R_NEXT, "mpi_layout.h: R_NEXT");
@@ -114,42 +109,37 @@ _Static_assert(K_RF_CANCEL == RF_CANCEL, "mpi_layout.h: K_RF_CANCEL");
 _Static_assert(K_RF_PERSISTENT == RF_PERSISTENT, "mpi_layout.h: K_RF_PERSISTENT");
 _Static_assert(K_ST_INACTIVE == ST_INACTIVE, "mpi_layout.h: K_ST_INACTIVE");
 _Static_assert(K_REQ_MAGIC == REQ_MAGIC, "mpi_layout.h: K_REQ_MAGIC");
-_Static_assert(K_PROTO_OURS == MPI_PROTO_OURS, "mpi_layout.h: K_PROTO_OURS");
 _Static_assert(K_ANY_SOURCE == MPI_ANY_SOURCE, "mpi_layout.h: K_ANY_SOURCE");
 _Static_assert(K_ANY_TAG == MPI_ANY_TAG, "mpi_layout.h: K_ANY_TAG");
 _Static_assert(K_BASIC_LAST == MPI_PACKED, "mpi_layout.h: K_BASIC_LAST");
-_Static_assert(K_EAGER_CREDITS == EAGER_CREDITS, "mpi_layout.h: K_EAGER_CREDITS");
-_Static_assert(K_CREDIT_BATCH == CREDIT_BATCH, "mpi_layout.h: K_CREDIT_BATCH");
 _Static_assert(K_EAGER_MAX == MPI_EAGER_MAX, "mpi_layout.h: K_EAGER_MAX");
+_Static_assert(offsetof(struct __mpi_family, request_data) == F_REQUEST_DATA, "mpi_layout.h: F_REQUEST_DATA");
 
 int __mpi_eager_limit = 64;           /* by measurement: docs/mpi.md, "Latency" */
 struct __mpi_request *__mpi_active;
 struct __mpi_request *__mpi_background;
 volatile int __mpi_arrivals;            /* announcements queued as unexpected so far (MPI_Probe waits on it) */
 
-/* What the assembly fast paths (fast.S) read, in one block so that one address reaches all of it. Per
- * other node, one word each way: sendword[i] = the next sequence number to node i << 16 | eager messages to
- * it not yet credited back; recvword[i] = the next sequence number expected from node i << 16 | eager
- * messages from it consumed and not yet credited back. A credit return subtracts CREDIT_BATCH from the low
- * half of the sender's sendword, which then holds at least that much, so the halves never disturb each
- * other; the sequence numbers wrap at 16 bits. */
+/* What the assembly fast paths (fast.S) read, in one block so that one address reaches all of it; the
+ * words per node are explained with SEQ_OUT in mpi_core.h. */
 struct __mpi_hot __mpi_hot;
-#define SEQ_OUT(n) ((unsigned)__mpi_hot.sendword[n] >> 16)
-#define SEQ_IN(n) ((unsigned)__mpi_hot.recvword[n] >> 16)
-#define DEBT(n) (__mpi_hot.sendword[n] & 0xffff)
 struct __mpi_env *__mpi_early;          /* announcements that arrived ahead of their turn */
 struct __mpi_env *__mpi_limbo;          /* announcements for a communicator this node does not have yet */
 #define early __mpi_early
 #define limbo __mpi_limbo
 
-static int sender_limit;     /* (handlers that may block on the NIU at once: see "Messages sent by handlers") */
+/* The protocol family, chosen by __mpi_state() before any traffic. */
+const struct __mpi_family *__mpi_family = &__mpi_ours;
+
+/* Nonzero while a handler of this node runs (and its sends must not block, in family ours). Handlers set it
+ * on entry and clear it on return; it stays set while a sending handler is blocked, so the user thread,
+ * which then runs, defers too: the blocked sender sends what it defers. */
+int __mpi_in_handler;
 
 /* Called by __mpi_state once the node's tables exist. */
 void __mpi_p2p_setup(void)
 {
     int t;
-    __mpi_hot.ours = __mpi_protocol == MPI_PROTO_OURS;
-    __mpi_hot.eager_limit = __mpi_hot.ours ? __mpi_eager_limit : -1;
     __mpi_hot.self = __mpi_self_node;
     for (t = 1; t <= MPI_PACKED; t++) {
         int size = __mpi_type_size(t), k = 0;
@@ -158,20 +148,13 @@ void __mpi_p2p_setup(void)
         __mpi_hot.shift[t] = (unsigned char)k;
     }
     __mpi_hot.fast_ok = early == 0;
-    sender_limit = (int)__rdsr_nctx() - 2;
+    __mpi_family->setup();
 }
 static struct __mpi_request *freelist;
 #define self __mpi_self_node
 
-/* Assembly (msg.s): one THREAD message with the envelope and n payload words; the handlers' entries. */
-void __mpi_eager_send(int node, void (*pc)(), int w0, int w1, int w2, const int *payload, int n);
-void __mpi_eager5(void);
-void __mpi_eager21(void);
-
-/* The handlers' entries are in fast.S, which calls these when its fast paths do not apply. */
+/* The RTS handler's entry is in fast.S, which calls __mpi_post_send_c when its fast path does not apply. */
 void __mpi_post_send(void);
-void __mpi_request_data(void);
-void __mpi_cancel_send(int src_node, int sreq);
 
 /* ---- Requests ---------------------------------------------------------------------------------------------- */
 
@@ -242,150 +225,11 @@ struct __mpi_comm *__mpi_comm_by_context(int context, MPI_Comm *handle)
     return c;
 }
 
-/* ---- Messages sent by handlers (ours) ---------------------------------------------------------------------------
- *
- * A THREAD message waits at its target's ejection port until a thread context is free there, and everything
- * behind it in the network waits too. A handler that blocks on its own NIU while holding a context can thus
- * close a cycle: node A's contexts all held by handlers blocked behind A's NIU, whose message waits for a
- * context on node B, whose contexts are all held the same way waiting for A. The thesis family sends from its
- * handlers as published and can deadlock so when contexts are few (programs/mpi/storm.c with --contexts 3).
- * Ours never lets a handler wait while holding a context, except a bounded number of them:
- *   - a handler whose message cannot block sends it at once: the NIU is idle (no open message, empty
- *     injection queue, DMA engine idle) and the message fits the queue (a CTS is 8 flits, a credit 4, a
- *     cancel answer 3), or is one sendme of at most 65535 words;
- *   - otherwise, if fewer than nctx - 2 handlers are sending, it becomes a sender: it sends (and may block),
- *     then sends whatever the others left in the outbox, then ends;
- *   - otherwise it leaves the message in the outbox and ends at once.
- * So at least one context of every node is always free for the handlers of incoming messages, which then
- * never block: every THREAD head is taken in bounded time, the network drains, every blocked sender
- * proceeds. The outbox is never left without a sender: a handler adds to it only while senders exist, and a
- * sender looks at it after each message, atomically with leaving. The user thread drains it too, in its
- * waits (with 2 contexts, nctx - 2 = 0, that is the only way). */
-
-#define OUT_CTS 1           /* __mpi_request_data(sreq, target, stride, nwords, self, 0) to node */
-#define OUT_PAYLOAD 2       /* the payload of send request a to node: target b, stride c, nwords d */
-#define OUT_ADD 3           /* sendAddIntValue(node, a, b) */
-#define OUT_WORD 4          /* sendDataIntValue(node, a, b) */
-
-struct __mpi_out {
-    struct __mpi_out *next;
-    int kind, node, a, b, c, d;
-};
-
-struct __mpi_out *__mpi_outbox;         /* (read by the wait loops of fast.S) */
-static struct __mpi_out **outbox_tail = &__mpi_outbox;
-static int senders;
-
-#define NIU_IDLE() ((__scmp_niustat() & (SCMP_NIU_DMA_BUSY | SCMP_NIU_QUEUE_BUSY | SCMP_NIU_MESSAGE_OPEN)) == 0)
-
-/* Sends one message (may block). */
-static void out_send(int kind, int node, int a, int b, int c, int d)
-{
-    struct __mpi_request *r;
-    switch (kind) {
-    case OUT_CTS:
-        __scmp_thread6(node, (void (*)())__mpi_request_data, a, b, c, d, self, 0);
-        break;
-    case OUT_PAYLOAD:
-        r = (struct __mpi_request *)a;
-        __scmp_sendh_data(node, (void *)b, c);
-        if (r->layout == L_RUNS) {
-            __mpi_dma_runs(r->tp, (char *)r->buf, r->count);
-        } else {
-            char *src = r->data;
-            unsigned st = r->layout == L_STRIDE ? (unsigned)r->sstride : 1u;
-            while (d > 65535) {
-                __scmp_sendm(src, (st << 16) | 65535u);
-                src += 65535 * 4 * (int)st;
-                d -= 65535;
-            }
-            __scmp_sendme(src, (st << 16) | (unsigned)d);
-        }
-        r->state = ST_DMA;
-        break;
-    case OUT_ADD:
-        sendAddIntValue(node, (volatile int *)a, b);
-        break;
-    default:
-        sendDataIntValue(node, (int *)a, b);
-        break;
-    }
-}
-
-/* Sends the outbox's messages, oldest first, until it is empty. */
-void __mpi_drain_outbox(void)
-{
-    struct __mpi_out *m;
-    while ((m = __mpi_outbox) != 0) {
-        __mpi_outbox = m->next;
-        if (!__mpi_outbox)
-            outbox_tail = &__mpi_outbox;
-        out_send(m->kind, m->node, m->a, m->b, m->c, m->d);
-        free(m);
-    }
-}
-
-/* A message a handler (handler != 0) or the user thread wants sent; see above. */
-static void handler_send(int handler, int kind, int node, int a, int b, int c, int d)
-{
-    struct __mpi_out *m;
-    int cannot_block = kind != OUT_PAYLOAD
-                       || (d <= 65535 && ((struct __mpi_request *)a)->layout != L_RUNS);
-    if (!handler || (cannot_block && NIU_IDLE())) {
-        out_send(kind, node, a, b, c, d);
-        return;
-    }
-    if (senders < sender_limit) {
-        senders++;
-        out_send(kind, node, a, b, c, d);
-        __mpi_drain_outbox();
-        senders--;
-        return;
-    }
-    m = (struct __mpi_out *)malloc(sizeof *m);
-    m->next = 0;
-    m->kind = kind;
-    m->node = node;
-    m->a = a;
-    m->b = b;
-    m->c = c;
-    m->d = d;
-    *outbox_tail = m;
-    outbox_tail = &m->next;
-}
-
-/* Called by the RTS handler of fast.S when its CTS could block. */
-void __mpi_send_cts(int node, int sreq, int target, int stride, int nwords)
-{
-    handler_send(1, OUT_CTS, node, sreq, target, stride, nwords);
-}
-
-/* Called by the eager handler of fast.S when its credit return could block. */
-void __mpi_credit_return(int src_node)
-{
-    handler_send(1, OUT_ADD, src_node, (int)&__mpi_hot.sendword[self], -CREDIT_BATCH, 0, 0);
-}
-
-/* Nonzero while a handler of this node runs (and its sends must not block). Handlers set it on entry and
- * clear it on return; it stays set while a sending handler is blocked, so the user thread, which then runs,
- * defers too: the blocked sender sends what it defers. */
-static int in_handler;
-
 /* ---- The receiving side ------------------------------------------------------------------------------------ */
-
-/* Eager messages consumed: after CREDIT_BATCH of one sender, give them back. */
-static void consumed_eager(int src_node)
-{
-    int w = ++__mpi_hot.recvword[src_node];
-    if ((w & 0xffff) >= CREDIT_BATCH) {
-        __mpi_hot.recvword[src_node] = w & ~0xffff;
-        handler_send(in_handler, OUT_ADD, src_node, (int)&__mpi_hot.sendword[self], -CREDIT_BATCH, 0, 0);
-    }
-}
 
 /* The payload of a rendezvous receive has landed (or there was none): add the tail bytes, copy out of the
  * landing buffer. */
-static void finish_recv(struct __mpi_request *r)
+void __mpi_finish_recv(struct __mpi_request *r)
 {
     int words_bytes = r->nwords * 4;
     int n = r->msgbytes < r->bytes ? r->msgbytes : r->bytes;
@@ -400,7 +244,8 @@ static void finish_recv(struct __mpi_request *r)
     r->state = ST_DONE;
 }
 
-/* A receive meets an RTS: choose where the payload lands, arm the last-word watch, send the CTS. */
+/* A receive meets an RTS: choose where the payload lands (the receive buffer when it can take the DATA
+ * message as it comes, else a landing buffer), arm the last-word watch; the family answers (the CTS). */
 static void accept_rts(struct __mpi_request *r, struct __mpi_env *e)
 {
     int nwords = e->bytes / 4, stride = 1;
@@ -412,7 +257,7 @@ static void accept_rts(struct __mpi_request *r, struct __mpi_env *e)
     if (e->bytes <= r->bytes) {
         if (r->dbuf && ((unsigned)r->dbuf & 3) == 0) {
             target = r->dbuf;
-        } else if (__mpi_protocol == MPI_PROTO_OURS && (e->bytes & 3) == 0 && nwords > 0) {
+        } else if (__mpi_family->dma_layouts && (e->bytes & 3) == 0 && nwords > 0) {
             char *first;
             int s;
             if (__mpi_type_words(r->tp, r->buf, r->count, &first, &s) >= nwords) {
@@ -430,14 +275,8 @@ static void accept_rts(struct __mpi_request *r, struct __mpi_env *e)
         r->lastp = (volatile int *)target + (nwords - 1) * stride;
         r->lastword = e->lastword;
         *r->lastp = ~e->lastword;
-    } else if (__mpi_protocol == MPI_PROTO_OURS) {
-        finish_recv(r);
     }
-    if (__mpi_protocol == MPI_PROTO_THESIS)
-        __scmp_thread6(e->src_node, (void (*)())__mpi_request_data, e->sreq, (int)target, stride, nwords, self,
-                       (int)&r->flag);
-    else
-        handler_send(in_handler, OUT_CTS, e->src_node, e->sreq, (int)target, stride, nwords);
+    __mpi_family->accept(r, e, target, stride);
 }
 
 /* A receive meets an announcement (either side may be the later one). Frees e. */
@@ -454,10 +293,23 @@ static void match(struct __mpi_request *r, struct __mpi_env *e, int src)
         else
             __mpi_unpack(e->payload, n, (char *)r->buf, r->count, r->tp);
         r->state = ST_DONE;
-        consumed_eager(e->src_node);
+        __mpi_family->eager_consumed(e->src_node);
     } else {
         accept_rts(r, e);
     }
+}
+
+/* A copy on the heap of an envelope on a handler's stack, its payload (eager) after it. */
+static struct __mpi_env *keep(struct __mpi_env *e)
+{
+    int extra = e->kind == ENV_EAGER ? e->bytes : 0;
+    struct __mpi_env *k = (struct __mpi_env *)malloc(sizeof *k + extra);
+    *k = *e;
+    if (extra) {
+        k->payload = (char *)(k + 1);
+        memcpy(k->payload, e->payload, extra);
+    }
+    return k;
 }
 
 /* An announcement in its turn: the oldest fitting posted receive takes it, or it joins the unexpected queue.
@@ -483,16 +335,7 @@ static void deliver(struct __mpi_env *e, int on_heap)
             }
         }
     }
-    k = e;
-    if (!on_heap) {
-        int extra = e->kind == ENV_EAGER ? e->bytes : 0;
-        k = (struct __mpi_env *)malloc(sizeof *k + extra);
-        *k = *e;
-        if (extra) {
-            k->payload = (char *)(k + 1);
-            memcpy(k->payload, e->payload, extra);
-        }
-    }
+    k = on_heap ? e : keep(e);
     k->next = 0;
     for (ep = c ? &c->sends[q] : &limbo; *ep; ep = &(*ep)->next)
         ;
@@ -500,22 +343,12 @@ static void deliver(struct __mpi_env *e, int on_heap)
     __mpi_arrivals++;
 }
 
-/* An announcement has arrived: deliver it in its sender's order. */
-static void arrived(struct __mpi_env *e, int on_heap)
+void __mpi_arrived(struct __mpi_env *e, int on_heap)
 {
     int src = e->src_node;
     if (e->seq != SEQ_IN(src) || early) {
-        struct __mpi_env *k = e, **ep;
+        struct __mpi_env *k = on_heap ? e : keep(e), **ep;
         int progress;
-        if (!on_heap) {
-            int extra = e->kind == ENV_EAGER ? e->bytes : 0;
-            k = (struct __mpi_env *)malloc(sizeof *k + extra);
-            *k = *e;
-            if (extra) {
-                k->payload = (char *)(k + 1);
-                memcpy(k->payload, e->payload, extra);
-            }
-        }
         k->next = early;
         early = k;
         __mpi_hot.fast_ok = 0;
@@ -540,26 +373,8 @@ static void arrived(struct __mpi_env *e, int on_heap)
     deliver(e, on_heap);
 }
 
-/* THREAD handler (ours), through msg.s: an eager message; w0 = source node | sequence << 16,
- * w1 = context | bytes << 16; payload = its words, on the entry's stack. */
-void __mpi_eager_arrived(int w0, int w1, int tag, char *payload)
-{
-    struct __mpi_env e;
-    __mpi_state();
-    in_handler++;
-    e.kind = ENV_EAGER;
-    e.src_node = w0 & 0xffff;
-    e.seq = (unsigned)w0 >> 16;
-    e.context = w1 & 0xffff;
-    e.bytes = (unsigned)w1 >> 16;
-    e.tag = tag;
-    e.payload = payload;
-    arrived(&e, 0);
-    in_handler--;
-}
-
-/* THREAD handler (both families, through fast.S's __mpi_post_send): an RTS. w0, w1 as above (bytes
- * separate). */
+/* THREAD handler (both families, through fast.S's __mpi_post_send): an RTS; w0 = source node | sequence
+ * << 16, w1 = 2 * context + queue. */
 void __mpi_post_send_c(int w0, int w1, int tag, int bytes, int sreq, int lastword, int tailword)
 {
     struct __mpi_env e;
@@ -574,13 +389,13 @@ void __mpi_post_send_c(int w0, int w1, int tag, int bytes, int sreq, int lastwor
     e.lastword = lastword;
     e.tailword = tailword;
     e.payload = 0;
-    in_handler++;
-    arrived(&e, 0);
-    in_handler--;
+    __mpi_in_handler++;
+    __mpi_arrived(&e, 0);
+    __mpi_in_handler--;
 }
 
-/* THREAD handler: the sender of an RTS asks to cancel it. Answers with a DATA message into the request:
- * 1 when the RTS was still unmatched here (it is dropped), 2 when it is too late. */
+/* THREAD handler: the sender of an RTS asks to cancel it. The family answers into the request: 1 when the
+ * RTS was still unmatched here (it is dropped), 2 when it is too late. */
 void __mpi_cancel_send(int src_node, int sreq)
 {
     int i, q, answer = 2;
@@ -605,10 +420,7 @@ void __mpi_cancel_send(int src_node, int sreq)
             answer = 1;
             break;
         }
-    if (__mpi_protocol == MPI_PROTO_THESIS)
-        sendDataIntValue(src_node, (int *)&((struct __mpi_request *)sreq)->cancel_reply, answer);
-    else
-        handler_send(1, OUT_WORD, src_node, (int)&((struct __mpi_request *)sreq)->cancel_reply, answer, 0, 0);
+    __mpi_family->cancel_answer(src_node, (struct __mpi_request *)sreq, answer);
 }
 
 void __mpi_comm_ready(MPI_Comm comm)
@@ -625,59 +437,7 @@ void __mpi_comm_ready(MPI_Comm comm)
 
 /* ---- The sending side ---------------------------------------------------------------------------------------- */
 
-/* THREAD handler on the sender: the receiver is ready (CTS). The payload goes as one DATA message (several
- * sendm blocks when it is long or scattered, so that its last word lands last); in the thesis family the
- * handler sends it itself, then the completion flag; in ours it goes through handler_send. */
-void __mpi_request_data_c(int sreq, int target, int stride, int nwords, int dst_node, int flagaddr)
-{
-    struct __mpi_request *r = (struct __mpi_request *)sreq;
-    if (!flagaddr) {
-        if (nwords > 0)
-            handler_send(1, OUT_PAYLOAD, dst_node, sreq, target, stride, nwords);
-        else
-            r->state = ST_DONE;
-        return;
-    }
-    if (nwords > 0) {
-        __scmp_sendh_data(dst_node, (void *)target, stride);
-        if (r->layout == L_RUNS) {
-            __mpi_dma_runs(r->tp, (char *)r->buf, r->count);
-        } else {
-            char *src = r->data;
-            unsigned s = r->layout == L_STRIDE ? (unsigned)r->sstride : 1u;
-            while (nwords > 65535) {
-                __scmp_sendm(src, (s << 16) | 65535u);
-                src += 65535 * 4 * (int)s;
-                nwords -= 65535;
-            }
-            __scmp_sendme(src, (s << 16) | (unsigned)nwords);
-        }
-    }
-    /* the flag's head waits until the DMA engine has read the payload: then the buffer is free, and the
-     * request stays untouched until then */
-    sendDataIntValue(dst_node, (int *)flagaddr, 1);
-    r->state = ST_DONE;
-}
-
-/* Eager: the envelope and up to 21 payload words in one THREAD message. */
-static void send_eager(struct __mpi_request *r, int bytes, int cq)
-{
-    int w[MPI_EAGER_MAX / 4 + 1];
-    const int *p = (const int *)__mpi_type_contig(r->tp, r->buf, r->count);
-    int node = r->node, seq = SEQ_OUT(node), n = (bytes + 3) >> 2;
-    if (!p || (((unsigned)p & 3) | (bytes & 3)) != 0) {
-        __mpi_pack((const char *)r->buf, r->count, r->tp, (char *)w);
-        p = w;
-    }
-    __mpi_hot.sendword[node] += 0x10001;
-    __mpi_eager_send(node, n <= 5 ? __mpi_eager5 : __mpi_eager21, self | seq << 16, cq | bytes << 16, r->tag,
-                     p, n);
-    r->proto = P_EAGER;
-    r->state = ST_DONE;
-}
-
-/* Rendezvous: find how the DMA engine will read the payload, then announce it (RTS). */
-static int send_rts(struct __mpi_request *r, int bytes, int cq)
+int __mpi_send_rts(struct __mpi_request *r, int bytes, int cq)
 {
     struct __mpi_type *t = r->tp;
     char *c = __mpi_type_contig(t, r->buf, r->count);
@@ -687,17 +447,17 @@ static int send_rts(struct __mpi_request *r, int bytes, int cq)
     r->data = c;
     if (c && ((unsigned)c & 3) == 0) {
         /* the user's buffer as it is */
-    } else if (__mpi_protocol == MPI_PROTO_OURS && !c && nwords > 0
+    } else if (__mpi_family->dma_layouts && !c && nwords > 0
                && __mpi_type_words(t, r->buf, r->count, &r->data, &r->sstride) == nwords) {
         r->layout = L_STRIDE;
         last = r->data + (nwords - 1) * r->sstride * 4;
-    } else if (__mpi_protocol == MPI_PROTO_OURS && !c && nwords > 0 && (bytes & 3) == 0
+    } else if (__mpi_family->dma_layouts && !c && nwords > 0 && (bytes & 3) == 0
                && __mpi_type_wordruns(t, r->buf, r->count)) {
         struct __mpi_block *b = &t->blocks[t->nblocks - 1];
         r->layout = L_RUNS;
         last = (char *)r->buf + (r->count - 1) * (t->ub - t->lb) + b->disp + b->len - 4;
     } else {
-        /* the thesis packs everything that is not contiguous; both copy an unaligned buffer */
+        /* packed (everything not contiguous, without dma_layouts), or an aligned copy of an unaligned buffer */
         r->tmp = (char *)malloc(bytes + 4);
         if (!r->tmp)
             return MPI_ERR_OTHER;
@@ -722,14 +482,17 @@ static int send_rts(struct __mpi_request *r, int bytes, int cq)
     r->proto = P_RNDV;
     r->state = ST_POSTED;
     list_active(r);
-    __scmp_send_thread(node, (void (*)())__mpi_post_send, w, 7);
+    if (node == self && __mpi_family->self_local)
+        __mpi_post_send_c(w[0], w[1], w[2], w[3], w[4], w[5], w[6]);
+    else
+        __scmp_send_thread(node, (void (*)())__mpi_post_send, w, 7);
     return MPI_SUCCESS;
 }
 
 static int start_send(struct __mpi_request *r)
 {
     struct __mpi_comm *c = __mpi_comm(r->comm);
-    int bytes, cq;
+    int bytes;
     r->error = MPI_SUCCESS;
     r->cancelled = 0;
     r->cancel_reply = 0;
@@ -743,13 +506,7 @@ static int start_send(struct __mpi_request *r)
     bytes = r->count * r->tp->size;
     r->bytes = bytes;
     r->node = c->nodes[r->peer];
-    cq = 2 * c->context + r->q;
-    if (__mpi_protocol == MPI_PROTO_OURS && bytes <= __mpi_eager_limit && r->mode != MODE_SYNC
-        && DEBT(r->node) < EAGER_CREDITS) {
-        send_eager(r, bytes, cq);
-        return MPI_SUCCESS;
-    }
-    return send_rts(r, bytes, cq);
+    return __mpi_family->send(r, bytes, 2 * c->context + r->q);
 }
 
 static int start_recv(struct __mpi_request *r)
@@ -807,7 +564,7 @@ void __mpi_complete(struct __mpi_request *r)
         r->cancelled = 1;
     if (r->kind == REQ_RECV) {
         if (r->state == ST_DATA)
-            finish_recv(r);
+            __mpi_finish_recv(r);
     } else {
         unlist_active(r);
         if (r->tmp) {
@@ -957,7 +714,6 @@ int __mpi_irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MP
 int __mpi_send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, int q)
 {
     struct __mpi_request r;
-    struct __mpi_comm *c = __mpi_comm(comm);
     int err;
     r.flags = RF_STACK;
     r.mode = MODE_STANDARD;
@@ -966,19 +722,7 @@ int __mpi_send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_C
     fill(&r, REQ_SEND, buf, count, type, dest, tag, comm, q);
     if (dest == MPI_PROC_NULL)
         return MPI_SUCCESS;
-    /* the eager path first: nothing to wait for */
-    if (__mpi_protocol == MPI_PROTO_OURS) {
-        int bytes = count * r.tp->size;
-        int node = c->nodes[dest];
-        if (bytes <= __mpi_eager_limit && DEBT(node) < EAGER_CREDITS) {
-            r.node = node;
-            send_eager(&r, bytes, 2 * c->context + q);
-            return MPI_SUCCESS;
-        }
-    }
     r.magic = REQ_MAGIC;
-    r.error = MPI_SUCCESS;
-    r.cancel_reply = 0;
     err = start_send(&r);
     if (err != MPI_SUCCESS)
         return err;
@@ -1046,7 +790,7 @@ int __mpi_cancel(struct __mpi_request *r)
     if (r->state == ST_POSTED && r->proto == P_RNDV && !(r->flags & RF_CANCEL)) {
         r->flags |= RF_CANCEL;
         r->cancel_reply = 0;
-        __scmp_thread2(r->node, (void (*)())__mpi_cancel_send, self, (int)r);
+        __mpi_family->cancel(r);
     }
     return MPI_SUCCESS;
 }

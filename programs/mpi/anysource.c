@@ -4,6 +4,7 @@
  * MPI_Get_count on the first one. Then receives posted before the sends (MPI_Irecv + MPI_Waitall) and an
  * MPI_Test loop, including a message to oneself. Prints on rank 0 only. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <scmp.h>
 #include <mpi.h>
 
@@ -93,7 +94,13 @@ void start(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    parExecute(getXDim() * getYDim(), start, argc, argv);
-    printf("anysource: %s\n", failed ? "FAILED" : "OK");
+    /* The thesis's launch form: node 0 starts start() on every node. Run by scmpsim -n, every rank runs main
+     * and starts its own. */
+    if (getenv("SCMP_NPROCS"))
+        start(argc, argv);
+    else
+        parExecute(getXDim() * getYDim(), start, argc, argv);
+    if (getNodeId() == 0)
+        printf("anysource: %s\n", failed ? "FAILED" : "OK");
     return failed;
 }

@@ -2,6 +2,7 @@
  * every rank shifts a value to its right neighbour with MPI_Sendrecv, and rank 0 collects what each rank
  * got (MPI_ANY_SOURCE, placed by status.MPI_SOURCE). Prints on rank 0 only. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <scmp.h>
 #include <mpi.h>
 
@@ -55,7 +56,13 @@ void start(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    parExecute(getXDim() * getYDim(), start, argc, argv);
-    printf("ring: %s\n", failed ? "FAILED" : "OK");
+    /* The thesis's launch form: node 0 starts start() on every node. Run by scmpsim -n, every rank runs main
+     * and starts its own. */
+    if (getenv("SCMP_NPROCS"))
+        start(argc, argv);
+    else
+        parExecute(getXDim() * getYDim(), start, argc, argv);
+    if (getNodeId() == 0)
+        printf("ring: %s\n", failed ? "FAILED" : "OK");
     return failed;
 }

@@ -9,12 +9,12 @@ import picocli.CommandLine.Spec;
 /**
  * {@code scmpexp}: the benchmarks of programs/cg, programs/qr and programs/micro on the simulator, in this
  * process: {@code thesis-tables} reproduces the thesis's Tables 5.1 and 5.2, {@code micro} runs the OSU-style
- * micro-benchmarks. See docs/benchmarks.md.
+ * micro-benchmarks, {@code sweep} runs a program over a grid of settings. See docs/benchmarks.md.
  */
 @Command(name = "scmpexp", mixinStandardHelpOptions = true, versionProvider = VersionLines.class,
-        subcommands = {ThesisTablesCommand.class, MicroCommand.class},
+        subcommands = {ThesisTablesCommand.class, MicroCommand.class, SweepCommand.class},
         description = "Runs the benchmarks of programs/cg, programs/qr and programs/micro on the simulator and "
-                + "writes their tables (docs/benchmarks.md).")
+                + "writes their tables, and sweeps of any program over a grid of settings (docs/benchmarks.md).")
 public final class ExperimentsMain implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

@@ -38,8 +38,9 @@ final class MicroCommand implements Callable<Integer> {
     @Option(names = {"-j", "--jobs"}, paramLabel = "J", description = "Simulations run at once (default 1).")
     private int jobs = 1;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where microbenchmarks.md goes (default docs).")
-    private Path out = Path.of("docs");
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where microbenchmarks.md goes (default: the current directory).")
+    private Path out = Path.of(".");
 
     @Override
     public Integer call() throws Exception {

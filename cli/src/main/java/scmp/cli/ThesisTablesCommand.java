@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -15,9 +16,11 @@ import scmp.experiments.ThesisTables;
         versionProvider = VersionLines.class,
         description = {"Runs the configurations of the thesis's Tables 5.1 (CG: 2000 to 500000 nonzeros on 4, 8 and "
                 + "16 nodes) and 5.2 (QR: 8x8 to 1024x1024 on 4 to 64 nodes): the native program and the MPI program "
-                + "with the thesis's protocol family and with ours. Writes OUT/thesis-tables.md, "
-                + "OUT/thesis-tables.csv and OUT/thesis-tables/fig5_*.png, keeping the results of earlier runs "
-                + "(from the CSV) for the configurations not run this time.",
+                + "with the thesis's protocol family and with ours, on threads of this process or as a Slurm job "
+                + "array. Writes OUT/thesis-tables.md, OUT/thesis-tables.csv and the figures "
+                + "OUT/thesis-tables/fig5_*.png and .svg. Each run's result is kept in OUT/thesis-tables.points/ as "
+                + "it ends, so that an interrupted command run again runs only the rest; the results of earlier "
+                + "commands (from the CSV) stand for the configurations not selected this time.",
             "Runs whose estimated host CPU time exceeds --budget are not run but listed with the estimate; the "
                 + "estimate scales the thesis's time for the configuration by the CPU time per thesis cycle "
                 + "measured on the runs done so far."})
@@ -48,14 +51,18 @@ final class ThesisTablesCommand implements Callable<Integer> {
     @Option(names = "--all", description = "Run every selected configuration, whatever its estimate.")
     private boolean all;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the table, CSV and plots go (default docs).")
-    private Path out = Path.of("docs");
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where the table, CSV, figures and results go (default: the current directory).")
+    private Path out = Path.of(".");
 
-    @Option(names = "--fresh", description = "Ignore the results of earlier runs in OUT/thesis-tables.csv.")
+    @Option(names = "--fresh", description = "Forget the results of earlier runs (OUT/thesis-tables.csv and .points).")
     private boolean fresh;
 
-    @Option(names = "--dry-run", description = "Print the plan with estimates; run nothing, write nothing.")
+    @Option(names = "--dry-run", description = "Print the plan with estimates and their total; run nothing, write nothing.")
     private boolean dryRun;
+
+    @Mixin
+    private SlurmOptions slurm = new SlurmOptions();
 
     @Option(names = "--max-cycles", paramLabel = "N", description = "Stop any run after N simulated cycles.")
     private long maxCycles;
@@ -63,7 +70,7 @@ final class ThesisTablesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ThesisTables.Options o = new ThesisTables.Options(benches, nodes, sizes, variantNames, jobs, budget, all, out,
-                fresh, dryRun, maxCycles);
+                fresh, dryRun, maxCycles, slurm.options());
         return new ThesisTables(o, spec.commandLine().getOut(), spec.commandLine().getErr(),
                 ExperimentsMain.commandLine(spec)).run();
     }

@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
+import org.apache.commons.io.file.PathUtils;
 import scmp.elf.Archive;
 import scmp.elf.MachineKind;
 
@@ -139,7 +141,7 @@ public final class SysrootBuilder {
                 }
                 if (target.equals("crt0")) {
                     Files.copy(c.object, libDir(out, owner.get(target)).resolve(Driver.CRT0),
-                            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                            StandardCopyOption.REPLACE_EXISTING);
                 } else {
                     archives.computeIfAbsent(target, k -> new ArrayList<>())
                             .add(new Archive.Member(c.object.getFileName().toString(), Files.readAllBytes(c.object)));
@@ -161,13 +163,8 @@ public final class SysrootBuilder {
     }
 
     private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
-                Files.delete(p);
-            }
+        if (Files.exists(dir)) {
+            PathUtils.deleteDirectory(dir);
         }
     }
 
@@ -193,7 +190,7 @@ public final class SysrootBuilder {
                 MachineKind model = owner.get(relative);
                 Path dest = (model == null ? out : out.resolve(model.id())).resolve(relative);
                 Files.createDirectories(dest.getParent());
-                Files.copy(p, dest, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(p, dest, StandardCopyOption.REPLACE_EXISTING);
             }
         }
     }

@@ -12,13 +12,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
+import org.apache.commons.io.FileUtils;
 import scmp.cc.Driver;
 import scmp.elf.ElfFormatException;
 import scmp.elf.ElfReader;
@@ -28,9 +27,10 @@ import scmp.machine.Machine;
 import scmp.model.scmp.ScmpConfig;
 
 /**
- * Compiles the benchmark programs (the C sources of programs/cg, programs/qr and programs/micro, carried as
- * resources of this module) with scmpcc in this process, once each, and runs them on the simulator in this
- * process, measuring the host CPU time each run takes.
+ * Compiles programs with scmpcc in this process, once per source and options, and runs them on the simulator
+ * in this process, measuring the host CPU time each run takes. A program is one of the benchmark sources of
+ * programs/cg, programs/qr and programs/micro, carried as resources of this module and named relative to
+ * programs/ ({@code cg/cg_mpi.c}), or a file: a C source, compiled, or an SCMP executable.
  */
 public final class Runner {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -43,6 +43,16 @@ public final class Runner {
     private final Path dir;
     private final int optLevel;
     private final Map<String, Executable> programs = new HashMap<>();
+
+    /**
+     * Tells whether a program name is one of the benchmark sources this module carries.
+     *
+     * @param program a name relative to programs/, such as {@code cg/cg_mpi.c}
+     * @return whether it is a benchmark source
+     */
+    public static boolean isBenchmark(String program) {
+        return SOURCES.contains(program) && program.endsWith(".c");
+    }
 
     /** The MPI protocol family a run asks libmpi for (docs/mpi.md), or none for a native program. */
     public enum Protocol {
@@ -84,7 +94,6 @@ public final class Runner {
     /**
      * What a run gave.
      *
-     * @param job          the run
      * @param outcome      how the machine stopped
      * @param exitCode     the program's exit status
      * @param stdout       the guest's stdout
@@ -93,7 +102,7 @@ public final class Runner {
      * @param instructions instructions of all nodes
      * @param cpuSeconds   host CPU time of the run
      */
-    public record Result(Job job, Machine.Outcome outcome, int exitCode, String stdout, String stderr,
+    public record Result(Machine.Outcome outcome, int exitCode, String stdout, String stderr,
                          long totalCycles, long instructions, double cpuSeconds) {
         /** Whether the program ended normally with status 0. */
         public boolean ok() {
@@ -117,6 +126,11 @@ public final class Runner {
                     && Pattern.compile("(?m)verify: .*: OK$").matcher(stdout).find();
         }
 
+        /** The benchmark's verdict: OK, FAILED, or empty when the program printed no verify line. */
+        public String verify() {
+            return verified() ? "OK" : stdout.contains("verify:") ? "FAILED" : "";
+        }
+
         /** A one-line reason when the run did not end normally, else null. */
         public String failure() {
             if (ok()) {
@@ -130,7 +144,7 @@ public final class Runner {
     /**
      * Creates a runner that compiles into a new temporary directory.
      *
-     * @param optLevel the optimisation level the programs are compiled at (scmpcc's {@code -O})
+     * @param optLevel the optimisation level {@link #program(String)} and jobs compile at (scmpcc's {@code -O})
      */
     public Runner(int optLevel) {
         try {
@@ -155,49 +169,64 @@ public final class Runner {
 
     /** Deletes the compiled programs. */
     public void close() {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temporary directory left behind is harmless
-        }
+        // a temporary directory left behind is harmless: no error to report
+        FileUtils.deleteQuietly(dir.toFile());
     }
 
     /**
-     * Compiles a program (once).
+     * Compiles a benchmark program (once) at the runner's optimisation level.
      *
      * @param program the source relative to programs/
      * @return the executable
      * @throws IllegalStateException with scmpcc's messages when it does not compile
      */
-    public synchronized Executable program(String program) {
-        Executable exe = programs.get(program);
+    public Executable program(String program) {
+        return program(program, optLevel, List.of());
+    }
+
+    /**
+     * Compiles a program (once per source and options) or reads an executable.
+     *
+     * @param program  a benchmark source relative to programs/ ({@code cg/cg_mpi.c}), a C source file (a name
+     *                 ending in {@code .c}), or an SCMP executable
+     * @param optLevel the optimisation level of a C source (scmpcc's {@code -O})
+     * @param defines  its macros, {@code NAME} or {@code NAME=VALUE} (scmpcc's {@code -D})
+     * @return the executable
+     * @throws IllegalStateException with a one-line reason (scmpcc's first error, a missing or invalid file)
+     */
+    public synchronized Executable program(String program, int optLevel, List<String> defines) {
+        String key = program + "\0" + optLevel + "\0" + String.join("\0", defines);
+        Executable exe = programs.get(key);
         if (exe != null) {
             return exe;
         }
-        Path src = dir.resolve(program);
+        Path src = isBenchmark(program) ? dir.resolve(program) : Path.of(program);
         if (!Files.isRegularFile(src)) {
-            throw new IllegalStateException(program + ": no such benchmark source");
+            throw new IllegalStateException(program + ": no such file or benchmark source");
         }
-        Path out = dir.resolve(program.replace('/', '_') + ".out");
-        ByteArrayOutputStream msgs = new ByteArrayOutputStream();
-        int status;
-        try (PrintStream o = new PrintStream(msgs, true, StandardCharsets.UTF_8)) {
-            status = Driver.run(Driver.Options.builder().optLevel(optLevel).output(out.toString())
-                    .files(src.toString()).build(), o, o);
-        }
-        if (status != 0) {
-            String text = msgs.toString(StandardCharsets.UTF_8);
-            String first = text.lines().filter(l -> l.contains("error:")).findFirst().orElse(text.strip());
-            throw new IllegalStateException("scmpcc " + program + ": " + first.replace(dir + "/", ""));
+        Path out = src;
+        if (program.endsWith(".c")) {
+            out = dir.resolve("exe" + programs.size() + "_" + src.getFileName().toString().replace(".c", ""));
+            ByteArrayOutputStream msgs = new ByteArrayOutputStream();
+            int status;
+            try (PrintStream o = new PrintStream(msgs, true, StandardCharsets.UTF_8)) {
+                status = Driver.run(Driver.Options.builder().optLevel(optLevel).defines(defines)
+                        .output(out.toString()).files(src.toString()).build(), o, o);
+            }
+            if (status != 0) {
+                String text = msgs.toString(StandardCharsets.UTF_8);
+                String first = text.lines().filter(l -> l.contains("error:")).findFirst().orElse(text.strip());
+                throw new IllegalStateException("scmpcc " + program + ": " + first.replace(dir + "/", ""));
+            }
         }
         try {
-            exe = ElfReader.readExecutable(out.toString(), Files.readAllBytes(out));
+            exe = ElfReader.readExecutable(program, Files.readAllBytes(out));
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new IllegalStateException(program + ": cannot read: " + e.getMessage(), e);
         } catch (ElfFormatException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
-        programs.put(program, exe);
+        programs.put(key, exe);
         return exe;
     }
 
@@ -218,7 +247,22 @@ public final class Runner {
         if (job.protocol().value() != null) {
             b.env("SCMP_MPI_PROTOCOL", job.protocol().value());
         }
-        ScmpConfig cfg = b.build();
+        try {
+            return run(exe, b.build());
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException(job.program() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Runs an executable on a machine in the calling thread.
+     *
+     * @param exe the executable
+     * @param cfg the machine
+     * @return the result
+     * @throws IllegalStateException when the program does not fit the machine
+     */
+    public Result run(Executable exe, ScmpConfig cfg) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         long c0 = THREADS.getCurrentThreadCpuTime();
@@ -227,14 +271,14 @@ public final class Runner {
             Machine m = new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0]));
             r = m.run();
         } catch (Loader.LoadException e) {
-            throw new IllegalStateException(job.program() + ": " + e.getMessage(), e);
+            throw new IllegalStateException(e.getMessage(), e);
         }
         double cpu = (THREADS.getCurrentThreadCpuTime() - c0) / 1e9;
         String errText = err.toString(StandardCharsets.ISO_8859_1);
         if (r.message() != null) {
             errText = r.message() + "\n" + errText;
         }
-        return new Result(job, r.outcome(), r.exitCode(), out.toString(StandardCharsets.ISO_8859_1), errText,
+        return new Result(r.outcome(), r.exitCode(), out.toString(StandardCharsets.ISO_8859_1), errText,
                 r.cycles(), r.instructions(), cpu);
     }
 

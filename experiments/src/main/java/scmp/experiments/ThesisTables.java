@@ -1,5 +1,6 @@
 package scmp.experiments;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -12,19 +13,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import org.knowm.xchart.XYChart;
 import scmp.experiments.ThesisData.Bench;
 import scmp.experiments.ThesisData.Row;
+import scmp.experiments.sweep.Measurement;
+import scmp.experiments.sweep.Point;
+import scmp.experiments.sweep.PointRunner;
+import scmp.experiments.sweep.ResultStore;
+import scmp.experiments.sweep.Slurm;
+import scmp.experiments.sweep.Sweep;
 
 /**
  * The reproduction of the thesis's Tables 5.1 (CG) and 5.2 (QR) ({@code scmpexp thesis-tables}): runs their
- * configurations, native and MPI, and writes beside the thesis's numbers our cycles, with both MPI protocol
- * families, and the ratios: a markdown table, a CSV and plots in the style of the thesis's Figures 5.2 and
- * 5.4-5.6. Runs whose estimated host CPU time exceeds the budget are not run but listed with the estimate; the
- * estimate scales the thesis's time for the configuration by the CPU time per thesis cycle measured on the runs
- * done so far, and the results of earlier runs (from the CSV) are kept for the configurations not run.
+ * configurations, native and MPI, through the sweep runner (on threads of this process or as a Slurm job array),
+ * and writes beside the thesis's numbers our cycles, with both MPI protocol families, and the ratios: a markdown
+ * table, a CSV and figures in the style of the thesis's Figures 5.2 and 5.4-5.6. Each run's result is kept as it
+ * ends, so that an interrupted reproduction run again runs only the rest. Runs whose estimated host CPU time
+ * exceeds the budget are not run but listed with the estimate; the estimate scales the thesis's time for the
+ * configuration by the CPU time per thesis cycle measured on the runs done so far, and the results of earlier
+ * runs (from the CSV) are kept for the configurations not run.
  */
 public final class ThesisTables {
     /** The three programs a configuration runs. */
@@ -72,14 +79,15 @@ public final class ThesisTables {
      * @param jobs      simulations run at once, on host threads
      * @param budget    skip runs estimated to need more host CPU seconds than this
      * @param all       run every selected configuration, whatever its estimate
-     * @param out       where the table, CSV and plots go
-     * @param fresh     ignore the results of earlier runs in OUT/thesis-tables.csv
-     * @param dryRun    print the plan with estimates; run nothing, write nothing
+     * @param out       where the table, CSV, figures and the runs' results go
+     * @param fresh     forget the results of earlier runs (OUT/thesis-tables.csv and OUT/thesis-tables.points)
+     * @param dryRun    print the plan with estimates and their total; run nothing, write nothing
      * @param maxCycles stop any run after this many simulated cycles (0: no limit)
+     * @param slurm     whether and how the runs go to Slurm instead of this host's threads
      */
     public record Options(List<String> benches, List<Integer> nodes, List<Integer> sizes, List<String> variants,
                           int jobs, double budget, boolean all, Path out, boolean fresh, boolean dryRun,
-                          long maxCycles) {
+                          long maxCycles, Slurm.Options slurm) {
     }
 
     private final List<String> benches;
@@ -93,6 +101,7 @@ public final class ThesisTables {
     private final boolean fresh;
     private final boolean dryRun;
     private final long maxCycles;
+    private final Slurm.Options slurm;
     private final PrintWriter outw;
     private final PrintWriter err;
     /** The command that made the tables, as the markdown page names it. */
@@ -118,6 +127,7 @@ public final class ThesisTables {
         this.fresh = o.fresh();
         this.dryRun = o.dryRun();
         this.maxCycles = o.maxCycles();
+        this.slurm = o.slurm();
         this.outw = out;
         this.err = err;
         this.command = command;
@@ -146,7 +156,7 @@ public final class ThesisTables {
     }
 
     /**
-     * Runs the selected configurations and writes the table, the CSV and the plots.
+     * Runs the selected configurations and writes the table, the CSV and the figures.
      *
      * @return 0, 1 when a run failed, 2 for bad options (the reason printed on the error stream)
      * @throws Exception when a run cannot be scheduled or a file cannot be written
@@ -165,6 +175,7 @@ public final class ThesisTables {
             if (jobs < 1) {
                 throw new IllegalArgumentException("--jobs must be at least 1");
             }
+            slurm.check();
         } catch (IllegalArgumentException e) {
             err.println("scmpexp thesis-tables: " + e.getMessage());
             return 2;
@@ -176,62 +187,101 @@ public final class ThesisTables {
         if (!fresh && Files.isRegularFile(csv)) {
             load(csv);
         }
-        List<Row> rows = new ArrayList<>();
+        List<Task> tasks = new ArrayList<>();
         for (Row r : ThesisData.all()) {
             if ((benches.isEmpty() || benches.stream().anyMatch(b -> b.equalsIgnoreCase(r.bench().id())))
                     && (nodes.isEmpty() || nodes.contains(r.nodes()))
                     && (sizes.isEmpty() || sizes.contains(r.size()))) {
-                rows.add(r);
+                for (Variant v : variants) {
+                    tasks.add(new Task(r, v, point(r, v)));
+                }
             }
         }
-        List<Task> tasks = new ArrayList<>();
-        for (Row r : rows) {
-            for (Variant v : variants) {
-                tasks.add(new Task(r, v));
-            }
+        Map<Point, Task> byPoint = new LinkedHashMap<>();
+        tasks.forEach(t -> byPoint.put(t.point, t));
+        ResultStore store = new ResultStore(out.resolve("thesis-tables.points"));
+        if (fresh && !dryRun) {
+            store.clear();
         }
+        Sweep sweep = new Sweep(List.copyOf(byPoint.keySet()), store, Path.of(""));
+        Map<Point, Measurement> stored = fresh ? Map.of() : sweep.results();
+        stored.forEach((p, m) -> apply(byPoint.get(p), m, false));
         calibrateFromLoaded();
         tasks.sort(Comparator.comparingDouble(t -> estimate(t.row, t.variant)));
+        List<Point> todo = tasks.stream().map(t -> t.point).filter(p -> !stored.containsKey(p)).toList();
         if (dryRun) {
-            for (Task t : tasks) {
-                double e = estimate(t.row, t.variant);
-                outw.printf(Locale.ROOT, "%-14s %-10s estimated %s%s%n", t.row.key(), t.variant.column, duration(e),
-                        !all && e > budget ? " (over budget: not run)" : "");
-            }
-            outw.flush();
+            plan(outw, tasks, stored);
             return 0;
         }
-        Runner runner = new Runner(1);
-        try {
-            ExecutorService pool = Executors.newFixedThreadPool(jobs);
-            List<Future<?>> futures = new ArrayList<>();
-            int[] done = {0};
-            for (Task t : tasks) {
-                futures.add(pool.submit(() -> {
-                    runTask(runner, t);
-                    synchronized (this) {
-                        done[0]++;
-                        report(done[0], tasks.size(), t);
+        String reason = slurm.unavailable();
+        if (reason != null) {
+            err.println("scmpexp thesis-tables: " + reason);
+            return 2;
+        }
+        int[] done = {0};
+        Sweep.Gate gate = p -> {
+            Task t = byPoint.get(p);
+            Cell c = cell(t.row, t.variant);
+            double e = estimate(t.row, t.variant);
+            c.estimate = e;
+            if (all || e <= budget) {
+                return null;
+            }
+            if (c.status.isEmpty() || c.status.equals("not-run")) {
+                c.status = "not-run";
+                c.note = "estimated " + duration(e) + " of host CPU, over the budget of " + duration(budget);
+            }
+            return c.note;
+        };
+        Sweep.Listener listener = new Sweep.Listener() {
+            @Override
+            public void done(Point p, Measurement m) {
+                apply(byPoint.get(p), m, true);
+                report(++done[0], todo.size(), byPoint.get(p));
+            }
+
+            @Override
+            public void skipped(Point p, String why) {
+                report(++done[0], todo.size(), byPoint.get(p));
+            }
+        };
+        if (slurm.use()) {
+            List<Point> submit = new ArrayList<>();
+            for (Point p : todo) {
+                if (gate.skip(p) == null) {
+                    submit.add(p);
+                } else {
+                    listener.skipped(p, null);
+                }
+            }
+            if (slurm.submit(sweep, submit, "scmp-thesis-tables", "scmpexp thesis-tables", err) && slurm.await()) {
+                sweep.results().forEach((p, m) -> {
+                    if (!stored.containsKey(p)) {
+                        apply(byPoint.get(p), m, true);
                     }
-                    return null;
-                }));
+                });
             }
-            pool.shutdown();
-            for (Future<?> f : futures) {
-                f.get();
+        } else {
+            try (PointRunner runner = new PointRunner(sweep.base())) {
+                sweep.runLocal(runner, todo, jobs, gate, listener);
             }
-        } finally {
-            runner.close();
         }
         write();
         outw.println("scmpexp thesis-tables: wrote " + out.resolve("thesis-tables.md") + ", " + csv + " and "
-                + out.resolve("thesis-tables") + "/fig5_*.png");
+                + out.resolve("thesis-tables") + "/fig5_*.png and .svg");
         outw.flush();
         long failed = cells.values().stream().filter(c -> c.status.equals("failed")).count();
         return failed > 0 ? 1 : 0;
     }
 
-    private record Task(Row row, Variant variant) {
+    /**
+     * One run of a configuration.
+     *
+     * @param row     the configuration
+     * @param variant the program
+     * @param point   its settings as a sweep point
+     */
+    private record Task(Row row, Variant variant, Point point) {
     }
 
     private static String program(Row r, Variant v) {
@@ -242,51 +292,69 @@ public final class ThesisTables {
         return r.bench() == Bench.CG ? Runner.args(r.size(), CG_N) : Runner.args(r.size());
     }
 
-    private void runTask(Runner runner, Task t) {
-        Row r = t.row;
-        Cell c;
-        double e;
-        synchronized (this) {
-            c = cell(r, t.variant);
-            e = estimate(r, t.variant);
-            c.estimate = e;
-            if (!all && e > budget) {
-                if (!c.status.equals("ok")) {
-                    c.status = "not-run";
-                    c.note = "estimated " + duration(e) + " of host CPU, over the budget of " + duration(budget);
-                }
-                return;
-            }
-        }
+    /** The run's settings (docs/benchmarks.md, "Sweeps"): what a result is stored under. */
+    private Point point(Row r, Variant v) {
         int[] mesh = ThesisData.mesh(r.nodes());
-        Runner.Job job = new Runner.Job(program(r, t.variant), mesh[0], mesh[1], args(r), t.variant.protocol);
-        Runner.Result res;
-        try {
-            res = runner.run(job, maxCycles);
-        } catch (RuntimeException ex) {
-            synchronized (this) {
-                c.status = "failed";
-                c.note = oneLine(ex.getMessage());
-            }
-            return;
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("program", program(r, v));
+        s.put("args", String.join(" ", args(r)));
+        s.put("mesh", mesh[0] + "x" + mesh[1]);
+        if (v.protocol.value() != null) {
+            s.put("protocol", v.protocol.value());
         }
-        synchronized (this) {
-            c.cpu = res.cpuSeconds();
-            c.simCycles = res.totalCycles();
-            c.instructions = res.instructions();
-            if (res.ok() && res.verified() && res.cycles() > 0) {
-                c.status = "ok";
-                c.cycles = res.cycles();
-                c.note = "";
-                costs.computeIfAbsent(costKey(r, t.variant), k -> new ArrayList<>()).add(res.cpuSeconds()
-                        / size(r, t.variant));
+        if (maxCycles > 0) {
+            s.put("max-cycles", Long.toString(maxCycles));
+        }
+        return new Point(s);
+    }
+
+    /** Enters a run's measurement in its cell; a run that ended well also calibrates the estimates. */
+    private synchronized void apply(Task t, Measurement m, boolean calibrate) {
+        Cell c = cell(t.row, t.variant);
+        c.cpu = m.cpuSeconds();
+        c.simCycles = m.cycles();
+        c.instructions = m.instructions();
+        if (m.ok() && m.verify().equals("OK") && m.timedCycles() > 0) {
+            c.status = "ok";
+            c.cycles = m.timedCycles();
+            c.note = "";
+            if (calibrate) {
+                costs.computeIfAbsent(costKey(t.row, t.variant), k -> new ArrayList<>())
+                        .add(m.cpuSeconds() / size(t.row, t.variant));
+            }
+        } else {
+            c.status = "failed";
+            c.cycles = m.timedCycles();
+            c.note = m.ok() ? "the result did not verify" : oneLine(m.note());
+        }
+    }
+
+    /** --dry-run: every run with its estimate, and the total of those that would run. */
+    private void plan(PrintWriter o, List<Task> tasks, Map<Point, Measurement> stored) {
+        double total = 0;
+        double over = 0;
+        int run = 0;
+        int skipped = 0;
+        for (Task t : tasks) {
+            double e = estimate(t.row, t.variant);
+            String what;
+            if (stored.containsKey(t.point)) {
+                what = "has its result (" + duration(stored.get(t.point).cpuSeconds()) + " of host CPU)";
+            } else if (!all && e > budget) {
+                what = "estimated " + duration(e) + " (over budget: not run)";
+                over += e;
+                skipped++;
             } else {
-                c.status = "failed";
-                c.cycles = res.cycles();
-                String why = res.failure();
-                c.note = why != null ? oneLine(why) : "the result did not verify";
+                what = "estimated " + duration(e);
+                total += e;
+                run++;
             }
+            o.printf(Locale.ROOT, "%-14s %-10s %s%n", t.row.key(), t.variant.column, what);
         }
+        o.printf(Locale.ROOT, "%d runs, %d with results; %d to run, estimated %s of host CPU in all (%s with -j %d)%s%n",
+                tasks.size(), tasks.size() - run - skipped, run, duration(total), duration(total / jobs), jobs,
+                skipped == 0 ? "" : "; " + skipped + " over the budget, not run (" + duration(over) + ")");
+        o.flush();
     }
 
     private void report(int done, int total, Task t) {
@@ -584,37 +652,29 @@ public final class ThesisTables {
 
     private void plots(Path dir) throws IOException {
         // Figure 5.2: MPI / native against nonzeros, per processor count.
-        Plot f52 = new Plot("Relative performance of MPI to native SCMP versions (CG, Figure 5.2)",
-                "nonzero elements", "MPI time / native time", true, false);
+        XYChart f52 = Charts.lines("Relative performance of MPI to native SCMP versions (CG, Figure 5.2)",
+                "nonzero elements", "MPI time / native time", true, false, false);
         int ci = 0;
         for (int p : new int[] {4, 8, 16}) {
             List<Row> rows = ThesisData.TABLE_5_1.stream().filter(r -> r.nodes() == p).toList();
             double[] xs = rows.stream().mapToDouble(Row::size).toArray();
-            f52.add(new Plot.Series(p + " nodes, published", Plot.PALETTE[ci], Plot.Style.DASHED, 0, xs,
-                    ys(rows, Row::ratio)));
-            f52.add(new Plot.Series(p + " nodes, MPI thesis protocol", Plot.PALETTE[ci], Plot.Style.SOLID, 1, xs,
-                    ys(rows, r -> ratio(r, Variant.THESIS))));
-            f52.add(new Plot.Series(p + " nodes, MPI our protocol", Plot.PALETTE[ci], Plot.Style.DOTTED, 2, xs,
-                    ys(rows, r -> ratio(r, Variant.OURS))));
-            ci++;
+            Color color = Charts.PALETTE[ci++];
+            Charts.add(f52, p + " nodes, published", color, Charts.Style.DASHED, 0, xs, ys(rows, Row::ratio));
+            Charts.add(f52, p + " nodes, MPI thesis protocol", color, Charts.Style.SOLID, 1, xs,
+                    ys(rows, r -> ratio(r, Variant.THESIS)));
+            Charts.add(f52, p + " nodes, MPI our protocol", color, Charts.Style.DOTTED, 2, xs,
+                    ys(rows, r -> ratio(r, Variant.OURS)));
         }
-        f52.xTicks(2000, 5000, 10000, 50000, 500000).write(dir.resolve("fig5_2.png"));
+        Charts.write(f52, dir.resolve("fig5_2"));
 
         // Figure 5.6: CG on 4 nodes, time against nonzeros.
         List<Row> cg4 = ThesisData.TABLE_5_1.stream().filter(r -> r.nodes() == 4).toList();
         double[] xs4 = cg4.stream().mapToDouble(Row::size).toArray();
-        new Plot("Execution time on 4 nodes against nonzero elements (CG, Figure 5.6)", "nonzero elements",
-                "thousands of cycles", true, true)
-                .add(new Plot.Series("native, published", Plot.PALETTE[0], Plot.Style.DASHED, 0, xs4,
-                        ys(cg4, r -> r.nativ())))
-                .add(new Plot.Series("MPI, published", Plot.PALETTE[1], Plot.Style.DASHED, 0, xs4, ys(cg4, r -> r.mpi())))
-                .add(new Plot.Series("native", Plot.PALETTE[0], Plot.Style.SOLID, 1, xs4,
-                        ys(cg4, r -> kcycles(r, Variant.NATIVE))))
-                .add(new Plot.Series("MPI, thesis protocol", Plot.PALETTE[1], Plot.Style.SOLID, 1, xs4,
-                        ys(cg4, r -> kcycles(r, Variant.THESIS))))
-                .add(new Plot.Series("MPI, our protocol", Plot.PALETTE[2], Plot.Style.DOTTED, 2, xs4,
-                        ys(cg4, r -> kcycles(r, Variant.OURS))))
-                .xTicks(2000, 5000, 10000, 50000, 500000).legendLeft().write(dir.resolve("fig5_6.png"));
+        XYChart f56 = Charts.lines("Execution time on 4 nodes against nonzero elements (CG, Figure 5.6)",
+                "nonzero elements", "thousands of cycles", true, true, true);
+        timeSeries(f56, xs4, ys(cg4, r -> r.nativ()), ys(cg4, r -> r.mpi()), ys(cg4, r -> kcycles(r, Variant.NATIVE)),
+                ys(cg4, r -> kcycles(r, Variant.THESIS)), ys(cg4, r -> kcycles(r, Variant.OURS)));
+        Charts.write(f56, dir.resolve("fig5_6"));
 
         // Figures 5.4 and 5.5: QR speedup against processors, relative to the 4-node native run.
         int fig = 4;
@@ -623,21 +683,25 @@ public final class ThesisTables {
             Row base = rows.stream().filter(r -> r.nodes() == 4).findFirst().orElseThrow();
             double[] xs = rows.stream().mapToDouble(Row::nodes).toArray();
             double ourBase = kcycles(base, Variant.NATIVE);
-            new Plot("Speedup with a " + n + "x" + n + " matrix (QR, Figure 5." + fig + ")", "nodes",
-                    "speedup over the 4-node native run, x 4", false, false)
-                    .add(new Plot.Series("native, published", Plot.PALETTE[0], Plot.Style.DASHED, 0, xs,
-                            ys(rows, r -> 4.0 * base.nativ() / r.nativ())))
-                    .add(new Plot.Series("MPI, published", Plot.PALETTE[1], Plot.Style.DASHED, 0, xs,
-                            ys(rows, r -> 4.0 * base.nativ() / r.mpi())))
-                    .add(new Plot.Series("native", Plot.PALETTE[0], Plot.Style.SOLID, 1, xs,
-                            ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.NATIVE))))
-                    .add(new Plot.Series("MPI, thesis protocol", Plot.PALETTE[1], Plot.Style.SOLID, 1, xs,
-                            ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.THESIS))))
-                    .add(new Plot.Series("MPI, our protocol", Plot.PALETTE[2], Plot.Style.DOTTED, 2, xs,
-                            ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.OURS))))
-                    .xTicks(4, 16, 32, 64).legendLeft().write(dir.resolve("fig5_" + fig + ".png"));
+            XYChart f = Charts.lines("Speedup with a " + n + "x" + n + " matrix (QR, Figure 5." + fig + ")", "nodes",
+                    "speedup over the 4-node native run, x 4", false, false, true);
+            timeSeries(f, xs, ys(rows, r -> 4.0 * base.nativ() / r.nativ()), ys(rows, r -> 4.0 * base.nativ() / r.mpi()),
+                    ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.NATIVE)),
+                    ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.THESIS)),
+                    ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.OURS)));
+            Charts.write(f, dir.resolve("fig5_" + fig));
             fig++;
         }
+    }
+
+    /** The five lines of Figures 5.4-5.6: the published native and MPI, then our three variants. */
+    private static void timeSeries(XYChart c, double[] xs, double[] pubNative, double[] pubMpi, double[] nativ,
+                                   double[] thesis, double[] ours) {
+        Charts.add(c, "native, published", Charts.PALETTE[0], Charts.Style.DASHED, 0, xs, pubNative);
+        Charts.add(c, "MPI, published", Charts.PALETTE[1], Charts.Style.DASHED, 0, xs, pubMpi);
+        Charts.add(c, "native", Charts.PALETTE[0], Charts.Style.SOLID, 1, xs, nativ);
+        Charts.add(c, "MPI, thesis protocol", Charts.PALETTE[1], Charts.Style.SOLID, 1, xs, thesis);
+        Charts.add(c, "MPI, our protocol", Charts.PALETTE[2], Charts.Style.DOTTED, 2, xs, ours);
     }
 
     private double kcycles(Row r, Variant v) {

@@ -54,6 +54,22 @@ class MpiPointToPointTest {
     }
 
     /**
+     * Messages at and beyond the 16-bit word count of a DMA block (65535, 65536, 65537 words and more) in
+     * every kind of send and receive, derived types and collectives (bigmsg.c), and a ping-pong of every power
+     * of two from 1 byte to 1 MiB (bigpingpong.c): under both protocol families on 4 and 16 ranks, each
+     * printing what MPICH prints for it.
+     */
+    @ParameterizedTest(name = "{0}.c on {1}x{2}, protocol {3}")
+    @CsvSource({
+        "bigmsg, 2, 2, ours", "bigmsg, 4, 4, ours", "bigmsg, 2, 2, thesis", "bigmsg, 4, 4, thesis",
+        "bigpingpong, 2, 2, ours", "bigpingpong, 4, 4, ours", "bigpingpong, 2, 2, thesis",
+        "bigpingpong, 4, 4, thesis",
+    })
+    void messagesOfEverySize(String name, int x, int y, String protocol) throws Exception {
+        printsWhatMpichPrints(name, x, y, protocol);
+    }
+
+    /**
      * Every rank floods every other with rendezvous and eager messages before posting its receives: with two
      * thread contexts per node (one for the waiting rank, one for the handlers) protocol family ours must not
      * deadlock, since its handlers never wait on the network while holding a context (docs/mpi.md, "Thread

@@ -2,10 +2,12 @@ package scmp.mpi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -85,9 +87,45 @@ class MpiProgramsTest {
     }
 
     @ParameterizedTest(name = "anysource.c on {0}x{1} at -O{2}, protocol {3}")
-    @CsvSource({"1,1,1,ours", "2,2,1,ours", "4,4,1,ours", "4,4,0,ours", "2,2,1,thesis"})
+    @CsvSource({"1,1,1,ours", "2,2,1,ours", "4,4,1,ours", "4,4,0,ours", "2,2,1,thesis", "4,4,1,thesis"})
     void anySourceKeepsEachSendersOrder(int x, int y, int opt, String protocol) throws Exception {
-        int p = x * y;
+        assertRun(anySourceOutput(x * y), run("anysource.c", opt, x, y, protocol), "anysource.c " + x + "x" + y);
+    }
+
+    /**
+     * The programs of the thesis's launch form also run as scmpsim -n runs them (every rank runs main and
+     * starts its own MPI part), with the same output: here the thesis family on 16 ranks, whose many
+     * announcements to rank 0 (a send to itself among them) deadlocked its handlers on one node while a
+     * send to oneself still went through the network.
+     */
+    @ParameterizedTest(name = "anysource.c, scmpsim -n {0}, protocol {1}")
+    @CsvSource({"16, thesis", "16, ours", "4, thesis"})
+    void anySourceAsAnSpmdRun(int n, String protocol) throws Exception {
+        int x = n == 16 ? 4 : 2;
+        MpiRunner.Run r = MpiRunner.run("anysource.c", 1, x, n / x, protocol, 0, true);
+        assertRun(anySourceOutput(n), new Run(r.result(), r.stdout(), r.stderr()), "anysource.c -n " + n);
+    }
+
+    /**
+     * A program only in the thesis's launch form, run by scmpsim -n: each node is asked to start MPI once per
+     * rank. The run ends with MPI_ERR_OTHER's status and lines that say why, each line whole.
+     */
+    @Test
+    void aSecondMpiInitSaysWhy() throws Exception {
+        assertRun(List.of("inittwice: OK"), run("inittwice.c", 1, 4, 4, "thesis"), "inittwice.c on 4x4");
+        MpiRunner.Run r = MpiRunner.run("inittwice.c", 1, 4, 4, "thesis", 0, true);
+        assertEquals(16, r.result().exitCode(), r::stderr);
+        String[] lines = r.stderr().split("\n");
+        assertTrue(lines.length > 0 && r.stderr().endsWith("\n"), r::stderr);
+        for (String line : lines) {
+            assertTrue(line.matches("MPI_ERRORS_ARE_FATAL: MPI_Init: MPI_ERR_OTHER: other error: MPI_Init called "
+                    + "again on this node \\(every rank of scmpsim -n runs main: does main start MPI_Init on every "
+                    + "node with parExecute\\?\\) \\(rank \\d+ of MPI_COMM_WORLD\\)"), line);
+        }
+    }
+
+    /** What anysource.c prints on p ranks. */
+    static List<String> anySourceOutput(int p) {
         List<String> out = new ArrayList<>();
         out.add("anysource: " + p + " processes, 5 messages each");
         if (p > 1) {
@@ -100,7 +138,7 @@ class MpiProgramsTest {
         }
         out.add("posted receives: sum of squares " + squares + ", self send done: yes");
         out.add("anysource: OK");
-        assertRun(out, run("anysource.c", opt, x, y, protocol), "anysource.c " + x + "x" + y);
+        return out;
     }
 
     @ParameterizedTest(name = "barrier.c on {0}x{1} at -O{2}")

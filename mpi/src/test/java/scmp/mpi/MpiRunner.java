@@ -96,6 +96,7 @@ final class MpiRunner {
         }
         if (spmd) {
             b.ranks(x * y);
+            b.env("SCMP_NPROCS", Integer.toString(x * y));    /* as scmpsim -n sets it */
         }
         ScmpConfig cfg = b.build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();

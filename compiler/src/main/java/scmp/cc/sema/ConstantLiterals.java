@@ -1,0 +1,130 @@
+package scmp.cc.sema;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.antlr.v4.runtime.tree.TerminalNode;
+import scmp.cc.Diagnostics;
+import scmp.cc.ast.Expr;
+import scmp.cc.lex.Literals;
+import scmp.cc.lex.Token;
+import scmp.cc.parse.CLexer;
+import scmp.cc.parse.CParser;
+import scmp.cc.parse.CToken;
+import scmp.cc.type.Type;
+import static scmp.cc.sema.Exprs.q;
+import static scmp.cc.sema.Exprs.tok;
+
+/**
+ * Constants and string literals (C99 6.4.4, 6.4.5): integer constants get the first type of 6.4.4.1's list
+ * that holds their value, floating ones their suffix's type, character constants {@code int}; adjacent string
+ * literals concatenate, a wide one widening the whole to {@code int} elements.
+ */
+final class ConstantLiterals {
+    private final Sema s;
+    private final Diagnostics diag;
+
+    ConstantLiterals(Sema s) {
+        this.s = s;
+        this.diag = s.diag;
+    }
+
+    Expr constant(CParser.ConstantContext c) {
+        CToken ct = (CToken) c.getStart();
+        Token t = ct.pp();
+        switch (ct.getType()) {
+            case CLexer.CharacterConstant:
+                return new Expr.IntLit(t, Type.INT, Literals.parseChar(t, diag));
+            case CLexer.FloatingConstant: {
+                Literals.FloatLit f = Literals.parseFloat(t.text());
+                if (f == null) {
+                    diag.error(t, "invalid suffix \"" + suffixOf(t.text()) + "\" on floating constant");
+                    return new Expr.FloatLit(t, Type.DOUBLE, 0);
+                }
+                if (f.suffix() == 'f') {
+                    return new Expr.FloatLit(t, Type.FLOAT, Conversions.toFloat(f.value()));
+                }
+                return new Expr.FloatLit(t, f.suffix() == 'l' ? Type.LDOUBLE : Type.DOUBLE, f.value());
+            }
+            default: {
+                Literals.IntLit lit = Literals.parseInt(t.text());
+                if (lit == null) {
+                    String sfx = suffixOf(t.text());
+                    diag.error(t, sfx.isEmpty() || Character.isDigit(t.text().charAt(t.text().length() - 1))
+                            ? "invalid digit in constant \"" + t.text() + "\""
+                            : "invalid suffix \"" + sfx + "\" on integer constant");
+                    return new Expr.IntLit(t, Type.INT, 0);
+                }
+                return new Expr.IntLit(t, intConstantType(lit, t), lit.value());
+            }
+        }
+    }
+
+    private static String suffixOf(String s) {
+        int i = s.length();
+        while (i > 0 && Character.isLetter(s.charAt(i - 1)) && !(s.startsWith("0x") && i <= 2)) {
+            i--;
+        }
+        return s.substring(i);
+    }
+
+    /** The type of an integer constant (6.4.4.1): the first of its candidate types that holds its value. */
+    private Type intConstantType(Literals.IntLit lit, Token t) {
+        long v = lit.value();
+        boolean fits31 = v >= 0 && v <= 0x7fffffffL, fits32 = v >= 0 && v <= 0xffffffffL, fits63 = v >= 0;
+        if (lit.overflow()) {
+            diag.error(t, "integer constant is too large for its type");
+            return Type.ULLONG;
+        }
+        if (lit.unsigned()) {
+            if (lit.longs() < 2 && fits32) {
+                return lit.longs() == 1 ? Type.ULONG : Type.UINT;
+            }
+            return Type.ULLONG;
+        }
+        if (lit.longs() < 2 && fits31) {
+            return lit.longs() == 1 ? Type.LONG : Type.INT;
+        }
+        if (!lit.decimal() && lit.longs() < 2 && fits32) {
+            return lit.longs() == 1 ? Type.ULONG : Type.UINT;
+        }
+        if (fits63) {
+            return Type.LLONG;
+        }
+        if (lit.decimal()) {
+            diag.warning(t, "integer constant is so large that it is unsigned");
+        }
+        return Type.ULLONG;
+    }
+
+    Expr stringLiteral(List<TerminalNode> parts) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        List<Integer> wide = null;
+        Token pos = tok(parts.get(0));
+        for (TerminalNode n : parts) {
+            Token t = tok(n);
+            int[] body = Literals.stringBody(t, diag);
+            if (t.text().charAt(0) != '"' && !t.text().startsWith("u8")) {
+                wide = wide == null ? new ArrayList<>() : wide;
+            }
+            for (int b : body) {
+                bytes.write(b);
+            }
+            if (wide != null) {
+                for (int b : body) {
+                    wide.add(b);
+                }
+            }
+        }
+        if (wide != null) {
+            // Wide strings (wchar_t is int): each code unit one element.
+            java.nio.ByteBuffer bb = java.nio.ByteBuffer.allocate((bytes.size() + 1) * 4)
+                    .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            for (byte b : bytes.toByteArray()) {
+                bb.putInt(b & 0xff);
+            }
+            bb.putInt(0);
+            return s.stringLiteral(pos, bb.array(), true);
+        }
+        return s.stringLiteral(pos, bytes.toByteArray(), false);
+    }
+}

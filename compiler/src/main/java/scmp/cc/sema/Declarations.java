@@ -1,0 +1,252 @@
+package scmp.cc.sema;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.antlr.v4.runtime.tree.TerminalNode;
+import scmp.cc.Diagnostics;
+import scmp.cc.ast.Stmt;
+import scmp.cc.ast.Var;
+import scmp.cc.lex.Literals;
+import scmp.cc.parse.CParser;
+import scmp.cc.type.Type;
+import static scmp.cc.sema.Exprs.tok;
+
+/**
+ * Declarations (C99 6.7, 6.9): typedefs, functions, objects at file scope, {@code static} and automatic
+ * objects in blocks, and {@code _Static_assert}. Redeclarations are checked for compatible types and
+ * linkage; an automatic object's initializer becomes an assignment statement, a static one becomes bytes.
+ */
+final class Declarations {
+    private final Sema s;
+    private final Diagnostics diag;
+
+    Declarations(Sema s) {
+        this.s = s;
+        this.diag = s.diag;
+    }
+
+    /**
+     * declaration = declarationSpecifiers initDeclaratorList? ";" -- at file scope ({@code out == null}) or in
+     * a block, where initializations become statements appended to {@code out}.
+     */
+    void declaration(CParser.DeclarationContext ctx, List<Stmt> out) {
+        if (ctx.staticAssertDeclaration() != null) {
+            staticAssert(ctx.staticAssertDeclaration());
+            return;
+        }
+        Specifiers.Specs sp = s.specifiers.read(ctx.declarationSpecifiers());
+        if (ctx.initDeclaratorList() == null) {
+            if (!sp.type().isAggregate() && sp.type().kind != Type.Kind.ENUM) {
+                diag.warning(tok(ctx), "useless type name in empty declaration");
+            }
+            return;
+        }
+        if (sp.implicitInt()) {
+            diag.warning(tok(ctx), "type defaults to 'int' in declaration of "
+                    + Exprs.q(declName(ctx.initDeclaratorList().initDeclarator(0))) + " [-Wimplicit-int]");
+        }
+        for (CParser.InitDeclaratorContext id : ctx.initDeclaratorList().initDeclarator()) {
+            Declarators.Decl d = s.declarators.declarator(id.declarator(), sp.type());
+            if (d.name() == null) {
+                continue;
+            }
+            Type t = d.type();
+            if (sp.align() > 0 && !t.isFunction()) {
+                alignOverride.put(d.name(), sp.align());
+            }
+            if ("typedef".equals(sp.storage())) {
+                Scope.Entry old = s.scope.names.get(d.name());
+                if (old != null && (old.typedef() == null || !old.typedef().compatible(t))) {
+                    diag.error(d.pos(), old.typedef() == null ? Exprs.q(d.name()) + " redeclared as different kind of symbol"
+                            : "conflicting types for " + Exprs.q(d.name()));
+                }
+                s.scope.names.put(d.name(), new Scope.Entry(null, t.named(d.name()), null, null));
+                if (id.initializer() != null) {
+                    diag.error(d.pos(), "typedef " + Exprs.q(d.name()) + " is initialized (use __typeof__ instead)");
+                }
+                continue;
+            }
+            if (t.isFunction()) {
+                if (id.initializer() != null) {
+                    diag.error(d.pos(), "function " + Exprs.q(d.name()) + " is initialized like a variable");
+                }
+                declareFunction(d, sp, false);
+                continue;
+            }
+            if (out == null || "extern".equals(sp.storage())) {
+                globalObject(d, sp, id.initializer(), out != null);
+            } else if ("static".equals(sp.storage())) {
+                staticLocal(d, sp, id.initializer());
+            } else {
+                localObject(d, id.initializer(), out);
+            }
+        }
+    }
+
+    private final Map<String, Integer> alignOverride = new HashMap<>();
+
+    private static String declName(CParser.InitDeclaratorContext id) {
+        String n = scmp.cc.parse.TypedefScopes.nameOf(id.declarator());
+        return n == null ? "" : n;
+    }
+
+    void staticAssert(CParser.StaticAssertDeclarationContext sa) {
+        Long v = s.constantExpression(sa.constantExpression(), "expression in static assertion is not an integer constant expression");
+        if (v != null && v == 0) {
+            StringBuilder msg = new StringBuilder();
+            for (TerminalNode n : sa.StringLiteral()) {
+                int[] b = Literals.stringBody(Exprs.tok(n), diag);
+                for (int c : b) {
+                    msg.append((char) c);
+                }
+            }
+            diag.error(tok(sa), "static assertion failed: \"" + msg + "\"");
+        }
+    }
+
+    Scope fileScope() {
+        Scope f = s.scope;
+        while (f.parent != null) {
+            f = f.parent;
+        }
+        return f;
+    }
+
+    /** Declares (or redeclares) a function; returns its symbol. */
+    Var declareFunction(Declarators.Decl d, Specifiers.Specs sp, boolean definition) {
+        Var v = s.globalsByName.get(d.name());
+        Scope.Entry visible = s.scope.lookup(d.name());
+        if (visible != null && visible.var() == null && s.scope.names.containsKey(d.name())) {
+            diag.error(d.pos(), Exprs.q(d.name()) + " redeclared as different kind of symbol");
+        }
+        if (v != null) {
+            if (!v.type.isFunction()) {
+                diag.error(d.pos(), Exprs.q(d.name()) + " redeclared as different kind of symbol");
+            } else if (!v.type.compatible(d.type())) {
+                diag.error(d.pos(), "conflicting types for " + Exprs.q(d.name()) + "; have " + Exprs.q(d.type()));
+                if (v.pos != null) {
+                    diag.note(v.pos, "previous declaration of " + Exprs.q(d.name()) + " with type "
+                            + Exprs.q(v.type));
+                }
+            } else if (d.type().prototyped || definition && !v.type.prototyped) {
+                v.type = d.type();
+            }
+            if ("static".equals(sp.storage()) && v.external && v.pos != null && !v.used) {
+                v.external = false;
+            } else if ("static".equals(sp.storage()) && v.external) {
+                diag.error(d.pos(), "static declaration of " + Exprs.q(d.name()) + " follows non-static declaration");
+            }
+        } else {
+            v = new Var(d.name(), d.type(), Var.Storage.GLOBAL, d.pos());
+            v.external = !"static".equals(sp.storage());
+            v.isExtern = true;
+            v.isInline = sp.inline();
+            s.globalsByName.put(d.name(), v);
+            s.globals.add(v);
+        }
+        s.scope.names.put(d.name(), new Scope.Entry(v, null, null, null));
+        if (s.scope != s.fileScope()) {
+            s.fileScope().names.putIfAbsent(d.name(), new Scope.Entry(v, null, null, null));
+        }
+        return v;
+    }
+
+    private void globalObject(Declarators.Decl d, Specifiers.Specs sp, CParser.InitializerContext init, boolean blockExtern) {
+        Type t = d.type();
+        if (t.isVoid()) {
+            diag.error(d.pos(), "variable or field " + Exprs.q(d.name()) + " declared void");
+            return;
+        }
+        Var v = s.globalsByName.get(d.name());
+        boolean isExtern = "extern".equals(sp.storage());
+        if (blockExtern && init != null) {
+            diag.error(d.pos(), Exprs.q(d.name()) + " has both 'extern' and initializer");
+            init = null;
+        }
+        if (v != null) {
+            if (v.type.isFunction()) {
+                diag.error(d.pos(), Exprs.q(d.name()) + " redeclared as different kind of symbol");
+                return;
+            }
+            if (!v.type.unqualified().compatible(t.unqualified())) {
+                diag.error(d.pos(), "conflicting types for " + Exprs.q(d.name()) + "; have " + Exprs.q(t));
+                if (v.pos != null) {
+                    diag.note(v.pos, "previous declaration of " + Exprs.q(d.name()) + " with type " + Exprs.q(v.type));
+                }
+                return;
+            }
+            if (v.type.isArray() && v.type.arrayLen < 0 && t.arrayLen >= 0) {
+                v.type = t;
+            }
+            if (init != null && v.init != null) {
+                diag.error(d.pos(), "redefinition of " + Exprs.q(d.name()));
+                if (v.pos != null) {
+                    diag.note(v.pos, "previous definition of " + Exprs.q(d.name()) + " with type " + Exprs.q(v.type));
+                }
+                return;
+            }
+        } else {
+            v = new Var(d.name(), t, Var.Storage.GLOBAL, d.pos());
+            v.external = !"static".equals(sp.storage());
+            s.globalsByName.put(d.name(), v);
+            s.globals.add(v);
+        }
+        if (!isExtern || init != null) {
+            v.defined = true;
+            v.isExtern = false;
+        } else if (!v.defined) {
+            v.isExtern = true;
+        }
+        s.scope.names.put(d.name(), new Scope.Entry(v, null, null, null));
+        if (init != null) {
+            s.statics.initialize(v, init);
+        }
+    }
+
+    private void staticLocal(Declarators.Decl d, Specifiers.Specs sp, CParser.InitializerContext init) {
+        Type t = d.type();
+        Var v = new Var(d.name(), t, Var.Storage.STATIC_LOCAL, d.pos());
+        v.symbol = d.name() + "." + s.uniq++;
+        v.defined = true;
+        if (s.scope.names.containsKey(d.name())) {
+            diag.error(d.pos(), "redeclaration of " + Exprs.q(d.name()) + " with no linkage");
+        }
+        s.scope.names.put(d.name(), new Scope.Entry(v, null, null, null));
+        s.globals.add(v);
+        if (init != null) {
+            s.statics.initialize(v, init);
+        } else if (!t.isComplete()) {
+            diag.error(d.pos(), "storage size of " + Exprs.q(d.name()) + " isn't known");
+        }
+    }
+
+    private void localObject(Declarators.Decl d, CParser.InitializerContext init, List<Stmt> out) {
+        Type t = d.type();
+        if (t.isVoid()) {
+            diag.error(d.pos(), "variable or field " + Exprs.q(d.name()) + " declared void");
+            return;
+        }
+        Scope.Entry old = s.scope.names.get(d.name());
+        if (old != null) {
+            diag.error(d.pos(), old.var() != null ? "redeclaration of " + Exprs.q(d.name()) + " with no linkage"
+                    : Exprs.q(d.name()) + " redeclared as different kind of symbol");
+        }
+        Var v = new Var(d.name(), t, Var.Storage.LOCAL, d.pos());
+        Integer al = alignOverride.remove(d.name());
+        if (al != null) {
+            v.addressTaken = true;
+        }
+        s.curLocals.add(v);
+        s.scope.names.put(d.name(), new Scope.Entry(v, null, null, null));
+        if (init != null) {
+            Init in = s.initializers.build(t, init, true);
+            if (t.isArray() && t.arrayLen < 0) {
+                v.type = in.type;
+            }
+            out.add(new Stmt.ExprStmt(d.pos(), s.localInits.assignments(v, in)));
+        } else if (!t.isComplete()) {
+            diag.error(d.pos(), "storage size of " + Exprs.q(d.name()) + " isn't known");
+        }
+    }
+}

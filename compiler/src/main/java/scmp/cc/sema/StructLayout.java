@@ -1,0 +1,94 @@
+package scmp.cc.sema;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import scmp.cc.Diagnostics;
+import scmp.cc.type.Type;
+import static scmp.cc.sema.Exprs.tok;
+
+/**
+ * The layout of a struct or union (docs/abi.md): members in declaration order, each aligned to its own
+ * alignment; bit-fields packed into units of their declared type as gcc packs them; an anonymous struct or
+ * union member lends its members to the enclosing type; a last member of array type without a size is a
+ * flexible array member.
+ */
+final class StructLayout {
+    private StructLayout() {
+    }
+
+    /** Lays out members in declaration order (docs/abi.md: each aligned to its size, gcc's bit-field rules). */
+    static void layout(Diagnostics diag, Type t, List<Tags.Member0> members, boolean union) {
+        Type.Aggregate agg = t.agg;
+        List<Type.Member> out = new ArrayList<>();
+        long bits = 0;
+        int align = 1;
+        int size = 0;
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < members.size(); i++) {
+            Tags.Member0 m = members.get(i);
+            Type mt = m.type();
+            boolean last = i == members.size() - 1;
+            if (mt.isArray() && mt.arrayLen < 0 && last && !union && i > 0) {
+                agg.flexible = true;
+            } else if (!mt.isComplete()) {
+                diag.error(m.pos(), "field " + Exprs.q(m.name()) + " has incomplete type");
+                mt = Type.INT;
+            }
+            if (m.name() != null && !seen.add(m.name())) {
+                diag.error(m.pos(), "duplicate member " + Exprs.q(m.name()));
+            }
+            if (m.bitWidth() >= 0) {
+                int unitBits = mt.size() * 8;
+                if (union) {
+                    bits = 0;
+                }
+                if (m.bitWidth() == 0) {
+                    bits = (bits + unitBits - 1) / unitBits * unitBits;
+                    continue;
+                }
+                if (bits / unitBits != (bits + m.bitWidth() - 1) / unitBits) {
+                    bits = (bits + unitBits - 1) / unitBits * unitBits;
+                }
+                int offset = (int) (bits / unitBits * mt.size());
+                out.add(new Type.Member(m.name(), mt, offset, (int) (bits % unitBits), m.bitWidth()));
+                align = Math.max(align, mt.align());
+                if (union) {
+                    size = Math.max(size, mt.size());
+                } else {
+                    bits += m.bitWidth();
+                }
+                continue;
+            }
+            int a = mt.align();
+            align = Math.max(align, a);
+            int offset;
+            if (union) {
+                offset = 0;
+                size = Math.max(size, mt.size());
+            } else {
+                long byteOff = (bits + 7) / 8;
+                offset = (int) ((byteOff + a - 1) / a * a);
+                bits = (long) (offset + (mt.isArray() && mt.arrayLen < 0 ? 0 : mt.size())) * 8;
+            }
+            if (m.name() == null && mt.isAggregate()) {
+                // An anonymous struct or union: its members are members of the enclosing one.
+                for (Type.Member inner : mt.agg.members) {
+                    out.add(new Type.Member(inner.name(), inner.type(), offset + inner.offset(), inner.bitOffset(),
+                            inner.bitWidth()));
+                }
+            } else {
+                out.add(new Type.Member(m.name(), mt, offset, 0, -1));
+            }
+        }
+        if (!union) {
+            size = (int) ((bits + 7) / 8);
+        }
+        size = (size + align - 1) / align * align;
+        agg.members = out;
+        agg.size = size;
+        agg.align = align;
+        agg.complete = true;
+    }
+}

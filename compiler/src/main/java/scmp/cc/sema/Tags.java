@@ -1,0 +1,147 @@
+package scmp.cc.sema;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import scmp.cc.Diagnostics;
+import scmp.cc.lex.Token;
+import scmp.cc.parse.CLexer;
+import scmp.cc.parse.CParser;
+import scmp.cc.type.Type;
+import static scmp.cc.sema.Exprs.tok;
+
+/**
+ * Struct, union and enum specifiers (C99 6.7.2.1-6.7.2.3): a tag names the same type everywhere in its scope,
+ * a body completes it. Members are read here and laid out by {@link StructLayout}; enumerators become integer
+ * constants in the current scope.
+ */
+final class Tags {
+    private final Sema s;
+    private final Diagnostics diag;
+
+    Tags(Sema s) {
+        this.s = s;
+        this.diag = s.diag;
+    }
+
+    Type structOrUnion(CParser.StructOrUnionSpecifierContext ctx) {
+        boolean union = ctx.kind.getType() == CLexer.Union;
+        String tag = ctx.tag == null ? null : ctx.tag.getText();
+        boolean hasBody = ctx.LeftBrace() != null;
+        if (!hasBody) {
+            Type t = s.scope.lookupTag(tag);
+            if (t != null) {
+                if (t.isAggregate() && (t.kind == Type.Kind.UNION) != union) {
+                    diag.error(tok(ctx), Exprs.q(tag) + " defined as wrong kind of tag");
+                }
+                return t;
+            }
+            t = Type.struct(new Type.Aggregate(tag), union);
+            s.scope.tags.put(tag, t);
+            return t;
+        }
+        Type t = tag == null ? null : s.scope.tags.get(tag);
+        if (t != null && t.agg.complete) {
+            diag.error(tok(ctx), "redefinition of " + Exprs.q((union ? "union " : "struct ") + tag));
+            t = null;
+        }
+        if (t == null || (t.kind == Type.Kind.UNION) != union) {
+            t = Type.struct(new Type.Aggregate(tag), union);
+            if (tag != null) {
+                s.scope.tags.put(tag, t);
+            }
+        }
+        List<Member0> members = new ArrayList<>();
+        for (CParser.StructDeclarationContext sd : ctx.structDeclaration()) {
+            if (sd.specifierQualifierList() == null) {
+                continue;
+            }
+            Specifiers.Specs sp = s.specifiers.read(sd.specifierQualifierList());
+            if (sd.structDeclaratorList() == null) {
+                if (sp.type().isAggregate()) {
+                    members.add(new Member0(null, sp.type(), -1, tok(sd)));
+                } else {
+                    diag.warning(tok(sd), "declaration does not declare anything");
+                }
+                continue;
+            }
+            for (CParser.StructDeclaratorContext d : sd.structDeclaratorList().structDeclarator()) {
+                Declarators.Decl decl = d.declarator() != null ? s.declarators.declarator(d.declarator(), sp.type()) : new Declarators.Decl(null,
+                        sp.type(), tok(d), null);
+                int width = -1;
+                if (d.constantExpression() != null) {
+                    Long w = s.constantExpression(d.constantExpression(), "bit-field " + Exprs.q(decl.name())
+                            + " width not an integer constant");
+                    width = w == null ? 1 : w.intValue();
+                    if (!decl.type().isInteger()) {
+                        diag.error(decl.pos(), "bit-field " + Exprs.q(decl.name()) + " has invalid type");
+                        width = -1;
+                    } else if (width < 0 || width > decl.type().size() * 8 || width == 0 && decl.name() != null) {
+                        diag.error(decl.pos(), width < 0 ? "negative width in bit-field " + Exprs.q(decl.name())
+                                : width == 0 ? "zero width for bit-field " + Exprs.q(decl.name())
+                                : "width of " + Exprs.q(decl.name()) + " exceeds its type");
+                        width = Math.max(0, Math.min(width, decl.type().size() * 8));
+                    }
+                }
+                if (decl.type().isFunction()) {
+                    diag.error(decl.pos(), "field " + Exprs.q(decl.name()) + " declared as a function");
+                    continue;
+                }
+                members.add(new Member0(decl.name(), decl.type(), width, decl.pos()));
+            }
+        }
+        StructLayout.layout(diag, t, members, union);
+        return t;
+    }
+
+    /** A member as declared, before layout. */
+    record Member0(String name, Type type, int bitWidth, Token pos) {
+    }
+
+    Type enumeration(CParser.EnumSpecifierContext ctx) {
+        String tag = ctx.tag == null ? null : ctx.tag.getText();
+        Type t = Type.ENUM.named("enum " + (tag == null ? "<anonymous>" : tag));
+        if (ctx.enumerator().isEmpty()) {
+            Type old = tag == null ? null : s.scope.lookupTag(tag);
+            if (old != null) {
+                return old;
+            }
+            if (tag != null) {
+                s.scope.tags.put(tag, t);
+            }
+            return t;
+        }
+        if (tag != null) {
+            Type old = s.scope.tags.get(tag);
+            if (old != null && old.kind == Type.Kind.ENUM && old.typedefName.equals(t.typedefName)
+                    && defined.contains(old)) {
+                diag.error(tok(ctx), "nested redefinition of " + Exprs.q("enum " + tag));
+            }
+            if (old != null) {
+                t = old;
+            }
+            s.scope.tags.put(tag, t);
+        }
+        defined.add(t);
+        long next = 0;
+        for (CParser.EnumeratorContext e : ctx.enumerator()) {
+            if (e.constantExpression() != null) {
+                Long v = s.constantExpression(e.constantExpression(), "enumerator value for " + Exprs.q(e.Identifier()
+                        .getText()) + " is not an integer constant");
+                if (v != null) {
+                    next = v;
+                }
+            }
+            String name = e.Identifier().getText();
+            if (s.scope.names.containsKey(name)) {
+                diag.error(Exprs.tok(e.Identifier()), "redeclaration of enumerator " + Exprs.q(name));
+            }
+            s.scope.names.put(name, new Scope.Entry(null, null, (long) (int) next, t));
+            next++;
+        }
+        return t;
+    }
+
+    private final Set<Type> defined = new HashSet<>();
+}
