@@ -18,7 +18,7 @@ import scmp.machine.Models;
 import scmp.machine.Params;
 import scmp.machine.Simulation;
 
-/** The T3D skeleton: its parameters, the partition's shape, and programs that use no network on every PE. */
+/** The T3D model: its parameters, the partition's shape, programs on every PE, and misuse of the shell. */
 class T3dModelTest {
     @TempDir
     Path dir;
@@ -115,7 +115,7 @@ class T3dModelTest {
     }
 
     @Test
-    void aNetworkInstructionFaultsUntilTheShellIsModelled() throws Exception {
+    void aMisusedShellIsAGuestFaultAtTheInstruction() throws Exception {
         Path p = program("""
                     .text
                     .globl _start
@@ -124,9 +124,17 @@ class T3dModelTest {
                 """);
         Guest.Outcome r = Guest.simulate(new Simulation.Options().program(p.toString(), List.of()));
         assertEquals(139, r.code());
-        assertTrue(r.err().startsWith("scmpsim: node 0 thread 0: network instruction on the T3D, whose shell "
-                + "primitives (remote write and read, swap, fetch-and-increment, barrier) are not modelled yet at pc "
-                + "0x00001000"),
-                r.err());
+        assertTrue(r.err().startsWith("scmpsim: node 0 thread 0: T3D shell of PE 0: data without a head at pc "
+                + "0x00001000"), r.err());
+        Path q = program("""
+                    .text
+                    .globl _start
+                _start:
+                    li t0, 5
+                    sendh_i t0, 1, 0x100
+                """);
+        r = Guest.simulate(new Simulation.Options().program(q.toString(), List.of()).ranks(4));
+        assertTrue(r.err().startsWith("scmpsim: node 0 thread 0: T3D shell of PE 0: PE 5 is not in the partition of "
+                + "4 PEs at pc"), r.err());
     }
 }
