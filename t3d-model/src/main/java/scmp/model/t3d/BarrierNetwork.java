@@ -42,6 +42,9 @@ final class BarrierNetwork implements ClockedNetwork {
         arrived[pe] = true;
         // PEs' arrivals reach the network in the order the machine runs the cores, not in cycle order
         lastArrival = Math.max(lastArrival, cycle);
+        // an arrival is movement: the machine's stall and livelock checks must not count a barrier that is about to
+        // release as stuck
+        lastProgress = Math.max(lastProgress, cycle);
         if (++arrivals == participants) {
             releaseAt = lastArrival + latency;
         }

@@ -118,6 +118,7 @@ final class ShellNetwork implements ClockedNetwork {
     // ---- requests, from the shells at the issue cycle of their tail instruction ----
 
     private long start(int pe, long cycle) {
+        lastProgress = Math.max(lastProgress, cycle);   // a request handed over is movement (the machine's checks)
         return Math.max(cycle, engineFree[pe]) + params.startCycles();
     }
 
@@ -281,7 +282,7 @@ final class ShellNetwork implements ClockedNetwork {
             } else {
                 land(e.packet, n + 1);
             }
-            lastProgress = n;
+            lastProgress = Math.max(lastProgress, n);
         }
         if (queued != 0) {
             for (int p = 0; p < pes; p++) {
@@ -347,7 +348,7 @@ final class ShellNetwork implements ClockedNetwork {
 
     /** A packet's tail has left the torus at its target in network cycle {@code e}. */
     private void arrived(Packet p, long e) {
-        lastProgress = e;
+        lastProgress = Math.max(lastProgress, e);
         packetsDelivered++;
         int target = p.dst;
         switch (p.kind) {
