@@ -2,7 +2,9 @@
 # shell with the network instructions docs/t3d.md ("The guest interface") specifies: the head's type field
 # selects the operation (1 put, 2 get, 3 swap, 4 fetch-and-increment, 5 its set, 6 barrier arrival, 7 wait,
 # 8 cache), and a wait (type 7) with mask 1 blocks until this PE's operations are complete, with mask 2 until
-# the barrier has released it. Results of swaps and fetch-and-increments land in a stack slot.
+# the barrier has released it. Results of swaps and fetch-and-increments land in a stack slot. What the shell
+# writes into this PE's memory (a get's words, those results) bypasses the data cache, so the functions
+# invalidate those bytes (type 8) before the program reads them.
 
     .text
 
@@ -58,6 +60,9 @@ t3d_get:
     sendh_r a3, 2, a1, 1
     send2e a0, a2
     sendh_i zero, 7, 1
+    slli t0, a2, 2
+    sendh_r zero, 8, a0, 0
+    sende t0
 1:
     ret
 
@@ -68,6 +73,9 @@ t3d_swap:
     sendh_r a2, 3, a0, 0
     send2e a1, sp
     sendh_i zero, 7, 1
+    li t0, 4
+    sendh_r zero, 8, sp, 0
+    sende t0
     lw a0, 0(sp)
     addi sp, sp, 8
     ret
@@ -79,6 +87,9 @@ t3d_fetch_inc:
     sendh_i a0, 4, 0
     sende sp
     sendh_i zero, 7, 1
+    li t0, 4
+    sendh_r zero, 8, sp, 0
+    sende t0
     lw a0, 0(sp)
     addi sp, sp, 8
     ret

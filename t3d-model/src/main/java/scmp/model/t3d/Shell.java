@@ -1,6 +1,7 @@
 package scmp.model.t3d;
 
 import java.util.Arrays;
+import scmp.cpu.DataCache;
 import scmp.cpu.GuestFault;
 import scmp.cpu.NetworkPort;
 import scmp.cpu.Node;
@@ -53,6 +54,7 @@ final class Shell implements NetworkPort, SpecialRegisters {
     private final Node node;
     private ShellNetwork torus;
     private BarrierNetwork barrier;
+    private DataCache cache;
 
     // the open request: its operation, target, remote address and stride, its register words
     private int open;
@@ -76,9 +78,10 @@ final class Shell implements NetworkPort, SpecialRegisters {
         this.waiting = new int[contexts];
     }
 
-    void connect(ShellNetwork t, BarrierNetwork b) {
+    void connect(ShellNetwork t, BarrierNetwork b, DataCache c) {
         this.torus = t;
         this.barrier = b;
+        this.cache = c;
     }
 
     @Override
@@ -203,7 +206,17 @@ final class Shell implements NetworkPort, SpecialRegisters {
                 outstanding++;
                 torus.fetchIncSet(pe, cycle, target, words[0]);
             }
-            default -> expect(1, "a cache operation's data is the byte count: sende bytes");
+            default -> {
+                expect(1, "a cache operation's data is the byte count: sende bytes");
+                if (cache != null) {
+                    if (words[0] == 0) {
+                        cache.invalidateAll();
+                    } else {
+                        cache.invalidate(address, words[0]);
+                    }
+                }
+                return ACCEPTED;    // the core's own cache: nothing for the networks to catch up with
+            }
         }
         return ENDED;
     }

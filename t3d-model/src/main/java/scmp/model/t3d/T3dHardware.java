@@ -1,6 +1,9 @@
 package scmp.model.t3d;
 
 import java.util.List;
+import scmp.cpu.CachedInterpreter;
+import scmp.cpu.DataCache;
+import scmp.cpu.Engine;
 import scmp.cpu.Node;
 import scmp.machine.ClockedNetwork;
 import scmp.machine.Hardware;
@@ -10,12 +13,14 @@ import scmp.machine.StatsLayout;
 /**
  * The hardware of a T3D partition (docs/t3d.md): every PE's {@link Shell} behind its network instructions and
  * special registers, the data torus with the shells' transfer engines ({@link ShellNetwork}) and the barrier
- * network ({@link BarrierNetwork}), run in that order within a core cycle.
+ * network ({@link BarrierNetwork}), run in that order within a core cycle, and with {@code dataCache} each PE's
+ * data cache and the engine that loads and stores through it.
  */
 final class T3dHardware implements Hardware, StatsLayout {
     private final T3dParams params;
     private final MachineModel.Context context;
     private final Shell[] shells;
+    private final DataCache[] caches;
     private final ShellNetwork torus;
     private final BarrierNetwork barrier;
     private final List<ClockedNetwork> networks;
@@ -24,6 +29,7 @@ final class T3dHardware implements Hardware, StatsLayout {
         this.params = params;
         this.context = context;
         this.shells = new Shell[params.pes()];
+        this.caches = new DataCache[params.pes()];
         int ranks = context.run().ranks();
         this.torus = new ShellNetwork(params, context, shells);
         this.barrier = new BarrierNetwork(ranks > 0 ? Math.min(ranks, params.pes()) : params.pes(), params.pes(),
@@ -36,10 +42,27 @@ final class T3dHardware implements Hardware, StatsLayout {
     public void attach(Node node) {
         int pe = node.nodeId();
         Shell s = new Shell(pe, params.pes(), context.run().memSize(), context.run().contexts(), node);
-        s.connect(torus, barrier);
+        s.connect(torus, barrier, params.dataCache() ? cache(pe) : null);
         shells[pe] = s;
         node.setNetworkPort(s);
         node.setSpecialRegisters(s);
+    }
+
+    /** A PE's data cache, made when its node's engine or shell first needs it. */
+    private DataCache cache(int pe) {
+        if (caches[pe] == null) {
+            caches[pe] = new DataCache(T3dParams.DATA_CACHE_BYTES);
+        }
+        return caches[pe];
+    }
+
+    /**
+     * {@inheritDoc} With the data cache, the interpreter's variant whose loads and stores go through the PE's
+     * cache ({@link CachedInterpreter}, generated from the same declarations); without it, the interpreter.
+     */
+    @Override
+    public Engine.Factory engines() {
+        return params.dataCache() ? c -> new CachedInterpreter(c, cache(c.nodeId())) : Hardware.super.engines();
     }
 
     @Override

@@ -41,13 +41,17 @@ import scmp.machine.ParamException;
  * @param packetWords          words per put or get packet: 4 (16 bytes), our choice (docs/t3d.md, "Packets")
  * @param bufferPhits          phits each virtual channel of a torus router buffers: 8, enough for a packet to
  *                             stream at a phit per cycle (docs/t3d.md, "The data torus")
+ * @param dataCache            whether each PE has the T3D's 8 KB direct-mapped data cache, which remote writes do
+ *                             not update (seed 001 lines 36 and 40): off by default (docs/t3d.md, "Data cache")
  */
 public record T3dParams(int pes, Torus torus, int pesPerNode, int clockMhz, int memoryBytes, int hopCycles,
                         int turnCycles, int channelMBps, int barrierLatencyCycles, int startCycles, int wordCycles,
-                        int getWordCycles, int landCycles, int packetWords, int bufferPhits) {
+                        int getWordCycles, int landCycles, int packetWords, int bufferPhits, boolean dataCache) {
 
     /** The most PEs of a T3D. */
     public static final int MAX_PES = 2048;
+    /** The size of a PE's data cache: 8 KB (seed 001 line 36). */
+    public static final int DATA_CACHE_BYTES = 8 << 10;
     /** The most memory per PE: the T3D's 64 MB. */
     public static final int MAX_MEMORY = 64 << 20;
 
@@ -93,7 +97,7 @@ public record T3dParams(int pes, Torus torus, int pesPerNode, int clockMhz, int 
 
     /** The defaults: the PEs and torus of the run, and the T3D's figures from the seed. */
     public T3dParams() {
-        this(0, null, 2, 150, MAX_MEMORY, 2, 1, 300, 150, 100, 5, 10, 60, 4, 8);
+        this(0, null, 2, 150, MAX_MEMORY, 2, 1, 300, 150, 100, 5, 10, 60, 4, 8, false);
     }
 
     /**
@@ -176,7 +180,8 @@ public record T3dParams(int pes, Torus torus, int pesPerNode, int clockMhz, int 
      */
     public T3dParams withPartition(int p, Torus t) {
         return new T3dParams(p, t, pesPerNode, clockMhz, memoryBytes, hopCycles, turnCycles, channelMBps,
-                barrierLatencyCycles, startCycles, wordCycles, getWordCycles, landCycles, packetWords, bufferPhits);
+                barrierLatencyCycles, startCycles, wordCycles, getWordCycles, landCycles, packetWords, bufferPhits,
+                dataCache);
     }
 
     /**
