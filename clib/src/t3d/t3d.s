@@ -72,13 +72,7 @@ t3d_swap:
     addi sp, sp, -8
     sendh_r a2, 3, a0, 0
     send2e a1, sp
-    sendh_i zero, 7, 1
-    li t0, 4
-    sendh_r zero, 8, sp, 0
-    sende t0
-    lw a0, 0(sp)
-    addi sp, sp, 8
-    ret
+    j 1f
 
 # long t3d_fetch_inc(int pe)
     .globl t3d_fetch_inc
@@ -86,6 +80,8 @@ t3d_fetch_inc:
     addi sp, sp, -8
     sendh_i a0, 4, 0
     sende sp
+# both: wait for the result in the stack slot, invalidate it in the cache, return it
+1:
     sendh_i zero, 7, 1
     li t0, 4
     sendh_r zero, 8, sp, 0

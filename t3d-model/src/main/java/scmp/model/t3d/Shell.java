@@ -7,10 +7,8 @@ import scmp.cpu.NetworkPort;
 import scmp.cpu.Node;
 import scmp.cpu.SpecialRegisters;
 import scmp.cpu.ThreadContext;
-import scmp.isa.Instruction;
 import scmp.isa.SpecialRegister;
-import scmp.isa.sem.SemanticTable;
-import scmp.isa.sem.Stmt;
+import scmp.isa.sem.SendForm;
 
 /**
  * The shell of one T3D PE as its core sees it (docs/t3d.md, "The guest interface"): the device behind the network
@@ -24,29 +22,8 @@ final class Shell implements NetworkPort, SpecialRegisters {
     /** Bits of {@code niustat} and of a wait's mask. */
     static final int STATUS_OUTSTANDING = 1, STATUS_BARRIER = 2, STATUS_OPEN = 4;
 
-    // what each instruction is to the shell, from its declared send statement
-    private static final byte HEAD = 1, WORDS = 2, DMA = 3;
-    private static final byte[] KIND = new byte[Instruction.values().length];
-    private static final byte[] COUNT = new byte[KIND.length];
-    private static final boolean[] TAIL = new boolean[KIND.length];
-
-    static {
-        for (Instruction insn : Instruction.values()) {
-            int k = insn.ordinal();
-            for (Stmt s : SemanticTable.of(insn).body()) {
-                if (s instanceof Stmt.SendHead) {
-                    KIND[k] = HEAD;
-                } else if (s instanceof Stmt.SendData d) {
-                    KIND[k] = WORDS;
-                    COUNT[k] = (byte) d.words().size();
-                    TAIL[k] = d.tail();
-                } else if (s instanceof Stmt.SendDma m) {
-                    KIND[k] = DMA;
-                    TAIL[k] = m.tail();
-                }
-            }
-        }
-    }
+    /** What each instruction is to the shell, by ordinal, from its declared send statement. */
+    private static final SendForm[] FORM = SendForm.table();
 
     private final int pe;
     private final int pes;
@@ -86,21 +63,22 @@ final class Shell implements NetworkPort, SpecialRegisters {
 
     @Override
     public int request(int op, long cycle, ThreadContext thread, int v0, int v1, int v2, int v3) {
-        switch (KIND[op]) {
-            case HEAD -> {
+        SendForm form = FORM[op];
+        switch (form.kind()) {
+            case SendForm.HEAD -> {
                 return head(cycle, thread, v0, v1, v2, v3);
             }
-            case WORDS -> {
+            case SendForm.WORDS -> {
                 requireOpen(thread);
                 append(v0);
-                if (COUNT[op] == 2) {
+                if (form.words() == 2) {
                     append(v1);
                 }
-                return TAIL[op] ? finish(cycle, -1, 0, 0) : ACCEPTED;
+                return form.tail() ? finish(cycle, -1, 0, 0) : ACCEPTED;
             }
             default -> {
                 requireOpen(thread);
-                if (open != PUT || !TAIL[op] || count != 0) {
+                if (open != PUT || !form.tail() || count != 0) {
                     throw misuse("a DMA block ends a put, alone: sendme after the head");
                 }
                 int n = v1 & 0xFFFF;
