@@ -74,7 +74,7 @@ final class Shell implements NetworkPort, SpecialRegisters {
                 if (form.words() == 2) {
                     append(v1);
                 }
-                return form.tail() ? finish(cycle, -1, 0, 0) : ACCEPTED;
+                return form.tail() ? finish(cycle, thread, -1, 0, 0) : ACCEPTED;
             }
             default -> {
                 requireOpen(thread);
@@ -85,7 +85,7 @@ final class Shell implements NetworkPort, SpecialRegisters {
                 if (n == 0) {
                     throw misuse("sendme of no words");
                 }
-                return finish(cycle, v0, (short) (v1 >>> 16), n);
+                return finish(cycle, thread, v0, (short) (v1 >>> 16), n);
             }
         }
     }
@@ -142,9 +142,10 @@ final class Shell implements NetworkPort, SpecialRegisters {
     }
 
     /** The tail: hands the request over. A put from memory has {@code dmaCount > 0}. */
-    private int finish(long cycle, int dmaAddress, int dmaStride, int dmaCount) {
+    private int finish(long cycle, ThreadContext thread, int dmaAddress, int dmaStride, int dmaCount) {
         int op = open;
         openCtx = -1;
+        ShellNetwork.Request r = new ShellNetwork.Request(pe, thread.id(), thread.pc());
         switch (op) {
             case PUT -> {
                 int n = dmaCount > 0 ? dmaCount : count;
@@ -153,7 +154,7 @@ final class Shell implements NetworkPort, SpecialRegisters {
                     checkBlock(dmaAddress, dmaStride, n, "local");
                 }
                 outstanding++;
-                torus.put(pe, cycle, target, address, stride, dmaCount > 0 ? null : words, dmaAddress, dmaStride, n);
+                torus.put(r, cycle, target, address, stride, dmaCount > 0 ? null : words, dmaAddress, dmaStride, n);
             }
             case GET -> {
                 expect(2, "a get's data are the local address and the word count: send2e laddr, count");
@@ -164,25 +165,25 @@ final class Shell implements NetworkPort, SpecialRegisters {
                 checkBlock(address, stride, n, "remote");
                 checkBlock(words[0], 1, n, "local");
                 outstanding++;
-                torus.get(pe, cycle, target, address, stride, words[0], n);
+                torus.get(r, cycle, target, address, stride, words[0], n);
             }
             case SWAP -> {
                 expect(2, "a swap's data are the value and the local address: send2e value, laddr");
                 checkBlock(address, 0, 1, "remote");
                 checkBlock(words[1], 0, 1, "local");
                 outstanding++;
-                torus.swap(pe, cycle, target, address, words[0], words[1]);
+                torus.swap(r, cycle, target, address, words[0], words[1]);
             }
             case FINC -> {
                 expect(1, "a fetch-and-increment's data is the local address: sende laddr");
                 checkBlock(words[0], 0, 1, "local");
                 outstanding++;
-                torus.fetchInc(pe, cycle, target, words[0]);
+                torus.fetchInc(r, cycle, target, words[0]);
             }
             case FISET -> {
                 expect(1, "a fetch-and-increment set's data is the value: sende value");
                 outstanding++;
-                torus.fetchIncSet(pe, cycle, target, words[0]);
+                torus.fetchIncSet(r, cycle, target, words[0]);
             }
             default -> {
                 expect(1, "a cache operation's data is the byte count: sende bytes");

@@ -1,6 +1,7 @@
 package scmp.model.t3d;
 
 import java.util.PriorityQueue;
+import scmp.cpu.GuestFault;
 import scmp.cpu.Node;
 import scmp.machine.ClockedNetwork;
 import scmp.machine.MachineModel;
@@ -33,14 +34,20 @@ final class ShellNetwork implements ClockedNetwork {
         "fetch-and-increment set ack"};
     private static final int READ = 0, LAND = 1;
 
-    /** A request of a PE, complete when its last part (acknowledgement or reply) is in. */
+    /**
+     * A request of a PE, complete when its last part (acknowledgement or reply) is in; it remembers the thread and
+     * the instruction that handed it over, where a fault of its accesses is located.
+     */
     static final class Request {
         final int pe;
-        int parts;
+        final int context;
+        final int pc;
+        int parts = 1;
 
-        Request(int pe, int parts) {
+        Request(int pe, int context, int pc) {
             this.pe = pe;
-            this.parts = parts;
+            this.context = context;
+            this.pc = pc;
         }
     }
 
@@ -141,10 +148,11 @@ final class ShellNetwork implements ClockedNetwork {
      * A put: {@code n} words to {@code address} (stride in words) of PE {@code dst}, from {@code words} when not
      * null, else from local memory at {@code localAddress} (stride {@code localStride}).
      */
-    void put(int pe, long cycle, int dst, int address, int stride, int[] words, int localAddress, int localStride,
+    void put(Request r, long cycle, int dst, int address, int stride, int[] words, int localAddress, int localStride,
             int n) {
+        int pe = r.pe;
         int pw = params.packetWords();
-        Request r = new Request(pe, packets(n));
+        r.parts = packets(n);
         long s = start(pe, cycle);
         for (int off = 0, k = 0; off < n; off += pw, k++) {
             int w = Math.min(pw, n - off);
@@ -164,8 +172,9 @@ final class ShellNetwork implements ClockedNetwork {
     }
 
     /** A get of {@code n} words from {@code address} (stride) of PE {@code src} to local {@code localAddress}. */
-    void get(int pe, long cycle, int src, int address, int stride, int localAddress, int n) {
-        Request r = new Request(pe, packets(n));
+    void get(Request r, long cycle, int src, int address, int stride, int localAddress, int n) {
+        int pe = r.pe;
+        r.parts = packets(n);
         Packet p = packet(GET_REQ, pe, src, r, 2);
         p.address = address;
         p.stride = stride;
@@ -176,8 +185,9 @@ final class ShellNetwork implements ClockedNetwork {
     }
 
     /** A swap of {@code value} into {@code address} of PE {@code dst}, the old word to local {@code localAddress}. */
-    void swap(int pe, long cycle, int dst, int address, int value, int localAddress) {
-        Packet p = packet(SWAP_REQ, pe, dst, new Request(pe, 1), 1);
+    void swap(Request r, long cycle, int dst, int address, int value, int localAddress) {
+        int pe = r.pe;
+        Packet p = packet(SWAP_REQ, pe, dst, r, 1);
         p.address = address;
         p.words = new int[] {value};
         p.localAddress = localAddress;
@@ -186,16 +196,18 @@ final class ShellNetwork implements ClockedNetwork {
     }
 
     /** A fetch-and-increment of PE {@code dst}'s register, the old value to local {@code localAddress}. */
-    void fetchInc(int pe, long cycle, int dst, int localAddress) {
-        Packet p = packet(FINC_REQ, pe, dst, new Request(pe, 1), 0);
+    void fetchInc(Request r, long cycle, int dst, int localAddress) {
+        int pe = r.pe;
+        Packet p = packet(FINC_REQ, pe, dst, r, 0);
         p.localAddress = localAddress;
         queue(p, start(pe, cycle));
         engineFree[pe] = p.ready;
     }
 
     /** Sets PE {@code dst}'s fetch-and-increment register. */
-    void fetchIncSet(int pe, long cycle, int dst, int value) {
-        Packet p = packet(FISET_REQ, pe, dst, new Request(pe, 1), 1);
+    void fetchIncSet(Request r, long cycle, int dst, int value) {
+        int pe = r.pe;
+        Packet p = packet(FISET_REQ, pe, dst, r, 1);
         p.words = new int[] {value};
         queue(p, start(pe, cycle));
         engineFree[pe] = p.ready;
@@ -277,10 +289,14 @@ final class ShellNetwork implements ClockedNetwork {
         }
         while (!events.isEmpty() && events.peek().at <= n) {
             Event e = events.poll();
-            if (e.kind == READ) {
-                read(e.packet, n + 1);
-            } else {
-                land(e.packet, n + 1);
+            try {
+                if (e.kind == READ) {
+                    read(e.packet, n + 1);
+                } else {
+                    land(e.packet, n + 1);
+                }
+            } catch (GuestFault g) {
+                throw located(g, e.packet, n);
             }
             lastProgress = Math.max(lastProgress, n);
         }
@@ -289,6 +305,18 @@ final class ShellNetwork implements ClockedNetwork {
                 inject(p, n);
             }
         }
+    }
+
+    /**
+     * A memory access of a packet faulted (a remote block in the text or a guard): the fault of the request's
+     * instruction on its PE, in the network cycle it happened.
+     */
+    private GuestFault located(GuestFault g, Packet p, long n) {
+        Request r = p.request;
+        String what = "T3D shell of PE " + r.pe + ": a " + KIND_NAMES[p.kind] + " between PE " + p.src + " and PE "
+                + p.dst + ": " + g.description();
+        GuestFault f = g.hasAddress() ? new GuestFault(g.kind(), what, g.address()) : new GuestFault(g.kind(), what);
+        return f.locate(r.pe, r.context, r.pc, n);
     }
 
     /** The engine has read a packet's words (they are those of memory before {@code landing}); it may go. */

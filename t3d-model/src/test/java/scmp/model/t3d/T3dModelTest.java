@@ -137,4 +137,23 @@ class T3dModelTest {
         assertTrue(r.err().startsWith("scmpsim: node 0 thread 0: T3D shell of PE 0: PE 5 is not in the partition of "
                 + "4 PEs at pc"), r.err());
     }
+
+    @Test
+    void aPutIntoAnotherPesTextFaultsAtThePutWhenItLands() throws Exception {
+        Path p = program("""
+                    .text
+                    .globl _start
+                _start:
+                    li t1, 1
+                    li t2, 0x1000
+                    sendh_r t1, 1, t2, 1
+                    sende t1
+                    sendh_i zero, 7, 1
+                    hcall exit
+                """);
+        Guest.Outcome r = Guest.simulate(new Simulation.Options().program(p.toString(), List.of()).ranks(2));
+        assertEquals(139, r.code());
+        assertEquals("scmpsim: node 0 thread 0: T3D shell of PE 0: a put between PE 0 and PE 1: DMA write into the "
+                + "program text at pc 0x0000100c (_start+0xc), address 0x00001000\n", r.err());
+    }
 }
