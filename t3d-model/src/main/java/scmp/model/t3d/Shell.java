@@ -43,6 +43,7 @@ final class Shell implements NetworkPort, SpecialRegisters {
     private int count;
 
     private int outstanding;
+    private long requests;
     // threads blocked in a wait: context -> mask (0: not waiting)
     private final int[] waiting;
     private int waiters;
@@ -146,6 +147,7 @@ final class Shell implements NetworkPort, SpecialRegisters {
         int op = open;
         openCtx = -1;
         ShellNetwork.Request r = new ShellNetwork.Request(pe, thread.id(), thread.pc());
+        requests += op == CACHE ? 0 : 1;
         switch (op) {
             case PUT -> {
                 int n = dmaCount > 0 ? dmaCount : count;
@@ -250,6 +252,11 @@ final class Shell implements NetworkPort, SpecialRegisters {
                 node.wakeThread(k, cycle);
             }
         }
+    }
+
+    /** Returns the requests (puts, gets, swaps, fetch-and-increments and sets) this PE has handed over. */
+    long requests() {
+        return requests;
     }
 
     /** Returns this PE's operations not complete yet. */

@@ -5,6 +5,7 @@ import scmp.cpu.CachedInterpreter;
 import scmp.cpu.DataCache;
 import scmp.cpu.Engine;
 import scmp.cpu.Node;
+import scmp.cpu.RemoteStats;
 import scmp.machine.ClockedNetwork;
 import scmp.machine.Hardware;
 import scmp.machine.MachineModel;
@@ -100,6 +101,26 @@ final class T3dHardware implements Hardware, StatsLayout {
         T3dParams.Torus t = params.torus();
         return List.of(new Field("torus", "{\"x\": " + t.x() + ", \"y\": " + t.y() + ", \"z\": " + t.z() + "}"),
                 Field.of("pes_per_node", params.pesPerNode()));
+    }
+
+    @Override
+    public List<Field> totals(long cycles) {
+        return List.of(Field.of("torus_packets", torus.packetsDelivered()), Field.of("torus_phits",
+                torus.phitsInjected()), Field.of("barriers", barrier.barriers()));
+    }
+
+    @Override
+    public List<Field> counters(int node, RemoteStats remote) {
+        List<Field> f = new java.util.ArrayList<>(StatsLayout.super.counters(node, remote));
+        Shell s = shells[node];
+        f.add(Field.of("shell_requests", s == null ? 0 : s.requests()));
+        f.add(Field.of("fetch_inc_register", torus.fetchIncRegister(node)));
+        if (params.dataCache()) {
+            DataCache c = caches[node];
+            f.add(Field.of("cache_hits", c == null ? 0 : c.hits()));
+            f.add(Field.of("cache_misses", c == null ? 0 : c.misses()));
+        }
+        return f;
     }
 
     @Override

@@ -156,4 +156,38 @@ class T3dModelTest {
         assertEquals("scmpsim: node 0 thread 0: T3D shell of PE 0: a put between PE 0 and PE 1: DMA write into the "
                 + "program text at pc 0x0000100c (_start+0xc), address 0x00001000\n", r.err());
     }
+
+    @Test
+    void theStatisticsCountPacketsPhitsBarriersAndRequests() throws Exception {
+        // PE 0 puts one word to PE 1 (a 6-phit packet, a 4-phit acknowledgement) and fetches-and-increments PE 1's
+        // register (4 and 6 phits); both PEs then meet at one barrier
+        Path p = program("""
+                    .text
+                    .globl _start
+                _start:
+                    rdsr t0, nodeid
+                    bnez t0, 1f
+                    li t1, 1
+                    li t2, 0x20000
+                    sendh_r t1, 1, t2, 1
+                    sende t1
+                    sendh_i t1, 4, 0
+                    sende t2
+                    sendh_i zero, 7, 1
+                1:
+                    sendh_i zero, 6, 0
+                    sendh_i zero, 7, 2
+                    li a0, 0
+                    hcall exit
+                """);
+        Path stats = dir.resolve("stats.json");
+        Guest.Outcome r = Guest.simulate(new Simulation.Options().program(p.toString(), List.of()).ranks(2)
+                .stats(stats.toString()));
+        assertEquals(0, r.code(), r.err());
+        String json = Files.readString(stats);
+        assertTrue(json.contains("\"torus_packets\": 4,\n  \"torus_phits\": 20,\n  \"barriers\": 1,"), json);
+        assertTrue(json.contains("\"shell_requests\": 2, \"fetch_inc_register\": 0,"), json);
+        assertTrue(json.contains("\"remote_writes\": 1, \"remote_swaps\": 0, \"remote_fetch_adds\": 0, "
+                + "\"shell_requests\": 0, \"fetch_inc_register\": 1,"), json);
+    }
 }
