@@ -10,16 +10,29 @@ import org.junit.jupiter.api.Test;
 import scmp.isa.Instruction;
 import scmp.isa.sem.InterpreterSource;
 
-/** The interpreter's instruction switch is the one generated from the semantic declarations, case for case. */
+/**
+ * The interpreter's instruction switch is the one generated from the semantic declarations, case for case, and its
+ * cached variant is generated from it.
+ */
 class InterpreterSourceTest {
 
     private static final Path SOURCE = Path.of("src", "main", "java", "scmp", "cpu", "Interpreter.java");
+    private static final Path CACHED = Path.of("src", "main", "java", "scmp", "cpu", "CachedInterpreter.java");
 
     @Test
     void theCheckedInSwitchIsWhatTheGeneratorProduces() throws IOException {
         String source = Files.readString(SOURCE);
         assertEquals(InterpreterSource.splice(source), source,
                 "the interpreter's switch is stale: regenerate with " + InterpreterSource.COMMAND);
+    }
+
+    @Test
+    void theCachedVariantIsWhatTheGeneratorMakesOfTheInterpreter() throws IOException {
+        String variant = InterpreterSource.cachedVariant(Files.readString(SOURCE));
+        assertEquals(variant, Files.readString(CACHED),
+                "CachedInterpreter is stale: regenerate with " + InterpreterSource.CACHED_COMMAND);
+        assertTrue(variant.contains("dc.lw(mem, ") && variant.contains("dc.sw(mem, ") && !variant.contains("mem.lw(")
+                && !variant.contains("mem.sw("), "every load and store goes through the cache");
     }
 
     @Test

@@ -8,8 +8,7 @@ import scmp.cpu.SpecialRegisters;
 import scmp.cpu.ThreadContext;
 import scmp.isa.Instruction;
 import scmp.isa.MessageType;
-import scmp.isa.sem.SemanticTable;
-import scmp.isa.sem.Stmt;
+import scmp.isa.sem.SendForm;
 import scmp.noc.Flit;
 import scmp.noc.FlitFormat;
 import scmp.noc.RouterNetwork;
@@ -68,26 +67,17 @@ public final class Niu implements NetworkPort {
     public static final int STATUS_MESSAGE_OPEN = 4;
 
     // what each instruction is to the NIU, from its declared send statement: kind, words (SendData), tail
-    private static final byte HEAD = 1, DATA_WORDS = 2, DMA_BLOCK = 3;
+    private static final byte HEAD = SendForm.HEAD, DATA_WORDS = SendForm.WORDS, DMA_BLOCK = SendForm.DMA;
     private static final byte[] KIND = new byte[Instruction.values().length];
     private static final byte[] WORDS = new byte[KIND.length];
     private static final boolean[] TAIL = new boolean[KIND.length];
 
     static {
-        for (Instruction insn : Instruction.values()) {
-            int k = insn.ordinal();
-            for (Stmt s : SemanticTable.of(insn).body()) {
-                if (s instanceof Stmt.SendHead) {
-                    KIND[k] = HEAD;
-                } else if (s instanceof Stmt.SendData d) {
-                    KIND[k] = DATA_WORDS;
-                    WORDS[k] = (byte) d.words().size();
-                    TAIL[k] = d.tail();
-                } else if (s instanceof Stmt.SendDma m) {
-                    KIND[k] = DMA_BLOCK;
-                    TAIL[k] = m.tail();
-                }
-            }
+        SendForm[] forms = SendForm.table();
+        for (int k = 0; k < forms.length; k++) {
+            KIND[k] = (byte) forms[k].kind();
+            WORDS[k] = (byte) forms[k].words();
+            TAIL[k] = forms[k].tail();
         }
     }
 

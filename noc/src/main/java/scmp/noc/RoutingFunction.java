@@ -38,6 +38,20 @@ public interface RoutingFunction {
     }
 
     /**
+     * Returns the cycles a head waits in route computation beyond the router's route delay when it goes from
+     * {@code inPort} to {@code outPort}: 0 unless the network charges for some turns, as the T3D's torus does for
+     * a corner ({@link TorusRouting}).
+     *
+     * @param router the router
+     * @param inPort the port the head arrived on
+     * @param outPort the port {@link #route} chose
+     * @return the extra cycles, at least 0
+     */
+    default int extraDelay(int router, int inPort, int outPort) {
+        return 0;
+    }
+
+    /**
      * Builds the head payload of a message.
      *
      * @param src the sending node

@@ -207,7 +207,7 @@ public final class VcRouter implements Router {
             }
             route[iv] = o;
             state[iv] = VC_ALLOC;
-            readyAt[iv] = now + routeDelay;
+            readyAt[iv] = now + routeDelay + routing.extraDelay(id, port, o);
             if ((flit & Flit.WATCH) != 0 && fabric.tracer != null) {
                 fabric.tracer.event(now, FlitTracer.Event.ROUTE, id, port, iv % vcs, o, flit);
             }

@@ -35,7 +35,14 @@ public final class InterpreterSource implements Expr.Visitor<String> {
 
     private static final String INDENT = "                ";
 
-    private InterpreterSource() {
+    /** The command that regenerates the interpreter's switch and its cached variant. */
+    public static final String CACHED_COMMAND = COMMAND + " cpu/src/main/java/scmp/cpu/CachedInterpreter.java";
+
+    /** Whether loads and stores go through the data cache {@code dc} (the {@link #cachedVariant}). */
+    private final boolean cached;
+
+    private InterpreterSource(boolean cached) {
+        this.cached = cached;
     }
 
     /**
@@ -46,8 +53,62 @@ public final class InterpreterSource implements Expr.Visitor<String> {
      */
     public static void main(String[] args) throws IOException {
         Path file = Path.of(args.length > 0 ? args[0] : "cpu/src/main/java/scmp/cpu/Interpreter.java");
-        Files.writeString(file, splice(Files.readString(file)));
+        String source = splice(Files.readString(file));
+        Files.writeString(file, source);
         System.out.println("wrote " + file);
+        if (args.length > 1) {
+            Path variant = Path.of(args[1]);
+            Files.writeString(variant, cachedVariant(source));
+            System.out.println("wrote " + variant);
+        }
+    }
+
+    /**
+     * Returns the source of {@code scmp.cpu.CachedInterpreter}, the interpreter's variant whose loads and stores go
+     * through a data cache ({@code scmp.cpu.DataCache}, docs/architecture.md): the interpreter's own source with
+     * its class renamed, the cache added as a constructor argument, a field and a local {@code dc}, and the switch
+     * generated with the cached loads and stores, which also invalidates the cache after every host call (the host
+     * writes memory behind the cache). Nothing of it is written by hand, so the two engines cannot drift apart.
+     *
+     * @param interpreter the source of {@code scmp.cpu.Interpreter}, its switch up to date
+     * @return the variant's source
+     * @throws IllegalArgumentException when the interpreter's source lacks a line the variant changes
+     */
+    public static String cachedVariant(String interpreter) {
+        String s = interpreter;
+        int doc = s.indexOf("/**\n * The reference engine");
+        int cls = s.indexOf("public final class Interpreter implements Engine {");
+        if (doc < 0 || cls < doc) {
+            throw new IllegalArgumentException("no class comment and declaration of the interpreter");
+        }
+        String decl = "public final class Interpreter implements Engine {";
+        s = s.substring(0, doc) + "/**\n"
+                + " * The reference engine with a data cache: {@link Interpreter} with every load and store going through\n"
+                + " * the node's {@link DataCache}, for machine models whose caches remote writes do not update (the Cray\n"
+                + " * T3D, docs/t3d.md). Generated from Interpreter.java and the declared semantics by\n"
+                + " * {@link scmp.isa.sem.InterpreterSource#cachedVariant}; do not edit, regenerate with\n"
+                + " * {@code " + CACHED_COMMAND + "}.\n"
+                + " */\n"
+                + "public final class CachedInterpreter implements Engine {" + s.substring(cls + decl.length());
+        s = replaceOnce(s, "    private final Memory memory;\n", "    private final Memory memory;\n"
+                + "    /** The node's data cache, which loads and stores go through. */\n    private final DataCache cache;\n");
+        s = replaceOnce(s, "     * @param context what it sees of the node\n     */\n    public Interpreter(EngineContext context) {\n",
+                "     * @param context what it sees of the node\n     * @param cache   the node's data cache\n     */\n"
+                + "    public CachedInterpreter(EngineContext context, DataCache cache) {\n        this.cache = cache;\n");
+        s = replaceOnce(s, "        final Memory mem = memory;\n", "        final Memory mem = memory;\n        final DataCache dc = cache;\n");
+        int b = s.indexOf(BEGIN);
+        int e = s.indexOf(END);
+        int from = s.indexOf('\n', b) + 1;
+        int to = s.lastIndexOf('\n', e) + 1;
+        return s.substring(0, from) + generate(true) + s.substring(to);
+    }
+
+    private static String replaceOnce(String s, String what, String with) {
+        int k = s.indexOf(what);
+        if (k < 0 || s.indexOf(what, k + 1) >= 0) {
+            throw new IllegalArgumentException("the interpreter's source has not exactly one " + what.strip());
+        }
+        return s.substring(0, k) + with + s.substring(k + what.length());
     }
 
     /**
@@ -71,13 +132,17 @@ public final class InterpreterSource implements Expr.Visitor<String> {
 
     /** Returns the generated switch, one case per instruction, indented for the interpreter's loop. */
     public static String generate() {
+        return generate(false);
+    }
+
+    private static String generate(boolean cached) {
         StringBuilder sb = new StringBuilder();
         sb.append(INDENT).append("// Generated from scmp.isa.sem.SemanticTable by scmp.isa.sem.InterpreterSource: a table of\n");
         sb.append(INDENT).append("// the declared semantics, not hand-written logic. Do not edit; regenerate with\n");
-        sb.append(INDENT).append("// ").append(COMMAND).append('\n');
+        sb.append(INDENT).append("// ").append(cached ? CACHED_COMMAND : COMMAND).append('\n');
         sb.append(INDENT).append("switch (op) {\n");
         for (Instruction insn : Instruction.values()) {
-            List<String> lines = new InterpreterSource().statements(SemanticTable.of(insn));
+            List<String> lines = new InterpreterSource(cached).statements(SemanticTable.of(insn));
             String label = INDENT + "    case " + insn.ordinal() + " -> ";
             if (lines.size() == 1) {
                 sb.append(label).append(lines.get(0)).append(" // ").append(insn.mnemonic).append('\n');
@@ -138,7 +203,8 @@ public final class InterpreterSource implements Expr.Visitor<String> {
                 case WORD -> "sw";
                 case DOUBLE -> "sd";
             };
-            out.add("mem." + m + "(" + code(s.address()) + ", " + code(s.value()) + ");");
+            out.add(cached ? "dc." + m + "(mem, " + code(s.address()) + ", " + code(s.value()) + ");"
+                    : "mem." + m + "(" + code(s.address()) + ", " + code(s.value()) + ");");
             return null;
         }
 
@@ -269,6 +335,9 @@ public final class InterpreterSource implements Expr.Visitor<String> {
         out.add("    break loop;");
         out.add("}");
         out.add("hostResults(rdy, cause, " + service + ", t);");
+        if (cached) {
+            out.add("dc.invalidateAll();");
+        }
     }
 
     // ------------------------------------------------------------------ expressions
@@ -452,7 +521,8 @@ public final class InterpreterSource implements Expr.Visitor<String> {
             case WORD -> "lw";
             case DOUBLE -> "ld";
         };
-        return "mem." + m + "(" + e.address().accept(this) + ")";
+        String address = e.address().accept(this);
+        return cached ? "dc." + m + "(mem, " + address + ")" : "mem." + m + "(" + address + ")";
     }
 
     @Override

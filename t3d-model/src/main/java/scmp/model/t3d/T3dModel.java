@@ -81,7 +81,7 @@ public final class T3dModel implements MachineModel<T3dParams> {
 
     @Override
     public Hardware build(T3dParams params, Context context) {
-        return new T3dHardware(params);
+        return new T3dHardware(params, context);
     }
 
     /**

@@ -29,13 +29,29 @@ import scmp.machine.ParamException;
  *                             of 300 MB/s" (seed 001 line 34): 2 bytes per cycle at 150 MHz
  * @param barrierLatencyCycles cycles from the last PE's arrival at a hardware barrier to every PE's release; the
  *                             seeds give none (seed 001 line 42 only says the hardware exists): 150 cycles, one
- *                             microsecond, is an assumption
+ *                             microsecond, our choice (docs/t3d.md, "The barrier network")
+ * @param startCycles          cycles the shell's transfer engine spends setting up a request before its first
+ *                             packet: 100, our split of the 1-2 us latency of seed 001 line 40 (docs/t3d.md)
+ * @param wordCycles           cycles the engine spends on each word of a put: 5, so that puts run at 120 MB/s
+ *                             (seed 001 line 40)
+ * @param getWordCycles        cycles the serving engine spends on each word of a get, a remote read and a remote
+ *                             write in series: 10, so that gets run at 60 MB/s (seed 001 line 40)
+ * @param landCycles           cycles from a packet's arrival at its target's shell to its words landing in memory:
+ *                             60, the target's part of the 1-2 us latency of seed 001 line 40
+ * @param packetWords          words per put or get packet: 4 (16 bytes), our choice (docs/t3d.md, "Packets")
+ * @param bufferPhits          phits each virtual channel of a torus router buffers: 8, enough for a packet to
+ *                             stream at a phit per cycle (docs/t3d.md, "The data torus")
+ * @param dataCache            whether each PE has the T3D's 8 KB direct-mapped data cache, which remote writes do
+ *                             not update (seed 001 lines 36 and 40): off by default (docs/t3d.md, "Data cache")
  */
 public record T3dParams(int pes, Torus torus, int pesPerNode, int clockMhz, int memoryBytes, int hopCycles,
-                        int turnCycles, int channelMBps, int barrierLatencyCycles) {
+                        int turnCycles, int channelMBps, int barrierLatencyCycles, int startCycles, int wordCycles,
+                        int getWordCycles, int landCycles, int packetWords, int bufferPhits, boolean dataCache) {
 
     /** The most PEs of a T3D. */
     public static final int MAX_PES = 2048;
+    /** The size of a PE's data cache: 8 KB (seed 001 line 36). */
+    public static final int DATA_CACHE_BYTES = 8 << 10;
     /** The most memory per PE: the T3D's 64 MB. */
     public static final int MAX_MEMORY = 64 << 20;
 
@@ -81,7 +97,7 @@ public record T3dParams(int pes, Torus torus, int pesPerNode, int clockMhz, int 
 
     /** The defaults: the PEs and torus of the run, and the T3D's figures from the seed. */
     public T3dParams() {
-        this(0, null, 2, 150, MAX_MEMORY, 2, 1, 300, 150);
+        this(0, null, 2, 150, MAX_MEMORY, 2, 1, 300, 150, 100, 5, 10, 60, 4, 8, false);
     }
 
     /**
@@ -109,12 +125,44 @@ public record T3dParams(int pes, Torus torus, int pesPerNode, int clockMhz, int 
         if (memoryBytes < 64 << 10 || memoryBytes > MAX_MEMORY || memoryBytes % 4096 != 0) {
             throw new ParamException("memoryBytes", ": must be a multiple of 4K from 64K to 64M, got " + memoryBytes);
         }
-        positive("hopCycles", hopCycles);
+        if (hopCycles < 2) {
+            throw new ParamException("hopCycles", ": must be at least 2 (a router cycle and a link cycle), got "
+                    + hopCycles);
+        }
         if (turnCycles < 0) {
             throw new ParamException("turnCycles", ": must be at least 0, got " + turnCycles);
         }
         positive("channelMBps", channelMBps);
+        int phit = channelMBps / clockMhz;
+        if (channelMBps % clockMhz != 0 || (phit != 1 && phit != 2 && phit != 4)) {
+            throw new ParamException("channelMBps", ": must be 1, 2 or 4 bytes per cycle of the " + clockMhz
+                    + " MHz clock, got " + channelMBps);
+        }
         positive("barrierLatencyCycles", barrierLatencyCycles);
+        positive("startCycles", startCycles);
+        positive("wordCycles", wordCycles);
+        positive("getWordCycles", getWordCycles);
+        positive("landCycles", landCycles);
+        positive("packetWords", packetWords);
+        if (bufferPhits < hopCycles + 1) {
+            throw new ParamException("bufferPhits", ": must be at least hopCycles + 1 = " + (hopCycles + 1)
+                    + " so that packets stream, got " + bufferPhits);
+        }
+    }
+
+    /** Returns the bytes a channel carries per cycle: a phit, one flit of the torus. */
+    public int phitBytes() {
+        return channelMBps / clockMhz;
+    }
+
+    /** Returns the phits of a packet's header: 8 bytes (routing tag, command and source, address). */
+    public int headerPhits() {
+        return 8 / phitBytes();
+    }
+
+    /** Returns the phits of a 4-byte word. */
+    public int wordPhits() {
+        return 4 / phitBytes();
     }
 
     private static void positive(String key, int value) {
@@ -132,7 +180,8 @@ public record T3dParams(int pes, Torus torus, int pesPerNode, int clockMhz, int 
      */
     public T3dParams withPartition(int p, Torus t) {
         return new T3dParams(p, t, pesPerNode, clockMhz, memoryBytes, hopCycles, turnCycles, channelMBps,
-                barrierLatencyCycles);
+                barrierLatencyCycles, startCycles, wordCycles, getWordCycles, landCycles, packetWords, bufferPhits,
+                dataCache);
     }
 
     /**

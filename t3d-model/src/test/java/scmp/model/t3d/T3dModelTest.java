@@ -18,7 +18,7 @@ import scmp.machine.Models;
 import scmp.machine.Params;
 import scmp.machine.Simulation;
 
-/** The T3D skeleton: its parameters, the partition's shape, and programs that use no network on every PE. */
+/** The T3D model: its parameters, the partition's shape, programs on every PE, and misuse of the shell. */
 class T3dModelTest {
     @TempDir
     Path dir;
@@ -115,7 +115,7 @@ class T3dModelTest {
     }
 
     @Test
-    void aNetworkInstructionFaultsUntilTheShellIsModelled() throws Exception {
+    void aMisusedShellIsAGuestFaultAtTheInstruction() throws Exception {
         Path p = program("""
                     .text
                     .globl _start
@@ -124,9 +124,70 @@ class T3dModelTest {
                 """);
         Guest.Outcome r = Guest.simulate(new Simulation.Options().program(p.toString(), List.of()));
         assertEquals(139, r.code());
-        assertTrue(r.err().startsWith("scmpsim: node 0 thread 0: network instruction on the T3D, whose shell "
-                + "primitives (remote write and read, swap, fetch-and-increment, barrier) are not modelled yet at pc "
-                + "0x00001000"),
-                r.err());
+        assertTrue(r.err().startsWith("scmpsim: node 0 thread 0: T3D shell of PE 0: data without a head at pc "
+                + "0x00001000"), r.err());
+        Path q = program("""
+                    .text
+                    .globl _start
+                _start:
+                    li t0, 5
+                    sendh_i t0, 1, 0x100
+                """);
+        r = Guest.simulate(new Simulation.Options().program(q.toString(), List.of()).ranks(4));
+        assertTrue(r.err().startsWith("scmpsim: node 0 thread 0: T3D shell of PE 0: PE 5 is not in the partition of "
+                + "4 PEs at pc"), r.err());
+    }
+
+    @Test
+    void aPutIntoAnotherPesTextFaultsAtThePutWhenItLands() throws Exception {
+        Path p = program("""
+                    .text
+                    .globl _start
+                _start:
+                    li t1, 1
+                    li t2, 0x1000
+                    sendh_r t1, 1, t2, 1
+                    sende t1
+                    sendh_i zero, 7, 1
+                    hcall exit
+                """);
+        Guest.Outcome r = Guest.simulate(new Simulation.Options().program(p.toString(), List.of()).ranks(2));
+        assertEquals(139, r.code());
+        assertEquals("scmpsim: node 0 thread 0: T3D shell of PE 0: a put between PE 0 and PE 1: DMA write into the "
+                + "program text at pc 0x0000100c (_start+0xc), address 0x00001000\n", r.err());
+    }
+
+    @Test
+    void theStatisticsCountPacketsPhitsBarriersAndRequests() throws Exception {
+        // PE 0 puts one word to PE 1 (a 6-phit packet, a 4-phit acknowledgement) and fetches-and-increments PE 1's
+        // register (4 and 6 phits); both PEs then meet at one barrier
+        Path p = program("""
+                    .text
+                    .globl _start
+                _start:
+                    rdsr t0, nodeid
+                    bnez t0, 1f
+                    li t1, 1
+                    li t2, 0x20000
+                    sendh_r t1, 1, t2, 1
+                    sende t1
+                    sendh_i t1, 4, 0
+                    sende t2
+                    sendh_i zero, 7, 1
+                1:
+                    sendh_i zero, 6, 0
+                    sendh_i zero, 7, 2
+                    li a0, 0
+                    hcall exit
+                """);
+        Path stats = dir.resolve("stats.json");
+        Guest.Outcome r = Guest.simulate(new Simulation.Options().program(p.toString(), List.of()).ranks(2)
+                .stats(stats.toString()));
+        assertEquals(0, r.code(), r.err());
+        String json = Files.readString(stats);
+        assertTrue(json.contains("\"torus_packets\": 4,\n  \"torus_phits\": 20,\n  \"barriers\": 1,"), json);
+        assertTrue(json.contains("\"shell_requests\": 2, \"fetch_inc_register\": 0,"), json);
+        assertTrue(json.contains("\"remote_writes\": 1, \"remote_swaps\": 0, \"remote_fetch_adds\": 0, "
+                + "\"shell_requests\": 0, \"fetch_inc_register\": 1,"), json);
     }
 }
