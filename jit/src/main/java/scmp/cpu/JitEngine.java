@@ -1,7 +1,8 @@
 package scmp.cpu;
 
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.WeakHashMap;
 
 /**
  * The compiled engine: runs a thread's instructions as JVM bytecode that {@link RegionCompiler} generated from the
@@ -33,6 +34,16 @@ public final class JitEngine implements Engine {
 
     /** The exit codes regions return, by {@link Exit} ordinal; {@link #CONTINUE} goes on at {@link #pc}. */
     static final int CONTINUE = -1;
+    /**
+     * How often the dispatcher meets a pc without a region before it compiles one there: code that runs a few times
+     * stays on the interpreter, whose loop the JVM has compiled already, instead of waiting in the JVM's bytecode
+     * interpreter for its own region to become hot (tiered, as the JVM itself does).
+     */
+    static final int HOT = 16;
+    /** The system property that sets the threshold ({@link #HOT} by default; 0 compiles every region at once). */
+    public static final String HOT_PROPERTY = "scmp.jit.hot";
+    /** The cycles a cold pc runs on the interpreter before the dispatcher looks again. */
+    static final long SLICE = 256;
     private static final Exit[] EXITS = Exit.values();
 
     /** The compiled code of a region, entered at its first instruction. */
@@ -46,13 +57,23 @@ public final class JitEngine implements Engine {
         int run(JitEngine e);
     }
 
-    private static final Map<DecodedText, Translation> TRANSLATIONS = new WeakHashMap<>();
+    /**
+     * The translations of the texts run lately, by content, so that the runs of one program in one process (a
+     * benchmark's, a test suite's) share compiled regions that the JVM has compiled in turn.
+     */
+    private static final Map<TextKey, Translation> TRANSLATIONS = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<TextKey, Translation> eldest) {
+            return size() > 32;
+        }
+    };
     private static final java.util.concurrent.atomic.AtomicLong FALLBACKS = new java.util.concurrent.atomic.AtomicLong();
 
     private final EngineContext ctx;
     private final Interpreter interpreter;
     private final Translation translation;
     private final Fallback fallback;
+    private final int hot;
     private final int base;
     private long exitCycle;
     private GuestFault fault;
@@ -79,13 +100,13 @@ public final class JitEngine implements Engine {
 
     /**
      * Creates the compiled engine of one node, in the mode that system property {@code scmp.jit.fallback} names
-     * ({@code silent}, the default, or {@code fail}).
+     * ({@code silent}, the default, or {@code fail}), with the threshold of {@link #HOT_PROPERTY}.
      *
      * @param context what it sees of the node
      */
     public JitEngine(EngineContext context) {
         this(context, "fail".equalsIgnoreCase(System.getProperty("scmp.jit.fallback")) ? Fallback.FAIL
-                : Fallback.SILENT);
+                : Fallback.SILENT, Integer.getInteger(HOT_PROPERTY, HOT));
     }
 
     /**
@@ -93,24 +114,27 @@ public final class JitEngine implements Engine {
      *
      * @param context  what it sees of the node
      * @param fallback what to do where the compiler declines a region
+     * @param hot      how often a pc must be met before its region is compiled (0: at once)
      */
-    public JitEngine(EngineContext context, Fallback fallback) {
+    public JitEngine(EngineContext context, Fallback fallback, int hot) {
         this.ctx = context;
         this.interpreter = new Interpreter(context);
         this.fallback = fallback;
+        this.hot = hot;
         this.mem = context.memory();
         this.base = context.text().base();
         this.translation = translation(context.text(), context.timing());
     }
 
     /**
-     * Returns an engine factory in a given fallback mode.
+     * Returns an engine factory.
      *
      * @param fallback what to do where the compiler declines a region
+     * @param hot      how often a pc must be met before its region is compiled (0: at once)
      * @return the factory
      */
-    public static Engine.Factory factory(Fallback fallback) {
-        return context -> new JitEngine(context, fallback);
+    public static Engine.Factory factory(Fallback fallback, int hot) {
+        return context -> new JitEngine(context, fallback, hot);
     }
 
     /** Returns how many runs, over all engines, went on on the interpreter because a region was declined. */
@@ -119,13 +143,22 @@ public final class JitEngine implements Engine {
     }
 
     private static Translation translation(DecodedText text, TimingModel timing) {
+        TextKey key = new TextKey(text.base(), text.words, timing);
         synchronized (TRANSLATIONS) {
-            Translation tr = TRANSLATIONS.get(text);
-            if (tr == null || !tr.timing().equals(timing)) {
-                tr = new Translation(text, timing);
-                TRANSLATIONS.put(text, tr);
-            }
-            return tr;
+            return TRANSLATIONS.computeIfAbsent(key, k -> new Translation(text, timing));
+        }
+    }
+
+    /** A text by content: its base, its words and the timing its regions were compiled for. */
+    private record TextKey(int base, int[] words, TimingModel timing) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TextKey k && k.base == base && Arrays.equals(k.words, words) && k.timing.equals(timing);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Arrays.hashCode(words) + base;
         }
     }
 
@@ -166,13 +199,27 @@ public final class JitEngine implements Engine {
         int code;
         while (true) {
             final int i = (pc - base) >>> 2;
-            Block b = tr.block(i);
+            Block b = tr.blocks[i];
             if (b == null) {
-                thread.pc = pc;
-                thread.nextIssue = next;
-                ctx.retire(n);
-                ctx.countBubbles(bubbles);
-                return fallBack(thread, limit);
+                // cold code runs on the interpreter for a slice of cycles; a pc met often gets its region
+                if (tr.heat[i] < hot) {
+                    tr.heat[i]++;
+                    long until = Math.min(limit, next + SLICE);
+                    flush(thread);
+                    Exit e = interpret(thread, until);
+                    if (e != Exit.LIMIT || until == limit) {
+                        c = null;
+                        return e;
+                    }
+                    pc = thread.pc;
+                    next = thread.nextIssue;
+                    continue;
+                }
+                b = tr.block(i);
+                if (b == null) {
+                    flush(thread);
+                    return fallBack(thread, limit);
+                }
             }
             code = b.run(this);
             if (code != CONTINUE) {
@@ -190,6 +237,16 @@ public final class JitEngine implements Engine {
         }
         c = null;
         return EXITS[code];
+    }
+
+    /** Hands the state of the run so far to the thread context and the statistics, for the interpreter. */
+    private void flush(ThreadContext thread) {
+        thread.pc = pc;
+        thread.nextIssue = next;
+        ctx.retire(n);
+        ctx.countBubbles(bubbles);
+        n = 0;
+        bubbles = 0;
     }
 
     private Exit fallBack(ThreadContext thread, long limit) {
@@ -265,7 +322,10 @@ public final class JitEngine implements Engine {
         private final DecodedText text;
         private final TimingModel timing;
         private final RegionCompiler compiler;
-        private final Block[] blocks;
+        /** The region entered at each slot, or null. */
+        final Block[] blocks;
+        /** How often the dispatcher met each slot without a region (racy between nodes: a heuristic). */
+        final int[] heat;
         private final String[] declined;
         private volatile int compiled;
 
@@ -274,6 +334,7 @@ public final class JitEngine implements Engine {
             this.timing = timing;
             this.compiler = new RegionCompiler(text, timing);
             this.blocks = new Block[text.count() + 1];
+            this.heat = new int[text.count() + 1];
             this.declined = new String[text.count() + 1];
         }
 

@@ -23,7 +23,7 @@ import scmp.isa.TimingClass;
  * The interpreter is the oracle, the compiled engine the subject: random programs (integer, multiply and divide,
  * FP, loads and stores, forward branches, a counted loop around them, special registers, {@code suspend} and host
  * calls among several threads) run on both, in one stretch and in slices of a few cycles (so that the cycle limit
- * falls inside compiled regions), and must leave the same registers, memory, statistics, cycles and faults. A
+ * falls inside compiled regions), compiled at once and tiered (cold code on the interpreter), and must leave the same registers, memory, statistics, cycles and faults. A
  * failing seed is the test's name; keep it in {@link #seeds} when it found a bug.
  */
 class JitDifferentialTest {
@@ -48,10 +48,13 @@ class JitDifferentialTest {
     void compiledCodeMatchesTheInterpreter(long seed) {
         byte[] text = program(new Random(seed));
         Outcome reference = run(text, Interpreter::new, Long.MAX_VALUE);
-        Outcome compiled = run(text, JitEngine.factory(JitEngine.Fallback.FAIL), Long.MAX_VALUE);
+        Outcome compiled = run(text, JitEngine.factory(JitEngine.Fallback.FAIL, 0), Long.MAX_VALUE);
         assertEquals(reference, compiled);
         int slice = 1 + new Random(seed * 31).nextInt(40);
-        assertEquals(reference, run(text, JitEngine.factory(JitEngine.Fallback.FAIL), slice), "in slices of " + slice);
+        assertEquals(reference, run(text, JitEngine.factory(JitEngine.Fallback.FAIL, 0), slice),
+                "in slices of " + slice);
+        // tiered: cold code on the interpreter, a region where a pc was met twice
+        assertEquals(reference, run(text, JitEngine.factory(JitEngine.Fallback.FAIL, 2), Long.MAX_VALUE), "tiered");
     }
 
     /** What a run left: everything an engine decides. */
