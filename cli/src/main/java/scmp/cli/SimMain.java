@@ -145,8 +145,8 @@ public final class SimMain implements Callable<Integer> {
     private List<Path> files = new ArrayList<>();
 
     @Option(names = "--engine", paramLabel = "E",
-            description = "The engine of the instructions: interp (the reference interpreter, the default) or jit "
-                    + "(compiled to JVM bytecode). Both give identical results; --trace runs on the interpreter.")
+            description = "The engine of the instructions: jit (compiled to JVM bytecode, the default) or interp "
+                    + "(the reference interpreter). Both give identical results; --trace runs on the interpreter.")
     private Engines.Choice engine = Engines.DEFAULT;
 
     @Option(names = "--trace", description = "Print every executed instruction to stderr: cycle, node, thread, pc, instruction.")

@@ -32,7 +32,10 @@ import scmp.link.Linker;
  * programs, the C corpus at -O0, -O1 and -O2, the SCMP library and mesh programs, every MPI program under both
  * protocol families on 4 and 16 ranks, the kernels, a CG and a QR case) is built and run through {@code scmpsim}
  * with {@code --stats}, and what the run did is compared with {@code tests/golden/identity.tsv}: exit code,
- * cycles, instructions, and digests of the guest's stdout, of stderr and of the statistics JSON.
+ * cycles, instructions, and digests of the guest's stdout, of stderr and of the statistics JSON. The runs use
+ * scmpsim's default engine, the compiled one; {@link InterpreterIdentityCorpusTest} runs the corpus on the reference
+ * interpreter against the same records. The tests run with system property {@code scmp.jit.fallback=fail} (the
+ * module's pom), so a region the compiled engine declines fails the run instead of falling back unnoticed.
  *
  * <p>The golden file pins the simulator's behaviour: a change to the machine, an engine or a model that is meant
  * to keep behaviour identical must leave it unchanged. A change that is meant to alter timing or output
