@@ -3,9 +3,11 @@ package scmp.cli;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import scmp.elf.ElfFormatException;
+import scmp.elf.ElfReader;
+import scmp.elf.Executable;
 import scmp.elf.MachineKind;
 import scmp.isa.Abi;
 import scmp.machine.Params;
@@ -139,6 +144,11 @@ public final class SimMain implements Callable<Integer> {
             description = "A host file the program may open read-only (repeatable). Program arguments may be opened too.")
     private List<Path> files = new ArrayList<>();
 
+    @Option(names = "--engine", paramLabel = "E",
+            description = "The engine of the instructions: jit (compiled to JVM bytecode, the default) or interp "
+                    + "(the reference interpreter). Both give identical results; --trace runs on the interpreter.")
+    private Engines.Choice engine = Engines.DEFAULT;
+
     @Option(names = "--trace", description = "Print every executed instruction to stderr: cycle, node, thread, pc, instruction.")
     private boolean trace;
 
@@ -233,7 +243,7 @@ public final class SimMain implements Callable<Integer> {
         Simulation.Options o = new Simulation.Options().program(program, args).machine(machine).maxCycles(maxCycles)
                 .contexts(contexts).mem(mem).stack(stack).ranks(ranks).spmd(spmd).env(env).mpiProtocol(mpiProtocol)
                 .paramFiles(paramFiles).params(given).stats(stats).lockstep(lockstep).files(files).trace(trace)
-                .cycles(cycles).mpiState(mpiState);
+                .cycles(cycles).mpiState(mpiState).engine(Engines.factory(engine));
         return Simulation.run(o, stdout, stderr, stdin);
     }
 
@@ -298,7 +308,8 @@ public final class SimMain implements Callable<Integer> {
         @Spec
         private CommandSpec spec;
 
-        @Option(names = "--case", paramLabel = "CASE", description = "compute (default), mesh_idle, spmd, messages, noc or all.")
+        @Option(names = "--case", paramLabel = "CASE",
+                description = "compute (default), mesh_idle, spmd, messages, noc, all, or program (with --program).")
         private SpeedBench.Case which = SpeedBench.Case.compute;
 
         @Option(names = "--iterations", paramLabel = "N", description = "Compute loop iterations per run (default 20000000).")
@@ -317,12 +328,32 @@ public final class SimMain implements Callable<Integer> {
         @Option(names = "--lockstep", description = "Run the machine cases in strict lockstep, for comparison.")
         private boolean lockstep;
 
+        @Option(names = "--engine", paramLabel = "E", split = ",",
+                description = "The engines to measure, side by side (runs alternate): interp, jit, or interp,jit "
+                        + "(default).")
+        private List<Engines.Choice> engines = List.of(Engines.Choice.interp, Engines.Choice.jit);
+
+        @Option(names = "--program", paramLabel = "FILE",
+                description = "Measure this executable (built for the SCMP chip) on one node: --case program.")
+        private Path program;
+
         @Override
         public Integer call() throws Exception {
+            Executable exe = null;
+            if (program != null) {
+                try {
+                    exe = ElfReader.readExecutable(program.toString(), Files.readAllBytes(program));
+                } catch (IOException | ElfFormatException e) {
+                    spec.commandLine().getErr().println("scmpsim bench: " + program + ": " + e.getMessage());
+                    return 2;
+                }
+                which = SpeedBench.Case.program;
+            }
             SpeedBench.Settings settings = new SpeedBench.Settings(which, iterations, messages, nocCycles, runs,
-                    lockstep);
+                    lockstep, engines.stream().map(e -> new SpeedBench.NamedEngine(e.name(), Engines.factory(e)))
+                            .toList(), exe);
             if (!settings.valid()) {
-                spec.commandLine().getErr().println("scmpsim bench: --iterations, --messages, --cycles and --runs must be positive");
+                spec.commandLine().getErr().println("scmpsim bench: --iterations, --messages, --cycles and --runs must be positive, and --case program needs --program");
                 return 2;
             }
             SpeedBench.run(settings, spec.commandLine().getOut());

@@ -324,15 +324,21 @@ class SimMainTest {
     void benchPrintsARate() {
         Cli c = sim("bench", "--iterations", "1000", "--runs", "1");
         assertEquals(0, c.code(), c.err());
-        assertTrue(c.out().contains("run 1: 8006 instructions, 10004 cycles"), c.out());
-        assertTrue(c.out().contains("compute: best "), c.out());
+        // both engines by default, side by side, with the same counts
+        assertTrue(c.out().contains("run 1 interp: 8006 instructions, 10004 cycles"), c.out());
+        assertTrue(c.out().contains("run 1 jit: 8006 instructions, 10004 cycles"), c.out());
+        assertTrue(c.out().matches("(?s).*compute: best [0-9.]+ \\(interp\\), [0-9.]+ \\(jit\\) million.*"), c.out());
+        Cli one = sim("bench", "--iterations", "1000", "--runs", "1", "--engine", "jit");
+        assertEquals(0, one.code(), one.err());
+        assertTrue(one.out().contains("run 1: 8006 instructions, 10004 cycles"), one.out());
     }
 
     @Test
     void benchMeasuresEveryCase() {
         Cli c = sim("bench", "--case", "all", "--iterations", "1000", "--messages", "3", "--cycles", "200", "--runs", "1");
         assertEquals(0, c.code(), c.err());
-        for (String k : new String[] {"compute: best ", "mesh_idle: 8x8 ", "spmd: best ", "messages: best ", "noc: best "}) {
+        for (String k : new String[] {"compute: best ", "mesh_idle interp: 8x8 ", "mesh_idle jit: 8x8 ", "spmd: best ",
+                "messages: best ", "noc: best "}) {
             assertTrue(c.out().contains(k), c.out());
         }
         assertTrue(c.out().contains("million node-cycles per second"), c.out());

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import scmp.cpu.Engine;
 import scmp.cpu.TimingModel;
 import scmp.isa.Abi;
 
@@ -32,10 +33,12 @@ import scmp.isa.Abi;
  *                    ({@link MachineModel#ranks}: node 0 alone on SCMP)
  * @param env         the guest's environment, {@code NAME=VALUE} strings in order, each name once; every node gets
  *                    it in its argument area, and libc's {@code environ} points to it
+ * @param engine      the engine that executes the nodes' instructions ({@code scmpsim --engine}); null for the
+ *                    model's own ({@link Hardware#engines()}, the interpreter)
  */
 public record RunConfig(int contexts, int memSize, int stackSize, long maxCycles, List<Path> files,
                         String programName, List<String> args, boolean trace, TimingModel timing, boolean lockstep,
-                        int ranks, List<String> env) {
+                        int ranks, List<String> env, Engine.Factory engine) {
 
     /** The smallest local memory. */
     public static final int MIN_MEM_SIZE = 64 << 10;
@@ -119,7 +122,7 @@ public record RunConfig(int contexts, int memSize, int stackSize, long maxCycles
                     + "memory (each node has its own); use a smaller --mem");
         }
         return new RunConfig(contexts, memory, stackSize, maxCycles, files, programName, args, trace, timing, lockstep,
-                ranks, env);
+                ranks, env, engine);
     }
 
     private static String size(int bytes) {
@@ -151,6 +154,7 @@ public record RunConfig(int contexts, int memSize, int stackSize, long maxCycles
         private boolean lockstep;
         private int ranks;
         private final Map<String, String> env = new LinkedHashMap<>();
+        private Engine.Factory engine;
 
         private Builder(String programName) {
             this.programName = programName;
@@ -231,6 +235,12 @@ public record RunConfig(int contexts, int memSize, int stackSize, long maxCycles
             return this;
         }
 
+        /** Sets the engine of the nodes' instructions (null: the model's own, the interpreter). */
+        public Builder engine(Engine.Factory factory) {
+            this.engine = factory;
+            return this;
+        }
+
         /**
          * Checks and builds the settings.
          *
@@ -239,7 +249,8 @@ public record RunConfig(int contexts, int memSize, int stackSize, long maxCycles
          */
         public RunConfig build() {
             return new RunConfig(contexts, memSize, stackSize, maxCycles, files, programName, args, trace, timing,
-                    lockstep, ranks, env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
+                    lockstep, ranks, env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList(),
+                    engine);
         }
     }
 }

@@ -58,6 +58,7 @@ public final class Simulation {
         private boolean trace;
         private boolean cycles;
         private boolean mpiState;
+        private scmp.cpu.Engine.Factory engine;
 
         /** Sets the executable's file and the program's arguments. */
         public Options program(String file, List<String> programArgs) {
@@ -173,6 +174,12 @@ public final class Simulation {
             mpiState = on;
             return this;
         }
+
+        /** Sets the engine of the nodes' instructions (null: the model's own, the interpreter). */
+        public Options engine(scmp.cpu.Engine.Factory factory) {
+            engine = factory;
+            return this;
+        }
     }
 
     /** A model with its parameters and the run's settings, as the options give them. */
@@ -274,7 +281,7 @@ public final class Simulation {
         }
         ranks = model.ranks(machine.params(), ranks);
         RunConfig.Builder b = RunConfig.builder(o.program).contexts(o.contexts).memSize(o.mem == null ? 0 : o.mem)
-                .stackSize(o.stack).args(o.args).trace(o.trace).lockstep(o.lockstep).ranks(ranks);
+                .stackSize(o.stack).args(o.args).trace(o.trace).lockstep(o.lockstep).ranks(ranks).engine(o.engine);
         for (String e : o.env) {
             int eq = e.indexOf('=');
             if (eq <= 0) {

@@ -32,7 +32,10 @@ import scmp.link.Linker;
  * programs, the C corpus at -O0, -O1 and -O2, the SCMP library and mesh programs, every MPI program under both
  * protocol families on 4 and 16 ranks, the kernels, a CG and a QR case) is built and run through {@code scmpsim}
  * with {@code --stats}, and what the run did is compared with {@code tests/golden/identity.tsv}: exit code,
- * cycles, instructions, and digests of the guest's stdout, of stderr and of the statistics JSON.
+ * cycles, instructions, and digests of the guest's stdout, of stderr and of the statistics JSON. The runs use
+ * scmpsim's default engine, the compiled one; {@link InterpreterIdentityCorpusTest} runs the corpus on the reference
+ * interpreter against the same records. The tests run with system property {@code scmp.jit.fallback=fail} (the
+ * module's pom), so a region the compiled engine declines fails the run instead of falling back unnoticed.
  *
  * <p>The golden file pins the simulator's behaviour: a change to the machine, an engine or a model that is meant
  * to keep behaviour identical must leave it unchanged. A change that is meant to alter timing or output
@@ -65,6 +68,8 @@ class IdentityCorpusTest {
     }
 
     private static final Map<String, String> RECORDS = new ConcurrentHashMap<>();
+    /** The stderr of each run (by name and extra options), for the message of a failed comparison. */
+    private static final Map<String, String> STDERR = new ConcurrentHashMap<>();
 
     static List<Case> cases() throws IOException {
         List<Case> l = new ArrayList<>();
@@ -148,13 +153,30 @@ class IdentityCorpusTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void runIsIdenticalToTheGoldenRecord(Case c) throws Exception {
+        String record = record(c, List.of());
+        RECORDS.put(c.name(), record);
+        if (UPDATE) {
+            return;
+        }
+        assertGolden(c, record, List.of());
+    }
+
+    /**
+     * Builds and runs one case with scmpsim's options {@code extra} added, and returns its record.
+     *
+     * @param c     the case
+     * @param extra scmpsim options beyond the case's own (an engine, say)
+     * @return exit, cycles, instructions and the digests, tab-separated
+     */
+    static String record(Case c, List<String> extra) throws Exception {
         Path work = E2e.root().resolve("tests/target/identity");
         Files.createDirectories(work);
-        String stem = c.name().replaceAll("[^A-Za-z0-9._-]+", "_");
+        String stem = (c.name() + String.join("", extra)).replaceAll("[^A-Za-z0-9._-]+", "_");
         Path exe = work.resolve(stem + ".out");
         build(c, exe);
         Path stats = work.resolve(stem + ".json");
         List<String> args = new ArrayList<>(c.simArgs());
+        args.addAll(extra);
         args.add(MAX_CYCLES);
         args.add("--cycles");
         args.add("--stats=" + stats);
@@ -166,15 +188,18 @@ class IdentityCorpusTest {
         String stderr = r.stderr().replace(exe.toString(), "PROGRAM");
         String record = String.join("\t", String.valueOf(r.exit()), value(stderr, "cycles"),
                 value(stderr, "instructions"), digest(r.stdout()), digest(stderr), digest(json));
-        RECORDS.put(c.name(), record);
-        if (UPDATE) {
-            return;
-        }
+        STDERR.put(c.name() + extra, stderr);
+        return record;
+    }
+
+    /** Asserts that a case's record is its golden one. */
+    static void assertGolden(Case c, String record, List<String> extra) throws IOException {
         String golden = golden().get(c.name());
         assertNotNull(golden, () -> c.name() + " has no golden record in " + GOLDEN
                 + " (regenerate it with -Dscmp.identity.update=true)");
         assertEquals(golden, record, () -> c.name() + ": the run differs from its golden record "
-                + "(exit, cycles, instructions, digests of stdout, stderr and stats)\nstderr:\n" + stderr);
+                + "(exit, cycles, instructions, digests of stdout, stderr and stats)\nstderr:\n"
+                + STDERR.get(c.name() + extra));
     }
 
     @AfterAll

@@ -126,6 +126,12 @@ public record ScmpConfig(ModelConfig<ScmpParams> model, RunConfig run) implement
             return this;
         }
 
+        /** Sets the engine of the nodes' instructions ({@link RunConfig.Builder#engine}). */
+        public Builder engine(scmp.cpu.Engine.Factory factory) {
+            run.engine(factory);
+            return this;
+        }
+
         /** Turns strict lockstep of cores and network on or off (a debugging aid; results are identical). */
         public Builder lockstep(boolean on) {
             run.lockstep(on);

@@ -5,7 +5,9 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.List;
 import java.util.Locale;
+import scmp.cpu.Engine;
 import scmp.elf.Executable;
 import scmp.machine.Loader;
 import scmp.machine.Machine;
@@ -25,7 +27,7 @@ public final class SpeedBench {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     /** The benchmark cases, named as {@code --case} names them. */
-    public enum Case { compute, mesh_idle, spmd, messages, noc, all }
+    public enum Case { compute, mesh_idle, spmd, messages, noc, all, program }
 
     /** Compute loop iterations between the mesh_idle case's DATA messages. */
     static final int IDLE_CHUNK = 100_000;
@@ -39,12 +41,25 @@ public final class SpeedBench {
      * @param nocCycles  network cycles of the noc case
      * @param runs       timed runs after the warm-up
      * @param lockstep   run the machine cases in strict lockstep
+     * @param engines    the engines to measure, side by side: each run of a machine case runs them in turn
+     * @param program    the executable of case {@link Case#program} (a program of the user's, on a 1x1 mesh), or null
      */
-    public record Settings(Case which, int iterations, int messages, int nocCycles, int runs, boolean lockstep) {
+    public record Settings(Case which, int iterations, int messages, int nocCycles, int runs, boolean lockstep,
+                           List<NamedEngine> engines, Executable program) {
         /** Whether every count is positive, as a measurement needs. */
         public boolean valid() {
-            return iterations >= 1 && runs >= 1 && messages >= 1 && nocCycles >= 1;
+            return iterations >= 1 && runs >= 1 && messages >= 1 && nocCycles >= 1 && !engines.isEmpty()
+                    && (which != Case.program || program != null);
         }
+    }
+
+    /**
+     * An engine as the benchmark names it.
+     *
+     * @param name    its name ({@code interp}, {@code jit})
+     * @param factory its factory
+     */
+    public record NamedEngine(String name, Engine.Factory factory) {
     }
 
     private final Settings s;
@@ -78,8 +93,9 @@ public final class SpeedBench {
         if (selected(Case.compute)) {
             out.printf("compute: %d iterations of a %d-instruction loop on one node (1x1)%n", iterations,
                     BenchProgram.LOOP_LENGTH);
-            double best = machine(BenchProgram.build(iterations), 1, 1, false);
-            out.printf(Locale.ROOT, "compute: best %.1f million simulated instructions per second%n", best);
+            double[] best = machine(BenchProgram.build(iterations), 1, 1, false);
+            out.printf(Locale.ROOT, "compute: best %s million simulated instructions per second%n",
+                    rates(best, "%.1f"));
         }
         if (selected(Case.mesh_idle)) {
             out.printf("mesh_idle: node 0 starts and ends a thread on every node, then runs the compute loop "
@@ -87,26 +103,35 @@ public final class SpeedBench {
                     Math.min(IDLE_CHUNK, iterations));
             int chunk = Math.min(IDLE_CHUNK, iterations);
             int n = iterations / chunk * chunk;
-            double mesh = machine(BenchProgram.mostlyIdle(n, chunk), 8, 8, false);
-            double one = machine(BenchProgram.mostlyIdle(n, chunk), 1, 1, false);
-            out.printf(Locale.ROOT, "mesh_idle: 8x8 %.1f, 1x1 %.1f million instructions per second: the 8x8 runs at "
-                    + "%.2f of the 1x1's speed%n", mesh, one, mesh / one);
+            double[] mesh = machine(BenchProgram.mostlyIdle(n, chunk), 8, 8, false);
+            double[] one = machine(BenchProgram.mostlyIdle(n, chunk), 1, 1, false);
+            for (int e = 0; e < mesh.length; e++) {
+                out.printf(Locale.ROOT, "mesh_idle%s: 8x8 %.1f, 1x1 %.1f million instructions per second: the 8x8 "
+                        + "runs at %.2f of the 1x1's speed%n", label(e), mesh[e], one[e], mesh[e] / one[e]);
+            }
         }
         if (selected(Case.spmd)) {
             int each = Math.max(1, iterations / 16);
             out.printf("spmd: the compute loop (%d iterations) on each of 16 ranks (-n 16, 4x4), nothing in flight%n",
                     each);
-            double best = machine(BenchProgram.build(each), 4, 4, false, 16);
-            out.printf(Locale.ROOT, "spmd: best %.1f million simulated instructions per second (all ranks)%n", best);
+            double[] best = machine(BenchProgram.build(each), 4, 4, false, 16);
+            out.printf(Locale.ROOT, "spmd: best %s million simulated instructions per second (all ranks)%n",
+                    rates(best, "%.1f"));
         }
         if (selected(Case.messages)) {
             out.printf("messages: every node of a 4x4 mesh sends %d DATA messages of 16 words (DMA) to the next "
                     + "node, 16 loop iterations apart%n", s.messages());
-            double best = machine(BenchProgram.ring(s.messages()), 4, 4, true);
-            out.printf(Locale.ROOT, "messages: best %.2f million node-cycles per second%n", best);
+            double[] best = machine(BenchProgram.ring(s.messages()), 4, 4, true);
+            out.printf(Locale.ROOT, "messages: best %s million node-cycles per second%n", rates(best, "%.2f"));
         }
         if (selected(Case.noc)) {
             noc();
+        }
+        if (s.which() == Case.program) {
+            out.printf("program: the given executable on one node (1x1), without arguments%n");
+            double[] best = machine(s.program(), 1, 1, false);
+            out.printf(Locale.ROOT, "program: best %s million simulated instructions per second%n",
+                    rates(best, "%.1f"));
         }
         out.flush();
     }
@@ -134,36 +159,63 @@ public final class SpeedBench {
         out.printf(Locale.ROOT, "noc: best %.2f million router-cycles per second%n", best);
     }
 
-    /** Runs a program {@code runs + 1} times; returns the best rate: instructions, or node-cycles, per CPU µs. */
-    private double machine(Executable exe, int x, int y, boolean nodeCycles) throws Loader.LoadException {
+    /**
+     * Runs a program {@code runs + 1} times on each engine, the engines in turn within each run (the machine is
+     * shared and noisy: alternating spreads the noise over all); returns the best rate of each engine, in the
+     * settings' order: instructions, or node-cycles, per CPU µs.
+     */
+    private double[] machine(Executable exe, int x, int y, boolean nodeCycles) throws Loader.LoadException {
         return machine(exe, x, y, nodeCycles, 0);
     }
 
     /** As above, with {@code ranks} SPMD ranks (0: the program starts on node 0 only). */
-    private double machine(Executable exe, int x, int y, boolean nodeCycles, int ranks) throws Loader.LoadException {
-        ScmpConfig cfg = ScmpConfig.builder("bench").mesh(x, y).lockstep(s.lockstep()).ranks(ranks).build();
-        double best = 0;
+    private double[] machine(Executable exe, int x, int y, boolean nodeCycles, int ranks) throws Loader.LoadException {
+        List<NamedEngine> engines = s.engines();
+        double[] best = new double[engines.size()];
         for (int r = 0; r <= s.runs(); r++) {
-            Machine m = new Machine(cfg, exe, OutputStream.nullOutputStream(), OutputStream.nullOutputStream(),
-                    InputStream.nullInputStream());
-            long w0 = System.nanoTime();
-            long c0 = THREADS.getCurrentThreadCpuTime();
-            Machine.Result res = m.run();
-            double cpu = (THREADS.getCurrentThreadCpuTime() - c0) / 1e9;
-            double wall = (System.nanoTime() - w0) / 1e9;
-            double work = nodeCycles ? (double) res.cycles() * x * y : res.instructions();
-            double rate = work / cpu / 1e6;
-            out.printf(Locale.ROOT, "  %s: %d instructions, %d cycles, %.3f s CPU (%.3f s wall), %.2f million %s/s%n",
-                    r == 0 ? "warm-up" : "run " + r, res.instructions(), res.cycles(), cpu, wall, rate,
-                    nodeCycles ? "node-cycles" : "instructions");
-            if (res.outcome() != Machine.Outcome.EXIT && res.outcome() != Machine.Outcome.ALL_ENDED) {
-                throw new IllegalStateException("benchmark program ended with " + res.outcome() + ": " + res.message());
-            }
-            if (r > 0) {
-                best = Math.max(best, rate);
+            for (int e = 0; e < engines.size(); e++) {
+                ScmpConfig cfg = ScmpConfig.builder("bench").mesh(x, y).lockstep(s.lockstep()).ranks(ranks)
+                        .engine(engines.get(e).factory()).build();
+                Machine m = new Machine(cfg, exe, OutputStream.nullOutputStream(), OutputStream.nullOutputStream(),
+                        InputStream.nullInputStream());
+                long w0 = System.nanoTime();
+                long c0 = THREADS.getCurrentThreadCpuTime();
+                Machine.Result res = m.run();
+                double cpu = (THREADS.getCurrentThreadCpuTime() - c0) / 1e9;
+                double wall = (System.nanoTime() - w0) / 1e9;
+                double work = nodeCycles ? (double) res.cycles() * x * y : res.instructions();
+                double rate = work / cpu / 1e6;
+                out.printf(Locale.ROOT, "  %s%s: %d instructions, %d cycles, %.3f s CPU (%.3f s wall), %.2f million "
+                        + "%s/s%n", r == 0 ? "warm-up" : "run " + r, label(e), res.instructions(), res.cycles(), cpu,
+                        wall, rate, nodeCycles ? "node-cycles" : "instructions");
+                if (res.outcome() != Machine.Outcome.EXIT && res.outcome() != Machine.Outcome.ALL_ENDED) {
+                    throw new IllegalStateException("benchmark program ended with " + res.outcome() + ": "
+                            + res.message());
+                }
+                if (r > 0) {
+                    best[e] = Math.max(best[e], rate);
+                }
             }
         }
         out.flush();
         return best;
+    }
+
+    /** The engine's name in a run's line, when several are measured. */
+    private String label(int e) {
+        return s.engines().size() > 1 ? " " + s.engines().get(e).name() : "";
+    }
+
+    /** The best rates, one per engine: {@code 92.1} alone, {@code 92.1 (interp), 410.5 (jit)} side by side. */
+    private String rates(double[] best, String format) {
+        if (best.length == 1) {
+            return String.format(Locale.ROOT, format, best[0]);
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int e = 0; e < best.length; e++) {
+            sb.append(e == 0 ? "" : ", ").append(String.format(Locale.ROOT, format, best[e])).append(" (")
+                    .append(s.engines().get(e).name()).append(')');
+        }
+        return sb.toString();
     }
 }

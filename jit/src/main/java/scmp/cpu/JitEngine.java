@@ -1,0 +1,391 @@
+package scmp.cpu;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The compiled engine: runs a thread's instructions as JVM bytecode that {@link RegionCompiler} generated from the
+ * declared semantics, a region of the text at a time, with exactly the interpreter's timing and results
+ * (docs/architecture.md, "The compiled engine"). The {@link Interpreter} stays the reference; this engine must match
+ * it in registers, memory, output, statistics, cycle counts and fault reports.
+ *
+ * <p>A region is compiled on the first entry at its pc into one hidden class and kept for every node of the machine
+ * that runs the same text with the same timing ({@link Translation}). The dispatch loop of {@link #run} looks the
+ * region up by pc, runs it, and goes on at the pc the region left at, until a region reports an exit. The regions
+ * keep the running thread's issue cycle, retired count and bubbles in locals and hand them back through the
+ * fields of this object when they leave.
+ *
+ * <p>Two cases run on the interpreter instead: a run with a tracer (the tracer sees every instruction, which the
+ * compiled code does not report), and a pc where the compiler declines to start a region (a
+ * {@linkplain Fallback fallback}, counted; in mode {@link Fallback#FAIL} an error, so that tests notice it). The
+ * program text is read-only ({@link Memory}: a store into it is a guest fault), so compiled regions never go stale;
+ * {@link Translation#invalidate} is the hook a writable text would call.
+ */
+public final class JitEngine implements Engine {
+
+    /** What the engine does where the compiler declines a region. */
+    public enum Fallback {
+        /** Runs the rest of the thread's run on the interpreter (counted in {@link #fallbacks()}). */
+        SILENT,
+        /** Throws {@link IllegalStateException}: for tests, so that nothing falls back unnoticed. */
+        FAIL
+    }
+
+    /** The exit codes regions return, by {@link Exit} ordinal; {@link #CONTINUE} goes on at {@link #pc}. */
+    static final int CONTINUE = -1;
+    /**
+     * How often the dispatcher meets a pc without a region before it compiles one there: code that runs a few times
+     * stays on the interpreter, whose loop the JVM has compiled already, instead of waiting in the JVM's bytecode
+     * interpreter for its own region to become hot (tiered, as the JVM itself does).
+     */
+    static final int HOT = 16;
+    /** The system property that sets the threshold ({@link #HOT} by default; 0 compiles every region at once). */
+    public static final String HOT_PROPERTY = "scmp.jit.hot";
+    /** The cycles a cold pc runs on the interpreter before the dispatcher looks again. */
+    static final long SLICE = 256;
+    private static final Exit[] EXITS = Exit.values();
+
+    /** The compiled code of a region, entered at its first instruction. */
+    public interface Block {
+        /**
+         * Runs the region from its entry until it leaves: at a pc outside it, or with an exit.
+         *
+         * @param e the engine, whose fields hold the running thread's state
+         * @return {@link #CONTINUE} or an {@link Exit} ordinal
+         */
+        int run(JitEngine e);
+    }
+
+    /**
+     * The translations of the texts run lately, by content, so that the runs of one program in one process (a
+     * benchmark's, a test suite's) share compiled regions that the JVM has compiled in turn.
+     */
+    private static final Map<TextKey, Translation> TRANSLATIONS = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<TextKey, Translation> eldest) {
+            return size() > 32;
+        }
+    };
+    private static final java.util.concurrent.atomic.AtomicLong FALLBACKS = new java.util.concurrent.atomic.AtomicLong();
+
+    private final EngineContext ctx;
+    private final Interpreter interpreter;
+    private final Translation translation;
+    private final Fallback fallback;
+    private final int hot;
+    private final int base;
+    private long exitCycle;
+    private GuestFault fault;
+
+    // The running thread's state, read and written by the generated code (package-private for it).
+    ThreadContext c;
+    int[] x;
+    long[] f;
+    long[] rdy;
+    byte[] cause;
+    final Memory mem;
+    long limit;
+    boolean netStop;
+    NetworkPort port;
+    /** The pc at which the last region left. */
+    int pc;
+    long next;
+    long t;
+    /** Instructions retired in this run and not yet counted in the context. */
+    long n;
+    long bubbles;
+    /** The fault a region caught, or null. */
+    GuestFault caught;
+
+    /**
+     * Creates the compiled engine of one node, in the mode that system property {@code scmp.jit.fallback} names
+     * ({@code silent}, the default, or {@code fail}), with the threshold of {@link #HOT_PROPERTY}.
+     *
+     * @param context what it sees of the node
+     */
+    public JitEngine(EngineContext context) {
+        this(context, "fail".equalsIgnoreCase(System.getProperty("scmp.jit.fallback")) ? Fallback.FAIL
+                : Fallback.SILENT, Integer.getInteger(HOT_PROPERTY, HOT));
+    }
+
+    /**
+     * Creates the compiled engine of one node.
+     *
+     * @param context  what it sees of the node
+     * @param fallback what to do where the compiler declines a region
+     * @param hot      how often a pc must be met before its region is compiled (0: at once)
+     */
+    public JitEngine(EngineContext context, Fallback fallback, int hot) {
+        this.ctx = context;
+        this.interpreter = new Interpreter(context);
+        this.fallback = fallback;
+        this.hot = hot;
+        this.mem = context.memory();
+        this.base = context.text().base();
+        this.translation = translation(context.text(), context.timing());
+    }
+
+    /**
+     * Returns an engine factory.
+     *
+     * @param fallback what to do where the compiler declines a region
+     * @param hot      how often a pc must be met before its region is compiled (0: at once)
+     * @return the factory
+     */
+    public static Engine.Factory factory(Fallback fallback, int hot) {
+        return context -> new JitEngine(context, fallback, hot);
+    }
+
+    /** Returns how many runs, over all engines, went on on the interpreter because a region was declined. */
+    public static long fallbacks() {
+        return FALLBACKS.get();
+    }
+
+    private static Translation translation(DecodedText text, TimingModel timing) {
+        TextKey key = new TextKey(text.base(), text.words, timing);
+        synchronized (TRANSLATIONS) {
+            return TRANSLATIONS.computeIfAbsent(key, k -> new Translation(text, timing));
+        }
+    }
+
+    /** A text by content: its base, its words and the timing its regions were compiled for. */
+    private record TextKey(int base, int[] words, TimingModel timing) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TextKey k && k.base == base && Arrays.equals(k.words, words) && k.timing.equals(timing);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Arrays.hashCode(words) + base;
+        }
+    }
+
+    /** Returns the regions of this engine's text (for tests). */
+    Translation translation() {
+        return translation;
+    }
+
+    @Override
+    public long exitCycle() {
+        return exitCycle;
+    }
+
+    @Override
+    public GuestFault fault() {
+        return fault;
+    }
+
+    @Override
+    public Exit run(final ThreadContext thread, final long limit) {
+        if (ctx.tracer() != null) {
+            return interpret(thread, limit);
+        }
+        c = thread;
+        x = thread.x;
+        f = thread.f;
+        rdy = thread.ready;
+        cause = thread.cause;
+        this.limit = limit;
+        netStop = ctx.stopAfterNetworkInstructions();
+        port = ctx.port();
+        pc = thread.pc;
+        next = thread.nextIssue;
+        t = next;
+        n = 0;
+        bubbles = 0;
+        final Translation tr = translation;
+        int code;
+        while (true) {
+            final int i = (pc - base) >>> 2;
+            Block b = tr.blocks[i];
+            if (b == null) {
+                // cold code runs on the interpreter for a slice of cycles; a pc met often gets its region
+                if (tr.heat[i] < hot) {
+                    tr.heat[i]++;
+                    long until = Math.min(limit, next + SLICE);
+                    flush(thread);
+                    Exit e = interpret(thread, until);
+                    if (e != Exit.LIMIT || until == limit) {
+                        c = null;
+                        return e;
+                    }
+                    pc = thread.pc;
+                    next = thread.nextIssue;
+                    continue;
+                }
+                b = tr.block(i);
+                if (b == null) {
+                    flush(thread);
+                    return fallBack(thread, limit);
+                }
+            }
+            code = b.run(this);
+            if (code != CONTINUE) {
+                break;
+            }
+        }
+        thread.pc = pc;
+        thread.nextIssue = next;
+        ctx.retire(n);
+        ctx.countBubbles(bubbles);
+        exitCycle = t;
+        if (code == Exit.FAULT.ordinal()) {
+            fault = caught.locate(ctx.nodeId(), thread.id, pc, t);
+            caught = null;
+        }
+        c = null;
+        return EXITS[code];
+    }
+
+    /** Hands the state of the run so far to the thread context and the statistics, for the interpreter. */
+    private void flush(ThreadContext thread) {
+        thread.pc = pc;
+        thread.nextIssue = next;
+        ctx.retire(n);
+        ctx.countBubbles(bubbles);
+        n = 0;
+        bubbles = 0;
+    }
+
+    private Exit fallBack(ThreadContext thread, long limit) {
+        if (fallback == Fallback.FAIL) {
+            throw new IllegalStateException(String.format("compiled engine: no region at pc 0x%x (%s)", thread.pc,
+                    translation.declined(thread.pc)));
+        }
+        FALLBACKS.incrementAndGet();
+        c = null;
+        return interpret(thread, limit);
+    }
+
+    private Exit interpret(ThreadContext thread, long limit) {
+        Exit e = interpreter.run(thread, limit);
+        exitCycle = interpreter.exitCycle();
+        fault = interpreter.fault();
+        return e;
+    }
+
+    // ---------------------------------------------------------------- services of the generated code
+
+    /** Counts a dependence stall of an instruction with packed dependences {@code d} issuing at {@code t}. */
+    void stall(int d, long t, long next) {
+        interpreter.stalled(rdy, cause, d, t, t - next);
+    }
+
+    /** Hands a network instruction to the port, the thread's pc at it; returns the port's answer. */
+    int send(int op, long t, int pc, int v0, int v1, int v2, int v3) {
+        c.pc = pc;
+        return port.request(op, t, c, v0, v1, v2, v3);
+    }
+
+    /** Tells the port that the thread ends, its pc at the {@code endt}. */
+    void threadEnded(int pc, long t) {
+        c.pc = pc;
+        port.threadEnded(t, c);
+    }
+
+    /** Tells whether an {@code hcall} must wait for the node's go. */
+    boolean hostCallWaits() {
+        return ctx.hostCallWaits();
+    }
+
+    /**
+     * Performs a host call with the instructions retired so far counted ({@code pending} of the running region);
+     * the region then counts from zero. Returns false when the call ended the simulation.
+     */
+    boolean hostCall(int pc, int service, long t, long pending) {
+        c.pc = pc;
+        ctx.retire(n + pending);
+        n = 0;
+        return ctx.hostCall(c, service, t);
+    }
+
+    /** Makes a host call's results ready a host latency after its issue. */
+    void hostResults(int service, long t) {
+        interpreter.hostResults(rdy, cause, service, t);
+    }
+
+    /** Reads a special register; {@code pending} is the running region's uncounted instructions. */
+    int specialRegister(int sr, long t, long pending) {
+        return ctx.specialRegister(sr, t, c, n + pending);
+    }
+
+    // ---------------------------------------------------------------- the regions of one text
+
+    /**
+     * The compiled regions of one program text under one timing model, shared by every node that runs it: one slot
+     * per instruction, filled on the first entry at that pc. Compiling is synchronized; reading a filled slot is
+     * not (a region is immutable once published).
+     */
+    static final class Translation {
+        private final DecodedText text;
+        private final TimingModel timing;
+        private final RegionCompiler compiler;
+        /** The region entered at each slot, or null. */
+        final Block[] blocks;
+        /** How often the dispatcher met each slot without a region (racy between nodes: a heuristic). */
+        final int[] heat;
+        private final String[] declined;
+        private volatile int compiled;
+
+        Translation(DecodedText text, TimingModel timing) {
+            this.text = text;
+            this.timing = timing;
+            this.compiler = new RegionCompiler(text, timing);
+            this.blocks = new Block[text.count() + 1];
+            this.heat = new int[text.count() + 1];
+            this.declined = new String[text.count() + 1];
+        }
+
+        TimingModel timing() {
+            return timing;
+        }
+
+        /** Returns the region entered at slot {@code i}, compiling it first; null when the compiler declines it. */
+        Block block(int i) {
+            Block b = blocks[i];
+            if (b != null) {
+                return b;
+            }
+            synchronized (this) {
+                b = blocks[i];
+                if (b == null && declined[i] == null) {
+                    RegionCompiler.Result r = compiler.compile(i);
+                    if (r.block() == null) {
+                        declined[i] = r.reason();
+                    } else {
+                        b = r.block();
+                        blocks[i] = b;
+                        compiled++;
+                    }
+                }
+                return b;
+            }
+        }
+
+        /** Returns why the compiler declined the region at an address, or null. */
+        String declined(int addr) {
+            return declined[(addr - text.base()) >>> 2];
+        }
+
+        /** Returns the number of regions compiled. */
+        int compiled() {
+            return compiled;
+        }
+
+        /**
+         * Forgets the regions that contain an address, for a store into the text. The text is read-only today, so
+         * nothing calls this; a machine with writable text would call it on every store into the text range.
+         *
+         * @param addr the address written
+         */
+        synchronized void invalidate(int addr) {
+            int w = (addr - text.base()) >>> 2;
+            for (int i = Math.max(0, w - RegionCompiler.MAX_INSTRUCTIONS + 1); i <= w && i < blocks.length; i++) {
+                blocks[i] = null;
+                declined[i] = null;
+            }
+        }
+    }
+}

@@ -1,0 +1,936 @@
+package scmp.cpu;
+
+import static org.objectweb.asm.Opcodes.*;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
+import scmp.isa.Instruction;
+import scmp.isa.sem.Expr;
+import scmp.isa.sem.InstructionSemantics;
+import scmp.isa.sem.Reg;
+import scmp.isa.sem.RedirectKind;
+import scmp.isa.sem.SemanticTable;
+import scmp.isa.sem.Stmt;
+import scmp.isa.sem.StopKind;
+import scmp.isa.sem.Unit;
+
+/**
+ * Translates a region of the decoded text into a hidden class of JVM bytecode with ObjectWeb ASM, from the declared
+ * semantics ({@link SemanticTable}, walked with {@link Expr.Visitor} and {@link Stmt.Visitor} as
+ * {@code scmp.isa.sem.InterpreterSource} does into Java source), for the {@link JitEngine}.
+ *
+ * <p>A region is up to {@link #MAX_INSTRUCTIONS} consecutive instruction slots from its entry. Each instruction is
+ * the interpreter's loop unrolled for one decoded word, its fields constants: the issue cycle from the scoreboard
+ * ({@code t = max(next, ready of the sources)}), the exit {@code LIMIT} when {@code t} reaches the limit, the stall
+ * statistics, the semantics, and the destination's ready cycle and stall cause. A redirect whose target is a
+ * constant inside the region is a jump in the bytecode (loops stay in the method); any other leaves the region with
+ * the target pc. Network instructions, host calls, {@code suspend} and {@code endt} call the engine's services as
+ * the interpreter does and leave with the interpreter's exit. Each instruction has its own exception handler, so a
+ * {@link GuestFault} leaves with that instruction's pc.
+ *
+ * <p>The generated method keeps the thread's arrays, the limit, the next issue cycle, the issue cycle, the retired
+ * count and the bubbles in locals, and writes them back to the engine's fields when it leaves.
+ */
+final class RegionCompiler {
+
+    /** The most instruction slots of a region (the method stays small enough for the JVM's compilers). */
+    static final int MAX_INSTRUCTIONS = 48;
+    /** Class files above this size are split: HotSpot does not compile methods of more than 8000 bytes of code. */
+    private static final int MAX_CLASS_BYTES = 7800;
+
+    private static final String ENGINE = Type.getInternalName(JitEngine.class);
+    private static final String ENGINE_DESC = Type.getDescriptor(JitEngine.class);
+    private static final String MEMORY = Type.getInternalName(Memory.class);
+    private static final String SEMANTICS = Type.getInternalName(Semantics.class);
+    private static final String INTERPRETER = Type.getInternalName(Interpreter.class);
+    private static final String FAULT = Type.getInternalName(GuestFault.class);
+    private static final String BLOCK = Type.getInternalName(JitEngine.Block.class);
+
+    // locals of the generated method
+    private static final int E = 1, X = 2, F = 3, RDY = 4, CAUSE = 5, MEM = 6, LIMIT = 7, NEXT = 9, T = 11, N = 13,
+            BUB = 15, XPC = 17, XCODE = 18, EXC = 19, NPC = 20, REPLY = 21;
+
+    private static final int LIMIT_EXIT = Engine.Exit.LIMIT.ordinal();
+    private static final int FAULT_EXIT = Engine.Exit.FAULT.ordinal();
+
+    private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
+    private static final InstructionSemantics[] SEMANTICS_OF = new InstructionSemantics[Instruction.values().length];
+
+    static {
+        for (Instruction insn : Instruction.values()) {
+            SEMANTICS_OF[insn.ordinal()] = SemanticTable.of(insn);
+        }
+    }
+
+    private final DecodedText text;
+    private final int base;
+    private final int textBytes;
+    private final int[] latency = new int[DecodedText.END + 1];
+    private final int[] busy = new int[DecodedText.END + 1];
+    private final TimingModel timing;
+
+    RegionCompiler(DecodedText text, TimingModel timing) {
+        this.text = text;
+        this.base = text.base();
+        this.textBytes = 4 * text.count();
+        this.timing = timing;
+        for (Instruction insn : Instruction.values()) {
+            latency[insn.ordinal()] = timing.latency(insn);
+            busy[insn.ordinal()] = timing.busy(insn);
+        }
+        latency[DecodedText.ILLEGAL] = 1;
+        latency[DecodedText.END] = 1;
+    }
+
+    /** A compiled region, or the reason there is none. */
+    record Result(JitEngine.Block block, String reason) {
+    }
+
+    /**
+     * Compiles the region entered at instruction slot {@code i}.
+     *
+     * @param i the entry slot, 0..count (the last is the end-of-text sentinel)
+     * @return the region, or the reason the compiler declines it
+     */
+    Result compile(int i) {
+        int k = Math.min(MAX_INSTRUCTIONS, text.count() + 1 - i);
+        byte[] bytes;
+        try {
+            bytes = generate(i, k);
+            while (bytes.length > MAX_CLASS_BYTES && k > 1) {
+                k = (k + 1) / 2;
+                bytes = generate(i, k);
+            }
+        } catch (IllegalStateException e) {
+            return new Result(null, e.getMessage());
+        }
+        try {
+            MethodHandles.Lookup hidden = LOOKUP.defineHiddenClass(bytes, true);
+            Object o = hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class)).invoke();
+            return new Result((JitEngine.Block) o, null);
+        } catch (Throwable e) {
+            throw new IllegalStateException("compiled engine: the region at 0x" + Integer.toHexString(base + 4 * i)
+                    + " does not load: " + e, e);
+        }
+    }
+
+    /**
+     * Generates the class of the region of {@code k} slots from slot {@code i}.
+     *
+     * @param i the entry slot
+     * @param k the number of slots
+     * @return the class file
+     */
+    byte[] generate(int i, int k) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                return "java/lang/Object";
+            }
+        };
+        cw.visit(V17, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, "scmp/cpu/JitRegion_" + Integer.toHexString(base + 4 * i),
+                null, "java/lang/Object", new String[] {BLOCK});
+        MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
+        init.visitCode();
+        init.visitVarInsn(ALOAD, 0);
+        init.visitMethodInsn(INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        init.visitInsn(RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+        MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "run", "(" + ENGINE_DESC + ")I", null, null);
+        mv.visitCode();
+        new Method(mv, i, k).emit();
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    /** The code generation of one region's method. */
+    private final class Method implements Expr.Visitor<Void> {
+        private final MethodVisitor mv;
+        private final int first;
+        private final int count;
+        private final Label[] at;
+        private final Label[] tryStart;
+        private final Label[] tryEnd;
+        private final Label[] handler;
+        private final Label exit = new Label();
+        // the instruction being emitted
+        private int pc;
+        private int op;
+        private int rd;
+        private int a;
+        private int b;
+        private int imm;
+        private int deps;
+
+        Method(MethodVisitor mv, int first, int count) {
+            this.mv = mv;
+            this.first = first;
+            this.count = count;
+            at = labels(count);
+            tryStart = labels(count);
+            tryEnd = labels(count);
+            handler = labels(count);
+        }
+
+        private Label[] labels(int n) {
+            Label[] l = new Label[n];
+            for (int j = 0; j < n; j++) {
+                l[j] = new Label();
+            }
+            return l;
+        }
+
+        void emit() {
+            for (int j = 0; j < count; j++) {
+                mv.visitTryCatchBlock(tryStart[j], tryEnd[j], handler[j], FAULT);
+            }
+            prologue();
+            for (int j = 0; j < count; j++) {
+                instruction(j);
+            }
+            for (int j = 0; j < count; j++) {
+                mv.visitLabel(handler[j]);
+                mv.visitVarInsn(ASTORE, EXC);
+                leave(base + 4 * (first + j), FAULT_EXIT);
+            }
+            epilogue();
+        }
+
+        /** Loads the engine's state into locals. */
+        private void prologue() {
+            loadField("x", "[I", X);
+            loadField("f", "[J", F);
+            loadField("rdy", "[J", RDY);
+            loadField("cause", "[B", CAUSE);
+            mv.visitVarInsn(ALOAD, E);
+            mv.visitFieldInsn(GETFIELD, ENGINE, "mem", "L" + MEMORY + ";");
+            mv.visitVarInsn(ASTORE, MEM);
+            mv.visitVarInsn(ALOAD, E);
+            mv.visitFieldInsn(GETFIELD, ENGINE, "limit", "J");
+            mv.visitVarInsn(LSTORE, LIMIT);
+            mv.visitVarInsn(ALOAD, E);
+            mv.visitFieldInsn(GETFIELD, ENGINE, "next", "J");
+            mv.visitInsn(DUP2);
+            mv.visitVarInsn(LSTORE, NEXT);
+            mv.visitVarInsn(LSTORE, T);
+            mv.visitInsn(LCONST_0);
+            mv.visitVarInsn(LSTORE, N);
+            mv.visitInsn(LCONST_0);
+            mv.visitVarInsn(LSTORE, BUB);
+            mv.visitInsn(ICONST_0);
+            mv.visitVarInsn(ISTORE, XPC);
+            mv.visitInsn(ICONST_0);
+            mv.visitVarInsn(ISTORE, XCODE);
+            mv.visitInsn(ACONST_NULL);
+            mv.visitVarInsn(ASTORE, EXC);
+            mv.visitInsn(ICONST_0);
+            mv.visitVarInsn(ISTORE, NPC);
+            mv.visitInsn(ICONST_0);
+            mv.visitVarInsn(ISTORE, REPLY);
+        }
+
+        private void loadField(String name, String desc, int local) {
+            mv.visitVarInsn(ALOAD, E);
+            mv.visitFieldInsn(GETFIELD, ENGINE, name, desc);
+            mv.visitVarInsn(ASTORE, local);
+        }
+
+        /** Writes the locals back to the engine and returns the exit code. */
+        private void epilogue() {
+            mv.visitLabel(exit);
+            mv.visitVarInsn(ALOAD, E);
+            mv.visitVarInsn(LLOAD, NEXT);
+            mv.visitFieldInsn(PUTFIELD, ENGINE, "next", "J");
+            mv.visitVarInsn(ALOAD, E);
+            mv.visitVarInsn(LLOAD, T);
+            mv.visitFieldInsn(PUTFIELD, ENGINE, "t", "J");
+            addToField("n", N);
+            addToField("bubbles", BUB);
+            mv.visitVarInsn(ALOAD, E);
+            mv.visitVarInsn(ILOAD, XPC);
+            mv.visitFieldInsn(PUTFIELD, ENGINE, "pc", "I");
+            mv.visitVarInsn(ALOAD, E);
+            mv.visitVarInsn(ALOAD, EXC);
+            mv.visitFieldInsn(PUTFIELD, ENGINE, "caught", "L" + FAULT + ";");
+            mv.visitVarInsn(ILOAD, XCODE);
+            mv.visitInsn(IRETURN);
+        }
+
+        private void addToField(String name, int local) {
+            mv.visitVarInsn(ALOAD, E);
+            mv.visitInsn(DUP);
+            mv.visitFieldInsn(GETFIELD, ENGINE, name, "J");
+            mv.visitVarInsn(LLOAD, local);
+            mv.visitInsn(LADD);
+            mv.visitFieldInsn(PUTFIELD, ENGINE, name, "J");
+        }
+
+        /** Leaves the region at {@code pc} with an exit code. */
+        private void leave(int pc, int code) {
+            push(pc);
+            mv.visitVarInsn(ISTORE, XPC);
+            push(code);
+            mv.visitVarInsn(ISTORE, XCODE);
+            mv.visitJumpInsn(GOTO, exit);
+        }
+
+        /** Retires the instruction and leaves at the next pc with an exit. */
+        private void retireAndLeave(Engine.Exit exit) {
+            increment(N, 1);
+            leave(pc + 4, exit.ordinal());
+        }
+
+        private void increment(int local, long by) {
+            mv.visitVarInsn(LLOAD, local);
+            pushLong(by);
+            mv.visitInsn(LADD);
+            mv.visitVarInsn(LSTORE, local);
+        }
+
+        // ------------------------------------------------------------ one instruction
+
+        private void instruction(int j) {
+            int slot = first + j;
+            int[] s = text.slot(slot);
+            pc = base + 4 * slot;
+            op = s[0];
+            rd = s[1];
+            a = s[2];
+            b = s[3];
+            imm = s[4];
+            deps = s[5];
+            mv.visitLabel(at[j]);
+            mv.visitLabel(tryStart[j]);
+            issue();
+            boolean fallsThrough;
+            if (op >= DecodedText.ILLEGAL) {
+                push(op);
+                push(s[6]);
+                push(pc);
+                mv.visitMethodInsn(INVOKESTATIC, INTERPRETER, "badWord", "(III)L" + FAULT + ";", false);
+                mv.visitInsn(ATHROW);
+                fallsThrough = false;
+            } else {
+                // next = t + 1
+                mv.visitVarInsn(LLOAD, T);
+                mv.visitInsn(LCONST_1);
+                mv.visitInsn(LADD);
+                mv.visitVarInsn(LSTORE, NEXT);
+                fallsThrough = body(j, SEMANTICS_OF[op]);
+                if (fallsThrough) {
+                    retire();
+                }
+            }
+            mv.visitLabel(tryEnd[j]);
+            if (fallsThrough && j == count - 1) {
+                leave(pc + 4, JitEngine.CONTINUE);
+            }
+        }
+
+        /** The issue cycle, the limit and the stall statistics (the interpreter's loop, steps 1 and 2). */
+        private void issue() {
+            mv.visitVarInsn(LLOAD, NEXT);
+            mv.visitVarInsn(LSTORE, T);
+            boolean any = false;
+            for (int src : new int[] {deps & 0x7F, (deps >>> 7) & 0x7F, (deps >>> 14) & 0x7F}) {
+                if (src == 0) {
+                    continue;
+                }
+                any = true;
+                mv.visitVarInsn(LLOAD, T);
+                mv.visitVarInsn(ALOAD, RDY);
+                push(src);
+                mv.visitInsn(LALOAD);
+                mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "max", "(JJ)J", false);
+                mv.visitVarInsn(LSTORE, T);
+            }
+            Label go = new Label();
+            mv.visitVarInsn(LLOAD, T);
+            mv.visitVarInsn(LLOAD, LIMIT);
+            mv.visitInsn(LCMP);
+            mv.visitJumpInsn(IFLT, go);
+            leave(pc, LIMIT_EXIT);
+            mv.visitLabel(go);
+            if (any) {
+                Label same = new Label();
+                mv.visitVarInsn(LLOAD, T);
+                mv.visitVarInsn(LLOAD, NEXT);
+                mv.visitInsn(LCMP);
+                mv.visitJumpInsn(IFEQ, same);
+                mv.visitVarInsn(ALOAD, E);
+                push(deps);
+                mv.visitVarInsn(LLOAD, T);
+                mv.visitVarInsn(LLOAD, NEXT);
+                mv.visitMethodInsn(INVOKEVIRTUAL, ENGINE, "stall", "(IJJ)V", false);
+                mv.visitLabel(same);
+            }
+        }
+
+        /** The destination's ready cycle and stall cause, and the retired count (the loop's step 5). */
+        private void retire() {
+            int dst = deps >>> 21;
+            mv.visitVarInsn(ALOAD, RDY);
+            push(dst);
+            mv.visitVarInsn(LLOAD, T);
+            pushLong(latency[op]);
+            mv.visitInsn(LADD);
+            mv.visitInsn(LASTORE);
+            mv.visitVarInsn(ALOAD, CAUSE);
+            push(dst);
+            push(Interpreter.RESULT_CAUSE[op]);
+            mv.visitInsn(BASTORE);
+            increment(N, 1);
+        }
+
+        /**
+         * Emits the declared statements; returns whether control falls through to the retirement and the next
+         * instruction (false when every path has left or jumped).
+         */
+        private boolean body(int j, InstructionSemantics sem) {
+            var list = sem.body();
+            for (int s = 0; s < list.size(); s++) {
+                Stmt st = list.get(s);
+                boolean last = s == list.size() - 1;
+                if (st instanceof Stmt.Redirect r) {
+                    if (!last) {
+                        throw new IllegalStateException(sem.instruction() + ": a redirect must be the last statement");
+                    }
+                    return redirect(r);
+                }
+                if (!last && (st instanceof Stmt.Stop || st instanceof Stmt.SendHead || st instanceof Stmt.SendData
+                        || st instanceof Stmt.SendDma)) {
+                    throw new IllegalStateException(sem.instruction() + ": a statement that leaves must be last");
+                }
+                if (!statement(st)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Emits one statement other than a redirect; returns whether control goes on after it. */
+        private boolean statement(Stmt st) {
+            if (st instanceof Stmt.SetX s) {
+                mv.visitVarInsn(ALOAD, X);
+                push(reg(s.reg()));
+                value(s.value());
+                mv.visitInsn(IASTORE);
+                return true;
+            }
+            if (st instanceof Stmt.SetF s) {
+                mv.visitVarInsn(ALOAD, F);
+                push(reg(s.reg()));
+                value(s.value());
+                mv.visitInsn(LASTORE);
+                return true;
+            }
+            if (st instanceof Stmt.Store s) {
+                mv.visitVarInsn(ALOAD, MEM);
+                value(s.address());
+                value(s.value());
+                String m = switch (s.width()) {
+                    case BYTE -> "sb";
+                    case HALF -> "sh";
+                    case WORD -> "sw";
+                    case DOUBLE -> "sd";
+                };
+                mv.visitMethodInsn(INVOKEVIRTUAL, MEMORY, m, s.width() == scmp.isa.sem.Width.DOUBLE ? "(IJ)V" : "(II)V",
+                        false);
+                return true;
+            }
+            if (st instanceof Stmt.Occupy s) {
+                mv.visitVarInsn(ALOAD, RDY);
+                push(s.unit() == Unit.DIVIDER ? DecodedText.SB_DIV : DecodedText.SB_FPDIV);
+                mv.visitVarInsn(LLOAD, T);
+                pushLong(busy[op]);
+                mv.visitInsn(LADD);
+                mv.visitInsn(LASTORE);
+                return true;
+            }
+            if (st instanceof Stmt.SendHead s) {
+                send(s.node(), s.type(), s.address(), s.stride());
+                return true;
+            }
+            if (st instanceof Stmt.SendData s) {
+                send(s.words().get(0), s.words().size() > 1 ? s.words().get(1) : null, null, null);
+                return true;
+            }
+            if (st instanceof Stmt.SendDma s) {
+                send(s.address(), s.strideCount(), null, null);
+                return true;
+            }
+            if (st instanceof Stmt.Stop s) {
+                if (s.kind() == StopKind.END_THREAD) {
+                    mv.visitVarInsn(ALOAD, E);
+                    push(pc);
+                    mv.visitVarInsn(LLOAD, T);
+                    mv.visitMethodInsn(INVOKEVIRTUAL, ENGINE, "threadEnded", "(IJ)V", false);
+                }
+                retireAndLeave(s.kind() == StopKind.SUSPEND ? Engine.Exit.SUSPEND : Engine.Exit.END_THREAD);
+                return false;
+            }
+            if (st instanceof Stmt.HostCall s) {
+                hostCall(s.service());
+                return true;
+            }
+            throw new IllegalStateException("no translation of " + st);
+        }
+
+        /**
+         * A network instruction: the port's answer decides whether the thread blocks at it, leaves after it (a
+         * message ended, or any accepted one when the node asks), or goes on.
+         */
+        private void send(Expr v0, Expr v1, Expr v2, Expr v3) {
+            mv.visitVarInsn(ALOAD, E);
+            push(op);
+            mv.visitVarInsn(LLOAD, T);
+            push(pc);
+            for (Expr v : new Expr[] {v0, v1, v2, v3}) {
+                if (v == null) {
+                    push(0);
+                } else {
+                    value(v);
+                }
+            }
+            mv.visitMethodInsn(INVOKEVIRTUAL, ENGINE, "send", "(IJIIIII)I", false);
+            mv.visitVarInsn(ISTORE, REPLY);
+            Label accepted = new Label();
+            Label ended = new Label();
+            mv.visitVarInsn(ILOAD, REPLY);
+            push(NetworkPort.ACCEPTED);
+            mv.visitJumpInsn(IF_ICMPEQ, accepted);
+            mv.visitVarInsn(ILOAD, REPLY);
+            push(NetworkPort.REFUSED);
+            mv.visitJumpInsn(IF_ICMPNE, ended);
+            leave(pc, Engine.Exit.BLOCKED.ordinal());
+            mv.visitLabel(ended);
+            retireAndLeave(Engine.Exit.MESSAGE_SENT);
+            mv.visitLabel(accepted);
+            Label goOn = new Label();
+            mv.visitVarInsn(ALOAD, E);
+            mv.visitFieldInsn(GETFIELD, ENGINE, "netStop", "Z");
+            mv.visitJumpInsn(IFEQ, goOn);
+            retireAndLeave(Engine.Exit.NETWORK);
+            mv.visitLabel(goOn);
+        }
+
+        /** A host call: waits for its turn, then calls with the retired count up to date; false ends the run. */
+        private void hostCall(Expr service) {
+            Label go = new Label();
+            mv.visitVarInsn(ALOAD, E);
+            mv.visitMethodInsn(INVOKEVIRTUAL, ENGINE, "hostCallWaits", "()Z", false);
+            mv.visitJumpInsn(IFEQ, go);
+            mv.visitVarInsn(LLOAD, T);
+            mv.visitVarInsn(LSTORE, NEXT);
+            leave(pc, Engine.Exit.HOST_CALL.ordinal());
+            mv.visitLabel(go);
+            mv.visitVarInsn(ALOAD, E);
+            push(pc);
+            value(service);
+            mv.visitVarInsn(LLOAD, T);
+            mv.visitVarInsn(LLOAD, N);
+            mv.visitMethodInsn(INVOKEVIRTUAL, ENGINE, "hostCall", "(IIJJ)Z", false);
+            mv.visitVarInsn(ISTORE, REPLY);
+            mv.visitInsn(LCONST_0);
+            mv.visitVarInsn(LSTORE, N);
+            Label goOn = new Label();
+            mv.visitVarInsn(ILOAD, REPLY);
+            mv.visitJumpInsn(IFNE, goOn);
+            retireAndLeave(Engine.Exit.HALT);
+            mv.visitLabel(goOn);
+            mv.visitVarInsn(ALOAD, E);
+            value(service);
+            mv.visitVarInsn(LLOAD, T);
+            mv.visitMethodInsn(INVOKEVIRTUAL, ENGINE, "hostResults", "(IJ)V", false);
+        }
+
+        /**
+         * A redirect: when its condition holds, the target (checked to lie in the text), the link, the bubbles, the
+         * retirement, and a jump inside the region or a departure; otherwise on to the next instruction. Returns
+         * whether control may fall through.
+         */
+        private boolean redirect(Stmt.Redirect r) {
+            Label notTaken = new Label();
+            if (r.condition() != null) {
+                ifFalse(r.condition(), notTaken);
+            }
+            Integer target = constant(r.target());
+            int inRegion = -1;
+            if (target != null && Integer.compareUnsigned(target - base, textBytes) < 0) {
+                int ti = (target - base) >>> 2;
+                if (ti >= first && ti < first + count) {
+                    inRegion = ti - first;
+                }
+            } else {
+                value(r.target());
+                push(base);
+                push(textBytes);
+                mv.visitMethodInsn(INVOKESTATIC, INTERPRETER, "target", "(III)I", false);
+                mv.visitVarInsn(ISTORE, NPC);
+                target = null;
+            }
+            if (r.link() != null) {
+                mv.visitVarInsn(ALOAD, X);
+                push(reg(r.link()));
+                push(pc + 4);
+                mv.visitInsn(IASTORE);
+            }
+            int bubbles = timing.bubbles(r.kind());
+            if (bubbles != 0) {
+                increment(NEXT, bubbles);
+                increment(BUB, bubbles);
+            }
+            retire();
+            if (inRegion >= 0) {
+                mv.visitJumpInsn(GOTO, at[inRegion]);
+            } else if (target != null) {
+                leave(target, JitEngine.CONTINUE);
+            } else {
+                mv.visitVarInsn(ILOAD, NPC);
+                mv.visitVarInsn(ISTORE, XPC);
+                push(JitEngine.CONTINUE);
+                mv.visitVarInsn(ISTORE, XCODE);
+                mv.visitJumpInsn(GOTO, exit);
+            }
+            if (r.condition() == null) {
+                return false;
+            }
+            mv.visitLabel(notTaken);
+            return true;
+        }
+
+        // ------------------------------------------------------------ expressions
+
+        /** The value of an expression, when it depends on the decoded fields only. */
+        private Integer constant(Expr e) {
+            if (e instanceof Expr.Pc) {
+                return pc;
+            }
+            if (e instanceof Expr.Imm) {
+                return imm;
+            }
+            if (e instanceof Expr.Const c) {
+                return c.value();
+            }
+            if (e instanceof Expr.MessageType) {
+                return rd;
+            }
+            if (e instanceof Expr.Binary bin) {
+                Integer x = constant(bin.a());
+                Integer y = constant(bin.b());
+                if (x == null || y == null) {
+                    return null;
+                }
+                return switch (bin.op()) {
+                    case ADD -> x + y;
+                    case SUB -> x - y;
+                    case AND -> x & y;
+                    case OR -> x | y;
+                    default -> null;
+                };
+            }
+            return null;
+        }
+
+        private int reg(Reg r) {
+            if (r instanceof Reg.Fixed fx) {
+                return fx.number();
+            }
+            return switch ((Reg.Slot) r) {
+                case D -> rd;
+                case S1 -> a;
+                case S2 -> b;
+                case S3 -> imm;
+            };
+        }
+
+        private void value(Expr e) {
+            e.accept(this);
+        }
+
+        /** Jumps to {@code no} when a condition does not hold. */
+        private void ifFalse(Expr e, Label no) {
+            if (e instanceof Expr.Compare cmp) {
+                value(cmp.a());
+                value(cmp.b());
+                switch (cmp.cond()) {
+                    case EQ -> mv.visitJumpInsn(IF_ICMPNE, no);
+                    case NE -> mv.visitJumpInsn(IF_ICMPEQ, no);
+                    case LT -> mv.visitJumpInsn(IF_ICMPGE, no);
+                    case GE -> mv.visitJumpInsn(IF_ICMPLT, no);
+                    case LTU -> {
+                        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "compareUnsigned", "(II)I", false);
+                        mv.visitJumpInsn(IFGE, no);
+                    }
+                    case GEU -> {
+                        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "compareUnsigned", "(II)I", false);
+                        mv.visitJumpInsn(IFLT, no);
+                    }
+                }
+                return;
+            }
+            if (e instanceof Expr.FpCompare cmp) {
+                double_(cmp.a());
+                double_(cmp.b());
+                switch (cmp.cond()) {
+                    // NaN: every comparison is false; DCMPL gives -1 and DCMPG gives 1 on NaN
+                    case EQ -> {
+                        mv.visitInsn(DCMPL);
+                        mv.visitJumpInsn(IFNE, no);
+                    }
+                    case LT -> {
+                        mv.visitInsn(DCMPG);
+                        mv.visitJumpInsn(IFGE, no);
+                    }
+                    case LE -> {
+                        mv.visitInsn(DCMPG);
+                        mv.visitJumpInsn(IFGT, no);
+                    }
+                }
+                return;
+            }
+            value(e);
+            mv.visitJumpInsn(IFEQ, no);
+        }
+
+        /** An FP register value as a double. */
+        private void double_(Expr e) {
+            value(e);
+            mv.visitMethodInsn(INVOKESTATIC, SEMANTICS, "val", "(J)D", false);
+        }
+
+        private void booleanValue(Expr e) {
+            Label no = new Label();
+            Label done = new Label();
+            ifFalse(e, no);
+            mv.visitInsn(ICONST_1);
+            mv.visitJumpInsn(GOTO, done);
+            mv.visitLabel(no);
+            mv.visitInsn(ICONST_0);
+            mv.visitLabel(done);
+        }
+
+        @Override
+        public Void visit(Expr.X e) {
+            int r = reg(e.reg());
+            mv.visitVarInsn(ALOAD, X);
+            push(r);
+            mv.visitInsn(IALOAD);
+            return null;
+        }
+
+        @Override
+        public Void visit(Expr.F e) {
+            mv.visitVarInsn(ALOAD, F);
+            push(reg(e.reg()));
+            mv.visitInsn(LALOAD);
+            return null;
+        }
+
+        @Override
+        public Void visit(Expr.Imm e) {
+            push(imm);
+            return null;
+        }
+
+        @Override
+        public Void visit(Expr.MessageType e) {
+            push(rd);
+            return null;
+        }
+
+        @Override
+        public Void visit(Expr.Pc e) {
+            push(pc);
+            return null;
+        }
+
+        @Override
+        public Void visit(Expr.Const e) {
+            push(e.value());
+            return null;
+        }
+
+        @Override
+        public Void visit(Expr.Binary e) {
+            Integer c = constant(e);
+            if (c != null) {
+                push(c);
+                return null;
+            }
+            value(e.a());
+            value(e.b());
+            switch (e.op()) {
+                case ADD -> mv.visitInsn(IADD);
+                case SUB -> mv.visitInsn(ISUB);
+                case AND -> mv.visitInsn(IAND);
+                case OR -> mv.visitInsn(IOR);
+                case XOR -> mv.visitInsn(IXOR);
+                case NOR -> {
+                    mv.visitInsn(IOR);
+                    mv.visitInsn(ICONST_M1);
+                    mv.visitInsn(IXOR);
+                }
+                case SLL -> mv.visitInsn(ISHL);
+                case SRL -> mv.visitInsn(IUSHR);
+                case SRA -> mv.visitInsn(ISHR);
+                case MUL -> mv.visitInsn(IMUL);
+                case MULH -> mv.visitMethodInsn(INVOKESTATIC, SEMANTICS, "mulh", "(II)I", false);
+                case MULHU -> mv.visitMethodInsn(INVOKESTATIC, SEMANTICS, "mulhu", "(II)I", false);
+                case DIV -> {
+                    divisor();
+                    mv.visitInsn(IDIV);
+                }
+                case DIVU -> {
+                    divisor();
+                    mv.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "divideUnsigned", "(II)I", false);
+                }
+                case REM -> {
+                    divisor();
+                    mv.visitInsn(IREM);
+                }
+                case REMU -> {
+                    divisor();
+                    mv.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "remainderUnsigned", "(II)I", false);
+                }
+            }
+            return null;
+        }
+
+        private void divisor() {
+            mv.visitMethodInsn(INVOKESTATIC, INTERPRETER, "divisor", "(I)I", false);
+        }
+
+        @Override
+        public Void visit(Expr.Compare e) {
+            booleanValue(e);
+            return null;
+        }
+
+        @Override
+        public Void visit(Expr.FpBinary e) {
+            double_(e.a());
+            double_(e.b());
+            switch (e.op()) {
+                case ADD -> mv.visitInsn(DADD);
+                case SUB -> mv.visitInsn(DSUB);
+                case MUL -> mv.visitInsn(DMUL);
+                case DIV -> mv.visitInsn(DDIV);
+            }
+            mv.visitMethodInsn(INVOKESTATIC, SEMANTICS, "bits", "(D)J", false);
+            return null;
+        }
+
+        @Override
+        public Void visit(Expr.FpUnary e) {
+            switch (e.op()) {
+                case SQRT -> {
+                    double_(e.a());
+                    mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "sqrt", "(D)D", false);
+                    mv.visitMethodInsn(INVOKESTATIC, SEMANTICS, "bits", "(D)J", false);
+                }
+                case NEG -> {
+                    value(e.a());
+                    mv.visitMethodInsn(INVOKESTATIC, SEMANTICS, "fneg", "(J)J", false);
+                }
+                case ABS -> {
+                    value(e.a());
+                    mv.visitMethodInsn(INVOKESTATIC, SEMANTICS, "fabs", "(J)J", false);
+                }
+            }
+            return null;
+        }
+
+        @Override
+        public Void visit(Expr.FpCompare e) {
+            booleanValue(e);
+            return null;
+        }
+
+        @Override
+        public Void visit(Expr.Convert e) {
+            value(e.a());
+            switch (e.conv()) {
+                case INT_TO_DOUBLE -> semantics("fcvtDW", "(I)J");
+                case UINT_TO_DOUBLE -> semantics("fcvtDWu", "(I)J");
+                case DOUBLE_TO_INT -> semantics("fcvtWD", "(J)I");
+                case DOUBLE_TO_UINT -> semantics("fcvtWuD", "(J)I");
+                case ROUND_TO_SINGLE -> semantics("roundToFloat", "(J)J");
+                case TO_SINGLE_BITS -> semantics("toFloatBits", "(J)I");
+                case FROM_SINGLE_BITS -> semantics("fromFloatBits", "(I)J");
+                case LOW_WORD -> mv.visitInsn(L2I);
+                case HIGH_WORD -> {
+                    push(32);
+                    mv.visitInsn(LUSHR);
+                    mv.visitInsn(L2I);
+                }
+                case SIGN_EXTEND_HALF -> mv.visitInsn(I2S);
+            }
+            return null;
+        }
+
+        private void semantics(String name, String desc) {
+            mv.visitMethodInsn(INVOKESTATIC, SEMANTICS, name, desc, false);
+        }
+
+        @Override
+        public Void visit(Expr.Pack e) {
+            value(e.lo());
+            value(e.hi());
+            semantics("fromWords", "(II)J");
+            return null;
+        }
+
+        @Override
+        public Void visit(Expr.Load e) {
+            mv.visitVarInsn(ALOAD, MEM);
+            value(e.address());
+            switch (e.width()) {
+                case BYTE -> mv.visitMethodInsn(INVOKEVIRTUAL, MEMORY, e.signed() ? "lb" : "lbu", "(I)I", false);
+                case HALF -> mv.visitMethodInsn(INVOKEVIRTUAL, MEMORY, e.signed() ? "lh" : "lhu", "(I)I", false);
+                case WORD -> mv.visitMethodInsn(INVOKEVIRTUAL, MEMORY, "lw", "(I)I", false);
+                case DOUBLE -> mv.visitMethodInsn(INVOKEVIRTUAL, MEMORY, "ld", "(I)J", false);
+            }
+            return null;
+        }
+
+        @Override
+        public Void visit(Expr.SpecialRegister e) {
+            mv.visitVarInsn(ALOAD, E);
+            value(e.number());
+            mv.visitVarInsn(LLOAD, T);
+            mv.visitVarInsn(LLOAD, N);
+            mv.visitMethodInsn(INVOKEVIRTUAL, ENGINE, "specialRegister", "(IJJ)I", false);
+            return null;
+        }
+
+        // ------------------------------------------------------------ constants
+
+        private void push(int v) {
+            if (v >= -1 && v <= 5) {
+                mv.visitInsn(ICONST_0 + v);
+            } else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) {
+                mv.visitIntInsn(BIPUSH, v);
+            } else if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) {
+                mv.visitIntInsn(SIPUSH, v);
+            } else {
+                mv.visitLdcInsn(v);
+            }
+        }
+
+        private void pushLong(long v) {
+            if (v == 0 || v == 1) {
+                mv.visitInsn((int) (LCONST_0 + v));
+            } else {
+                mv.visitLdcInsn(v);
+            }
+        }
+    }
+}
