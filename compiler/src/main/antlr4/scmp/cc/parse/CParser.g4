@@ -29,6 +29,11 @@ primaryExpression
     | '(' compoundStatement ')'                                    # statementExpr
     | VaArg '(' assignmentExpression ',' typeName ')'              # vaArgExpr
     | Offsetof '(' typeName ',' offsetofDesignator ')'             # offsetofExpr
+    | Generic '(' assignmentExpression ',' genericAssociation (',' genericAssociation)* ')'  # genericExpr
+    ;
+
+genericAssociation
+    : (typeName | Default) ':' assignmentExpression
     ;
 
 offsetofDesignator
@@ -41,7 +46,7 @@ constant
 
 postfixExpression
     : primaryExpression postfixSuffix*                              # primaryPostfix
-    | Extension? '(' typeName ')' '{' initializerList ','? '}' postfixSuffix*  # compoundLiteral
+    | Extension? '(' typeName ')' '{' (initializerList ','?)? '}' postfixSuffix*  # compoundLiteral
     ;
 
 postfixSuffix
@@ -285,7 +290,7 @@ balancedToken
 // ----------------------------------------------------------------------------------------------- statements
 
 statement
-    : Identifier ':' attributeSpecifier* statement                  # labeledStatement
+    : label=(Identifier | TypedefName) ':' attributeSpecifier* statement  # labeledStatement
     | Case constantExpression ('...' constantExpression)? ':' statement  # caseStatement
     | Default ':' statement                                        # defaultStatement
     | compoundStatement                                            # blockStatement

@@ -83,7 +83,7 @@ public final class TypedefScopes {
     }
 
     /** The function declarator that applies directly to the declared name (the last one on the way down). */
-    static CParser.FunctionDeclaratorContext innermostFunction(ParseTree t) {
+    public static CParser.FunctionDeclaratorContext innermostFunction(ParseTree t) {
         CParser.FunctionDeclaratorContext found = null;
         ParseTree cur = t;
         while (cur != null) {

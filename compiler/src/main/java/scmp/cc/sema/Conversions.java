@@ -161,12 +161,17 @@ final class Conversions {
             return new Expr.IntLit(e.pos(), to, wrap(doubleToInteger(f.value(), to), to));
         }
         if (sameRepresentation(from, to) && !(from.isFloating() || to.isFloating())) {
-            if (from.equals(to)) {
+            if (plain(from) == plain(to)) {
                 return e;
             }
             return new Expr.Cast(e.pos(), to, e);
         }
         return new Expr.Cast(e.pos(), to, e);
+    }
+
+    /** {@code t}, with {@code signed char} taken for {@code char}: the one is a conversion of the other to itself. */
+    private static Type plain(Type t) {
+        return t == Type.SCHAR ? Type.CHAR : t;
     }
 
     /** Truncation toward zero, saturating as fcvt does for 32-bit targets. */

@@ -8,6 +8,7 @@ import scmp.cc.Diagnostics;
 import scmp.cc.ast.Stmt;
 import scmp.cc.ast.Var;
 import scmp.cc.lex.Literals;
+import scmp.cc.lex.Token;
 import scmp.cc.parse.CParser;
 import scmp.cc.type.Type;
 import static scmp.cc.sema.Exprs.tok;
@@ -36,6 +37,9 @@ final class Declarations {
             return;
         }
         Specifiers.Specs sp = s.specifiers.read(ctx.declarationSpecifiers());
+        if (out != null) {
+            s.vlas.flush(out);
+        }
         if (ctx.initDeclaratorList() == null) {
             if (!sp.type().isAggregate() && sp.type().kind != Type.Kind.ENUM) {
                 diag.warning(tok(ctx), "useless type name in empty declaration");
@@ -48,10 +52,16 @@ final class Declarations {
         }
         for (CParser.InitDeclaratorContext id : ctx.initDeclaratorList().initDeclarator()) {
             Declarators.Decl d = s.declarators.declarator(id.declarator(), sp.type());
+            if (out != null) {
+                s.vlas.flush(out);
+            }
             if (d.name() == null) {
                 continue;
             }
             Type t = d.type();
+            if (t.isVariablyModified() && !variablyModifiedAllowed(d, sp, out)) {
+                continue;
+            }
             if (sp.align() > 0 && !t.isFunction()) {
                 alignOverride.put(d.name(), sp.align());
             }
@@ -64,6 +74,9 @@ final class Declarations {
                 s.scope.names.put(d.name(), new Scope.Entry(null, t.named(d.name()), null, null));
                 if (id.initializer() != null) {
                     diag.error(d.pos(), "typedef " + Exprs.q(d.name()) + " is initialized (use __typeof__ instead)");
+                }
+                if (t.isVariablyModified()) {
+                    s.vlas.declared(d.name(), d.pos(), t, null, out);
                 }
                 continue;
             }
@@ -79,9 +92,33 @@ final class Declarations {
             } else if ("static".equals(sp.storage())) {
                 staticLocal(d, sp, id.initializer());
             } else {
-                localObject(d, id.initializer(), out);
+                localObject(d, id.initializer(), out, tok(ctx));
             }
         }
+    }
+
+    /**
+     * Whether a declaration of variably modified type may be made here (6.7.5.2p2): only in a block, with no
+     * linkage, and a variable-length array not static. Otherwise reports it, as gcc words it.
+     */
+    private boolean variablyModifiedAllowed(Declarators.Decl d, Specifiers.Specs sp, List<Stmt> out) {
+        if (out == null) {
+            diag.error(d.pos(), "variably modified " + Exprs.q(d.name()) + " at file scope");
+            return false;
+        }
+        if (d.type().isFunction()) {
+            return true;
+        }
+        boolean ok = true;
+        if ("extern".equals(sp.storage())) {
+            diag.error(d.pos(), "object with variably modified type must have no linkage");
+            ok = false;
+        }
+        if (d.type().isVla() && ("extern".equals(sp.storage()) || "static".equals(sp.storage()))) {
+            diag.error(d.pos(), "storage size of " + Exprs.q(d.name()) + " isn't constant");
+            ok = false;
+        }
+        return ok;
     }
 
     private final Map<String, Integer> alignOverride = new HashMap<>();
@@ -221,7 +258,7 @@ final class Declarations {
         }
     }
 
-    private void localObject(Declarators.Decl d, CParser.InitializerContext init, List<Stmt> out) {
+    private void localObject(Declarators.Decl d, CParser.InitializerContext init, List<Stmt> out, Token start) {
         Type t = d.type();
         if (t.isVoid()) {
             diag.error(d.pos(), "variable or field " + Exprs.q(d.name()) + " declared void");
@@ -239,6 +276,13 @@ final class Declarations {
         }
         s.curLocals.add(v);
         s.scope.names.put(d.name(), new Scope.Entry(v, null, null, null));
+        if (t.isVariablyModified()) {
+            s.vlas.declared(d.name(), d.pos(), t, v, out);
+            if (init != null && t.isVla()) {
+                diag.error(start, "variable-sized object may not be initialized");
+                return;
+            }
+        }
         if (init != null) {
             Init in = s.initializers.build(t, init, true);
             if (t.isArray() && t.arrayLen < 0) {

@@ -127,9 +127,9 @@ final class Initializers {
         }
         InitCursor c = new InitCursor(ctx.initializerList());
         if (in.type.isArray()) {
-            arrayItems(in, c, true);
+            arrayItems(in, c, true, 0);
         } else if (in.type.isAggregate()) {
-            structItems(in, c, true);
+            structItems(in, c, true, 0, true);
         } else {
             if (!c.pendingDesignators().isEmpty()) {
                 diag.error(tok(c.item()), "field name not in record or union initializer");
@@ -161,7 +161,7 @@ final class Initializers {
                 stringInit(in, str);
                 return;
             }
-            arrayItems(in, c, false);
+            arrayItems(in, c, false, 0);
             return;
         }
         if (in.type.isAggregate()) {
@@ -171,7 +171,7 @@ final class Initializers {
                 c.advance();
                 return;
             }
-            structItems(in, c, false);
+            structItems(in, c, false, 0, true);
             return;
         }
         initLeafOrWhole(in, item);
@@ -183,8 +183,12 @@ final class Initializers {
         in.expr = s.conversions.assignConvert(e, in.type, tok(item), AssignConversions.AssignContext.INIT);
     }
 
-    private void arrayItems(Init in, InitCursor c, boolean braced) {
-        int i = 0;
+    /**
+     * Elements of an array from the cursor, from element {@code i} on: all the items of a brace-enclosed list
+     * ({@code braced}), or as many as the elements take when braces are elided or when the items continue after
+     * a designated element (6.7.9p17: the next item initializes the next element).
+     */
+    private void arrayItems(Init in, InitCursor c, boolean braced, int i) {
         while (c.more()) {
             List<ParseTree> ds = c.pendingDesignators();
             if (!ds.isEmpty()) {
@@ -221,9 +225,6 @@ final class Initializers {
                 continue;
             }
             if (!in.flexible && i >= in.children.size()) {
-                if (braced) {
-                    return;
-                }
                 return;
             }
             in.grow(i);
@@ -264,8 +265,14 @@ final class Initializers {
         }
         c.used++;
         designated(in.child(k.intValue()), c);
+        arrayItems(in, c, false, k.intValue() + 1);
     }
 
+    /**
+     * The index of the member a designator names: the member itself, or the anonymous struct or union member
+     * that holds it (C11 6.7.2.1p13), in which case the designator is not used up and names the member again
+     * one level down. -1 (reported) if there is none.
+     */
     private int memberIndex(Init in, ParseTree d, InitCursor c) {
         String name;
         if (d instanceof TerminalNode tn) {
@@ -281,6 +288,13 @@ final class Initializers {
         List<Type.Member> ms = in.type.agg.members;
         for (int k = 0; k < ms.size(); k++) {
             if (name.equals(ms.get(k).name())) {
+                c.used++;
+                return k;
+            }
+        }
+        for (int k = 0; k < ms.size(); k++) {
+            Type.Member m = ms.get(k);
+            if (m.name() == null && m.type().isAggregate() && m.type().member(name) != null) {
                 return k;
             }
         }
@@ -288,27 +302,37 @@ final class Initializers {
         return -1;
     }
 
+    /** A designated member of {@code in}, then the items after it for the members that follow (6.7.9p17). */
     private void structItemsOne(Init in, InitCursor c) {
         int k = memberIndex(in, c.pendingDesignators().get(0), c);
         if (k < 0) {
             c.advance();
             return;
         }
-        c.used++;
+        choose(in, k);
+        designated(in.child(k), c);
+        structItems(in, c, false, k + 1, false);
+    }
+
+    /** Makes member {@code k} the one a union initializer sets, forgetting any other. */
+    private static void choose(Init in, int k) {
         if (in.type.kind == Type.Kind.UNION) {
             if (in.unionMember != k) {
                 in.children.replaceAll(x -> null);
             }
             in.unionMember = k;
         }
-        designated(in.child(k), c);
     }
 
-    private void structItems(Init in, InitCursor c, boolean braced) {
+    /**
+     * Members of a struct or union from the cursor, from member {@code i} on: all the items of a brace-enclosed
+     * list ({@code braced}), or as many as the members take when braces are elided or when the items continue
+     * after a designated member. A union takes one item unless designators choose again ({@code first}: no
+     * member has been initialized yet).
+     */
+    private void structItems(Init in, InitCursor c, boolean braced, int i, boolean first) {
         List<Type.Member> ms = in.type.agg.members;
         boolean union = in.type.kind == Type.Kind.UNION;
-        int i = 0;
-        boolean first = true;
         while (c.more()) {
             List<ParseTree> ds = c.pendingDesignators();
             if (!ds.isEmpty()) {
@@ -320,7 +344,6 @@ final class Initializers {
                     c.advance();
                     continue;
                 }
-                c.used++;
                 if (union) {
                     in.children.replaceAll(x -> null);
                     in.unionMember = k;

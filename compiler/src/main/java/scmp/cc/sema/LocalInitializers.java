@@ -124,11 +124,13 @@ final class LocalInitializers {
         return new Expr.Binary(pos, v.type, Expr.BinOp.COMMA, init, new Expr.VarRef(pos, v.type, v));
     }
 
-    /** Wraps an initializer list as the braced initializer it is. */
+    /** Wraps an initializer list (null for empty braces) as the braced initializer it is. */
     private static CParser.InitializerContext syntheticBraced(CParser.InitializerListContext list) {
         CParser.InitializerContext ic = new CParser.InitializerContext(null, 0);
-        ic.addAnyChild(list);
-        ic.start = list.getStart();
+        if (list != null) {
+            ic.addAnyChild(list);
+            ic.start = list.getStart();
+        }
         return ic;
     }
 }

@@ -64,6 +64,14 @@ public final class Sema {
     final LocalInitializers localInits;
     final Functions functions;
     final Statements statements;
+    final GenericSelection generics;
+    final VariableArrays vlas;
+
+    /**
+     * The size computations of variable-length array types that declarators have read and nobody has placed
+     * yet ({@link VariableArrays}): the declaration, cast or sizeof that read the type puts them before its use.
+     */
+    final List<Expr> vlaPending = new ArrayList<>();
 
     private Sema(String fileName, Diagnostics diag) {
         this.fileName = fileName;
@@ -84,6 +92,8 @@ public final class Sema {
         this.localInits = new LocalInitializers(this);
         this.functions = new Functions(this);
         this.statements = new Statements(this);
+        this.generics = new GenericSelection(this);
+        this.vlas = new VariableArrays(this);
         scope.names.put("__builtin_va_list", new Scope.Entry(null, Type.pointerTo(Type.CHAR).named("__builtin_va_list"),
                 null, null));
     }
