@@ -217,7 +217,7 @@ pointer
     ;
 
 directDeclarator
-    : Identifier                                                           # nameDeclarator
+    : name=(Identifier | TypedefName)                                      # nameDeclarator
     | '(' attributeSpecifier* declarator ')'                               # parenDeclarator
     | directDeclarator '[' (typeQualifier | Static)* assignmentExpression? ']'  # arrayDeclarator
     | directDeclarator '[' (typeQualifier | Static)* '*' ']'               # vlaStarDeclarator

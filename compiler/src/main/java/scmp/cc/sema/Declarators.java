@@ -87,8 +87,8 @@ final class Declarators {
 
     private Type applyDirect(CParser.DirectDeclaratorContext dd, Type t, DeclInfo info) {
         if (dd instanceof CParser.NameDeclaratorContext n) {
-            info.name = n.Identifier().getText();
-            info.pos = Exprs.tok(n.Identifier());
+            info.name = n.name.getText();
+            info.pos = Exprs.tok(n.name);
             return t;
         }
         if (dd instanceof CParser.ParenDeclaratorContext p) {

@@ -500,7 +500,7 @@ final class Exprs {
                 if (e == null) {
                     if (name.equals("__func__") || name.equals("__FUNCTION__") || name.equals("__PRETTY_FUNCTION__")) {
                         return s.stringLiteral(pos, s.currentFunctionName().getBytes(
-                                java.nio.charset.StandardCharsets.ISO_8859_1), false);
+                                java.nio.charset.StandardCharsets.ISO_8859_1), Type.CHAR);
                     }
                     if (s.inFunction()) {
                         if (s.reportUndeclared(name)) {

@@ -108,7 +108,7 @@ final class Initializers {
         }
         java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(lit.init.bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < len; i++) {
-            long v = elemSize == 1 ? lit.init.bytes[i] : bb.getInt(i * 4);
+            long v = elemSize == 1 ? lit.init.bytes[i] : elemSize == 2 ? bb.getShort(i * 2) : bb.getInt(i * 4);
             Init c = in.child(i);
             c.expr = new Expr.IntLit(str.pos(), in.type.base, Conversions.wrap(v, in.type.base));
         }

@@ -204,10 +204,13 @@ public final class Sema {
         return v;
     }
 
-    /** A string literal: an anonymous read-only array object. */
-    Expr stringLiteral(Token pos, byte[] bytes, boolean wide) {
-        Type elem = wide ? Type.INT : Type.CHAR;
-        int len = wide ? bytes.length / 4 : bytes.length + 1;
+    /**
+     * A string literal: an anonymous read-only array object of {@code elem}; {@code bytes} are its contents,
+     * with the terminating zero for wide literals (a narrow one gets its NUL here).
+     */
+    Expr stringLiteral(Token pos, byte[] bytes, Type elem) {
+        boolean wide = elem.size() > 1;
+        int len = wide ? bytes.length / elem.size() : bytes.length + 1;
         Type t = Type.arrayOf(elem, len);
         Var v = new Var(".LC" + uniq++, t, Var.Storage.GLOBAL, pos);
         v.defined = true;
