@@ -267,6 +267,7 @@ initializerList
 designation
     : designator+ '='
     | Identifier ':'
+    | designator                                                   // GNU's obsolete `[index] value`
     ;
 
 designator

@@ -142,10 +142,18 @@ public final class Literals {
     /** The bytes (or, for wide literals, code units) of a string literal's body, without the terminator. */
     public static int[] stringBody(Token t, Diagnostics diag) {
         String s = t.text();
+        return stringBody(t, diag, s.charAt(0) == 'L' || s.charAt(0) == 'U' || (s.charAt(0) == 'u' && s.charAt(1) != '8'));
+    }
+
+    /**
+     * The body of a string literal read as wide ({@code wide}: code points, its UTF-8 decoded) or narrow
+     * (bytes), whatever its prefix: a narrow literal concatenated with a wide one is read as wide (6.4.5p5).
+     */
+    public static int[] stringBody(Token t, Diagnostics diag, boolean wide) {
+        String s = t.text();
         int q = s.indexOf('"');
         int end = s.endsWith("\"") && s.length() > q + 1 ? s.length() - 1 : s.length();
-        return decode(s.substring(q + 1, end), t, diag, new ByteArrayOutputStream(), s.charAt(0) == 'L'
-                || s.charAt(0) == 'U' || (s.charAt(0) == 'u' && s.charAt(1) != '8'));
+        return decode(s.substring(q + 1, end), t, diag, new ByteArrayOutputStream(), wide);
     }
 
     /**

@@ -126,7 +126,9 @@ final class ConstantLiterals {
                     default -> Type.CHAR;
                 };
             }
-            for (int b : Literals.stringBody(t, diag)) {
+        }
+        for (TerminalNode n : parts) {
+            for (int b : Literals.stringBody(tok(n), diag, elem != Type.CHAR)) {
                 units.add(b);
             }
         }

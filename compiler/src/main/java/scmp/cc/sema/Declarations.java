@@ -1,6 +1,7 @@
 package scmp.cc.sema;
 
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.antlr.v4.runtime.tree.TerminalNode;
@@ -66,12 +67,7 @@ final class Declarations {
                 alignOverride.put(d.name(), sp.align());
             }
             if ("typedef".equals(sp.storage())) {
-                Scope.Entry old = s.scope.names.get(d.name());
-                if (old != null && (old.typedef() == null || !old.typedef().compatible(t))) {
-                    diag.error(d.pos(), old.typedef() == null ? Exprs.q(d.name()) + " redeclared as different kind of symbol"
-                            : "conflicting types for " + Exprs.q(d.name()));
-                }
-                s.scope.names.put(d.name(), new Scope.Entry(null, t.named(d.name()), null, null));
+                typedef(d, s.scope.names.get(d.name()));
                 if (id.initializer() != null) {
                     diag.error(d.pos(), "typedef " + Exprs.q(d.name()) + " is initialized (use __typeof__ instead)");
                 }
@@ -122,6 +118,38 @@ final class Declarations {
     }
 
     private final Map<String, Integer> alignOverride = new HashMap<>();
+    /** Where each typedef was declared, for the note on a conflicting redeclaration. */
+    private final Map<Type, Token> typedefPos = new IdentityHashMap<>();
+
+    /**
+     * A typedef declaration. Repeating one with the same type is allowed (C11 6.7p3, which gcc accepts in every
+     * mode); another type, or another kind of name, is an error with gcc's note on the previous declaration.
+     */
+    private void typedef(Declarators.Decl d, Scope.Entry old) {
+        Type t = d.type();
+        if (old != null && old.typedef() == null) {
+            diag.error(d.pos(), Exprs.q(d.name()) + " redeclared as different kind of symbol");
+            if (old.var() != null && old.var().pos != null) {
+                diag.note(old.var().pos, "previous declaration of " + Exprs.q(d.name()) + " with type "
+                        + Exprs.q(old.var().type));
+            }
+        } else if (old != null && !sameType(old.typedef(), t)) {
+            diag.error(d.pos(), "conflicting types for " + Exprs.q(d.name()) + "; have " + Exprs.q(t));
+            Token prev = typedefPos.get(old.typedef());
+            if (prev != null) {
+                diag.note(prev, "previous declaration of " + Exprs.q(d.name()) + " with type " + Exprs.q(old.typedef())
+                        + " {aka " + Exprs.q(old.typedef().named(null)) + "}");
+            }
+        }
+        Type named = t.named(d.name());
+        typedefPos.put(named, d.pos());
+        s.scope.names.put(d.name(), new Scope.Entry(null, named, null, null));
+    }
+
+    /** Whether a typedef's redeclaration names the same type: compatible, with the same qualifiers and size. */
+    private static boolean sameType(Type a, Type b) {
+        return GenericSelection.compatible(a, b) && (!a.isArray() || a.arrayLen == b.arrayLen);
+    }
 
     private static String declName(CParser.InitDeclaratorContext id) {
         String n = scmp.cc.parse.TypedefScopes.nameOf(id.declarator());
