@@ -77,8 +77,10 @@ int mbtowc(wchar_t *pwc, const char *s, size_t n)
     size_t r;
     if (s == NULL)
         return 0;
-    if (n == 0)
+    if (n == 0 && *s != '\0')
         return -1;
+    if (n == 0)
+        n = 1;  /* glibc converts an empty string whatever n is */
     r = mbrtowc(pwc, s, n, NULL);
     return r == (size_t)-1 ? -1 : (int)r;
 }

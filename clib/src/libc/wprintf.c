@@ -25,6 +25,15 @@ struct wout {
     int failed;     /* an encoding error or no memory */
 };
 
+static void wout_init(struct wout *o, wchar_t *buf, size_t cap, int grow)
+{
+    o->buf = buf;
+    o->cap = cap;
+    o->len = 0;
+    o->grow = grow;
+    o->failed = 0;
+}
+
 static void put(struct wout *o, wchar_t c)
 {
     if (o->len >= o->cap && o->grow && !o->failed) {
@@ -146,36 +155,57 @@ static void put_narrow(struct wout *o, const char *s, int n)
         put(o, (unsigned char)s[i]);
 }
 
+/* A numeric conversion's argument, as va_arg took it. */
+struct arg {
+    enum { A_NONE, A_INT, A_LLONG, A_DOUBLE, A_PTR } kind;
+    union {
+        int i;
+        long long ll;
+        double d;
+        void *p;
+    } v;
+};
+
+/* snprintf of one argument with format fmt. */
+static int format_arg(char *buf, size_t size, const char *fmt, const struct arg *a)
+{
+    switch (a->kind) {
+    case A_INT: return snprintf(buf, size, fmt, a->v.i);
+    case A_LLONG: return snprintf(buf, size, fmt, a->v.ll);
+    case A_DOUBLE: return snprintf(buf, size, fmt, a->v.d);
+    case A_PTR: return snprintf(buf, size, fmt, a->v.p);
+    default: return snprintf(buf, size, fmt);
+    }
+}
+
 /* A numeric conversion: its argument taken according to the length modifier, formatted by snprintf. */
 static void numeric(struct wout *o, const struct spec *sp, va_list *ap)
 {
     char fmt[48], small[64], *buf = small;
+    struct spec nsp = *sp;
+    struct arg a;
     int n;
-    narrow_spec(sp, fmt);
     if (sp->conv == L'm') {
-        n = snprintf(small, sizeof small, fmt);
+        a.kind = A_NONE;
     } else if (sp->conv == L'p') {
-        n = snprintf(small, sizeof small, fmt, va_arg(*ap, void *));
+        a.kind = A_PTR;
+        a.v.p = va_arg(*ap, void *);
     } else if (strchr("eEfFgGaA", (int)sp->conv) != NULL) {
         /* l and L change nothing here: long double is double on SCMP. */
-        struct spec dsp = *sp;
-        double d = va_arg(*ap, double);
-        dsp.len = 0;
-        narrow_spec(&dsp, fmt);
-        n = snprintf(small, sizeof small, fmt, d);
-        if (n >= (int)sizeof small && (buf = malloc((size_t)n + 1)) != NULL)
-            snprintf(buf, (size_t)n + 1, fmt, d);
+        a.kind = A_DOUBLE;
+        a.v.d = va_arg(*ap, double);
+        nsp.len = 0;
     } else if (sp->len == 4) {
-        long long v = va_arg(*ap, long long);
-        n = snprintf(small, sizeof small, fmt, v);
-        if (n >= (int)sizeof small && (buf = malloc((size_t)n + 1)) != NULL)
-            snprintf(buf, (size_t)n + 1, fmt, v);
+        a.kind = A_LLONG;
+        a.v.ll = va_arg(*ap, long long);
     } else {
-        int v = va_arg(*ap, int);
-        n = snprintf(small, sizeof small, fmt, v);
-        if (n >= (int)sizeof small && (buf = malloc((size_t)n + 1)) != NULL)
-            snprintf(buf, (size_t)n + 1, fmt, v);
+        a.kind = A_INT;
+        a.v.i = va_arg(*ap, int);
     }
+    narrow_spec(&nsp, fmt);
+    n = format_arg(small, sizeof small, fmt, &a);
+    if (n >= (int)sizeof small && (buf = malloc((size_t)n + 1)) != NULL)
+        format_arg(buf, (size_t)n + 1, fmt, &a);
     if (buf == NULL) {
         o->failed = 1;
         return;
@@ -273,11 +303,7 @@ int vswprintf(wchar_t *s, size_t n, const wchar_t *format, va_list ap)
 {
     struct wout o;
     int r;
-    o.buf = s;
-    o.cap = n;
-    o.len = 0;
-    o.grow = 0;
-    o.failed = 0;
+    wout_init(&o, s, n, 0);
     r = vwformat(&o, format, ap);
     if (n > 0)
         s[o.len < n ? o.len : n - 1] = 0;
@@ -299,11 +325,7 @@ int vfwprintf(FILE *stream, const wchar_t *format, va_list ap)
     struct wout o;
     size_t i;
     int r;
-    o.buf = NULL;
-    o.cap = 0;
-    o.len = 0;
-    o.grow = 1;
-    o.failed = 0;
+    wout_init(&o, NULL, 0, 1);
     r = vwformat(&o, format, ap);
     for (i = 0; i < o.len && i < o.cap; i++) {
         if (fputwc(o.buf[i], stream) == WEOF) {
