@@ -8,6 +8,8 @@ int corner(int n, int m, int a[n][m]) { return a[n - 1][m - 1]; }
 int rowsize(int n, int a[][n]) { return sizeof a[0]; }
 int star(int n, int a[*]);
 int star(int n, int a[n]) { return a[n - 1]; }
+int unnamed(int, int, const int [const *][*]);
+int unnamed(int n, int m, const int a[const n][m]) { return a[n - 1][0] + sizeof a[0]; }
 int side;
 int count(void) { return ++side; }
 
@@ -45,6 +47,7 @@ int main() {
   ASSERT(9, ({ int a[2][3] = {{1, 2, 3}, {4, 5, 9}}; corner(2, 3, a); }));
   ASSERT(28, ({ int a[3][7]; rowsize(7, a); }));
   ASSERT(3, ({ int a[3] = {1, 2, 3}; star(3, a); }));
+  ASSERT(24, ({ int a[2][5] = {{1}, {4}}; unnamed(2, 5, a); }));
   ASSERT(8, ({ int n = 2; typedef int T[n]; n = 10; sizeof(T); }));
   ASSERT(24, ({ int n = 2; typedef int T[n]; T x[3]; sizeof x; }));
   ASSERT(3, ({ int n = 4; int a[n][n]; int (*p)[n] = a; (int)(&p[3] - &p[0]); }));

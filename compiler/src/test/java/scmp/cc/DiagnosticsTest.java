@@ -115,11 +115,12 @@ class DiagnosticsTest {
         String text = diagnose("int n = 3;\nint a[n];\ntypedef int T[n];\nint (*p)[n];\n"
                 + "void g(int k, int b[*]) { }\nint main(void) {\n  int m = 4;\n  static int c[m];\n"
                 + "  extern int d[m];\n  int e[m] = {1};\n  goto L;\n  int v[m];\nL:\n"
-                + "  switch (m) { int w[m]; case 1: break; }\n  return sizeof(struct { int x[m]; });\n}\n");
+                + "  switch (m) { int w[m]; case 1: break; }\n  (void)sizeof(int (*)[*]);\n"
+                + "  return sizeof(struct { int x[m]; });\n}\n");
         assertTrue(text.contains("t.c:2:5: error: variably modified 'a' at file scope"), text);
         assertTrue(text.contains("t.c:3:13: error: variably modified 'T' at file scope"), text);
         assertTrue(text.contains("t.c:4:7: error: variably modified 'p' at file scope"), text);
-        assertTrue(text.contains("t.c:5:19: error: '[*]' not allowed in other than function prototype scope"), text);
+        assertTrue(text.contains("t.c:5:20: error: '[*]' not allowed in other than function prototype scope"), text);
         assertTrue(text.contains("t.c:8:14: error: storage size of 'c' isn't constant"), text);
         assertTrue(text.contains("t.c:9:14: error: object with variably modified type must have no linkage"), text);
         assertTrue(text.contains("t.c:10:3: error: variable-sized object may not be initialized"), text);
@@ -128,6 +129,7 @@ class DiagnosticsTest {
         assertTrue(text.contains("t.c:12:7: note: 'v' declared here"), text);
         assertTrue(text.contains("t.c:14:26: error: switch jumps into scope of identifier with variably modified type"),
                 text);
+        assertTrue(text.contains("t.c:15:23: error: '[*]' not allowed in other than function prototype scope"), text);
         assertTrue(text.contains("t.c:14:3: note: switch starts here"), text);
         assertTrue(text.contains("error: a member of a structure or union cannot have a variably modified type"), text);
     }

@@ -220,7 +220,7 @@ directDeclarator
     : name=(Identifier | TypedefName)                                      # nameDeclarator
     | '(' attributeSpecifier* declarator ')'                               # parenDeclarator
     | directDeclarator '[' (typeQualifier | Static)* assignmentExpression? ']'  # arrayDeclarator
-    | directDeclarator '[' (typeQualifier | Static)* '*' ']'               # vlaStarDeclarator
+    | directDeclarator lb='[' (typeQualifier | Static)* '*' ']'            # vlaStarDeclarator
     | directDeclarator '(' parameterTypeList? ')'                          # functionDeclarator
     | directDeclarator '(' identifierList ')'                              # krFunctionDeclarator
     ;
@@ -250,8 +250,10 @@ abstractDeclarator
 directAbstractDeclarator
     : '(' attributeSpecifier* abstractDeclarator ')'                       # parenAbstract
     | '[' (typeQualifier | Static)* assignmentExpression? ']'              # arrayAbstract
+    | lb='[' typeQualifier* '*' ']'                                        # vlaStarAbstract
     | '(' parameterTypeList? ')'                                           # functionAbstract
     | directAbstractDeclarator '[' (typeQualifier | Static)* assignmentExpression? ']'  # arrayAbstractSuffix
+    | directAbstractDeclarator lb='[' typeQualifier* '*' ']'               # vlaStarAbstractSuffix
     | directAbstractDeclarator '(' parameterTypeList? ')'                  # functionAbstractSuffix
     ;
 

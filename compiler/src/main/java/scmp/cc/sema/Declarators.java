@@ -99,7 +99,7 @@ final class Declarators {
             return applyDirect(a.directDeclarator(), at, info);
         }
         if (dd instanceof CParser.VlaStarDeclaratorContext a) {
-            return applyDirect(a.directDeclarator(), s.vlas.arrayOf(t, null, tok(a), foreignPrototypes > 0), info);
+            return applyDirect(a.directDeclarator(), s.vlas.arrayOf(t, null, tok(a.lb), foreignPrototypes > 0), info);
         }
         if (dd instanceof CParser.FunctionDeclaratorContext f) {
             List<Param> params = new ArrayList<>();
@@ -263,6 +263,12 @@ final class Declarators {
             List<Param> ps = new ArrayList<>();
             boolean v = foreignParameters(f.parameterTypeList(), ps);
             return functionType(t, ps, v, f.parameterTypeList() != null, tok(f));
+        }
+        if (d instanceof CParser.VlaStarAbstractContext a) {
+            return s.vlas.arrayOf(t, null, tok(a.lb), foreignPrototypes > 0);
+        }
+        if (d instanceof CParser.VlaStarAbstractSuffixContext a) {
+            return directAbstract(a.directAbstractDeclarator(), s.vlas.arrayOf(t, null, tok(a.lb), foreignPrototypes > 0));
         }
         if (d instanceof CParser.ArrayAbstractSuffixContext a) {
             return directAbstract(a.directAbstractDeclarator(), arrayType(t, a.assignmentExpression(), tok(a)));
