@@ -18,6 +18,10 @@ int gmat[2][3] = {1, 2, 3, 4, 5, 6};
 union { char c; int i; } gun = {.i = 0x11223344};
 int gexpr = 3 * 4 + (1 << 4) - sizeof(int);
 char gbytes[] = {1, 2, 3};
+/* A braced list or a string for a sub-object already initialized replaces all of it (6.7.9p19), as in gcc. */
+int gover[2][3] = {1, 2, 3, 4, 5, 6, [0] = {7, 8}, 9, 10};
+char gsover[2][4] = {"abc", "def", [0] = "x"};
+struct { struct pt p; int k; } gsub = {.p.y = 5, .p = {1}, .k = 2};
 int *gnull = 0;
 const char *gstrs2[2][2] = {{"a", "b"}, {"c", "d"}};
 struct pt *gptp = &gpts[1];
@@ -84,6 +88,18 @@ int main() {
   ASSERT(100, ({ int big[100] = {0}; for (int i = 0; i < 100; i++) big[i] = i + 1; big[99]; }));
   ASSERT(0, ({ int big[100] = {0}; big[50]; }));
   ASSERT(9, ({ int n = 9; struct { int a; int arr[3]; } s = {1, {2, n}}; s.arr[1]; }));
+  ASSERT(0, gover[0][2]);
+  ASSERT(8, gover[0][1]);
+  ASSERT(6, gover[1][2]);
+  ASSERT(10, gover[1][1]);
+  ASSERT(0, gsover[0][1]);
+  ASSERT(0, gsub.p.y);
+  ASSERT(0, ({ int x[2][3] = {1, 2, 3, 4, 5, 6, [0] = {7, 8}, 9, 10}; x[0][2]; }));
+  ASSERT(6, ({ int x[2][3] = {1, 2, 3, 4, 5, 6, [0] = {7, 8}, 9, 10}; x[1][2]; }));
+  ASSERT(0, ({ char s[2][4] = {"abc", "def", [0] = "x"}; s[0][2]; }));
+  ASSERT(0, ({ struct { struct pt p; int k; } v = {.p.y = 5, .p = {1}, .k = 2}; v.p.y; }));
+  ASSERT(4, ({ struct pt w = {4, 4}; struct { struct pt p; int k; } v = {.p.y = 5, .p = w}; v.p.y; }));
+  ASSERT(9, ({ struct { struct pt p; int k; } v = {.p = {1, 2}, .p.y = 9}; v.p.y + v.p.x - 1; }));
   printf("OK\n");
   return 0;
 }

@@ -151,6 +151,7 @@ final class Initializers {
         CParser.InitializerContext item = c.item();
         if (braced(item)) {
             c.advance();
+            in.reset();
             initBraced(in, item);
             return;
         }
@@ -158,6 +159,7 @@ final class Initializers {
             Expr.VarRef str = stringFor(in.type, item);
             if (str != null) {
                 c.advance();
+                in.reset();
                 stringInit(in, str);
                 return;
             }
@@ -167,6 +169,7 @@ final class Initializers {
         if (in.type.isAggregate()) {
             Expr e = s.exprs.value(itemExpr(item));
             if (e.type().isAggregate() && e.type().agg == in.type.agg) {
+                in.reset();
                 in.expr = e;
                 c.advance();
                 return;
