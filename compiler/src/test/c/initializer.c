@@ -22,6 +22,14 @@ char gbytes[] = {1, 2, 3};
 int gover[2][3] = {1, 2, 3, 4, 5, 6, [0] = {7, 8}, 9, 10};
 char gsover[2][4] = {"abc", "def", [0] = "x"};
 struct { struct pt p; int k; } gsub = {.p.y = 5, .p = {1}, .k = 2};
+/* Compound literals initializing static objects (gcc's extension); union members chosen again. */
+struct pt gcl = (struct pt){3, 4};
+struct pt gcle[2] = {(struct pt){}, [1] = (struct pt){.y = 6}};
+int gcli = (int){-7};
+char *gclp = (char *){"lit"};
+union { int i; char c[4]; } gunc = {.c[1] = 1, .c[2] = 2};
+union { struct { char a, b; }; short s; } guna = {.b = 8, .a = 7};
+int static_literal(void) { static struct pt p = (struct pt){.y = 10}; static int k = (int){2}; return ++p.y * k; }
 int *gnull = 0;
 const char *gstrs2[2][2] = {{"a", "b"}, {"c", "d"}};
 struct pt *gptp = &gpts[1];
@@ -100,6 +108,15 @@ int main() {
   ASSERT(0, ({ struct { struct pt p; int k; } v = {.p.y = 5, .p = {1}, .k = 2}; v.p.y; }));
   ASSERT(4, ({ struct pt w = {4, 4}; struct { struct pt p; int k; } v = {.p.y = 5, .p = w}; v.p.y; }));
   ASSERT(9, ({ struct { struct pt p; int k; } v = {.p = {1, 2}, .p.y = 9}; v.p.y + v.p.x - 1; }));
+  ASSERT(4, gcl.y);
+  ASSERT(6, gcle[1].y + gcle[0].x + gcle[0].y);
+  ASSERT(-7, gcli);
+  ASSERT('t', gclp[2]);
+  ASSERT(0x20100, gunc.i);
+  ASSERT(0x0807, guna.s);
+  ASSERT(0x20100, ({ union { int i; char c[4]; } u = {.c[1] = 1, .c[2] = 2}; u.i; }));
+  ASSERT(22, static_literal());
+  ASSERT(24, static_literal());
   printf("OK\n");
   return 0;
 }

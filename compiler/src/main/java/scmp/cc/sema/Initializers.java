@@ -347,10 +347,7 @@ final class Initializers {
                     c.advance();
                     continue;
                 }
-                if (union) {
-                    in.children.replaceAll(x -> null);
-                    in.unionMember = k;
-                }
+                choose(in, k);
                 designated(in.child(k), c);
                 i = k + 1;
                 first = false;

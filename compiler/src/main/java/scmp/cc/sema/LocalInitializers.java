@@ -102,12 +102,16 @@ final class LocalInitializers {
                 || e instanceof Expr.FloatLit f && Double.doubleToRawLongBits(f.value()) == 0;
     }
 
-    /** A compound literal (6.5.2.5): an anonymous object, static at file s.scope, automatic in a block. */
+    /**
+     * A compound literal (6.5.2.5): an anonymous object, static at file scope and (as gcc makes it) in the
+     * initializer of a static local, automatic elsewhere in a block.
+     */
     Expr compoundLiteral(Token pos, Type t, CParser.InitializerListContext list) {
         CParser.InitializerContext synthetic = syntheticBraced(list);
-        if (s.curLocals == null) {
+        if (s.curLocals == null || s.staticInitializers > 0) {
             Var v = new Var(".Lcl" + s.uniq++, t, Var.Storage.GLOBAL, pos);
             v.defined = true;
+            v.compoundLiteral = true;
             s.globals.add(v);
             Init in = s.initializers.build(t, synthetic, true);
             v.type = in.type;

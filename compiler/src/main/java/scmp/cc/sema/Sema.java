@@ -38,6 +38,8 @@ public final class Sema {
     final List<String> toplevelAsm = new ArrayList<>();
     /** Numbers the compiler's own names (temporaries, labels, literals) in the order they are made. */
     int uniq;
+    /** Above zero while a static object's initializer is read: its compound literals are then static too. */
+    int staticInitializers;
 
     // The function being checked; null at file scope.
     Var curFn;
