@@ -38,6 +38,8 @@ int main() {
   ASSERT(3, ({ unsigned short s[] = u"ab"; sizeof s / sizeof s[0]; }));
   ASSERT(-1, (L"\xffffffff"[0] < 0) ? -1 : 1);
   ASSERT(1, (u"\xffff"[0] > 0));
+  ASSERT('b', L'ab');
+  ASSERT(0x102, U'\x101\x102');
   printf("OK\n");
   return 0;
 }

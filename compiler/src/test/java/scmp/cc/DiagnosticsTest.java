@@ -218,14 +218,27 @@ class DiagnosticsTest {
     }
 
     @Test
+    void wideLiteralsOfDifferentKindsAndOverlongConstants() {
+        String text = diagnose("const void *a = u8\"a\" L\"b\";\nconst void *b = u\"a\" U\"b\";\n"
+                + "const void *c = \"a\" L\"b\" \"c\" L\"d\";\nlong w = L'ab';\nint u = U'xy';\n");
+        assertTrue(text.contains("t.c:1:23: error: unsupported non-standard concatenation of string literals"), text);
+        assertTrue(text.contains("t.c:2:22: error: unsupported non-standard concatenation of string literals"), text);
+        assertFalse(text.contains("t.c:3:"), text);
+        assertTrue(text.contains("t.c:4:10: warning: character constant too long for its type"), text);
+        assertTrue(text.contains("t.c:5:9: warning: character constant too long for its type"), text);
+    }
+
+    @Test
     void statementErrors() {
         String text = diagnose("int main(void) {\n  break;\n  continue;\n  case 1: ;\n  goto nowhere;\n"
-                + "  switch (1) { case 1: case 1: ; }\n}\n");
+                + "  switch (1) { case 1: case 1: ; }\n l: l: ;\n}\n");
         assertTrue(text.contains("t.c:2:3: error: break statement not within loop or switch"), text);
         assertTrue(text.contains("t.c:3:3: error: continue statement not within a loop"), text);
         assertTrue(text.contains("t.c:4:3: error: case label not within a switch statement"), text);
-        assertTrue(text.contains("t.c:5:8: error: label 'nowhere' used but not defined"), text);
+        assertTrue(text.contains("t.c:5:3: error: label 'nowhere' used but not defined"), text);
         assertTrue(text.contains("t.c:6:24: error: duplicate case value"), text);
+        assertTrue(text.contains("t.c:7:5: error: duplicate label 'l'\n"), text);
+        assertTrue(text.contains("t.c:7:2: note: previous definition of 'l' with type 'void'"), text);
     }
 
     @Test

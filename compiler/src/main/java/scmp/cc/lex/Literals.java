@@ -126,7 +126,11 @@ public final class Literals {
             return 0;
         }
         if (wide) {
-            return cps[0];
+            if (cps.length > 1) {
+                // gcc keeps the last character of an over-long wide, u or U constant.
+                diag.warning(t, "character constant too long for its type");
+            }
+            return cps[cps.length - 1];
         }
         if (cps.length > 1) {
             diag.warning(t, "multi-character character constant");

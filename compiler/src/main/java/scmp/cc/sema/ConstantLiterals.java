@@ -116,8 +116,17 @@ final class ConstantLiterals {
         List<Integer> units = new ArrayList<>();
         Token pos = tok(parts.get(0));
         Type elem = Type.CHAR;
+        String prefix = "";
         for (TerminalNode n : parts) {
             Token t = tok(n);
+            String p = t.text().substring(0, t.text().indexOf('"'));
+            if (!p.isEmpty() && !prefix.isEmpty() && !p.equals(prefix)) {
+                // 6.4.5p2: whether u8, u, U and L literals of different kinds concatenate is up to the
+                // implementation; gcc refuses, and so do we.
+                diag.error(t, "unsupported non-standard concatenation of string literals");
+            } else if (!p.isEmpty()) {
+                prefix = p;
+            }
             if (elem == Type.CHAR && !t.text().startsWith("u8")) {
                 elem = switch (t.text().charAt(0)) {
                     case 'L' -> WCHAR;

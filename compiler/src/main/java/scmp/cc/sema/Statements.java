@@ -38,7 +38,7 @@ final class Statements {
     }
 
     private Map<String, String> labels;
-    private Set<String> labelsDefined;
+    private Map<String, Token> labelsDefined;
     private Map<String, Token> labelsUsed;
 
     private final Deque<String> breakLabels = new ArrayDeque<>();
@@ -51,14 +51,14 @@ final class Statements {
     /** Forgets the labels of the previous function. */
     void beginFunction() {
         labels = new HashMap<>();
-        labelsDefined = new HashSet<>();
+        labelsDefined = new HashMap<>();
         labelsUsed = new LinkedHashMap<>();
     }
 
     /** Reports the labels the function's gotos name but its body does not define. */
     void checkLabelsDefined() {
         for (Map.Entry<String, Token> u : labelsUsed.entrySet()) {
-            if (!labelsDefined.contains(u.getKey())) {
+            if (!labelsDefined.containsKey(u.getKey())) {
                 diag.error(u.getValue(), "label " + Exprs.q(u.getKey()) + " used but not defined");
             }
         }
@@ -316,8 +316,10 @@ final class Statements {
     private Stmt jump(Token pos, CParser.StatementContext ctx) {
         if (ctx instanceof CParser.LabeledStatementContext ls) {
             String name = ls.label.getText();
-            if (!labelsDefined.add(name)) {
+            Token first = labelsDefined.putIfAbsent(name, pos);
+            if (first != null) {
                 diag.error(pos, "duplicate label " + Exprs.q(name));
+                diag.note(first, "previous definition of " + Exprs.q(name) + " with type 'void'");
             }
             String label = labels.computeIfAbsent(name, n -> newLabel());
             s.vlas.label(name, pos);
@@ -325,7 +327,7 @@ final class Statements {
         }
         if (ctx instanceof CParser.GotoStatementContext gs) {
             String name = gs.Identifier().getText();
-            labelsUsed.putIfAbsent(name, Exprs.tok(gs.Identifier()));
+            labelsUsed.putIfAbsent(name, pos);
             return s.vlas.gotoStatement(new Stmt.Goto(pos, labels.computeIfAbsent(name, n -> newLabel())), name);
         }
         if (ctx instanceof CParser.ContinueStatementContext) {
