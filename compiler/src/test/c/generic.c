@@ -30,6 +30,12 @@ int main() {
   ASSERT(1, ({ enum e { A = -1, B } v = B; _Generic(v, unsigned int: 2, int: 1); }));
   ASSERT(1, _Generic(&f_int, int (*)(int): 1, default: 0));
   ASSERT(8, ({ char buf[_Generic(1.0, double: 8, default: 1)]; sizeof buf; }));
+  ASSERT(1, ({ enum { E0, E1 = 0x80000000u } e = E0; _Generic(E1, unsigned: 1, default: 2); }));
+  ASSERT(1, ({ enum { E0, E1 } e = E0; e - 1 > 0; }));
+  ASSERT(0, ({ enum { EN = -1, E1 } e = E1; e - 2 > 0; }));
+  ASSERT(2, ({ struct { unsigned u : 3; unsigned f : 32; _Bool b : 1; } v = {1, 2, 1};
+               _Generic(v.u, unsigned: 1, default: 0) + _Generic(v.f, unsigned: 1, default: 0) * 2
+               + _Generic(v.b, _Bool: 0, default: 4); }));
   printf("OK\n");
   return 0;
 }

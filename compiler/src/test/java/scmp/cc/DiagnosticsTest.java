@@ -229,6 +229,17 @@ class DiagnosticsTest {
     }
 
     @Test
+    void genericSelectionOfABitFieldNamesItsTypeAsGccDoes() {
+        String text = diagnose("struct bf { unsigned u : 3; int i : 5; long long l : 40; } b;\n"
+                + "int x = _Generic(b.u, unsigned: 1);\nint y = _Generic(b.i, int: 1);\n"
+                + "int z = _Generic(b.l, long long: 1);\n");
+        assertTrue(text.contains("t.c:2:18: error: '_Generic' selector of type 'unsigned char:3' is not compatible"
+                + " with any association"), text);
+        assertTrue(text.contains("t.c:3:18: error: '_Generic' selector of type 'signed char:5'"), text);
+        assertTrue(text.contains("t.c:4:18: error: '_Generic' selector of type 'long long int:40'"), text);
+    }
+
+    @Test
     void statementErrors() {
         String text = diagnose("int main(void) {\n  break;\n  continue;\n  case 1: ;\n  goto nowhere;\n"
                 + "  switch (1) { case 1: case 1: ; }\n l: l: ;\n}\n");

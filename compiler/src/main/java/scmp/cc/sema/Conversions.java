@@ -16,7 +16,9 @@ final class Conversions {
     /** The type an operand of this type is promoted to (6.3.1.1p2). */
     static Type promoted(Type t) {
         if (t.kind == Type.Kind.ENUM) {
-            return Type.INT;
+            // An enumeration is its compatible type (unsigned int when no enumerator is negative, as gcc
+            // chooses), whose rank is int's: it stays unsigned, so (enum e)0 - 1 > 0.
+            return t.isUnsignedEnum() ? Type.UINT : Type.INT;
         }
         if (t.isInteger() && t.rank() < Type.INT.rank()) {
             return Type.INT;

@@ -516,7 +516,7 @@ final class Exprs {
                     return error(pos);
                 }
                 if (e.enumValue() != null) {
-                    return new Expr.IntLit(pos, Type.INT, e.enumValue());
+                    return new Expr.IntLit(pos, e.enumType(), e.enumValue());
                 }
                 if (e.var() == null) {
                     diag.error(pos, "expected expression before " + q(name));

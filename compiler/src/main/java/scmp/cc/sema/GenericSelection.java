@@ -25,13 +25,23 @@ final class GenericSelection {
         this.diag = s.diag;
     }
 
+    /** The type gcc names a bit-field by: the narrowest integer type of its width, and the width. */
+    private static String bitfieldType(Expr.Member m) {
+        int w = m.member().bitWidth();
+        boolean u = m.type().isUnsigned() || m.type().isUnsignedEnum();
+        String t = w <= 8 ? (u ? "unsigned char" : "signed char") : w <= 16 ? (u ? "short unsigned int" : "short int")
+                : w <= 32 ? (u ? "unsigned int" : "int") : (u ? "long long unsigned int" : "long long int");
+        return t + ":" + w;
+    }
+
     /** One association: its type (null for default), where it was written and its expression. */
     private record Association(Type type, Token pos, Expr expr) {
     }
 
     /** genericSelection = "_Generic" "(" assignmentExpression ("," genericAssociation)+ ")" */
     Expr select(Token pos, CParser.GenericExprContext ctx) {
-        Expr control = s.exprs.value(s.exprs.assignment(ctx.assignmentExpression()));
+        Expr operand = s.exprs.assignment(ctx.assignmentExpression());
+        Expr control = s.exprs.value(operand);
         Type ct = control.type().unqualified();
         List<Association> assocs = new ArrayList<>();
         Association dflt = null;
@@ -52,6 +62,11 @@ final class GenericSelection {
                 assocs.add(as);
             }
         }
+        // gcc gives a bit-field narrower than its type (not a _Bool one) a type of its own, compatible with no
+        // type name: only default can match it.
+        String bitfield = operand instanceof Expr.Member m && m.member().isBitfield()
+                && m.type().kind != Type.Kind.BOOL && m.member().bitWidth() < 8 * m.type().size() ? bitfieldType(m)
+                : null;
         Association chosen = null;
         for (int i = 0; i < assocs.size(); i++) {
             Association a = assocs.get(i);
@@ -61,7 +76,7 @@ final class GenericSelection {
                     diag.note(assocs.get(j).pos, "compatible type is here");
                 }
             }
-            if (compatible(ct, a.type)) {
+            if (bitfield == null && compatible(ct, a.type)) {
                 if (chosen != null) {
                     diag.error(a.pos, "'_Generic' selector matches multiple associations");
                     diag.note(chosen.pos, "other match is here");
@@ -74,7 +89,8 @@ final class GenericSelection {
             chosen = dflt;
         }
         if (chosen == null) {
-            diag.error(control.pos(), "'_Generic' selector of type " + q(ct) + " is not compatible with any association");
+            diag.error(tok(ctx.assignmentExpression()), "'_Generic' selector of type " + (bitfield != null ? "'" + bitfield + "'" : q(ct))
+                    + " is not compatible with any association");
             return s.exprs.error(pos);
         }
         return chosen.expr;

@@ -10,7 +10,10 @@ import scmp.cc.type.Type;
  * constants) and, in their own name space, struct, union and enum tags.
  */
 final class Scope {
-    /** What an ordinary identifier denotes: a variable or function, a typedef, or an enum constant. */
+    /**
+     * What an ordinary identifier denotes: a variable or function, a typedef, or an enum constant (its value and
+     * its type: int, or unsigned int for a value above INT_MAX as gcc gives it).
+     */
     record Entry(Var var, Type typedef, Long enumValue, Type enumType) {
     }
 

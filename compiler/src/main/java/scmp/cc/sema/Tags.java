@@ -113,7 +113,9 @@ final class Tags {
     /**
      * An enum specifier (6.7.2.2): a tag names the same type everywhere in its scope; enumerators become
      * integer constants. The type is compatible with unsigned int when no enumerator is negative, else with
-     * int, as gcc chooses (which makes a bit-field of the type unsigned or signed).
+     * int, as gcc chooses (which makes a bit-field of the type unsigned or signed). An enumerator is an int, or
+     * (gcc's extension) an unsigned int when its value is above INT_MAX and the enumeration has no negative one;
+     * values that fit neither (gcc's long long enumerations) wrap to int.
      */
     Type enumeration(CParser.EnumSpecifierContext ctx) {
         String tag = ctx.tag == null ? null : ctx.tag.getText();
@@ -138,6 +140,7 @@ final class Tags {
         }
         long next = 0;
         boolean negative = false;
+        List<String> wide = new ArrayList<>();
         for (CParser.EnumeratorContext e : ctx.enumerator()) {
             if (e.constantExpression() != null) {
                 Long v = s.constantExpression(e.constantExpression(), "enumerator value for " + Exprs.q(e.Identifier()
@@ -150,9 +153,19 @@ final class Tags {
             if (tagScope.names.containsKey(id)) {
                 diag.error(Exprs.tok(e.Identifier()), "redeclaration of enumerator " + Exprs.q(id));
             }
-            negative |= (int) next < 0;
-            tagScope.names.put(id, new Scope.Entry(null, null, (long) (int) next, null));
+            if (next > Integer.MAX_VALUE && next <= 0xffffffffL) {
+                tagScope.names.put(id, new Scope.Entry(null, null, next, Type.UINT));
+                wide.add(id);
+            } else {
+                negative |= (int) next < 0;
+                tagScope.names.put(id, new Scope.Entry(null, null, (long) (int) next, Type.INT));
+            }
             next++;
+        }
+        for (String id : negative ? wide : List.<String>of()) {
+            // With a negative enumerator too, gcc would need long long; this compiler keeps int.
+            tagScope.names.put(id, new Scope.Entry(null, null, (long) (int) (long) tagScope.names.get(id).enumValue(),
+                    Type.INT));
         }
         Type t = Type.enumeration(name, negative ? Type.INT : Type.UINT);
         if (tag != null) {
