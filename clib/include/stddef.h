@@ -12,7 +12,8 @@ typedef int ptrdiff_t;
 #endif
 #ifndef __SCMP_WCHAR_T
 #define __SCMP_WCHAR_T
-typedef int wchar_t;
+/* wchar_t is long, as in gcc's i386 ABI (signed, 32 bits): L'x' and L"..." elements have this type. */
+typedef long wchar_t;
 #endif
 #ifndef NULL
 #define NULL ((void *)0)

@@ -84,10 +84,12 @@ typedef unsigned long long uintmax_t;
 #define SIZE_MAX UINT32_MAX
 #define SIG_ATOMIC_MIN INT32_MIN
 #define SIG_ATOMIC_MAX INT32_MAX
-#define WCHAR_MIN INT32_MIN
-#define WCHAR_MAX INT32_MAX
-#define WINT_MIN INT32_MIN
-#define WINT_MAX INT32_MAX
+#ifndef WCHAR_MAX
+#define WCHAR_MAX 2147483647L
+#define WCHAR_MIN (-WCHAR_MAX - 1)
+#endif
+#define WINT_MIN 0U
+#define WINT_MAX 4294967295U
 
 #define INT8_C(c) c
 #define INT16_C(c) c

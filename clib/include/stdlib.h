@@ -8,7 +8,8 @@ typedef unsigned int size_t;
 #endif
 #ifndef __SCMP_WCHAR_T
 #define __SCMP_WCHAR_T
-typedef int wchar_t;
+/* wchar_t is long, as in gcc's i386 ABI (signed, 32 bits): L'x' and L"..." elements have this type. */
+typedef long wchar_t;
 #endif
 #ifndef NULL
 #define NULL ((void *)0)
@@ -60,6 +61,14 @@ lldiv_t lldiv(long long numer, long long denom);
 void qsort(void *base, size_t nmemb, size_t size, int (*compar)(const void *, const void *));
 void *bsearch(const void *key, const void *base, size_t nmemb, size_t size,
               int (*compar)(const void *, const void *));
+
+/* Multibyte characters of the "C" locale: ASCII, one byte each; a byte above 127 is an encoding error
+ * (EILSEQ), as in glibc's "C" locale. */
+int mblen(const char *s, size_t n);
+int mbtowc(wchar_t *pwc, const char *s, size_t n);
+int wctomb(char *s, wchar_t wc);
+size_t mbstowcs(wchar_t *dest, const char *src, size_t n);
+size_t wcstombs(char *dest, const wchar_t *src, size_t n);
 
 int rand(void);
 void srand(unsigned int seed);

@@ -18,6 +18,18 @@ int gmat[2][3] = {1, 2, 3, 4, 5, 6};
 union { char c; int i; } gun = {.i = 0x11223344};
 int gexpr = 3 * 4 + (1 << 4) - sizeof(int);
 char gbytes[] = {1, 2, 3};
+/* A braced list or a string for a sub-object already initialized replaces all of it (6.7.9p19), as in gcc. */
+int gover[2][3] = {1, 2, 3, 4, 5, 6, [0] = {7, 8}, 9, 10};
+char gsover[2][4] = {"abc", "def", [0] = "x"};
+struct { struct pt p; int k; } gsub = {.p.y = 5, .p = {1}, .k = 2};
+/* Compound literals initializing static objects (gcc's extension); union members chosen again. */
+struct pt gcl = (struct pt){3, 4};
+struct pt gcle[2] = {(struct pt){}, [1] = (struct pt){.y = 6}};
+int gcli = (int){-7};
+char *gclp = (char *){"lit"};
+union { int i; char c[4]; } gunc = {.c[1] = 1, .c[2] = 2};
+union { struct { char a, b; }; short s; } guna = {.b = 8, .a = 7};
+int static_literal(void) { static struct pt p = (struct pt){.y = 10}; static int k = (int){2}; return ++p.y * k; }
 int *gnull = 0;
 const char *gstrs2[2][2] = {{"a", "b"}, {"c", "d"}};
 struct pt *gptp = &gpts[1];
@@ -84,6 +96,27 @@ int main() {
   ASSERT(100, ({ int big[100] = {0}; for (int i = 0; i < 100; i++) big[i] = i + 1; big[99]; }));
   ASSERT(0, ({ int big[100] = {0}; big[50]; }));
   ASSERT(9, ({ int n = 9; struct { int a; int arr[3]; } s = {1, {2, n}}; s.arr[1]; }));
+  ASSERT(0, gover[0][2]);
+  ASSERT(8, gover[0][1]);
+  ASSERT(6, gover[1][2]);
+  ASSERT(10, gover[1][1]);
+  ASSERT(0, gsover[0][1]);
+  ASSERT(0, gsub.p.y);
+  ASSERT(0, ({ int x[2][3] = {1, 2, 3, 4, 5, 6, [0] = {7, 8}, 9, 10}; x[0][2]; }));
+  ASSERT(6, ({ int x[2][3] = {1, 2, 3, 4, 5, 6, [0] = {7, 8}, 9, 10}; x[1][2]; }));
+  ASSERT(0, ({ char s[2][4] = {"abc", "def", [0] = "x"}; s[0][2]; }));
+  ASSERT(0, ({ struct { struct pt p; int k; } v = {.p.y = 5, .p = {1}, .k = 2}; v.p.y; }));
+  ASSERT(4, ({ struct pt w = {4, 4}; struct { struct pt p; int k; } v = {.p.y = 5, .p = w}; v.p.y; }));
+  ASSERT(9, ({ struct { struct pt p; int k; } v = {.p = {1, 2}, .p.y = 9}; v.p.y + v.p.x - 1; }));
+  ASSERT(4, gcl.y);
+  ASSERT(6, gcle[1].y + gcle[0].x + gcle[0].y);
+  ASSERT(-7, gcli);
+  ASSERT('t', gclp[2]);
+  ASSERT(0x20100, gunc.i);
+  ASSERT(0x0807, guna.s);
+  ASSERT(0x20100, ({ union { int i; char c[4]; } u = {.c[1] = 1, .c[2] = 2}; u.i; }));
+  ASSERT(22, static_literal());
+  ASSERT(24, static_literal());
   printf("OK\n");
   return 0;
 }

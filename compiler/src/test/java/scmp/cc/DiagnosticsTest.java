@@ -111,6 +111,60 @@ class DiagnosticsTest {
     }
 
     @Test
+    void variableLengthArraysWhereTheyCannotBe() {
+        String text = diagnose("int n = 3;\nint a[n];\ntypedef int T[n];\nint (*p)[n];\n"
+                + "void g(int k, int b[*]) { }\nint main(void) {\n  int m = 4;\n  static int c[m];\n"
+                + "  extern int d[m];\n  int e[m] = {1};\n  goto L;\n  int v[m];\nL:\n"
+                + "  switch (m) { int w[m]; case 1: break; }\n  (void)sizeof(int (*)[*]);\n"
+                + "  return sizeof(struct { int x[m]; });\n}\n");
+        assertTrue(text.contains("t.c:2:5: error: variably modified 'a' at file scope"), text);
+        assertTrue(text.contains("t.c:3:13: error: variably modified 'T' at file scope"), text);
+        assertTrue(text.contains("t.c:4:7: error: variably modified 'p' at file scope"), text);
+        assertTrue(text.contains("t.c:5:20: error: '[*]' not allowed in other than function prototype scope"), text);
+        assertTrue(text.contains("t.c:8:14: error: storage size of 'c' isn't constant"), text);
+        assertTrue(text.contains("t.c:9:14: error: object with variably modified type must have no linkage"), text);
+        assertTrue(text.contains("t.c:10:3: error: variable-sized object may not be initialized"), text);
+        assertTrue(text.contains("t.c:11:3: error: jump into scope of identifier with variably modified type"), text);
+        assertTrue(text.contains("t.c:13:1: note: label 'L' defined here"), text);
+        assertTrue(text.contains("t.c:12:7: note: 'v' declared here"), text);
+        assertTrue(text.contains("t.c:14:26: error: switch jumps into scope of identifier with variably modified type"),
+                text);
+        assertTrue(text.contains("t.c:15:23: error: '[*]' not allowed in other than function prototype scope"), text);
+        assertTrue(text.contains("t.c:14:3: note: switch starts here"), text);
+        assertTrue(text.contains("error: a member of a structure or union cannot have a variably modified type"), text);
+    }
+
+    @Test
+    void genericSelectionErrors() {
+        String text = diagnose("int main(void) {\n  double d = 0;\n  int x = _Generic(d, int: 1, long: 2);\n"
+                + "  int y = _Generic(x, int: 1, signed int: 2, default: 3);\n"
+                + "  int z = _Generic(x, default: 1, default: 2);\n  int v = _Generic(x, int[]: 1, int: 2);\n"
+                + "  return x + y + z + v;\n}\n");
+        assertTrue(text.contains("t.c:3:20: error: '_Generic' selector of type 'double' is not compatible with any"
+                + " association"), text);
+        assertTrue(text.contains("t.c:4:31: error: '_Generic' specifies two compatible types"), text);
+        assertTrue(text.contains("t.c:4:23: note: compatible type is here"), text);
+        assertTrue(text.contains("t.c:5:35: error: duplicate 'default' case in '_Generic'"), text);
+        assertTrue(text.contains("t.c:5:23: note: original 'default' is here"), text);
+        assertTrue(text.contains("t.c:6:23: error: '_Generic' association has incomplete type"), text);
+    }
+
+    @Test
+    void repeatedTypedefsAreAcceptedAndConflictingOnesExplained() {
+        assertEquals("", diagnose("typedef int T;\ntypedef int T;\ntypedef struct s s;\ntypedef struct s s;\n"
+                + "struct s { s *next; };\nint main(void) { typedef T U; typedef int U; struct s s; goto s; s: "
+                + "return 0; }\n"));
+        assertEquals("""
+                t.c:2:14: error: conflicting types for 'T'; have 'long int'
+                    2 | typedef long T;
+                      |              ^
+                t.c:1:13: note: previous declaration of 'T' with type 'T' {aka 'int'}
+                    1 | typedef int T;
+                      |             ^
+                """, diagnose("typedef int T;\ntypedef long T;\n"));
+    }
+
+    @Test
     void warningsDoNotFailTheCompilation() {
         Diagnostics d = new Diagnostics();
         String asm = Compiler.compile(Compiler.source("t.c", "int main(void) { int *p = 5; return 0; }\n"
@@ -164,14 +218,38 @@ class DiagnosticsTest {
     }
 
     @Test
+    void wideLiteralsOfDifferentKindsAndOverlongConstants() {
+        String text = diagnose("const void *a = u8\"a\" L\"b\";\nconst void *b = u\"a\" U\"b\";\n"
+                + "const void *c = \"a\" L\"b\" \"c\" L\"d\";\nlong w = L'ab';\nint u = U'xy';\n");
+        assertTrue(text.contains("t.c:1:23: error: unsupported non-standard concatenation of string literals"), text);
+        assertTrue(text.contains("t.c:2:22: error: unsupported non-standard concatenation of string literals"), text);
+        assertFalse(text.contains("t.c:3:"), text);
+        assertTrue(text.contains("t.c:4:10: warning: character constant too long for its type"), text);
+        assertTrue(text.contains("t.c:5:9: warning: character constant too long for its type"), text);
+    }
+
+    @Test
+    void genericSelectionOfABitFieldNamesItsTypeAsGccDoes() {
+        String text = diagnose("struct bf { unsigned u : 3; int i : 5; long long l : 40; } b;\n"
+                + "int x = _Generic(b.u, unsigned: 1);\nint y = _Generic(b.i, int: 1);\n"
+                + "int z = _Generic(b.l, long long: 1);\n");
+        assertTrue(text.contains("t.c:2:18: error: '_Generic' selector of type 'unsigned char:3' is not compatible"
+                + " with any association"), text);
+        assertTrue(text.contains("t.c:3:18: error: '_Generic' selector of type 'signed char:5'"), text);
+        assertTrue(text.contains("t.c:4:18: error: '_Generic' selector of type 'long long int:40'"), text);
+    }
+
+    @Test
     void statementErrors() {
         String text = diagnose("int main(void) {\n  break;\n  continue;\n  case 1: ;\n  goto nowhere;\n"
-                + "  switch (1) { case 1: case 1: ; }\n}\n");
+                + "  switch (1) { case 1: case 1: ; }\n l: l: ;\n}\n");
         assertTrue(text.contains("t.c:2:3: error: break statement not within loop or switch"), text);
         assertTrue(text.contains("t.c:3:3: error: continue statement not within a loop"), text);
         assertTrue(text.contains("t.c:4:3: error: case label not within a switch statement"), text);
-        assertTrue(text.contains("t.c:5:8: error: label 'nowhere' used but not defined"), text);
+        assertTrue(text.contains("t.c:5:3: error: label 'nowhere' used but not defined"), text);
         assertTrue(text.contains("t.c:6:24: error: duplicate case value"), text);
+        assertTrue(text.contains("t.c:7:5: error: duplicate label 'l'\n"), text);
+        assertTrue(text.contains("t.c:7:2: note: previous definition of 'l' with type 'void'"), text);
     }
 
     @Test

@@ -14,7 +14,7 @@ Register: 'register'; Restrict: 'restrict'; Return: 'return'; Short: 'short'; Si
 Sizeof: 'sizeof'; Static: 'static'; Struct: 'struct'; Switch: 'switch'; Typedef: 'typedef';
 Union: 'union'; Unsigned: 'unsigned'; Void: 'void'; Volatile: 'volatile'; While: 'while';
 Bool: '_Bool'; Alignof: '_Alignof'; Alignas: '_Alignas'; Noreturn: '_Noreturn'; StaticAssert: '_Static_assert';
-ThreadLocal: '_Thread_local'; Complex: '_Complex';
+ThreadLocal: '_Thread_local'; Complex: '_Complex'; Generic: '_Generic';
 Attribute: '__attribute__'; Asm: '__asm__'; Extension: '__extension__'; Typeof: '__typeof__';
 VaArg: '__builtin_va_arg'; Offsetof: '__builtin_offsetof'; BuiltinVaList: '__builtin_va_list';
 

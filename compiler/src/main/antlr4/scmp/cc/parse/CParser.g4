@@ -29,6 +29,11 @@ primaryExpression
     | '(' compoundStatement ')'                                    # statementExpr
     | VaArg '(' assignmentExpression ',' typeName ')'              # vaArgExpr
     | Offsetof '(' typeName ',' offsetofDesignator ')'             # offsetofExpr
+    | Generic '(' assignmentExpression ',' genericAssociation (',' genericAssociation)* ')'  # genericExpr
+    ;
+
+genericAssociation
+    : (typeName | Default) ':' assignmentExpression
     ;
 
 offsetofDesignator
@@ -41,7 +46,7 @@ constant
 
 postfixExpression
     : primaryExpression postfixSuffix*                              # primaryPostfix
-    | Extension? '(' typeName ')' '{' initializerList ','? '}' postfixSuffix*  # compoundLiteral
+    | Extension? '(' typeName ')' '{' (initializerList ','?)? '}' postfixSuffix*  # compoundLiteral
     ;
 
 postfixSuffix
@@ -212,10 +217,10 @@ pointer
     ;
 
 directDeclarator
-    : Identifier                                                           # nameDeclarator
+    : name=(Identifier | TypedefName)                                      # nameDeclarator
     | '(' attributeSpecifier* declarator ')'                               # parenDeclarator
     | directDeclarator '[' (typeQualifier | Static)* assignmentExpression? ']'  # arrayDeclarator
-    | directDeclarator '[' (typeQualifier | Static)* '*' ']'               # vlaStarDeclarator
+    | directDeclarator lb='[' (typeQualifier | Static)* '*' ']'            # vlaStarDeclarator
     | directDeclarator '(' parameterTypeList? ')'                          # functionDeclarator
     | directDeclarator '(' identifierList ')'                              # krFunctionDeclarator
     ;
@@ -245,8 +250,10 @@ abstractDeclarator
 directAbstractDeclarator
     : '(' attributeSpecifier* abstractDeclarator ')'                       # parenAbstract
     | '[' (typeQualifier | Static)* assignmentExpression? ']'              # arrayAbstract
+    | lb='[' typeQualifier* '*' ']'                                        # vlaStarAbstract
     | '(' parameterTypeList? ')'                                           # functionAbstract
     | directAbstractDeclarator '[' (typeQualifier | Static)* assignmentExpression? ']'  # arrayAbstractSuffix
+    | directAbstractDeclarator lb='[' typeQualifier* '*' ']'               # vlaStarAbstractSuffix
     | directAbstractDeclarator '(' parameterTypeList? ')'                  # functionAbstractSuffix
     ;
 
@@ -262,6 +269,7 @@ initializerList
 designation
     : designator+ '='
     | Identifier ':'
+    | designator                                                   // GNU's obsolete `[index] value`
     ;
 
 designator
@@ -285,7 +293,7 @@ balancedToken
 // ----------------------------------------------------------------------------------------------- statements
 
 statement
-    : Identifier ':' attributeSpecifier* statement                  # labeledStatement
+    : label=(Identifier | TypedefName) ':' attributeSpecifier* statement  # labeledStatement
     | Case constantExpression ('...' constantExpression)? ':' statement  # caseStatement
     | Default ':' statement                                        # defaultStatement
     | compoundStatement                                            # blockStatement

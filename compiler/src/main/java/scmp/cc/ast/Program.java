@@ -8,7 +8,11 @@ import java.util.List;
  */
 public record Program(String fileName, List<Function> functions, List<Var> globals, List<String> toplevelAsm) {
 
-    /** A function definition: its symbol, parameters, every local (temporaries included) and body. */
-    public record Function(Var var, List<Var> params, List<Var> locals, Stmt.Block body, boolean variadic) {
+    /**
+     * A function definition: its symbol, parameters, every local (temporaries included) and body; whether it
+     * allocates variable-length arrays on the stack (then it needs a frame, which its exit restores sp from).
+     */
+    public record Function(Var var, List<Var> params, List<Var> locals, Stmt.Block body, boolean variadic,
+                           boolean dynamicStack) {
     }
 }

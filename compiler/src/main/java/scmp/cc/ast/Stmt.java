@@ -50,6 +50,18 @@ public sealed interface Stmt {
     record Return(Token pos, Expr value) implements Stmt {
     }
 
+    /**
+     * The allocation of a variable-length array object when its declaration is reached (C99 6.2.4p6): the
+     * stack pointer is saved in {@code save}, lowered by {@code size} bytes rounded up to 8, and the new stack
+     * pointer is where {@code object} lives (its frame slot holds that address).
+     */
+    record VlaAlloc(Token pos, Var save, Var object, Expr size) implements Stmt {
+    }
+
+    /** The stack pointer set back to {@code save}: the variable-length arrays allocated since then are gone. */
+    record StackRestore(Token pos, Var save) implements Stmt {
+    }
+
     /** Basic {@code asm("...")}: the text goes to the output as is. */
     record Asm(Token pos, String text) implements Stmt {
     }

@@ -33,6 +33,11 @@ public final class Var {
     public InitData init;
     /** A read-only anonymous object such as a string literal, placed in .rodata. */
     public boolean readOnly;
+    /**
+     * A static compound literal (file scope or a static initializer): its initial value may initialize another
+     * static object, as gcc allows ({@code struct p g = (struct p){1, 2};}).
+     */
+    public boolean compoundLiteral;
     /** Used anywhere (so an unused static function or extern need not be emitted). */
     public boolean used;
     /** Code generation: frame offset from fp (locals, params homed in memory). */

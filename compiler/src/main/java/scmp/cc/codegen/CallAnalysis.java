@@ -85,6 +85,9 @@ final class CallAnalysis extends Emitter {
         if (s instanceof Stmt.Return r) {
             return hasCall(r.value());
         }
+        if (s instanceof Stmt.VlaAlloc va) {
+            return hasCall(va.size());
+        }
         return s instanceof Stmt.Asm;
     }
 }

@@ -190,12 +190,19 @@ final class ExprGen extends Emitter {
         }
     }
 
-    /** A statement expression: its statements, the last one's value in the accumulator. */
+    /**
+     * A statement expression: its statements, the last one's value in the accumulator (the stack restores
+     * that free its variable-length arrays come after that value and leave the accumulator alone).
+     */
     private void statementExpression(Expr.StmtExpr se) {
         List<Stmt> items = se.body().items();
+        int last = items.size() - 1;
+        while (last >= 0 && items.get(last) instanceof Stmt.StackRestore) {
+            last--;
+        }
         for (int i = 0; i < items.size(); i++) {
             Stmt s = items.get(i);
-            if (i == items.size() - 1 && s instanceof Stmt.ExprStmt es) {
+            if (i == last && s instanceof Stmt.ExprStmt es) {
                 gen(es.expr());
             } else {
                 stmt(s);

@@ -75,6 +75,13 @@ final class FrameLayout {
                 continue;
             }
             memoryNeeded = true;
+            if (v.type.isVla()) {
+                // The array is below the frame (Stmt.VlaAlloc); its slot holds the address.
+                g.indirect.put(v, true);
+                off = alignDown(off - 4, 4);
+                v.offset = off;
+                continue;
+            }
             int size = Math.max(v.type.size(), 1);
             int align = Math.min(Math.max(v.type.align(), 1), 8);
             if (v.type.isArray() && size >= 8) {
@@ -84,7 +91,7 @@ final class FrameLayout {
             v.offset = off;
         }
         int frame = alignUp(-off, 8);
-        g.hasFrame = !(leaf && !memoryNeeded && saved.ints().isEmpty() && saved.fps().isEmpty());
+        g.hasFrame = !(leaf && !memoryNeeded && saved.ints().isEmpty() && saved.fps().isEmpty()) || f.dynamicStack();
         g.frameBottom = -frame;
         return new Frame(saveSlots, lay, frame);
     }

@@ -126,6 +126,11 @@ final class RegisterAllocator {
             countUses(l.stmt(), depth, uses);
         } else if (s instanceof Stmt.Return r) {
             countUses(r.value(), w, uses);
+        } else if (s instanceof Stmt.VlaAlloc va) {
+            countUses(va.size(), w, uses);
+            uses.merge(va.save(), w, Long::sum);
+        } else if (s instanceof Stmt.StackRestore sr) {
+            uses.merge(sr.save(), w, Long::sum);
         }
     }
 

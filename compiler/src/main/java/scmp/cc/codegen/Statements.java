@@ -60,6 +60,10 @@ final class Statements extends Emitter {
             emit("j " + gt.label());
         } else if (s instanceof Stmt.Return r) {
             returnStatement(r);
+        } else if (s instanceof Stmt.VlaAlloc va) {
+            vlaAlloc(va);
+        } else if (s instanceof Stmt.StackRestore sr) {
+            setStackPointer(sr.save());
         } else if (s instanceof Stmt.Asm a) {
             for (String line : a.text().split("\n")) {
                 g.body.append('\t').append(line.strip()).append('\n');
@@ -133,6 +137,35 @@ final class Statements extends Emitter {
         emit("j " + (sw.defaultLabel() != null ? sw.defaultLabel() : sw.breakLabel()));
         stmt(sw.body());
         label(sw.breakLabel());
+    }
+
+    /**
+     * A variable-length array comes into being: the stack pointer is saved, lowered by the size rounded up to
+     * 8 (the stack stays 8-aligned, docs/abi.md) and becomes the array's address, kept in its frame slot.
+     */
+    private void vlaAlloc(Stmt.VlaAlloc va) {
+        gen(va.size());
+        String save = g.regOf.get(va.save());
+        if (save != null) {
+            emit("mv " + save + ", sp");
+        } else {
+            emitMem("sw", "sp", va.save().offset, "fp");
+        }
+        emit("addi a0, a0, 7");
+        emit("srli a0, a0, 3");
+        emit("slli a0, a0, 3");
+        emit("sub sp, sp, a0");
+        emitMem("sw", "sp", va.object().offset, "fp");
+    }
+
+    /** The stack pointer set back to the value saved in {@code save}, freeing what was allocated since. */
+    private void setStackPointer(scmp.cc.ast.Var save) {
+        String r = g.regOf.get(save);
+        if (r != null) {
+            emit("mv sp, " + r);
+        } else {
+            emitMem("lw", "sp", save.offset, "fp");
+        }
     }
 
     /** A return: the value in the accumulator (a struct copied to where the hidden pointer says), then the exit. */

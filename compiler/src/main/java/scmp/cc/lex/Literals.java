@@ -126,7 +126,11 @@ public final class Literals {
             return 0;
         }
         if (wide) {
-            return cps[0];
+            if (cps.length > 1) {
+                // gcc keeps the last character of an over-long wide, u or U constant.
+                diag.warning(t, "character constant too long for its type");
+            }
+            return cps[cps.length - 1];
         }
         if (cps.length > 1) {
             diag.warning(t, "multi-character character constant");
@@ -142,22 +146,57 @@ public final class Literals {
     /** The bytes (or, for wide literals, code units) of a string literal's body, without the terminator. */
     public static int[] stringBody(Token t, Diagnostics diag) {
         String s = t.text();
-        int q = s.indexOf('"');
-        int end = s.endsWith("\"") && s.length() > q + 1 ? s.length() - 1 : s.length();
-        return decode(s.substring(q + 1, end), t, diag, new ByteArrayOutputStream(), s.charAt(0) == 'L'
-                || s.charAt(0) == 'U' || (s.charAt(0) == 'u' && s.charAt(1) != '8'));
+        return stringBody(t, diag, s.charAt(0) == 'L' || s.charAt(0) == 'U' || (s.charAt(0) == 'u' && s.charAt(1) != '8'));
     }
 
+    /**
+     * The body of a string literal read as wide ({@code wide}: code points, its UTF-8 decoded) or narrow
+     * (bytes), whatever its prefix: a narrow literal concatenated with a wide one is read as wide (6.4.5p5).
+     */
+    public static int[] stringBody(Token t, Diagnostics diag, boolean wide) {
+        String s = t.text();
+        int q = s.indexOf('"');
+        int end = s.endsWith("\"") && s.length() > q + 1 ? s.length() - 1 : s.length();
+        return decode(s.substring(q + 1, end), t, diag, new ByteArrayOutputStream(), wide);
+    }
+
+    /**
+     * The code units of a literal's body: bytes for a narrow literal, code points for a wide one (whose UTF-8
+     * source characters are decoded, as gcc reads its UTF-8 input). A universal character name ({@code \\u00e9},
+     * {@code \\U0001F600}) is its code point in a wide literal and its UTF-8 bytes in a narrow one.
+     */
     private static int[] decode(String body, Token t, Diagnostics diag, ByteArrayOutputStream unused, boolean wide) {
         int[] out = new int[body.length()];
         int n = 0;
         for (int i = 0; i < body.length(); i++) {
             char c = body.charAt(i);
             if (c != '\\' || i + 1 >= body.length()) {
-                out[n++] = c & 0xff;
+                int len = wide ? utf8Length(body, i) : 1;
+                out[n++] = len > 1 ? utf8CodePoint(body, i, len) : c & 0xff;
+                i += len - 1;
                 continue;
             }
             char e = body.charAt(++i);
+            if (e == 'u' || e == 'U') {
+                int digits = e == 'u' ? 4 : 8;
+                long v = 0;
+                int k = 0;
+                for (; k < digits && i + 1 < body.length() && Character.digit(body.charAt(i + 1), 16) >= 0; k++) {
+                    v = v * 16 + Character.digit(body.charAt(++i), 16);
+                }
+                if (k < digits) {
+                    diag.error(t, "incomplete universal character name \\" + e + body.substring(i + 1 - k, i + 1));
+                }
+                if (wide) {
+                    out[n++] = (int) v;
+                } else {
+                    for (byte b : new String(Character.toChars((int) Math.min(v, Character.MAX_CODE_POINT)))
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+                        out[n++] = b & 0xff;
+                    }
+                }
+                continue;
+            }
             switch (e) {
                 case 'n' -> out[n++] = '\n';
                 case 't' -> out[n++] = '\t';
@@ -198,5 +237,28 @@ public final class Literals {
             }
         }
         return java.util.Arrays.copyOf(out, n);
+    }
+
+    /** The length of the well-formed UTF-8 sequence of 2 to 4 bytes at {@code s[i]}, or 1 if there is none. */
+    private static int utf8Length(String s, int i) {
+        int b = s.charAt(i) & 0xff;
+        int len = b >= 0xf0 && b < 0xf5 ? 4 : b >= 0xe0 ? (b < 0xf0 ? 3 : 1) : b >= 0xc2 ? 2 : 1;
+        if (len == 1 || i + len > s.length()) {
+            return 1;
+        }
+        for (int k = 1; k < len; k++) {
+            if ((s.charAt(i + k) & 0xc0) != 0x80) {
+                return 1;
+            }
+        }
+        return len;
+    }
+
+    private static int utf8CodePoint(String s, int i, int len) {
+        int cp = (s.charAt(i) & 0xff) & (0x7f >> len);
+        for (int k = 1; k < len; k++) {
+            cp = cp << 6 | (s.charAt(i + k) & 0x3f);
+        }
+        return cp;
     }
 }

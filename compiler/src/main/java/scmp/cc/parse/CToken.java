@@ -30,13 +30,29 @@ public final class CToken extends CommonToken {
         return pp;
     }
 
-    /** Whether the token after this one names a tag, member or label rather than possibly a typedef. */
+    /**
+     * Whether the token after this one names a tag, member, label or declared object rather than possibly a
+     * typedef: after {@code struct}, {@code .}, {@code goto} or a type keyword; after a tag
+     * ({@code struct s s;}: tags and ordinary identifiers are separate name spaces, C99 6.2.3); and after
+     * {@code *}, where a declarator's name follows and a typedef name can never stand.
+     */
     private boolean baseDemotes() {
         int t = super.getType();
-        return t == CLexer.Struct || t == CLexer.Union || t == CLexer.Enum || t == CLexer.Dot || t == CLexer.Arrow
+        if (t == CLexer.Identifier && prev != null) {
+            int p = prev.baseType();
+            if (p == CLexer.Struct || p == CLexer.Union || p == CLexer.Enum) {
+                return true;
+            }
+        }
+        return t == CLexer.Star || t == CLexer.Struct || t == CLexer.Union || t == CLexer.Enum || t == CLexer.Dot || t == CLexer.Arrow
                 || t == CLexer.Goto || t == CLexer.Void || t == CLexer.Char || t == CLexer.Short
                 || t == CLexer.Int || t == CLexer.Long || t == CLexer.Float || t == CLexer.Double
                 || t == CLexer.Signed || t == CLexer.Unsigned || t == CLexer.Bool;
+    }
+
+    /** The token's type as the adapter made it, before any typedef-name decision. */
+    private int baseType() {
+        return super.getType();
     }
 
     private int typeIgnoringPrevious() {

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.tree.ParseTree;
-import org.antlr.v4.runtime.tree.TerminalNode;
 
 /**
  * The ordinary-identifier scopes as far as the parser needs them: for each name, whether it currently
@@ -83,7 +82,7 @@ public final class TypedefScopes {
     }
 
     /** The function declarator that applies directly to the declared name (the last one on the way down). */
-    static CParser.FunctionDeclaratorContext innermostFunction(ParseTree t) {
+    public static CParser.FunctionDeclaratorContext innermostFunction(ParseTree t) {
         CParser.FunctionDeclaratorContext found = null;
         ParseTree cur = t;
         while (cur != null) {
@@ -114,8 +113,8 @@ public final class TypedefScopes {
             if (cur instanceof CParser.DeclaratorContext d) {
                 cur = d.directDeclarator();
             } else if (cur instanceof CParser.NameDeclaratorContext n) {
-                TerminalNode id = n.Identifier();
-                return id == null ? null : id.getText();
+                // A typedef name too: `int a, T;` declares T as an object, hiding the typedef.
+                return n.name == null || n.name.getTokenIndex() < 0 ? null : n.name.getText();
             } else if (cur instanceof CParser.FunctionDeclaratorContext f) {
                 cur = f.directDeclarator();
             } else if (cur instanceof CParser.ArrayDeclaratorContext a) {

@@ -16,8 +16,8 @@ import static scmp.cc.sema.Exprs.tok;
 
 /**
  * Constants and string literals (C99 6.4.4, 6.4.5): integer constants get the first type of 6.4.4.1's list
- * that holds their value, floating ones their suffix's type, character constants {@code int}; adjacent string
- * literals concatenate, a wide one widening the whole to {@code int} elements.
+ * that holds their value, floating ones their suffix's type, character constants {@code int} (wide ones the
+ * type of their prefix); adjacent string literals concatenate, a wide one widening the whole.
  */
 final class ConstantLiterals {
     private final Sema s;
@@ -32,8 +32,16 @@ final class ConstantLiterals {
         CToken ct = (CToken) c.getStart();
         Token t = ct.pp();
         switch (ct.getType()) {
-            case CLexer.CharacterConstant:
-                return new Expr.IntLit(t, Type.INT, Literals.parseChar(t, diag));
+            case CLexer.CharacterConstant: {
+                // 'x' is an int; L'x' a wchar_t, u'x' a char16_t, U'x' a char32_t (C11 6.4.4.4p11).
+                Type type = switch (t.text().charAt(0)) {
+                    case 'L' -> WCHAR;
+                    case 'u' -> Type.USHORT;
+                    case 'U' -> Type.UINT;
+                    default -> Type.INT;
+                };
+                return new Expr.IntLit(t, type, Conversions.wrap(Literals.parseChar(t, diag), type));
+            }
             case CLexer.FloatingConstant: {
                 Literals.FloatLit f = Literals.parseFloat(t.text());
                 if (f == null) {
@@ -96,35 +104,72 @@ final class ConstantLiterals {
         return Type.ULLONG;
     }
 
+    /** wchar_t: long, as in gcc's i386 ABI (signed, 32 bits). */
+    static final Type WCHAR = Type.LONG;
+
+    /**
+     * Adjacent string literals concatenated (6.4.5): a wide part makes the whole wide, with the element type of
+     * its prefix: {@code L} wchar_t, {@code u} char16_t (UTF-16 code units), {@code U} char32_t; {@code u8}
+     * and plain ones are chars.
+     */
     Expr stringLiteral(List<TerminalNode> parts) {
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        List<Integer> wide = null;
+        List<Integer> units = new ArrayList<>();
         Token pos = tok(parts.get(0));
+        Type elem = Type.CHAR;
+        String prefix = "";
         for (TerminalNode n : parts) {
             Token t = tok(n);
-            int[] body = Literals.stringBody(t, diag);
-            if (t.text().charAt(0) != '"' && !t.text().startsWith("u8")) {
-                wide = wide == null ? new ArrayList<>() : wide;
+            String p = t.text().substring(0, t.text().indexOf('"'));
+            if (!p.isEmpty() && !prefix.isEmpty() && !p.equals(prefix)) {
+                // 6.4.5p2: whether u8, u, U and L literals of different kinds concatenate is up to the
+                // implementation; gcc refuses, and so do we.
+                diag.error(t, "unsupported non-standard concatenation of string literals");
+            } else if (!p.isEmpty()) {
+                prefix = p;
             }
-            for (int b : body) {
-                bytes.write(b);
+            if (elem == Type.CHAR && !t.text().startsWith("u8")) {
+                elem = switch (t.text().charAt(0)) {
+                    case 'L' -> WCHAR;
+                    case 'u' -> Type.USHORT;
+                    case 'U' -> Type.UINT;
+                    default -> Type.CHAR;
+                };
             }
-            if (wide != null) {
-                for (int b : body) {
-                    wide.add(b);
+        }
+        for (TerminalNode n : parts) {
+            for (int b : Literals.stringBody(tok(n), diag, elem != Type.CHAR)) {
+                units.add(b);
+            }
+        }
+        if (elem == Type.CHAR) {
+            byte[] bytes = new byte[units.size()];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = (byte) (int) units.get(i);
+            }
+            return s.stringLiteral(pos, bytes, elem);
+        }
+        if (elem == Type.USHORT) {
+            List<Integer> utf16 = new ArrayList<>();
+            for (int u : units) {
+                if (u > 0xffff && u <= Character.MAX_CODE_POINT) {
+                    utf16.add((int) Character.highSurrogate(u));
+                    utf16.add((int) Character.lowSurrogate(u));
+                } else {
+                    utf16.add(u);
                 }
             }
+            units = utf16;
         }
-        if (wide != null) {
-            // Wide strings (wchar_t is int): each code unit one element.
-            java.nio.ByteBuffer bb = java.nio.ByteBuffer.allocate((bytes.size() + 1) * 4)
-                    .order(java.nio.ByteOrder.LITTLE_ENDIAN);
-            for (byte b : bytes.toByteArray()) {
-                bb.putInt(b & 0xff);
+        int size = elem.size();
+        java.nio.ByteBuffer bb = java.nio.ByteBuffer.allocate((units.size() + 1) * size)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int u : units) {
+            if (size == 2) {
+                bb.putShort((short) u);
+            } else {
+                bb.putInt(u);
             }
-            bb.putInt(0);
-            return s.stringLiteral(pos, bb.array(), true);
         }
-        return s.stringLiteral(pos, bytes.toByteArray(), false);
+        return s.stringLiteral(pos, bb.array(), elem);
     }
 }

@@ -16,7 +16,9 @@ final class Conversions {
     /** The type an operand of this type is promoted to (6.3.1.1p2). */
     static Type promoted(Type t) {
         if (t.kind == Type.Kind.ENUM) {
-            return Type.INT;
+            // An enumeration is its compatible type (unsigned int when no enumerator is negative, as gcc
+            // chooses), whose rank is int's: it stays unsigned, so (enum e)0 - 1 > 0.
+            return t.isUnsignedEnum() ? Type.UINT : Type.INT;
         }
         if (t.isInteger() && t.rank() < Type.INT.rank()) {
             return Type.INT;
@@ -161,12 +163,17 @@ final class Conversions {
             return new Expr.IntLit(e.pos(), to, wrap(doubleToInteger(f.value(), to), to));
         }
         if (sameRepresentation(from, to) && !(from.isFloating() || to.isFloating())) {
-            if (from.equals(to)) {
+            if (plain(from) == plain(to)) {
                 return e;
             }
             return new Expr.Cast(e.pos(), to, e);
         }
         return new Expr.Cast(e.pos(), to, e);
+    }
+
+    /** {@code t}, with {@code signed char} taken for {@code char}: the one is a conversion of the other to itself. */
+    private static Type plain(Type t) {
+        return t == Type.SCHAR ? Type.CHAR : t;
     }
 
     /** Truncation toward zero, saturating as fcvt does for 32-bit targets. */

@@ -1,6 +1,7 @@
 package scmp.cc.sema;
 
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.antlr.v4.runtime.tree.TerminalNode;
@@ -8,6 +9,7 @@ import scmp.cc.Diagnostics;
 import scmp.cc.ast.Stmt;
 import scmp.cc.ast.Var;
 import scmp.cc.lex.Literals;
+import scmp.cc.lex.Token;
 import scmp.cc.parse.CParser;
 import scmp.cc.type.Type;
 import static scmp.cc.sema.Exprs.tok;
@@ -36,6 +38,9 @@ final class Declarations {
             return;
         }
         Specifiers.Specs sp = s.specifiers.read(ctx.declarationSpecifiers());
+        if (out != null) {
+            s.vlas.flush(out);
+        }
         if (ctx.initDeclaratorList() == null) {
             if (!sp.type().isAggregate() && sp.type().kind != Type.Kind.ENUM) {
                 diag.warning(tok(ctx), "useless type name in empty declaration");
@@ -48,22 +53,26 @@ final class Declarations {
         }
         for (CParser.InitDeclaratorContext id : ctx.initDeclaratorList().initDeclarator()) {
             Declarators.Decl d = s.declarators.declarator(id.declarator(), sp.type());
+            if (out != null) {
+                s.vlas.flush(out);
+            }
             if (d.name() == null) {
                 continue;
             }
             Type t = d.type();
+            if (t.isVariablyModified() && !variablyModifiedAllowed(d, sp, out)) {
+                continue;
+            }
             if (sp.align() > 0 && !t.isFunction()) {
                 alignOverride.put(d.name(), sp.align());
             }
             if ("typedef".equals(sp.storage())) {
-                Scope.Entry old = s.scope.names.get(d.name());
-                if (old != null && (old.typedef() == null || !old.typedef().compatible(t))) {
-                    diag.error(d.pos(), old.typedef() == null ? Exprs.q(d.name()) + " redeclared as different kind of symbol"
-                            : "conflicting types for " + Exprs.q(d.name()));
-                }
-                s.scope.names.put(d.name(), new Scope.Entry(null, t.named(d.name()), null, null));
+                typedef(d, s.scope.names.get(d.name()));
                 if (id.initializer() != null) {
                     diag.error(d.pos(), "typedef " + Exprs.q(d.name()) + " is initialized (use __typeof__ instead)");
+                }
+                if (t.isVariablyModified()) {
+                    s.vlas.declared(d.name(), d.pos(), t, null, out);
                 }
                 continue;
             }
@@ -79,12 +88,68 @@ final class Declarations {
             } else if ("static".equals(sp.storage())) {
                 staticLocal(d, sp, id.initializer());
             } else {
-                localObject(d, id.initializer(), out);
+                localObject(d, id.initializer(), out, tok(ctx));
             }
         }
     }
 
+    /**
+     * Whether a declaration of variably modified type may be made here (6.7.5.2p2): only in a block, with no
+     * linkage, and a variable-length array not static. Otherwise reports it, as gcc words it.
+     */
+    private boolean variablyModifiedAllowed(Declarators.Decl d, Specifiers.Specs sp, List<Stmt> out) {
+        if (out == null) {
+            diag.error(d.pos(), "variably modified " + Exprs.q(d.name()) + " at file scope");
+            return false;
+        }
+        if (d.type().isFunction()) {
+            return true;
+        }
+        boolean ok = true;
+        if ("extern".equals(sp.storage())) {
+            diag.error(d.pos(), "object with variably modified type must have no linkage");
+            ok = false;
+        }
+        if (d.type().isVla() && ("extern".equals(sp.storage()) || "static".equals(sp.storage()))) {
+            diag.error(d.pos(), "storage size of " + Exprs.q(d.name()) + " isn't constant");
+            ok = false;
+        }
+        return ok;
+    }
+
     private final Map<String, Integer> alignOverride = new HashMap<>();
+    /** Where each typedef was declared, for the note on a conflicting redeclaration. */
+    private final Map<Type, Token> typedefPos = new IdentityHashMap<>();
+
+    /**
+     * A typedef declaration. Repeating one with the same type is allowed (C11 6.7p3, which gcc accepts in every
+     * mode); another type, or another kind of name, is an error with gcc's note on the previous declaration.
+     */
+    private void typedef(Declarators.Decl d, Scope.Entry old) {
+        Type t = d.type();
+        if (old != null && old.typedef() == null) {
+            diag.error(d.pos(), Exprs.q(d.name()) + " redeclared as different kind of symbol");
+            if (old.var() != null && old.var().pos != null) {
+                diag.note(old.var().pos, "previous declaration of " + Exprs.q(d.name()) + " with type "
+                        + Exprs.q(old.var().type));
+            }
+        } else if (old != null && !sameType(old.typedef(), t)) {
+            diag.error(d.pos(), "conflicting types for " + Exprs.q(d.name()) + "; have " + Exprs.q(t));
+            Token prev = typedefPos.get(old.typedef());
+            if (prev != null) {
+                diag.note(prev, "previous declaration of " + Exprs.q(d.name()) + " with type " + Exprs.q(old.typedef())
+                        + " {aka " + Exprs.q(old.typedef().named(null)) + "}");
+            }
+        }
+        Type named = t.named(d.name());
+        typedefPos.put(named, d.pos());
+        s.scope.names.put(d.name(), new Scope.Entry(null, named, null, null));
+    }
+
+    /** Whether a typedef's redeclaration names the same type: compatible, with the same qualifiers and size. */
+    private static boolean sameType(Type a, Type b) {
+        return GenericSelection.compatible(a, b) && (!a.isArray() || a.arrayLen == b.arrayLen);
+    }
 
     private static String declName(CParser.InitDeclaratorContext id) {
         String n = scmp.cc.parse.TypedefScopes.nameOf(id.declarator());
@@ -221,7 +286,7 @@ final class Declarations {
         }
     }
 
-    private void localObject(Declarators.Decl d, CParser.InitializerContext init, List<Stmt> out) {
+    private void localObject(Declarators.Decl d, CParser.InitializerContext init, List<Stmt> out, Token start) {
         Type t = d.type();
         if (t.isVoid()) {
             diag.error(d.pos(), "variable or field " + Exprs.q(d.name()) + " declared void");
@@ -239,6 +304,13 @@ final class Declarations {
         }
         s.curLocals.add(v);
         s.scope.names.put(d.name(), new Scope.Entry(v, null, null, null));
+        if (t.isVariablyModified()) {
+            s.vlas.declared(d.name(), d.pos(), t, v, out);
+            if (init != null && t.isVla()) {
+                diag.error(start, "variable-sized object may not be initialized");
+                return;
+            }
+        }
         if (init != null) {
             Init in = s.initializers.build(t, init, true);
             if (t.isArray() && t.arrayLen < 0) {

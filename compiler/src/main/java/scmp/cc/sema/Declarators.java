@@ -2,11 +2,14 @@ package scmp.cc.sema;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.tree.TerminalNode;
 import scmp.cc.Diagnostics;
 import scmp.cc.ast.Expr;
+import scmp.cc.ast.Var;
 import scmp.cc.lex.Token;
 import scmp.cc.parse.CParser;
+import scmp.cc.parse.TypedefScopes;
 import scmp.cc.type.Type;
 import static scmp.cc.sema.Exprs.tok;
 
@@ -28,14 +31,32 @@ final class Declarators {
     record Decl(String name, Type type, Token pos, List<Param> params) {
     }
 
-    /** A parameter of a function declarator. */
-    record Param(String name, Type type, Token pos) {
+    /** A parameter of a function declarator, and the variable it is in its prototype's scope. */
+    record Param(String name, Type type, Token pos, Var var) {
     }
+
+    /** The function declarator of the definition being read, whose parameters are the function's own. */
+    private ParserRuleContext defining;
+    /** How deep the declarators being read are in prototypes other than the definition's (their VLAs are [*]). */
+    private int foreignPrototypes;
 
     private static final class DeclInfo {
         String name;
         Token pos;
         List<Param> params;
+    }
+
+    /**
+     * The declarator of a function definition: the sizes of its parameters' variable-length arrays are
+     * computed on entry to the function (the pending expressions name the parameters' variables).
+     */
+    Decl definitionDeclarator(CParser.DeclaratorContext d, Type base) {
+        defining = TypedefScopes.innermostFunction(d);
+        try {
+            return declarator(d, base);
+        } finally {
+            defining = null;
+        }
     }
 
     Decl declarator(CParser.DeclaratorContext d, Type base) {
@@ -66,8 +87,8 @@ final class Declarators {
 
     private Type applyDirect(CParser.DirectDeclaratorContext dd, Type t, DeclInfo info) {
         if (dd instanceof CParser.NameDeclaratorContext n) {
-            info.name = n.Identifier().getText();
-            info.pos = Exprs.tok(n.Identifier());
+            info.name = n.name.getText();
+            info.pos = Exprs.tok(n.name);
             return t;
         }
         if (dd instanceof CParser.ParenDeclaratorContext p) {
@@ -78,11 +99,12 @@ final class Declarators {
             return applyDirect(a.directDeclarator(), at, info);
         }
         if (dd instanceof CParser.VlaStarDeclaratorContext a) {
-            return applyDirect(a.directDeclarator(), Type.arrayOf(t, -1), info);
+            return applyDirect(a.directDeclarator(), s.vlas.arrayOf(t, null, tok(a.lb), foreignPrototypes > 0), info);
         }
         if (dd instanceof CParser.FunctionDeclaratorContext f) {
             List<Param> params = new ArrayList<>();
-            boolean variadic = parameters(f.parameterTypeList(), params);
+            boolean variadic = f == defining ? parameters(f.parameterTypeList(), params)
+                    : foreignParameters(f.parameterTypeList(), params);
             info.params = params;
             // () declares a function without a prototype (6.7.5.3p14): calls are not checked against it.
             Type ft = functionType(t, params, variadic, f.parameterTypeList() != null, tok(f));
@@ -91,7 +113,7 @@ final class Declarators {
         CParser.KrFunctionDeclaratorContext k = (CParser.KrFunctionDeclaratorContext) dd;
         List<Param> params = new ArrayList<>();
         for (TerminalNode id : k.identifierList().Identifier()) {
-            params.add(new Param(id.getText(), Type.INT, Exprs.tok(id)));
+            params.add(new Param(id.getText(), Type.INT, Exprs.tok(id), null));
         }
         info.params = params;
         return applyDirect(k.directDeclarator(), functionType(t, List.of(), false, false, tok(k)), info);
@@ -113,11 +135,34 @@ final class Declarators {
                 || prototyped));
     }
 
-    /** Parameter declarations; returns whether the list ends with {@code ...}. */
-    boolean parameters(CParser.ParameterTypeListContext ptl, List<Param> out) {
+    /** The parameters of a prototype that is not the definition being read: its VLAs are of unspecified size. */
+    private boolean foreignParameters(CParser.ParameterTypeListContext ptl, List<Param> out) {
+        foreignPrototypes++;
+        try {
+            return parameters(ptl, out);
+        } finally {
+            foreignPrototypes--;
+        }
+    }
+
+    /**
+     * Parameter declarations, each declared in the prototype's scope as it is read so that a later one's array
+     * size can name it; returns whether the list ends with {@code ...}.
+     */
+    private boolean parameters(CParser.ParameterTypeListContext ptl, List<Param> out) {
         if (ptl == null) {
             return false;
         }
+        Scope outer = s.scope;
+        s.scope = new Scope(outer, true);
+        try {
+            return parameterList(ptl, out);
+        } finally {
+            s.scope = outer;
+        }
+    }
+
+    private boolean parameterList(CParser.ParameterTypeListContext ptl, List<Param> out) {
         List<CParser.ParameterDeclarationContext> ps = ptl.parameterDeclaration();
         for (CParser.ParameterDeclarationContext p : ps) {
             Specifiers.Specs sp = s.specifiers.read(p.declarationSpecifiers());
@@ -147,7 +192,11 @@ final class Declarators {
             } else if (t.isFunction()) {
                 t = Type.pointerTo(t);
             }
-            out.add(new Param(name, t, pos));
+            Var v = new Var(name, t, Var.Storage.PARAM, pos);
+            if (name != null) {
+                s.scope.names.put(name, new Scope.Entry(v, null, null, null));
+            }
+            out.add(new Param(name, t, pos, v));
         }
         return ptl.Ellipsis() != null;
     }
@@ -165,9 +214,8 @@ final class Declarators {
         }
         Expr e = s.exprs.value(s.exprs.assignment(size));
         Long n = s.constInt(e);
-        if (n == null) {
-            diag.error(pos, "variable-length arrays are not supported");
-            return Type.arrayOf(elem, 1);
+        if (n == null && e.type().isInteger()) {
+            return s.vlas.arrayOf(elem, e, pos, foreignPrototypes > 0);
         }
         if (!e.type().isInteger()) {
             diag.error(pos, "size of array has non-integer type");
@@ -176,6 +224,9 @@ final class Declarators {
         if (n < 0 && !e.type().isUnsigned()) {
             diag.error(pos, "size of array is negative");
             return Type.arrayOf(elem, 1);
+        }
+        if (elem.isVla()) {
+            return s.vlas.arrayOf(elem, e, pos, foreignPrototypes > 0);
         }
         if (n * Math.max(1, elem.size()) > Integer.MAX_VALUE) {
             diag.error(pos, "size of array is too large");
@@ -210,15 +261,21 @@ final class Declarators {
         }
         if (d instanceof CParser.FunctionAbstractContext f) {
             List<Param> ps = new ArrayList<>();
-            boolean v = parameters(f.parameterTypeList(), ps);
+            boolean v = foreignParameters(f.parameterTypeList(), ps);
             return functionType(t, ps, v, f.parameterTypeList() != null, tok(f));
+        }
+        if (d instanceof CParser.VlaStarAbstractContext a) {
+            return s.vlas.arrayOf(t, null, tok(a.lb), foreignPrototypes > 0);
+        }
+        if (d instanceof CParser.VlaStarAbstractSuffixContext a) {
+            return directAbstract(a.directAbstractDeclarator(), s.vlas.arrayOf(t, null, tok(a.lb), foreignPrototypes > 0));
         }
         if (d instanceof CParser.ArrayAbstractSuffixContext a) {
             return directAbstract(a.directAbstractDeclarator(), arrayType(t, a.assignmentExpression(), tok(a)));
         }
         CParser.FunctionAbstractSuffixContext f = (CParser.FunctionAbstractSuffixContext) d;
         List<Param> ps = new ArrayList<>();
-        boolean v = parameters(f.parameterTypeList(), ps);
+        boolean v = foreignParameters(f.parameterTypeList(), ps);
         return directAbstract(f.directAbstractDeclarator(), functionType(t, ps, v, f.parameterTypeList() != null,
                 tok(f)));
     }

@@ -254,9 +254,14 @@ final class Exprs {
         }
         CParser.CastContext c = (CParser.CastContext) ctx;
         Type to = s.declarators.typeName(c.typeName());
+        // A variable-length array in the type name has its size computed before the operand is evaluated.
+        List<Expr> sizes = new ArrayList<>(s.vlaPending);
+        s.vlaPending.clear();
         Expr e = value(cast(c.castExpression()));
         Token pos = tok(c);
-        return castTo(pos, e, to);
+        Expr r = castTo(pos, e, to);
+        s.vlaPending.addAll(0, sizes);
+        return s.vlas.withPending(r);
     }
 
     private Expr castTo(Token pos, Expr e, Type to) {
@@ -346,10 +351,16 @@ final class Exprs {
                 return sizeofType(pos, e.type(), e);
         }
         if (ctx instanceof CParser.SizeofTypeContext so) {
-                return sizeofType(pos, s.declarators.typeName(so.typeName()), null);
+                Type t = s.declarators.typeName(so.typeName());
+                if (!t.isVla()) {
+                    // Only a variable-length array operand is evaluated (6.5.3.4p2).
+                    s.vlaPending.clear();
+                }
+                return s.vlas.withPending(sizeofType(pos, t, null));
         }
         if (ctx instanceof CParser.AlignofTypeContext a) {
                 Type t = s.declarators.typeName(a.typeName());
+                s.vlaPending.clear();
                 return new Expr.IntLit(pos, Type.UINT, t.align());
         }
         if (ctx instanceof CParser.AlignofExprContext a) {
@@ -378,6 +389,11 @@ final class Exprs {
         if (e instanceof Expr.Member m && m.member().isBitfield()) {
             diag.error(pos, "'sizeof' applied to a bit-field");
         }
+        if (t.isVla()) {
+            // Known at run time; an operand other than a plain variable is evaluated (6.5.3.4p2).
+            Expr size = s.vlas.sizeOf(pos, t);
+            return e == null || e instanceof Expr.VarRef ? size : new Expr.Binary(pos, Type.UINT, BinOp.COMMA, e, size);
+        }
         return new Expr.IntLit(pos, Type.UINT, t.size());
     }
 
@@ -388,7 +404,13 @@ final class Exprs {
         Expr e;
         List<CParser.PostfixSuffixContext> suffixes;
         if (ctx instanceof CParser.CompoundLiteralContext cl) {
-            e = s.localInits.compoundLiteral(tok(cl), s.declarators.typeName(cl.typeName()), cl.initializerList());
+            Type t = s.declarators.typeName(cl.typeName());
+            if (t.isVla()) {
+                diag.error(tok(cl), "compound literal has variable size");
+                s.vlaPending.clear();
+                t = Type.INT;
+            }
+            e = s.vlas.withPending(s.localInits.compoundLiteral(tok(cl), t, cl.initializerList()));
             suffixes = cl.postfixSuffix();
         } else {
             CParser.PrimaryPostfixContext p = (CParser.PrimaryPostfixContext) ctx;
@@ -478,7 +500,7 @@ final class Exprs {
                 if (e == null) {
                     if (name.equals("__func__") || name.equals("__FUNCTION__") || name.equals("__PRETTY_FUNCTION__")) {
                         return s.stringLiteral(pos, s.currentFunctionName().getBytes(
-                                java.nio.charset.StandardCharsets.ISO_8859_1), false);
+                                java.nio.charset.StandardCharsets.ISO_8859_1), Type.CHAR);
                     }
                     if (s.inFunction()) {
                         if (s.reportUndeclared(name)) {
@@ -494,7 +516,7 @@ final class Exprs {
                     return error(pos);
                 }
                 if (e.enumValue() != null) {
-                    return new Expr.IntLit(pos, Type.INT, e.enumValue());
+                    return new Expr.IntLit(pos, e.enumType(), e.enumValue());
                 }
                 if (e.var() == null) {
                     diag.error(pos, "expected expression before " + q(name));
@@ -518,6 +540,9 @@ final class Exprs {
         if (ctx instanceof CParser.VaArgExprContext va) {
                 Expr ap = assignment(va.assignmentExpression());
                 return s.calls.vaArg(pos, ap, s.declarators.typeName(va.typeName()));
+        }
+        if (ctx instanceof CParser.GenericExprContext g) {
+                return s.generics.select(pos, g);
         }
         if (ctx instanceof CParser.OffsetofExprContext off) {
                 Type t = s.declarators.typeName(off.typeName());

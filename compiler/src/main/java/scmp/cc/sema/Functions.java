@@ -37,9 +37,14 @@ final class Functions {
      */
     void definition(CParser.FunctionDefinitionContext ctx) {
         Specifiers.Specs sp = s.specifiers.read(ctx.declarationSpecifiers());
-        Declarators.Decl d = s.declarators.declarator(ctx.declarator(), sp.type());
+        // The parameters' variable-length array sizes become the first statements: their temporaries are locals.
+        s.curLocals = new ArrayList<>();
+        s.vlaPending.clear();
+        Declarators.Decl d = s.declarators.definitionDeclarator(ctx.declarator(), sp.type());
         if (!d.type().isFunction()) {
             diag.error(d.pos(), "expected '=', ',', ';', 'asm' or '__attribute__' before '{' token");
+            s.curLocals = null;
+            s.vlaPending.clear();
             return;
         }
         Token spec = tok(ctx.declarationSpecifiers());
@@ -60,12 +65,14 @@ final class Functions {
         for (Declarators.Param p : ps) {
             parameter(p, krTypes, params, items);
         }
+        s.vlas.flush(items);
         CParser.CompoundStatementContext body = ctx.compoundStatement();
         for (CParser.BlockItemContext bi : body.blockItem()) {
             s.statements.blockItem(bi, items);
         }
         s.scope = s.scope.parent;
         s.statements.checkLabelsDefined();
+        s.vlas.resolveGotos();
         Stmt.Block b = new Stmt.Block(tok(body), items);
         if (diag.wall()) {
             warnUnusedLocals(ps);
@@ -73,7 +80,7 @@ final class Functions {
                 diag.warning(Exprs.tok(body.getStop()), "control reaches end of non-void function [-Wreturn-type]");
             }
         }
-        s.definitions.add(new Program.Function(fn, params, s.curLocals, b, s.curVariadic));
+        s.definitions.add(new Program.Function(fn, params, s.curLocals, b, s.curVariadic, s.vlas.allocates()));
         s.curFn = null;
         s.curLocals = null;
         s.undeclaredReported = null;
@@ -91,10 +98,10 @@ final class Functions {
         fn.defined = true;
         fn.isExtern = false;
         s.curFn = fn;
-        s.curLocals = new ArrayList<>();
         s.curRet = d.type().base;
         s.curVariadic = d.type().variadic;
         s.statements.beginFunction();
+        s.vlas.beginFunction();
         s.undeclaredReported = new HashSet<>();
         if (!s.curRet.isVoid() && !s.curRet.isComplete()) {
             diag.error(d.pos(), "return type is an incomplete type");
@@ -133,7 +140,7 @@ final class Functions {
             diag.error(p.pos(), "redefinition of parameter " + Exprs.q(p.name()));
         }
         if (received.unqualified().compatible(pt.unqualified())) {
-            Var v = new Var(p.name(), pt, Var.Storage.PARAM, p.pos());
+            Var v = krTypes == null && p.var() != null ? p.var() : new Var(p.name(), pt, Var.Storage.PARAM, p.pos());
             s.scope.names.put(p.name(), new Scope.Entry(v, null, null, null));
             params.add(v);
         } else {

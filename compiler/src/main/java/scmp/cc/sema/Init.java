@@ -51,6 +51,19 @@ final class Init {
         return children.get(i);
     }
 
+    /**
+     * Forgets what earlier items set in this sub-object: a brace-enclosed list, a string literal or a whole
+     * struct value initializes all of it, overriding (6.7.9p19) rather than merging with what came before, as in
+     * {@code int x[2][3] = {1, 2, 3, [0] = {7}}}, where {@code x[0][1]} and {@code x[0][2]} are zero.
+     */
+    void reset() {
+        expr = null;
+        unionMember = -1;
+        if (children != null) {
+            children.replaceAll(x -> null);
+        }
+    }
+
     /** Makes room for element {@code i} of an array of unknown size. */
     void grow(int i) {
         while (flexible && children.size() <= i) {

@@ -108,7 +108,7 @@ final class Initializers {
         }
         java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(lit.init.bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < len; i++) {
-            long v = elemSize == 1 ? lit.init.bytes[i] : bb.getInt(i * 4);
+            long v = elemSize == 1 ? lit.init.bytes[i] : elemSize == 2 ? bb.getShort(i * 2) : bb.getInt(i * 4);
             Init c = in.child(i);
             c.expr = new Expr.IntLit(str.pos(), in.type.base, Conversions.wrap(v, in.type.base));
         }
@@ -127,9 +127,9 @@ final class Initializers {
         }
         InitCursor c = new InitCursor(ctx.initializerList());
         if (in.type.isArray()) {
-            arrayItems(in, c, true);
+            arrayItems(in, c, true, 0);
         } else if (in.type.isAggregate()) {
-            structItems(in, c, true);
+            structItems(in, c, true, 0, true);
         } else {
             if (!c.pendingDesignators().isEmpty()) {
                 diag.error(tok(c.item()), "field name not in record or union initializer");
@@ -151,6 +151,7 @@ final class Initializers {
         CParser.InitializerContext item = c.item();
         if (braced(item)) {
             c.advance();
+            in.reset();
             initBraced(in, item);
             return;
         }
@@ -158,20 +159,22 @@ final class Initializers {
             Expr.VarRef str = stringFor(in.type, item);
             if (str != null) {
                 c.advance();
+                in.reset();
                 stringInit(in, str);
                 return;
             }
-            arrayItems(in, c, false);
+            arrayItems(in, c, false, 0);
             return;
         }
         if (in.type.isAggregate()) {
             Expr e = s.exprs.value(itemExpr(item));
             if (e.type().isAggregate() && e.type().agg == in.type.agg) {
+                in.reset();
                 in.expr = e;
                 c.advance();
                 return;
             }
-            structItems(in, c, false);
+            structItems(in, c, false, 0, true);
             return;
         }
         initLeafOrWhole(in, item);
@@ -183,8 +186,12 @@ final class Initializers {
         in.expr = s.conversions.assignConvert(e, in.type, tok(item), AssignConversions.AssignContext.INIT);
     }
 
-    private void arrayItems(Init in, InitCursor c, boolean braced) {
-        int i = 0;
+    /**
+     * Elements of an array from the cursor, from element {@code i} on: all the items of a brace-enclosed list
+     * ({@code braced}), or as many as the elements take when braces are elided or when the items continue after
+     * a designated element (6.7.9p17: the next item initializes the next element).
+     */
+    private void arrayItems(Init in, InitCursor c, boolean braced, int i) {
         while (c.more()) {
             List<ParseTree> ds = c.pendingDesignators();
             if (!ds.isEmpty()) {
@@ -221,9 +228,6 @@ final class Initializers {
                 continue;
             }
             if (!in.flexible && i >= in.children.size()) {
-                if (braced) {
-                    return;
-                }
                 return;
             }
             in.grow(i);
@@ -264,8 +268,14 @@ final class Initializers {
         }
         c.used++;
         designated(in.child(k.intValue()), c);
+        arrayItems(in, c, false, k.intValue() + 1);
     }
 
+    /**
+     * The index of the member a designator names: the member itself, or the anonymous struct or union member
+     * that holds it (C11 6.7.2.1p13), in which case the designator is not used up and names the member again
+     * one level down. -1 (reported) if there is none.
+     */
     private int memberIndex(Init in, ParseTree d, InitCursor c) {
         String name;
         if (d instanceof TerminalNode tn) {
@@ -281,6 +291,13 @@ final class Initializers {
         List<Type.Member> ms = in.type.agg.members;
         for (int k = 0; k < ms.size(); k++) {
             if (name.equals(ms.get(k).name())) {
+                c.used++;
+                return k;
+            }
+        }
+        for (int k = 0; k < ms.size(); k++) {
+            Type.Member m = ms.get(k);
+            if (m.name() == null && m.type().isAggregate() && m.type().member(name) != null) {
                 return k;
             }
         }
@@ -288,27 +305,37 @@ final class Initializers {
         return -1;
     }
 
+    /** A designated member of {@code in}, then the items after it for the members that follow (6.7.9p17). */
     private void structItemsOne(Init in, InitCursor c) {
         int k = memberIndex(in, c.pendingDesignators().get(0), c);
         if (k < 0) {
             c.advance();
             return;
         }
-        c.used++;
+        choose(in, k);
+        designated(in.child(k), c);
+        structItems(in, c, false, k + 1, false);
+    }
+
+    /** Makes member {@code k} the one a union initializer sets, forgetting any other. */
+    private static void choose(Init in, int k) {
         if (in.type.kind == Type.Kind.UNION) {
             if (in.unionMember != k) {
                 in.children.replaceAll(x -> null);
             }
             in.unionMember = k;
         }
-        designated(in.child(k), c);
     }
 
-    private void structItems(Init in, InitCursor c, boolean braced) {
+    /**
+     * Members of a struct or union from the cursor, from member {@code i} on: all the items of a brace-enclosed
+     * list ({@code braced}), or as many as the members take when braces are elided or when the items continue
+     * after a designated member. A union takes one item unless designators choose again ({@code first}: no
+     * member has been initialized yet).
+     */
+    private void structItems(Init in, InitCursor c, boolean braced, int i, boolean first) {
         List<Type.Member> ms = in.type.agg.members;
         boolean union = in.type.kind == Type.Kind.UNION;
-        int i = 0;
-        boolean first = true;
         while (c.more()) {
             List<ParseTree> ds = c.pendingDesignators();
             if (!ds.isEmpty()) {
@@ -320,11 +347,7 @@ final class Initializers {
                     c.advance();
                     continue;
                 }
-                c.used++;
-                if (union) {
-                    in.children.replaceAll(x -> null);
-                    in.unionMember = k;
-                }
+                choose(in, k);
                 designated(in.child(k), c);
                 i = k + 1;
                 first = false;

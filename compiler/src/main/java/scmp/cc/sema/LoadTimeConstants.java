@@ -109,7 +109,31 @@ final class LoadTimeConstants {
         if (e instanceof Expr.VarRef v && (v.type().isArray() || v.type().isFunction())) {
             return address(e);
         }
+        if (e instanceof Expr.VarRef v && v.var().compoundLiteral && v.var().init != null) {
+            return literalValue(v.var());
+        }
         return null;
+    }
+
+    /** The initial value of a static scalar compound literal such as {@code (int){7}}, read from its image. */
+    private static Const literalValue(Var v) {
+        Var.InitData d = v.init;
+        long bits = 0;
+        for (int i = Math.min(8, d.bytes.length) - 1; i >= 0; i--) {
+            bits = bits << 8 | (d.bytes[i] & 0xff);
+        }
+        if (v.type.kind == Type.Kind.FLOAT) {
+            return new Const(0, null, Float.intBitsToFloat((int) bits));
+        }
+        if (v.type.isFloating()) {
+            return new Const(0, null, Double.longBitsToDouble(bits));
+        }
+        if (!d.relocs.isEmpty()) {
+            Var.Reloc r = d.relocs.get(0);
+            return new Const(r.addend(), r.symbol(), 0);
+        }
+        long k = Conversions.wrap(bits, v.type);
+        return new Const(k, null, k);
     }
 
     private Const address(Expr e) {

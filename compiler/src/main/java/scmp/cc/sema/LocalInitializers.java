@@ -102,12 +102,16 @@ final class LocalInitializers {
                 || e instanceof Expr.FloatLit f && Double.doubleToRawLongBits(f.value()) == 0;
     }
 
-    /** A compound literal (6.5.2.5): an anonymous object, static at file s.scope, automatic in a block. */
+    /**
+     * A compound literal (6.5.2.5): an anonymous object, static at file scope and (as gcc makes it) in the
+     * initializer of a static local, automatic elsewhere in a block.
+     */
     Expr compoundLiteral(Token pos, Type t, CParser.InitializerListContext list) {
         CParser.InitializerContext synthetic = syntheticBraced(list);
-        if (s.curLocals == null) {
+        if (s.curLocals == null || s.staticInitializers > 0) {
             Var v = new Var(".Lcl" + s.uniq++, t, Var.Storage.GLOBAL, pos);
             v.defined = true;
+            v.compoundLiteral = true;
             s.globals.add(v);
             Init in = s.initializers.build(t, synthetic, true);
             v.type = in.type;
@@ -124,11 +128,13 @@ final class LocalInitializers {
         return new Expr.Binary(pos, v.type, Expr.BinOp.COMMA, init, new Expr.VarRef(pos, v.type, v));
     }
 
-    /** Wraps an initializer list as the braced initializer it is. */
+    /** Wraps an initializer list (null for empty braces) as the braced initializer it is. */
     private static CParser.InitializerContext syntheticBraced(CParser.InitializerListContext list) {
         CParser.InitializerContext ic = new CParser.InitializerContext(null, 0);
-        ic.addAnyChild(list);
-        ic.start = list.getStart();
+        if (list != null) {
+            ic.addAnyChild(list);
+            ic.start = list.getStart();
+        }
         return ic;
     }
 }

@@ -106,6 +106,10 @@ final class Operators {
             int size = elementSize(pos, lt);
             Expr diff = new Expr.Binary(pos, Type.INT, BinOp.SUB, Conversions.convert(l, Type.INT),
                     Conversions.convert(r, Type.INT));
+            if (lt.base.isVla()) {
+                return new Expr.Binary(pos, Type.INT, BinOp.DIV, diff, Conversions.convert(s.vlas.sizeOf(pos, lt.base),
+                        Type.INT));
+            }
             if (size == 1) {
                 return diff;
             }
@@ -153,8 +157,13 @@ final class Operators {
     }
 
     private Expr pointerOffset(Token pos, BinOp op, Expr p, Expr i) {
-        int size = elementSize(pos, p.type());
         Expr idx = Conversions.convert(s.exprs.promote(i), Type.INT);
+        if (p.type().base.isVla()) {
+            // A row of a variable-length array: its size is known at run time.
+            Expr size = Conversions.convert(s.vlas.sizeOf(pos, p.type().base), Type.INT);
+            return new Expr.Binary(pos, p.type(), op, p, new Expr.Binary(pos, Type.INT, BinOp.MUL, idx, size));
+        }
+        int size = elementSize(pos, p.type());
         Expr scaled = size == 1 ? idx : arith(pos, BinOp.MUL, Type.INT, idx, Conversions.intLit(pos, size));
         if (scaled instanceof Expr.IntLit lit && lit.value() == 0) {
             return p;

@@ -38,6 +38,8 @@ public final class Sema {
     final List<String> toplevelAsm = new ArrayList<>();
     /** Numbers the compiler's own names (temporaries, labels, literals) in the order they are made. */
     int uniq;
+    /** Above zero while a static object's initializer is read: its compound literals are then static too. */
+    int staticInitializers;
 
     // The function being checked; null at file scope.
     Var curFn;
@@ -64,6 +66,14 @@ public final class Sema {
     final LocalInitializers localInits;
     final Functions functions;
     final Statements statements;
+    final GenericSelection generics;
+    final VariableArrays vlas;
+
+    /**
+     * The size computations of variable-length array types that declarators have read and nobody has placed
+     * yet ({@link VariableArrays}): the declaration, cast or sizeof that read the type puts them before its use.
+     */
+    final List<Expr> vlaPending = new ArrayList<>();
 
     private Sema(String fileName, Diagnostics diag) {
         this.fileName = fileName;
@@ -84,6 +94,8 @@ public final class Sema {
         this.localInits = new LocalInitializers(this);
         this.functions = new Functions(this);
         this.statements = new Statements(this);
+        this.generics = new GenericSelection(this);
+        this.vlas = new VariableArrays(this);
         scope.names.put("__builtin_va_list", new Scope.Entry(null, Type.pointerTo(Type.CHAR).named("__builtin_va_list"),
                 null, null));
     }
@@ -194,10 +206,13 @@ public final class Sema {
         return v;
     }
 
-    /** A string literal: an anonymous read-only array object. */
-    Expr stringLiteral(Token pos, byte[] bytes, boolean wide) {
-        Type elem = wide ? Type.INT : Type.CHAR;
-        int len = wide ? bytes.length / 4 : bytes.length + 1;
+    /**
+     * A string literal: an anonymous read-only array object of {@code elem}; {@code bytes} are its contents,
+     * with the terminating zero for wide literals (a narrow one gets its NUL here).
+     */
+    Expr stringLiteral(Token pos, byte[] bytes, Type elem) {
+        boolean wide = elem.size() > 1;
+        int len = wide ? bytes.length / elem.size() : bytes.length + 1;
         Type t = Type.arrayOf(elem, len);
         Var v = new Var(".LC" + uniq++, t, Var.Storage.GLOBAL, pos);
         v.defined = true;

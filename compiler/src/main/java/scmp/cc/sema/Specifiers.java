@@ -164,7 +164,8 @@ final class Specifiers {
         return switch (counter) {
             case VOID -> Type.VOID;
             case BOOL -> Type.BOOL;
-            case CHAR, SIGNED + CHAR -> Type.CHAR;
+            case CHAR -> Type.CHAR;
+            case SIGNED + CHAR -> Type.SCHAR;
             case UNSIGNED + CHAR -> Type.UCHAR;
             case SHORT, SHORT + INT, SIGNED + SHORT, SIGNED + SHORT + INT -> Type.SHORT;
             case UNSIGNED + SHORT, UNSIGNED + SHORT + INT -> Type.USHORT;

@@ -38,24 +38,27 @@ final class Statements {
     }
 
     private Map<String, String> labels;
-    private Set<String> labelsDefined;
+    private Map<String, Token> labelsDefined;
     private Map<String, Token> labelsUsed;
 
     private final Deque<String> breakLabels = new ArrayDeque<>();
     private final Deque<String> continueLabels = new ArrayDeque<>();
+    /** For each break and continue target, how many variably modified declarations are in scope there. */
+    private final Deque<Integer> breakHeights = new ArrayDeque<>();
+    private final Deque<Integer> continueHeights = new ArrayDeque<>();
     private final Deque<SwitchContext> switches = new ArrayDeque<>();
 
     /** Forgets the labels of the previous function. */
     void beginFunction() {
         labels = new HashMap<>();
-        labelsDefined = new HashSet<>();
+        labelsDefined = new HashMap<>();
         labelsUsed = new LinkedHashMap<>();
     }
 
     /** Reports the labels the function's gotos name but its body does not define. */
     void checkLabelsDefined() {
         for (Map.Entry<String, Token> u : labelsUsed.entrySet()) {
-            if (!labelsDefined.contains(u.getKey())) {
+            if (!labelsDefined.containsKey(u.getKey())) {
                 diag.error(u.getValue(), "label " + Exprs.q(u.getKey()) + " used but not defined");
             }
         }
@@ -66,9 +69,14 @@ final class Statements {
         final Type type;
         final List<Stmt.Case> cases = new ArrayList<>();
         String defaultLabel;
+        /** Where the switch starts and how many variably modified declarations are in scope there. */
+        final Token pos;
+        final int height;
 
-        SwitchContext(Type type) {
+        SwitchContext(Type type, Token pos, int height) {
             this.type = type;
+            this.pos = pos;
+            this.height = height;
         }
     }
 
@@ -93,10 +101,12 @@ final class Statements {
 
     private Stmt.Block compound(CParser.CompoundStatementContext ctx) {
         s.scope = new Scope(s.scope);
+        int height = s.vlas.height();
         List<Stmt> items = new ArrayList<>();
         for (CParser.BlockItemContext bi : ctx.blockItem()) {
             blockItem(bi, items);
         }
+        s.vlas.leave(height, items, Exprs.tok(ctx.getStop()));
         s.scope = s.scope.parent;
         return new Stmt.Block(tok(ctx), items);
     }
@@ -107,6 +117,7 @@ final class Statements {
             return Conversions.intLit(pos, 0);
         }
         s.scope = new Scope(s.scope);
+        int height = s.vlas.height();
         List<Stmt> items = new ArrayList<>();
         List<CParser.BlockItemContext> bis = ctx.blockItem();
         if (!bis.isEmpty() && bis.get(bis.size() - 1).statement() instanceof CParser.ExpressionStatementContext last) {
@@ -122,6 +133,8 @@ final class Statements {
             items.set(items.size() - 1, new Stmt.ExprStmt(es.pos(), v));
             t = v.type();
         }
+        // Freed after the value is computed (the code generator takes the last expression statement's value).
+        s.vlas.leave(height, items, pos);
         return new Expr.StmtExpr(pos, t, new Stmt.Block(pos, items));
     }
 
@@ -201,6 +214,7 @@ final class Statements {
     /** forStatement = "for" "(" (declaration | expression? ";") expression? ";" expression? ")" statement */
     private Stmt forStatement(Token pos, CParser.ForStatementContext fs) {
         s.scope = new Scope(s.scope);
+        int height = s.vlas.height();
         Stmt init = null;
         CParser.ForInitContext fi = fs.forInit();
         if (fi.declaration() != null) {
@@ -230,7 +244,13 @@ final class Statements {
         String brk = newLabel(), cont = newLabel();
         Stmt body = loopBody(fs.statement(), brk, cont);
         s.scope = s.scope.parent;
-        return new Stmt.Loop(pos, init, cond, step, body, brk, cont);
+        Stmt loop = new Stmt.Loop(pos, init, cond, step, body, brk, cont);
+        if (s.vlas.height() == height) {
+            return loop;
+        }
+        List<Stmt> items = new ArrayList<>(List.of(loop));
+        s.vlas.leave(height, items, pos);
+        return new Stmt.Block(pos, items);
     }
 
     /** switchStatement = "switch" "(" expression ")" statement; its cases are collected while the body is checked. */
@@ -240,12 +260,14 @@ final class Statements {
             diag.error(tok(ss.expression()), "switch quantity not an integer");
             c = Conversions.intLit(pos, 0);
         }
-        SwitchContext sc = new SwitchContext(c.type());
+        SwitchContext sc = new SwitchContext(c.type(), pos, s.vlas.height());
         switches.push(sc);
         String brk = newLabel();
         breakLabels.push(brk);
+        breakHeights.push(sc.height);
         Stmt body = statement(ss.statement());
         breakLabels.pop();
+        breakHeights.pop();
         switches.pop();
         return new Stmt.Switch(pos, c, body, sc.cases, sc.defaultLabel, brk);
     }
@@ -261,6 +283,7 @@ final class Statements {
             diag.error(pos, "case label not within a switch statement");
             return statement(cs.statement());
         }
+        s.vlas.caseLabel(sc.height, pos, sc.pos);
         if (lo != null && hi != null) {
             long l = Conversions.wrap(lo, sc.type), h = Conversions.wrap(hi, sc.type);
             for (Stmt.Case other : sc.cases) {
@@ -284,6 +307,7 @@ final class Statements {
             diag.error(pos, "multiple default labels in one switch");
         } else {
             sc.defaultLabel = label;
+            s.vlas.caseLabel(sc.height, pos, sc.pos);
         }
         return new Stmt.Label(pos, label, statement(ds.statement()));
     }
@@ -291,31 +315,34 @@ final class Statements {
     /** Labeled statements, {@code goto}, {@code continue} and {@code break}: jumps to compiler labels. */
     private Stmt jump(Token pos, CParser.StatementContext ctx) {
         if (ctx instanceof CParser.LabeledStatementContext ls) {
-            String name = ls.Identifier().getText();
-            if (!labelsDefined.add(name)) {
+            String name = ls.label.getText();
+            Token first = labelsDefined.putIfAbsent(name, pos);
+            if (first != null) {
                 diag.error(pos, "duplicate label " + Exprs.q(name));
+                diag.note(first, "previous definition of " + Exprs.q(name) + " with type 'void'");
             }
             String label = labels.computeIfAbsent(name, n -> newLabel());
+            s.vlas.label(name, pos);
             return new Stmt.Label(pos, label, statement(ls.statement()));
         }
         if (ctx instanceof CParser.GotoStatementContext gs) {
             String name = gs.Identifier().getText();
-            labelsUsed.putIfAbsent(name, Exprs.tok(gs.Identifier()));
-            return new Stmt.Goto(pos, labels.computeIfAbsent(name, n -> newLabel()));
+            labelsUsed.putIfAbsent(name, pos);
+            return s.vlas.gotoStatement(new Stmt.Goto(pos, labels.computeIfAbsent(name, n -> newLabel())), name);
         }
         if (ctx instanceof CParser.ContinueStatementContext) {
             if (continueLabels.isEmpty()) {
                 diag.error(pos, "continue statement not within a loop");
                 return new Stmt.Block(pos, List.of());
             }
-            return new Stmt.Goto(pos, continueLabels.peek());
+            return s.vlas.jump(new Stmt.Goto(pos, continueLabels.peek()), continueHeights.peek());
         }
         if (ctx instanceof CParser.BreakStatementContext) {
             if (breakLabels.isEmpty()) {
                 diag.error(pos, "break statement not within loop or switch");
                 return new Stmt.Block(pos, List.of());
             }
-            return new Stmt.Goto(pos, breakLabels.peek());
+            return s.vlas.jump(new Stmt.Goto(pos, breakLabels.peek()), breakHeights.peek());
         }
         throw new IllegalStateException(ctx.getClass().getSimpleName());
     }
@@ -365,11 +392,15 @@ final class Statements {
     private Stmt loopBody(CParser.StatementContext body, String brk, String cont) {
         breakLabels.push(brk);
         continueLabels.push(cont);
+        breakHeights.push(s.vlas.height());
+        continueHeights.push(s.vlas.height());
         try {
             return statement(body);
         } finally {
             breakLabels.pop();
             continueLabels.pop();
+            breakHeights.pop();
+            continueHeights.pop();
         }
     }
 

@@ -22,7 +22,13 @@ final class StaticImages {
     }
 
     void initialize(Var v, CParser.InitializerContext ctx) {
-        Init in = s.initializers.build(v.type, ctx, true);
+        Init in;
+        s.staticInitializers++;
+        try {
+            in = s.initializers.build(v.type, ctx, true);
+        } finally {
+            s.staticInitializers--;
+        }
         if (v.type.isArray() && v.type.arrayLen < 0) {
             v.type = in.type;
         }
@@ -42,9 +48,11 @@ final class StaticImages {
         }
         Type t = in.type;
         if (in.expr != null && t.isAggregate()) {
-            // A struct initialized from an expression of its type: only a constant object can do that statically.
+            // A struct initialized from an expression of its type: only a constant object or a static compound
+            // literal (whose value at load time is its initializer) can do that statically.
             Expr e = in.expr;
-            if (e instanceof Expr.VarRef ref && ref.var().readOnly && ref.var().init != null) {
+            if (e instanceof Expr.VarRef ref && (ref.var().readOnly || ref.var().compoundLiteral)
+                    && ref.var().init != null) {
                 System.arraycopy(ref.var().init.bytes, 0, data.bytes, offset, t.size());
                 for (Var.Reloc r : ref.var().init.relocs) {
                     data.relocs.add(new Var.Reloc(r.offset() + offset, r.symbol(), r.addend()));

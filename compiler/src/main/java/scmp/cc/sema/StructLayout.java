@@ -11,7 +11,7 @@ import static scmp.cc.sema.Exprs.tok;
 /**
  * The layout of a struct or union (docs/abi.md): members in declaration order, each aligned to its own
  * alignment; bit-fields packed into units of their declared type as gcc packs them; an anonymous struct or
- * union member lends its members to the enclosing type; a last member of array type without a size is a
+ * union member lends its members to the enclosing type (looked up through it); a last member of array type without a size is a
  * flexible array member.
  */
 final class StructLayout {
@@ -36,8 +36,10 @@ final class StructLayout {
                 diag.error(m.pos(), "field " + Exprs.q(m.name()) + " has incomplete type");
                 mt = Type.INT;
             }
-            if (m.name() != null && !seen.add(m.name())) {
-                diag.error(m.pos(), "duplicate member " + Exprs.q(m.name()));
+            for (String name : memberNames(m.name(), mt)) {
+                if (!seen.add(name)) {
+                    diag.error(m.pos(), "duplicate member " + Exprs.q(name));
+                }
             }
             if (m.bitWidth() >= 0) {
                 int unitBits = mt.size() * 8;
@@ -72,15 +74,9 @@ final class StructLayout {
                 offset = (int) ((byteOff + a - 1) / a * a);
                 bits = (long) (offset + (mt.isArray() && mt.arrayLen < 0 ? 0 : mt.size())) * 8;
             }
-            if (m.name() == null && mt.isAggregate()) {
-                // An anonymous struct or union: its members are members of the enclosing one.
-                for (Type.Member inner : mt.agg.members) {
-                    out.add(new Type.Member(inner.name(), inner.type(), offset + inner.offset(), inner.bitOffset(),
-                            inner.bitWidth()));
-                }
-            } else {
-                out.add(new Type.Member(m.name(), mt, offset, 0, -1));
-            }
+            // An anonymous struct or union stays one member, which an initializer fills as a whole (C11
+            // 6.7.9p9 counts it as a member); its own members are found through it by Type.member.
+            out.add(new Type.Member(m.name(), mt, offset, 0, -1));
         }
         if (!union) {
             size = (int) ((bits + 7) / 8);
@@ -90,5 +86,18 @@ final class StructLayout {
         agg.size = size;
         agg.align = align;
         agg.complete = true;
+    }
+
+    /** The names a member brings into its struct: its own, or those of an anonymous struct or union. */
+    private static List<String> memberNames(String name, Type t) {
+        List<String> names = new ArrayList<>();
+        if (name != null) {
+            names.add(name);
+        } else if (t.isAggregate() && t.agg.complete) {
+            for (Type.Member inner : t.agg.members) {
+                names.addAll(memberNames(inner.name(), inner.type()));
+            }
+        }
+        return names;
     }
 }

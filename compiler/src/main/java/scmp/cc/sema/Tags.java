@@ -38,10 +38,10 @@ final class Tags {
                 return t;
             }
             t = Type.struct(new Type.Aggregate(tag), union);
-            s.scope.tags.put(tag, t);
+            s.scope.tagScope().tags.put(tag, t);
             return t;
         }
-        Type t = tag == null ? null : s.scope.tags.get(tag);
+        Type t = tag == null ? null : s.scope.tagScope().tags.get(tag);
         if (t != null && t.agg.complete) {
             diag.error(tok(ctx), "redefinition of " + Exprs.q((union ? "union " : "struct ") + tag));
             t = null;
@@ -49,7 +49,7 @@ final class Tags {
         if (t == null || (t.kind == Type.Kind.UNION) != union) {
             t = Type.struct(new Type.Aggregate(tag), union);
             if (tag != null) {
-                s.scope.tags.put(tag, t);
+                s.scope.tagScope().tags.put(tag, t);
             }
         }
         List<Member0> members = new ArrayList<>();
@@ -88,7 +88,18 @@ final class Tags {
                     diag.error(decl.pos(), "field " + Exprs.q(decl.name()) + " declared as a function");
                     continue;
                 }
-                members.add(new Member0(decl.name(), decl.type(), width, decl.pos()));
+                Type mt = decl.type();
+                if (mt.isVariablyModified()) {
+                    s.vlaPending.clear();
+                    diag.error(decl.pos(), s.curLocals == null ? "variably modified " + Exprs.q(decl.name())
+                            + " at file scope" : "a member of a structure or union cannot have a variably modified type");
+                    continue;
+                }
+                if (width >= 0 && mt.isUnsignedEnum()) {
+                    // gcc: a bit-field of an enumerated type without negative values holds them unsigned.
+                    mt = mt.withUnsigned(true).named(mt.typedefName);
+                }
+                members.add(new Member0(decl.name(), mt, width, decl.pos()));
             }
         }
         StructLayout.layout(diag, t, members, union);
@@ -99,32 +110,37 @@ final class Tags {
     record Member0(String name, Type type, int bitWidth, Token pos) {
     }
 
+    /**
+     * An enum specifier (6.7.2.2): a tag names the same type everywhere in its scope; enumerators become
+     * integer constants. The type is compatible with unsigned int when no enumerator is negative, else with
+     * int, as gcc chooses (which makes a bit-field of the type unsigned or signed). An enumerator is an int, or
+     * (gcc's extension) an unsigned int when its value is above INT_MAX and the enumeration has no negative one;
+     * values that fit neither (gcc's long long enumerations) wrap to int.
+     */
     Type enumeration(CParser.EnumSpecifierContext ctx) {
         String tag = ctx.tag == null ? null : ctx.tag.getText();
-        Type t = Type.ENUM.named("enum " + (tag == null ? "<anonymous>" : tag));
+        String name = "enum " + (tag == null ? "<anonymous>" : tag);
+        Scope tagScope = s.scope.tagScope();
         if (ctx.enumerator().isEmpty()) {
             Type old = tag == null ? null : s.scope.lookupTag(tag);
             if (old != null) {
                 return old;
             }
+            Type t = Type.ENUM.named(name);
             if (tag != null) {
-                s.scope.tags.put(tag, t);
+                tagScope.tags.put(tag, t);
             }
             return t;
         }
         if (tag != null) {
-            Type old = s.scope.tags.get(tag);
-            if (old != null && old.kind == Type.Kind.ENUM && old.typedefName.equals(t.typedefName)
-                    && defined.contains(old)) {
+            Type old = tagScope.tags.get(tag);
+            if (old != null && old.kind == Type.Kind.ENUM && name.equals(old.typedefName) && defined.contains(old)) {
                 diag.error(tok(ctx), "nested redefinition of " + Exprs.q("enum " + tag));
             }
-            if (old != null) {
-                t = old;
-            }
-            s.scope.tags.put(tag, t);
         }
-        defined.add(t);
         long next = 0;
+        boolean negative = false;
+        List<String> wide = new ArrayList<>();
         for (CParser.EnumeratorContext e : ctx.enumerator()) {
             if (e.constantExpression() != null) {
                 Long v = s.constantExpression(e.constantExpression(), "enumerator value for " + Exprs.q(e.Identifier()
@@ -133,13 +149,29 @@ final class Tags {
                     next = v;
                 }
             }
-            String name = e.Identifier().getText();
-            if (s.scope.names.containsKey(name)) {
-                diag.error(Exprs.tok(e.Identifier()), "redeclaration of enumerator " + Exprs.q(name));
+            String id = e.Identifier().getText();
+            if (tagScope.names.containsKey(id)) {
+                diag.error(Exprs.tok(e.Identifier()), "redeclaration of enumerator " + Exprs.q(id));
             }
-            s.scope.names.put(name, new Scope.Entry(null, null, (long) (int) next, t));
+            if (next > Integer.MAX_VALUE && next <= 0xffffffffL) {
+                tagScope.names.put(id, new Scope.Entry(null, null, next, Type.UINT));
+                wide.add(id);
+            } else {
+                negative |= (int) next < 0;
+                tagScope.names.put(id, new Scope.Entry(null, null, (long) (int) next, Type.INT));
+            }
             next++;
         }
+        for (String id : negative ? wide : List.<String>of()) {
+            // With a negative enumerator too, gcc would need long long; this compiler keeps int.
+            tagScope.names.put(id, new Scope.Entry(null, null, (long) (int) (long) tagScope.names.get(id).enumValue(),
+                    Type.INT));
+        }
+        Type t = Type.enumeration(name, negative ? Type.INT : Type.UINT);
+        if (tag != null) {
+            tagScope.tags.put(tag, t);
+        }
+        defined.add(t);
         return t;
     }
 

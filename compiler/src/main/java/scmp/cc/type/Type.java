@@ -2,6 +2,7 @@ package scmp.cc.type;
 
 import java.util.ArrayList;
 import java.util.List;
+import scmp.cc.ast.Var;
 
 /**
  * A C type with the SCMP sizes and alignments of docs/abi.md (ILP32: int, long and pointers 4 bytes,
@@ -18,10 +19,21 @@ public final class Type {
     public final boolean unsigned;
     public final boolean isConst;
     public final boolean isVolatile;
-    /** Pointed-to type, element type, or return type. */
+    /**
+     * Pointed-to type, element type, or return type; for an enumeration, the integer type it is compatible
+     * with (null: int), as gcc chooses it: unsigned int when no enumerator is negative.
+     */
     public final Type base;
-    /** Array length, -1 when unknown (incomplete array). */
+    /** Array length, -1 when unknown (incomplete array) or variable (see {@link #vlaSize}). */
     public final int arrayLen;
+    /**
+     * A variable-length array (C99 6.7.5.2): the compiler variable that holds its size in bytes, set when its
+     * declaration is reached at run time; null for every other type. In a prototype ({@code int a[*]},
+     * {@code int a[n]} in a declaration that is not a definition) the variable is never set.
+     */
+    public final Var vlaSize;
+    /** {@code signed char}, which C counts as a type of its own beside plain {@code char} (6.2.5p15). */
+    public final boolean signedChar;
     /** Function parameters (types already adjusted: arrays and functions become pointers). */
     public final List<Type> params;
     public final boolean variadic;
@@ -58,6 +70,13 @@ public final class Type {
 
     private Type(Kind kind, boolean unsigned, boolean isConst, boolean isVolatile, Type base, int arrayLen,
                  List<Type> params, boolean variadic, boolean prototyped, Aggregate agg, String typedefName) {
+        this(kind, unsigned, isConst, isVolatile, base, arrayLen, params, variadic, prototyped, agg, typedefName,
+                null, false);
+    }
+
+    private Type(Kind kind, boolean unsigned, boolean isConst, boolean isVolatile, Type base, int arrayLen,
+                 List<Type> params, boolean variadic, boolean prototyped, Aggregate agg, String typedefName,
+                 Var vlaSize, boolean signedChar) {
         this.kind = kind;
         this.unsigned = unsigned;
         this.isConst = isConst;
@@ -69,6 +88,8 @@ public final class Type {
         this.prototyped = prototyped;
         this.agg = agg;
         this.typedefName = typedefName;
+        this.vlaSize = vlaSize;
+        this.signedChar = signedChar;
     }
 
     private static Type basic(Kind k, boolean u) {
@@ -78,6 +99,9 @@ public final class Type {
     public static final Type VOID = basic(Kind.VOID, false);
     public static final Type BOOL = basic(Kind.BOOL, true);
     public static final Type CHAR = basic(Kind.CHAR, false);
+    /** {@code signed char}: plain {@code char} in every respect but {@code _Generic}'s choice and its name. */
+    public static final Type SCHAR = new Type(Kind.CHAR, false, false, false, null, 0, null, false, false, null, null,
+            null, true);
     public static final Type UCHAR = basic(Kind.CHAR, true);
     public static final Type SHORT = basic(Kind.SHORT, false);
     public static final Type USHORT = basic(Kind.SHORT, true);
@@ -101,6 +125,16 @@ public final class Type {
         return new Type(Kind.ARRAY, false, false, false, t, len, null, false, false, null, null);
     }
 
+    /** A variable-length array of {@code t} whose size in bytes {@code size} holds at run time. */
+    public static Type variableArrayOf(Type t, Var size) {
+        return new Type(Kind.ARRAY, false, false, false, t, -1, null, false, false, null, null, size, false);
+    }
+
+    /** An enumerated type named {@code name} ("enum e") compatible with {@code underlying}. */
+    public static Type enumeration(String name, Type underlying) {
+        return new Type(Kind.ENUM, false, false, false, underlying, 0, null, false, false, null, name);
+    }
+
     public static Type function(Type ret, List<Type> params, boolean variadic, boolean prototyped) {
         return new Type(Kind.FUNC, false, false, false, ret, 0, List.copyOf(params), variadic, prototyped, null,
                 null);
@@ -115,7 +149,8 @@ public final class Type {
         if (c == isConst && v == isVolatile) {
             return this;
         }
-        return new Type(kind, unsigned, c, v, base, arrayLen, params, variadic, prototyped, agg, typedefName);
+        return new Type(kind, unsigned, c, v, base, arrayLen, params, variadic, prototyped, agg, typedefName, vlaSize,
+                signedChar);
     }
 
     public Type unqualified() {
@@ -123,16 +158,18 @@ public final class Type {
     }
 
     public Type named(String name) {
-        return new Type(kind, unsigned, isConst, isVolatile, base, arrayLen, params, variadic, prototyped, agg, name);
+        return new Type(kind, unsigned, isConst, isVolatile, base, arrayLen, params, variadic, prototyped, agg, name,
+                vlaSize, signedChar);
     }
 
     public Type withUnsigned(boolean u) {
-        return new Type(kind, u, isConst, isVolatile, base, arrayLen, params, variadic, prototyped, agg, null);
+        return new Type(kind, u, isConst, isVolatile, base, arrayLen, params, variadic, prototyped, agg, null,
+                vlaSize, signedChar && !u);
     }
 
     public Type withArrayLen(int len) {
         return new Type(kind, unsigned, isConst, isVolatile, base, len, params, variadic, prototyped, agg,
-                typedefName);
+                typedefName, null, false);
     }
 
     // ----------------------------------------------------------------------------------------- queries
@@ -164,6 +201,24 @@ public final class Type {
         return kind == Kind.ARRAY;
     }
 
+    /** Whether this is a variable-length array type, whose size is known only at run time. */
+    public boolean isVla() {
+        return vlaSize != null;
+    }
+
+    /** Whether this type is variably modified (6.7.5p3): a variable-length array or derived from one. */
+    public boolean isVariablyModified() {
+        if (isVla()) {
+            return true;
+        }
+        return (kind == Kind.PTR || kind == Kind.ARRAY) && base.isVariablyModified();
+    }
+
+    /** For an enumeration, whether gcc makes it unsigned: none of its values is negative. */
+    public boolean isUnsignedEnum() {
+        return kind == Kind.ENUM && base != null && base.unsigned;
+    }
+
     public boolean isFunction() {
         return kind == Kind.FUNC;
     }
@@ -191,7 +246,7 @@ public final class Type {
             return false;
         }
         if (kind == Kind.ARRAY) {
-            return arrayLen >= 0 && base.isComplete();
+            return (arrayLen >= 0 || isVla()) && base.isComplete();
         }
         if (isAggregate()) {
             return agg.complete;
@@ -210,6 +265,7 @@ public final class Type {
             case SHORT -> 2;
             case INT, LONG, ENUM, PTR, FLOAT -> 4;
             case LLONG, DOUBLE, LDOUBLE -> 8;
+            // A variable-length array's size is in its vlaSize variable at run time.
             case ARRAY -> arrayLen < 0 ? 0 : arrayLen * base.size();
             case FUNC -> 1;
             case STRUCT, UNION -> Math.max(agg.size, 0);
@@ -276,6 +332,10 @@ public final class Type {
         }
     }
 
+    /**
+     * The member called {@code name}, looked up through anonymous struct and union members too (C11 6.7.2.1p13):
+     * one of those is returned with its offset from the start of this type. Null if there is none.
+     */
     public Member member(String name) {
         if (agg == null) {
             return null;
@@ -283,6 +343,15 @@ public final class Type {
         for (Member m : agg.members) {
             if (name.equals(m.name())) {
                 return m;
+            }
+        }
+        for (Member m : agg.members) {
+            if (m.name() == null && m.type().isAggregate()) {
+                Member inner = m.type().member(name);
+                if (inner != null) {
+                    return new Member(inner.name(), inner.type(), m.offset() + inner.offset(), inner.bitOffset(),
+                            inner.bitWidth());
+                }
             }
         }
         return null;
@@ -312,7 +381,7 @@ public final class Type {
                 return base.spell(in);
             }
             case ARRAY:
-                return base.spell(inner + "[" + (arrayLen >= 0 ? arrayLen : "") + "]");
+                return base.spell(inner + "[" + (arrayLen >= 0 ? arrayLen : isVla() ? "*" : "") + "]");
             case FUNC: {
                 StringBuilder sb = new StringBuilder(inner).append('(');
                 for (int i = 0; i < params.size(); i++) {
@@ -329,7 +398,7 @@ public final class Type {
                 String name = switch (kind) {
                     case VOID -> "void";
                     case BOOL -> "_Bool";
-                    case CHAR -> unsigned ? "unsigned char" : "char";
+                    case CHAR -> unsigned ? "unsigned char" : signedChar ? "signed char" : "char";
                     case SHORT -> unsigned ? "short unsigned int" : "short int";
                     case INT -> unsigned ? "unsigned int" : "int";
                     case LONG -> unsigned ? "long unsigned int" : "long int";
