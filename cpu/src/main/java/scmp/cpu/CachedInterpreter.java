@@ -19,7 +19,7 @@ public final class CachedInterpreter implements Engine {
     private static final int SB_FPDIV = DecodedText.SB_FPDIV;
 
     /** The stall cause of each instruction's result (by ordinal), for the statistics: see {@link StallCause}. */
-    private static final byte[] RESULT_CAUSE = new byte[DecodedText.END + 1];
+    static final byte[] RESULT_CAUSE = new byte[DecodedText.END + 1];
     /** The registers each host-call service writes, by service number. */
     private static final int[][] HOST_RESULTS = new int[HostCall.values().length][];
 
@@ -510,7 +510,7 @@ public final class CachedInterpreter implements Engine {
     }
 
     /** Adds a dependence stall to the statistics, charged to the cause of the source that was ready last. */
-    private void stalled(long[] rdy, byte[] cause, int d, long t, long cycles) {
+    void stalled(long[] rdy, byte[] cause, int d, long t, long cycles) {
         int src = d & 0x7F;
         if (rdy[src] != t) {
             src = (d >>> 7) & 0x7F;
@@ -522,21 +522,21 @@ public final class CachedInterpreter implements Engine {
     }
 
     /** Makes a host call's results ready a host latency after its issue, as for any instruction's result. */
-    private void hostResults(long[] rdy, byte[] cause, int service, long t) {
+    void hostResults(long[] rdy, byte[] cause, int service, long t) {
         for (int r : HOST_RESULTS[service]) {
             rdy[r] = t + hostLatency;
             cause[r] = RESULT_CAUSE[HCALL_OP];
         }
     }
 
-    private static int divisor(int v) {
+    static int divisor(int v) {
         if (v == 0) {
             throw new GuestFault(GuestFault.Kind.DIVIDE_BY_ZERO, "integer division by zero");
         }
         return v;
     }
 
-    private static int target(int addr, int base, int textBytes) {
+    static int target(int addr, int base, int textBytes) {
         if (Integer.compareUnsigned(addr - base, textBytes) >= 0) {
             throw new GuestFault(GuestFault.Kind.BAD_JUMP,
                     String.format("jump to 0x%x outside the program text", addr), addr);
@@ -544,7 +544,7 @@ public final class CachedInterpreter implements Engine {
         return addr;
     }
 
-    private static GuestFault badWord(int op, int word, int pc) {
+    static GuestFault badWord(int op, int word, int pc) {
         if (op == DecodedText.END) {
             return new GuestFault(GuestFault.Kind.BAD_JUMP, "execution ran off the end of the program text", pc);
         }
