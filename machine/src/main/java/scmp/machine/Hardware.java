@@ -29,6 +29,14 @@ public interface Hardware {
     }
 
     /**
+     * Whether the nodes must run on {@link #engines()} whatever engine the run asks for (for example the T3D's
+     * data cache, which only its own engine models); false lets the run choose (scmpsim's {@code --engine}).
+     */
+    default boolean needsOwnEngine() {
+        return false;
+    }
+
+    /**
      * Returns the machine's clocked networks, in the order the machine runs them within a core cycle (after the
      * nodes); an empty list for a machine whose nodes do not communicate.
      */

@@ -261,7 +261,7 @@ public final class Machine {
         if (c == null) {
             Memory mem = Loader.loadNode(program, cfg, area);
             c = new Node(n, cfg.contexts(), cfg.stackSize(), mem, program.text(), cfg.timing(), program.threadExit(),
-                    cfg.engine() != null ? cfg.engine() : hardware.engines());
+                    cfg.engine() != null && !hardware.needsOwnEngine() ? cfg.engine() : hardware.engines());
             c.setHost(host);
             c.setTracer(tracer);
             c.setStopAfterNetworkInstructions(true);

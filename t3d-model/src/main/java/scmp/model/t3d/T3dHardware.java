@@ -67,6 +67,11 @@ final class T3dHardware implements Hardware, StatsLayout {
     }
 
     @Override
+    public boolean needsOwnEngine() {
+        return params.dataCache();
+    }
+
+    @Override
     public List<ClockedNetwork> networks() {
         return networks;
     }
