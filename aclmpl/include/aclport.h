@@ -1,0 +1,59 @@
+/* aclport.h: the portability layer that ACLMPL is written against (docs/aclmpl.md, "The portability layer").
+ *
+ * ACLMPL's protocols (aclmpl.h) use nothing of a machine but these operations; each machine model implements
+ * them in its own libaclport.a (the SCMP chip's over libscmp: docs/aclmpl.md says how each one maps to DATA
+ * and THREAD messages). The names and argument orders follow the Cray SMA library (shmem_put(target, source,
+ * words, pe)); counts are in words, a word is a long (4 bytes).
+ *
+ * Symmetric data: every PE runs the same program image, so a global or static variable has the same address on
+ * every PE; remote addresses given to these functions are such addresses (or addresses another PE has sent).
+ * Stack and heap addresses are valid only on the PE that owns them.
+ */
+#ifndef ACLPORT_H
+#define ACLPORT_H
+
+/* This PE's number, 0 .. acl_n_pes() - 1, and the number of PEs that run the program. */
+int acl_my_pe(void);
+int acl_n_pes(void);
+
+/* Remote write of a block: words [local, local + words) to [remote, remote + words) on PE pe (pe may be this
+ * PE). Returns when `local` may be changed; the words land later. Two writes of this PE to the same PE land in
+ * the order they were issued, so a flag written after data is seen only once the data is there. */
+void acl_put(void *remote, const void *local, int words, int pe);
+/* A remote write of one word from a register, ordered as acl_put. */
+void acl_put_word(void *remote, long value, int pe);
+/* Remote read: `words` words from [remote ...) on PE pe to [local ...); returns when they have landed. */
+void acl_get(void *local, const void *remote, int words, int pe);
+/* Atomic swap: writes value at `remote` on PE pe and returns the word that was there. */
+long acl_swap(void *remote, long value, int pe);
+/* Fetch-and-increment of PE pe's register: returns the old value; the register is incremented atomically
+ * with respect to every other PE's fetch-and-increment of it. Every register starts at 0. */
+long acl_fetch_inc(int pe);
+/* Sets this PE's own fetch-and-increment register to 0 (ACLMPL's "register reset"). */
+void acl_fetch_inc_reset(void);
+/* Returns when every write this PE has issued has landed at its target. */
+void acl_quiet(void);
+/* Barrier over all the PEs of the program. */
+void acl_barrier(void);
+
+/* Waiting on words that other PEs write. Every spin loop of ACLMPL waits through these, so that a machine whose
+ * remote operations need code on the owner (the SCMP chip's THREAD messages) serves them meanwhile, and a
+ * machine with a data cache that remote writes do not update (the T3D) reads memory. */
+long acl_wait_change(volatile long *addr, long old);    /* until *addr != old; returns the new value */
+void acl_wait_until(volatile long *addr, long value);   /* until *addr == value */
+void acl_poll(void);                                    /* one turn of a spin loop that tests something else */
+/* Makes loads of [addr, addr + bytes) see what remote writes have put there. */
+void acl_invalidate(const void *addr, int bytes);
+
+/* The cycle counter and the clock, for timing. */
+unsigned long long acl_cycles(void);
+int acl_clock_mhz(void);
+
+/* Runs body(argc, argv, word) on every PE (SPMD) and returns PE 0's result, or 1 when another PE's result is
+ * not 0. `word` (a function's address, say) reaches every PE unchanged. Call it from main: on machines where
+ * only PE 0 runs main (the SCMP chip), it starts the other PEs, copying the arguments (at most ACL_ARGS_BYTES
+ * of strings) to them; where every PE runs main it calls body. */
+#define ACL_ARGS_BYTES 1024
+int acl_run(int argc, char **argv, int (*body)(int, char **, long), long word);
+
+#endif
