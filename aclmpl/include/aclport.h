@@ -17,11 +17,17 @@ int acl_my_pe(void);
 int acl_n_pes(void);
 
 /* Remote write of a block: words [local, local + words) to [remote, remote + words) on PE pe (pe may be this
- * PE). Returns when `local` may be changed; the words land later. Two writes of this PE to the same PE land in
- * the order they were issued, so a flag written after data is seen only once the data is there. */
+ * PE). Returns when `local` may be changed; the words land later, in no particular order with respect to other
+ * writes. */
 void acl_put(void *remote, const void *local, int words, int pe);
-/* A remote write of one word from a register, ordered as acl_put. */
+/* A remote write of one word from a register. */
 void acl_put_word(void *remote, long value, int pe);
+/* A block and a signal: writes the block as acl_put does and the signal's sigwords words (1 to 4) at signal on
+ * PE pe, so that a PE that sees the signal's word 0 changed sees the whole signal and the whole block: the
+ * signal's word 0 lands last. This is the one ordering that ACLMPL's protocols need (data, then the flag that
+ * says it is there). A signal placed right before the block (signal + sigwords == remote) may cost less. */
+void acl_put_signal(void *remote, const void *local, int words, void *signal, const long *sig, int sigwords,
+                    int pe);
 /* Remote read: `words` words from [remote ...) on PE pe to [local ...); returns when they have landed. */
 void acl_get(void *local, const void *remote, int words, int pe);
 /* Atomic swap: writes value at `remote` on PE pe and returns the word that was there. */

@@ -2,8 +2,9 @@
  *
  * Every PE has a pool of ACLMPL_SLOTS fixed-size buffers and a fetch-and-increment register. A sender reads
  * and increments the receiver's register: a value below ACLMPL_SLOTS is the index of a buffer that is the
- * sender's alone; it writes the message there and then the buffer's header (source, tag, length, mark DONE)
- * in one write whose last word is the mark. A value out of bounds means the pool is used up: the sender tries
+ * sender's alone; it writes the message there and the buffer's header (mark DONE, length, tag, source) as the
+ * signal of one acl_put_signal, so the mark lands last (the header is right before the data, so on a machine
+ * that can it is one write). A value out of bounds means the pool is used up: the sender tries
  * again until the receiver has reset its register.
  *
  * The receiver looks first in its linked list of sent-but-not-yet-received messages, then in the pool, in
@@ -24,10 +25,10 @@
 #define HEADER_WORDS 4
 
 struct slot {
-    long src;
-    long tag;
+    long mark;                       /* word 0 of the signal: lands last */
     long len;
-    long mark;                       /* the last word of the header write */
+    long tag;
+    long src;
     long data[ACLMPL_SLOT_BYTES / 4];
 };
 
@@ -101,15 +102,12 @@ int aclmpl_send_async(int dst, int tag, const void *buf, int bytes) {
         index = acl_fetch_inc(dst);
     }
     struct slot *s = &pool[index];
-    if (bytes > 0) {
-        acl_put(s->data, buf, bytes / 4, dst);
-    }
     long header[HEADER_WORDS];
-    header[0] = acl_my_pe();
-    header[1] = tag;
-    header[2] = bytes;
-    header[3] = MARK_DONE;
-    acl_put(s, header, HEADER_WORDS, dst);
+    header[0] = MARK_DONE;
+    header[1] = bytes;
+    header[2] = tag;
+    header[3] = acl_my_pe();
+    acl_put_signal(s->data, buf, bytes / 4, s, header, HEADER_WORDS, dst);
     return bytes;
 }
 

@@ -3,10 +3,14 @@
  * Remote writes are DATA messages, which the target's NIU writes without running code. Everything that has to
  * read or change the owner's memory atomically (remote read, swap, fetch-and-increment) is a THREAD message
  * that starts a short handler on the owner: a node's threads are scheduled cooperatively, so a handler that
- * does not suspend runs atomically with respect to the node's other threads. The handler answers with DATA
- * messages: the result, then a flag. The network delivers one sender's messages to one receiver in order
- * (docs/libscmp.md, "Ordering"), which is what orders a PE's writes to another PE as aclport.h promises.
- * Every wait suspends between reads, so that the handlers of other PEs' requests run meanwhile. */
+ * does not suspend runs atomically with respect to the node's other threads. Every wait suspends between
+ * reads, so that the handlers of other PEs' requests run meanwhile.
+ *
+ * The network may deliver two messages of one sender to one receiver in either order (several virtual
+ * channels per link: docs/libscmp.md, "Ordering"), but the words of one DATA message are written in order.
+ * So nothing here relies on the order of separate messages: a reply is one message whose last word is its
+ * flag, and acl_put_signal either sends block and signal as one message (signal right before the block,
+ * written backwards) or makes the signal wait on the owner until the block's last word is there. */
 #define SCMP_NO_MPI
 #include <string.h>
 #include <scmp.h>
@@ -49,16 +53,11 @@ void acl_put_word(void *remote, long value, int pe) {
     }
 }
 
-/* The handlers that THREAD messages start on the owner. Each answers into the requester's reply[2]: the
- * value in reply[0], then 1 in reply[1]; the requester waits for reply[1]. */
+/* The handlers that THREAD messages start on the owner. A reply is one DATA message into the requester's
+ * answer[2]: the value, then 1 in answer[1], written last; the requester waits for answer[1]. */
 static void reply(int requester, volatile long *answer, long value) {
     __scmp_sendh_data(requester, (void *) answer, 1);
     __scmp_send2e((int) value, 1);
-}
-
-static void serve_get(int requester, long *local, const long *remote, int words, volatile long *answer) {
-    sendDataBlock(requester, (int *) local, 1, (int *) remote, 1, words);
-    reply(requester, answer, 0);
 }
 
 static void serve_swap(int requester, volatile long *remote, long value, volatile long *answer) {
@@ -73,6 +72,80 @@ static void serve_fetch_inc(int requester, volatile long *answer) {
     reply(requester, answer, old);
 }
 
+/* acl_put_signal's first step when block and signal are apart: a value at the block's last word that the
+ * block's own last word is not. */
+static void serve_arm(int requester, volatile long *last, long value, volatile long *answer) {
+    *last = value;
+    reply(requester, answer, 0);
+}
+
+/* Its last step: once the block's last word is there, the whole block is (one DATA message); then the
+ * signal, word 0 last. */
+static void serve_signal(volatile long *last, long value, volatile long *signal, int n, long s0, long s1, long s2,
+                         long s3) {
+    while (*last != value) {
+        suspendThread();
+    }
+    long sig[4] = {s0, s1, s2, s3};
+    for (int i = n - 1; i >= 0; i--) {
+        signal[i] = sig[i];
+    }
+}
+
+/* The signal's words from the last to word 0, ending the open message. */
+static void send_reversed(const long *sig, int n) {
+    int i = n - 1;
+    for (; i >= 2; i -= 2) {
+        __scmp_send2((int) sig[i], (int) sig[i - 1]);
+    }
+    if (i == 1) {
+        __scmp_send2e((int) sig[1], (int) sig[0]);
+    } else {
+        __scmp_sende((int) sig[0]);
+    }
+}
+
+void acl_put_signal(void *remote, const void *local, int words, void *signal, const long *sig, int n, int pe) {
+    long *r = remote;
+    const long *l = local;
+    volatile long *g = signal;
+    if (pe == getNodeId()) {
+        if (words > 0) {
+            memmove(r, l, (size_t) words * 4);
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            g[i] = sig[i];
+        }
+        return;
+    }
+    if (words <= 0 || ((long *) signal + n == r && words <= 65535)) {
+        /* One message, written backwards: the block from its last word down, then the signal, word 0 last. */
+        __scmp_sendh_data(pe, words > 0 ? r + words - 1 : (long *) signal + n - 1, -1);
+        if (words > 0) {
+            __scmp_sendm(l + words - 1, 0xFFFF0000u | (unsigned) words);
+        }
+        send_reversed(sig, n);
+        waitDataBlock();
+        return;
+    }
+    volatile long answer[2] = {0, 0};
+    long v = l[words - 1];
+    __scmp_thread4(pe, (void (*)()) serve_arm, getNodeId(), (int) (r + words - 1), (int) ~v, (int) answer);
+    waitFlag((volatile int *) &answer[1], 1);
+    sendDataBlock(pe, (int *) r, 1, (int *) l, 1, words);
+    int message[8] = {(int) (r + words - 1), (int) v, (int) signal, n, 0, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        message[4 + i] = (int) sig[i];
+    }
+    __scmp_send_thread(pe, (void (*)()) serve_signal, message, 8);
+}
+
+/* A remote read is the owner's acl_put_signal back to the requester, with a flag as the signal. */
+static void serve_get(int requester, long *local, const long *remote, int words, volatile long *done) {
+    long one = 1;
+    acl_put_signal(local, remote, words, (void *) done, &one, 1, requester);
+}
+
 void acl_get(void *local, const void *remote, int words, int pe) {
     if (words <= 0) {
         return;
@@ -81,9 +154,9 @@ void acl_get(void *local, const void *remote, int words, int pe) {
         memmove(local, remote, (size_t) words * 4);
         return;
     }
-    volatile long answer[2] = {0, 0};
-    __scmp_thread5(pe, (void (*)()) serve_get, getNodeId(), (int) local, (int) remote, words, (int) answer);
-    waitFlag((volatile int *) &answer[1], 1);
+    volatile long done = 0;
+    __scmp_thread5(pe, (void (*)()) serve_get, getNodeId(), (int) local, (int) remote, words, (int) &done);
+    waitFlag((volatile int *) &done, 1);
 }
 
 long acl_swap(void *remote, long value, int pe) {
@@ -114,23 +187,22 @@ void acl_fetch_inc_reset(void) {
     fetch_inc_register = 0;
 }
 
-/* DATA messages leave in order and acl_put returns once the DMA engine has read the block; what is still in
- * the network lands before anything this PE sends later to the same PE. A round trip to every PE would be
- * needed for more, and ACLMPL does not need it. */
+/* acl_put returns once the DMA engine has read the block; the only way to know that a DATA message has
+ * landed is to see its last word on the target, which acl_put_signal arranges. */
 void acl_quiet(void) {
     waitDataBlock();
 }
 
-/* A dissemination barrier: in round k every PE writes the epoch into round k's flag of PE me + 2^k and waits
- * for its own flag to reach the epoch. A flag has one writer per round, and a PE one barrier ahead writes a
- * larger epoch, which satisfies the wait too, so flags are never reset. */
+/* A dissemination barrier: in round k every PE adds 1 to round k's counter on PE me + 2^k and waits for its
+ * own counter to reach the epoch (the number of barriers so far). Each counter has one adder, once per
+ * barrier, and additions (THREAD messages to a handler) do not depend on the order in which they arrive. */
 void acl_barrier(void) {
     int p = acl_n_pes();
     int me = getNodeId();
     long epoch = ++barrier_epoch;
     int k = 0;
     for (int d = 1; d < p; d <<= 1, k++) {
-        sendDataIntValue((me + d) % p, (int *) &barrier_flags[k], (int) epoch);
+        sendAddIntValue((me + d) % p, (volatile int *) &barrier_flags[k], 1);
         waitCount((volatile int *) &barrier_flags[k], (int) epoch);
     }
 }
@@ -160,11 +232,11 @@ int acl_clock_mhz(void) {
     return 1000;
 }
 
-/* Runs on every node but 0 (parExecute): rebuilds argv from the copy node 0 sent, runs the body and writes
- * its result into node 0's run_status. */
+/* Runs on every node but 0 (parExecute): waits for the arguments node 0 sent, rebuilds argv, runs the body and
+ * writes its result + 1 into node 0's run_status. */
 static void remote_entry(int (*body)(int, char **, long), long word) {
     char *argv[ACL_ARGS_BYTES / 2 + 1];
-    int argc = (int) run_args[0];
+    int argc = (int) acl_wait_change(&run_args[0], 0) - 1;
     char *s = (char *) &run_args[1];
     for (int i = 0; i < argc; i++) {
         argv[i] = s;
@@ -172,7 +244,7 @@ static void remote_entry(int (*body)(int, char **, long), long word) {
     }
     argv[argc] = 0;
     long status = body(argc, argv, word);
-    sendDataIntValue(0, (int *) &run_status[getNodeId()], status != 0);
+    sendDataIntValue(0, (int *) &run_status[getNodeId()], 1 + (status != 0));
 }
 
 static void entry(int (*body)(int, char **, long), long word, int argc, char **argv) {
@@ -184,22 +256,25 @@ static void entry(int (*body)(int, char **, long), long word, int argc, char **a
 }
 
 int acl_run(int argc, char **argv, int (*body)(int, char **, long), long word) {
-    char *s = (char *) &run_args[1];
+    long strings[ACL_ARGS_BYTES / 4];
+    char *s = (char *) strings;
     int n = 0;
+    int count = 0;
     for (int i = 0; i < argc && n + (int) strlen(argv[i]) + 1 <= ACL_ARGS_BYTES; i++) {
         strcpy(s + n, argv[i]);
         n += (int) strlen(argv[i]) + 1;
-        run_args[0] = i + 1;
+        count = i + 1;
     }
     int p = acl_n_pes();
+    long signal = count + 1;
     for (int i = 1; i < p; i++) {
-        sendDataBlock(i, (int *) run_args, 1, (int *) run_args, 1, 1 + (n + 3) / 4);
+        acl_put_signal(&run_args[1], strings, (n + 3) / 4, run_args, &signal, 1, i);
     }
     parExecute(p, (void (*)()) entry, (int) body, (int) word, argc, (int) argv);
     int status = (int) run_status[0];
     for (int i = 1; i < p; i++) {
-        if (run_status[i]) {
-            status = status ? status : 1;
+        if (acl_wait_change(&run_status[i], 0) != 1 && status == 0) {
+            status = 1;
         }
     }
     return status;

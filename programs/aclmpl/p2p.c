@@ -1,6 +1,6 @@
-/* ACLMPL's synchronous protocol on any number of PEs (docs/aclmpl.md): send and receive between every pair,
- * lengths from 0 to 4 KB, a receiver shorter than the message (the message is cut), send_and_receive around a
- * ring in both directions and with the PE itself. Prints "p2p: OK" on PE 0 and exits 0, or the failed checks
+/* ACLMPL's synchronous protocol on any number of PEs (docs/aclmpl.md): send and receive of 0 to 4 KB between
+ * PEs 1, 2, P/2 and P-1 apart, a receiver shorter than the message (the message is cut), send_and_receive
+ * around a ring in both directions and with the PE itself. Prints "p2p: OK" on PE 0 and exits 0, or the failed checks
  * and "p2p: FAILED". */
 #include <stdlib.h>
 #include "check.h"
@@ -14,10 +14,17 @@ static int body(int argc, char **argv) {
     int p = aclmpl_npes();
     int *buf = malloc(4096 + 16);
     int lengths[4] = {0, 4, 64, 4096};
-    /* Every ordered pair (a, b), a != b, one after another, every length. */
+    /* Ordered pairs (a, a + d) for d = 1, 2, p / 2 and p - 1, one pair after another in this order on every
+     * PE (so the earliest pair not yet done always has both its PEs ready), every length. */
+    int dist[4] = {1, 2, p / 2, p - 1};
     for (int a = 0; a < p; a++) {
-        for (int b = 0; b < p; b++) {
-            if (a == b || (me != a && me != b)) {
+        for (int k = 0; k < 4; k++) {
+            int b = (a + dist[k]) % p;
+            int repeated = 0;
+            for (int j = 0; j < k; j++) {
+                repeated |= dist[j] % p == dist[k] % p;
+            }
+            if (a == b || repeated || (me != a && me != b)) {
                 continue;
             }
             for (int l = 0; l < 4; l++) {
