@@ -11,7 +11,7 @@
 
 #include <aclport.h>
 
-#define ACLMPL_MAX_PES 1024            /* the largest partition */
+#define ACLMPL_MAX_PES ACL_MAX_PES     /* the largest partition */
 #define ACLMPL_ANY (-1)                /* any source or any tag, for the asynchronous receives */
 #define ACLMPL_SLOTS 16                /* buffers in each PE's asynchronous pool */
 #define ACLMPL_SLOT_BYTES 8192         /* the largest asynchronous message */

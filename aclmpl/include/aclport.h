@@ -12,6 +12,8 @@
 #ifndef ACLPORT_H
 #define ACLPORT_H
 
+#define ACL_MAX_PES 1024    /* the largest partition */
+
 /* This PE's number, 0 .. acl_n_pes() - 1, and the number of PEs that run the program. */
 int acl_my_pe(void);
 int acl_n_pes(void);

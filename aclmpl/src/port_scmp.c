@@ -10,7 +10,7 @@
  * channels per link: docs/libscmp.md, "Ordering"), but the words of one DATA message are written in order.
  * So nothing here relies on the order of separate messages: a reply is one message whose last word is its
  * flag, and acl_put_signal either sends block and signal as one message (signal right before the block,
- * written backwards) or makes the signal wait on the owner until the block's last word is there. */
+ * written backwards) or has the owner deliver the signal once the block's last word is there. */
 #define SCMP_NO_MPI
 #include <string.h>
 #include <scmp.h>
@@ -24,7 +24,7 @@ static volatile long barrier_flags[32];
 /* acl_run: the arguments as node 0 sends them (argc, then the strings one after the other), and each PE's
  * result as it writes it into node 0's array. */
 static long run_args[ACL_ARGS_BYTES / 4 + 1];
-static volatile long run_status[1024];
+static volatile long run_status[ACL_MAX_PES];
 
 int acl_my_pe(void) {
     return getNodeId();
@@ -80,15 +80,73 @@ static void serve_arm(int requester, volatile long *last, long value, volatile l
 }
 
 /* Its last step: once the block's last word is there, the whole block is (one DATA message); then the
- * signal, word 0 last. */
-static void serve_signal(volatile long *last, long value, volatile long *signal, int n, long s0, long s1, long s2,
-                         long s3) {
-    while (*last != value) {
-        suspendThread();
+ * signal, word 0 last, and a word back to the sender that lets it start its next such write to this PE (one
+ * at a time per pair: a second arm could otherwise overwrite the last word of a block whose signal is still
+ * waiting). A handler must not wait: it holds a context, and a THREAD message that waits for a context at the
+ * NIU holds up the DATA messages behind it (docs/libscmp.md, "Contexts and deadlock"). So a signal whose block
+ * has not landed yet is kept in `pending`, which every wait of this layer goes through. */
+struct pending_signal {
+    volatile long *last;
+    long value;
+    volatile long *signal;
+    int n;
+    int sender;
+    long sig[4];
+};
+
+#define PENDING ACL_MAX_PES
+static struct pending_signal pending[PENDING];
+static int npending;
+/* On a sender: whether its last signal to each PE that went the long way is still to be delivered. */
+static volatile long outstanding[ACL_MAX_PES];
+
+static int try_signal(struct pending_signal *ps) {
+    if (*ps->last != ps->value) {
+        return 0;
     }
-    long sig[4] = {s0, s1, s2, s3};
-    for (int i = n - 1; i >= 0; i--) {
-        signal[i] = sig[i];
+    for (int i = ps->n - 1; i >= 0; i--) {
+        ps->signal[i] = ps->sig[i];
+    }
+    sendDataIntValue(ps->sender, (int *) &outstanding[getNodeId()], 0);
+    return 1;
+}
+
+/* Delivers the pending signals whose blocks have landed. */
+static void progress(void) {
+    for (int i = 0; i < npending;) {
+        if (try_signal(&pending[i])) {
+            pending[i] = pending[--npending];
+        } else {
+            i++;
+        }
+    }
+}
+
+static void serve_signal(volatile long *last, long value, volatile long *signal, int n_sender, long s0, long s1,
+                         long s2, long s3) {
+    struct pending_signal ps = {last, value, signal, n_sender & 7, n_sender >> 3, {s0, s1, s2, s3}};
+    while (!try_signal(&ps)) {
+        if (npending < PENDING) {
+            pending[npending++] = ps;
+            return;
+        }
+        /* Rare: as many signals waiting as the table holds. */
+        suspendThread();
+        progress();
+    }
+}
+
+/* Every wait of the layer: delivers pending signals, then suspends so that handlers run. */
+static void wait_turn(void) {
+    if (npending) {
+        progress();
+    }
+    suspendThread();
+}
+
+static void wait_word(volatile long *addr, long value) {
+    while (*addr != value) {
+        wait_turn();
     }
 }
 
@@ -128,12 +186,14 @@ void acl_put_signal(void *remote, const void *local, int words, void *signal, co
         waitDataBlock();
         return;
     }
+    wait_word(&outstanding[pe], 0);
+    outstanding[pe] = 1;
     volatile long answer[2] = {0, 0};
     long v = l[words - 1];
     __scmp_thread4(pe, (void (*)()) serve_arm, getNodeId(), (int) (r + words - 1), (int) ~v, (int) answer);
-    waitFlag((volatile int *) &answer[1], 1);
+    wait_word(&answer[1], 1);
     sendDataBlock(pe, (int *) r, 1, (int *) l, 1, words);
-    int message[8] = {(int) (r + words - 1), (int) v, (int) signal, n, 0, 0, 0, 0};
+    int message[8] = {(int) (r + words - 1), (int) v, (int) signal, n | getNodeId() << 3, 0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         message[4 + i] = (int) sig[i];
     }
@@ -156,7 +216,7 @@ void acl_get(void *local, const void *remote, int words, int pe) {
     }
     volatile long done = 0;
     __scmp_thread5(pe, (void (*)()) serve_get, getNodeId(), (int) local, (int) remote, words, (int) &done);
-    waitFlag((volatile int *) &done, 1);
+    wait_word(&done, 1);
 }
 
 long acl_swap(void *remote, long value, int pe) {
@@ -167,7 +227,7 @@ long acl_swap(void *remote, long value, int pe) {
     }
     volatile long answer[2] = {0, 0};
     __scmp_thread4(pe, (void (*)()) serve_swap, getNodeId(), (int) remote, (int) value, (int) answer);
-    waitFlag((volatile int *) &answer[1], 1);
+    wait_word(&answer[1], 1);
     return answer[0];
 }
 
@@ -179,7 +239,7 @@ long acl_fetch_inc(int pe) {
     }
     volatile long answer[2] = {0, 0};
     __scmp_thread2(pe, (void (*)()) serve_fetch_inc, getNodeId(), (int) answer);
-    waitFlag((volatile int *) &answer[1], 1);
+    wait_word(&answer[1], 1);
     return answer[0];
 }
 
@@ -203,20 +263,27 @@ void acl_barrier(void) {
     int k = 0;
     for (int d = 1; d < p; d <<= 1, k++) {
         sendAddIntValue((me + d) % p, (volatile int *) &barrier_flags[k], 1);
-        waitCount((volatile int *) &barrier_flags[k], (int) epoch);
+        while (barrier_flags[k] < epoch) {
+            wait_turn();
+        }
     }
 }
 
 long acl_wait_change(volatile long *addr, long old) {
-    return waitFlagChange((volatile int *) addr, (int) old);
+    long v = *addr;
+    while (v == old) {
+        wait_turn();
+        v = *addr;
+    }
+    return v;
 }
 
 void acl_wait_until(volatile long *addr, long value) {
-    waitFlag((volatile int *) addr, (int) value);
+    wait_word(addr, value);
 }
 
 void acl_poll(void) {
-    suspendThread();
+    wait_turn();
 }
 
 void acl_invalidate(const void *addr, int bytes) {

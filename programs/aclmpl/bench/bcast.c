@@ -1,0 +1,28 @@
+/* Broadcast (docs/aclmpl.md, "Benchmarks"): aclmpl_broadcast of a message from PE 0 (sync only: ACLMPL's
+ * global operations are built on the synchronous protocol); the figure is the time of one broadcast. Run:
+ * scmpsim --mesh 8x4 bcast sync 1024. */
+#include "bench.h"
+
+static int *buf;
+
+static void once(int rep) {
+    (void) rep;
+    aclmpl_broadcast(buf, bytes, 0);
+}
+
+static int body(int argc, char **argv) {
+    if (!parse(argc, argv, "bcast")) {
+        return 1;
+    }
+    if (protocol != SYNC) {
+        skipped();
+        return 0;
+    }
+    buf = message();
+    result(timed(once), 0);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    return aclmpl_run(argc, argv, body);
+}

@@ -1,0 +1,58 @@
+/* Latency (docs/aclmpl.md, "Benchmarks"; the paper's Table 1): PE 0 and PE 1 play ping-pong with messages of
+ * BYTES (one word: 4); the figure is half a round trip. Run: scmpsim --mesh 2x1 latency sync 4 100. */
+#include "bench.h"
+
+static int *buf;
+
+static void once(int rep) {
+    int me = aclmpl_self();
+    if (me > 1) {
+        return;
+    }
+    int other = 1 - me;
+    long flag = rep + 1;
+    for (int turn = 0; turn < 2; turn++) {
+        if (turn == me) {
+            if (protocol == SYNC) {
+                aclmpl_send(other, buf, bytes);
+            } else if (protocol == ASYNC) {
+                aclmpl_send_async(other, 1, buf, bytes);
+            } else {
+                acl_put_signal(region, buf, bytes / 4, (void *) &flags[0], &flag, 1, other);
+            }
+        } else if (protocol == SYNC) {
+            aclmpl_receive(other, buf, bytes);
+        } else if (protocol == ASYNC) {
+            aclmpl_receive_block(other, 1, buf, bytes, 0, 0);
+        } else {
+            acl_wait_until(&flags[0], flag);
+        }
+    }
+}
+
+static int body(int argc, char **argv) {
+    if (!parse(argc, argv, "latency")) {
+        return 1;
+    }
+    if (aclmpl_npes() < 2 || (protocol == ASYNC && bytes > ACLMPL_SLOT_BYTES)
+        || (protocol == PUT && bytes > REGION_BYTES)) {
+        skipped();
+        return 0;
+    }
+    buf = message();
+    /* Round trips only: the barriers of timed() would be counted otherwise. */
+    aclmpl_sync();
+    once(0);
+    aclmpl_sync();
+    unsigned long long t0 = acl_cycles();
+    for (int r = 1; r <= reps; r++) {
+        once(r);
+    }
+    result((acl_cycles() - t0) / 2, 0);
+    aclmpl_sync();
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    return aclmpl_run(argc, argv, body);
+}
