@@ -39,7 +39,9 @@ long acl_swap(void *remote, long value, int pe);
 long acl_fetch_inc(int pe);
 /* Sets this PE's own fetch-and-increment register to 0 (ACLMPL's "register reset"). */
 void acl_fetch_inc_reset(void);
-/* Returns when every write this PE has issued has landed at its target. */
+/* Returns when this PE's earlier writes have landed, where the machine can tell (the T3D's shell acknowledges
+ * every write); on the SCMP chip, which cannot, when its DMA engine has read them. Orderings that a protocol
+ * needs go through acl_put_signal. */
 void acl_quiet(void);
 /* Barrier over all the PEs of the program. */
 void acl_barrier(void);
