@@ -136,6 +136,16 @@ static void serve_signal(volatile long *last, long value, volatile long *signal,
     }
 }
 
+/* A one-word block travels in the signal's THREAD message: the handler stores it, then the signal. */
+static void serve_word_signal(volatile long *remote, long word, volatile long *signal, int n, long s0, long s1,
+                              long s2, long s3) {
+    long sig[4] = {s0, s1, s2, s3};
+    *remote = word;
+    for (int i = n - 1; i >= 0; i--) {
+        signal[i] = sig[i];
+    }
+}
+
 /* Every wait of the layer: delivers pending signals, then suspends so that handlers run. */
 static void wait_turn(void) {
     if (npending) {
@@ -187,16 +197,21 @@ void acl_put_signal(void *remote, const void *local, int words, void *signal, co
         return;
     }
     wait_word(&outstanding[pe], 0);
-    outstanding[pe] = 1;
-    volatile long answer[2] = {0, 0};
     long v = l[words - 1];
-    __scmp_thread4(pe, (void (*)()) serve_arm, getNodeId(), (int) (r + words - 1), (int) ~v, (int) answer);
-    wait_word(&answer[1], 1);
-    sendDataBlock(pe, (int *) r, 1, (int *) l, 1, words);
     int message[8] = {(int) (r + words - 1), (int) v, (int) signal, n | getNodeId() << 3, 0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         message[4 + i] = (int) sig[i];
     }
+    if (words == 1) {
+        message[3] = n;
+        __scmp_send_thread(pe, (void (*)()) serve_word_signal, message, 8);
+        return;
+    }
+    outstanding[pe] = 1;
+    volatile long answer[2] = {0, 0};
+    __scmp_thread4(pe, (void (*)()) serve_arm, getNodeId(), (int) (r + words - 1), (int) ~v, (int) answer);
+    wait_word(&answer[1], 1);
+    sendDataBlock(pe, (int *) r, 1, (int *) l, 1, words);
     __scmp_send_thread(pe, (void (*)()) serve_signal, message, 8);
 }
 
