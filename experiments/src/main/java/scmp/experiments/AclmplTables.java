@@ -18,7 +18,8 @@ import org.apache.commons.csv.CSVPrinter;
 /**
  * The six ACLMPL benchmark cases of the paper's section 5 (programs/aclmpl/bench, docs/aclmpl.md "Benchmarks")
  * across partition sizes and message sizes, with the paper's Table 1 (one-word latency) and Table 2 (1 KB on
- * 32 PEs) beside ours: writes OUT/aclmpl-MACHINE.md and OUT/aclmpl-MACHINE.csv. The runs are on the SCMP chip;
+ * 32 PEs) beside ours: writes OUT/aclmpl-scmp.md, OUT/aclmpl-scmp.csv and, per case that moves data, a figure
+ * of MB/s by message size on the largest partition (OUT/aclmpl-scmp/CASE.png and .svg). The runs are on the SCMP chip;
  * the paper's machine is the T3D, so the paper's figures are there for comparison, not as a target.
  */
 public final class AclmplTables {
@@ -143,7 +144,9 @@ public final class AclmplTables {
             Files.createDirectories(options.out());
             writeCsv(points, options.out().resolve("aclmpl-scmp.csv"));
             Files.writeString(options.out().resolve("aclmpl-scmp.md"), markdown(points));
-            log.println("wrote " + options.out().resolve("aclmpl-scmp.md") + " and aclmpl-scmp.csv");
+            plot(points, options.out().resolve("aclmpl-scmp"));
+            log.println("wrote " + options.out().resolve("aclmpl-scmp.md") + ", aclmpl-scmp.csv and the figures in "
+                    + options.out().resolve("aclmpl-scmp"));
             log.flush();
             return status;
         } finally {
@@ -204,6 +207,8 @@ public final class AclmplTables {
                     .append(p == null ? "-" : String.valueOf(p.cycles())).append(" | ")
                     .append(p == null ? "-" : fmt(p.us())).append(" |\n");
         }
+        b.append("\nFigures, MB/s by message size on the largest partition: [one-to-all](aclmpl-scmp/onetoall.png), "
+                + "[all-to-one](aclmpl-scmp/alltoone.png), [all-to-all](aclmpl-scmp/alltoall.png).\n");
         b.append("\n## Table 2: 1 KB messages on 32 PEs (MB/s; broadcast and reduce: seconds)\n\n");
         b.append("| case | paper sync | paper async | SCMP sync | SCMP async | SCMP put | MPI | PVM |\n");
         b.append("|---|---|---|---|---|---|---|---|\n");
@@ -227,6 +232,32 @@ public final class AclmplTables {
                     .append(fmt(p.us())).append(" | ").append(fmt(p.mbps())).append(" |\n");
         }
         return b.toString();
+    }
+
+    /** One figure per case that moves data: MB/s by message size on the largest partition, a line per protocol. */
+    static void plot(List<Point> points, Path dir) throws IOException {
+        int pes = points.stream().filter(p -> !p.name().equals("latency")).mapToInt(Point::pes).max().orElse(0);
+        double[] xs = points.stream().filter(p -> p.pes() == pes && p.name().equals("onetoall"))
+                .mapToDouble(Point::bytes).distinct().sorted().toArray();
+        if (xs.length == 0) {
+            return;
+        }
+        for (String name : List.of("onetoall", "alltoone", "alltoall")) {
+            org.knowm.xchart.XYChart c = Charts.lines(name + " on " + pes + " SCMP nodes", "message size (bytes)",
+                    "MB/s", true, true, true);
+            int k = 0;
+            for (String protocol : CASES.get(name)) {
+                double[] ys = new double[xs.length];
+                for (int i = 0; i < xs.length; i++) {
+                    Point p = find(points, name, protocol, pes, (int) xs[i]);
+                    ys[i] = p == null ? Double.NaN : p.mbps();
+                }
+                Charts.add(c, protocol, Charts.PALETTE[k], protocol.equals("put") ? Charts.Style.DOTTED
+                        : Charts.Style.SOLID, k, xs, ys);
+                k++;
+            }
+            Charts.write(c, dir.resolve(name));
+        }
     }
 
     private static String paperCell(double v, boolean time) {
