@@ -3,8 +3,6 @@
  * --mesh 8x4 alltoone sync 1024. */
 #include "bench.h"
 
-static int *buf;
-
 static void once(int rep) {
     int me = aclmpl_self();
     int p = aclmpl_npes();
@@ -34,18 +32,10 @@ static void once(int rep) {
     }
 }
 
+static const struct bench_case bench = {"alltoone", once, 1 << SYNC | 1 << ASYNC | 1 << PUT, 2, 1, 0};
+
 static int body(int argc, char **argv) {
-    if (!parse(argc, argv, "alltoone")) {
-        return 1;
-    }
-    if ((protocol == ASYNC && bytes > ACLMPL_SLOT_BYTES)
-        || (protocol == PUT && (long long) bytes * aclmpl_npes() > REGION_BYTES)) {
-        skipped();
-        return 0;
-    }
-    buf = message();
-    result(timed(once), (long long) (aclmpl_npes() - 1) * bytes);
-    return 0;
+    return bench_run(argc, argv, &bench);
 }
 
 int main(int argc, char **argv) {

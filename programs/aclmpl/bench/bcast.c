@@ -3,24 +3,15 @@
  * scmpsim --mesh 8x4 bcast sync 1024. */
 #include "bench.h"
 
-static int *buf;
-
 static void once(int rep) {
     (void) rep;
     aclmpl_broadcast(buf, bytes, 0);
 }
 
+static const struct bench_case bench = {"bcast", once, 1 << SYNC, 1, 0, 0};
+
 static int body(int argc, char **argv) {
-    if (!parse(argc, argv, "bcast")) {
-        return 1;
-    }
-    if (protocol != SYNC) {
-        skipped();
-        return 0;
-    }
-    buf = message();
-    result(timed(once), 0);
-    return 0;
+    return bench_run(argc, argv, &bench);
 }
 
 int main(int argc, char **argv) {

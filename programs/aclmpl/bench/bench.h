@@ -20,6 +20,8 @@
 enum { SYNC, ASYNC, PUT };
 
 static int protocol;
+static int *buf;    /* the message sent */
+static int *in;     /* where one is received */
 static int bytes;
 static int reps = 4;
 static const char *case_name;
@@ -39,7 +41,9 @@ static int parse(int argc, char **argv, const char *name) {
         return 0;
     }
     protocol_name = argv[1];
-    protocol = strcmp(argv[1], "sync") == 0 ? SYNC : strcmp(argv[1], "async") == 0 ? ASYNC
+    /* reduce's "tree" and "swap" are the synchronous protocol with one algorithm forced */
+    int forced = strcmp(name, "reduce") == 0 && (strcmp(argv[1], "tree") == 0 || strcmp(argv[1], "swap") == 0);
+    protocol = strcmp(argv[1], "sync") == 0 || forced ? SYNC : strcmp(argv[1], "async") == 0 ? ASYNC
              : strcmp(argv[1], "put") == 0 ? PUT : -1;
     bytes = atoi(argv[2]);
     if (argc > 3) {
@@ -85,23 +89,55 @@ static void result(unsigned long long cycles, long long moved) {
     printf("\n");
 }
 
-/* Runs one repetition untimed and reps timed, between barriers; returns the cycles of the timed ones. */
-static unsigned long long timed(void (*once)(int rep)) {
-    aclmpl_sync();
-    once(0);
-    aclmpl_sync();
-    unsigned long long t0 = acl_cycles();
-    for (int r = 1; r <= reps; r++) {
-        once(r);
-    }
-    aclmpl_sync();
-    return acl_cycles() - t0;
-}
-
 static int *message(void) {
     int *m = malloc((size_t) bytes + 4);
     for (int i = 0; i < bytes / 4; i++) {
         m[i] = i;
     }
     return m;
+}
+
+/* A case: its name, one repetition, the protocols it has (1 << SYNC, ...), how many messages the put reference
+ * keeps in a target's region at once (1, or the partition's when every PE writes into one PE's region), and
+ * whether the figure is a rate (bytes moved by one PE: P-1 messages), or half a round trip (latency). */
+struct bench_case {
+    const char *name;
+    void (*once)(int rep);
+    int protocols;
+    int region_messages;
+    int rate;
+    int latency;
+};
+
+/* The body of every case: parses the command line, skips what the case does not have (an asynchronous
+ * message larger than a pool buffer, a put reference larger than the region), then runs one repetition
+ * untimed and reps timed, between barriers, and prints the line. A latency is timed without the closing
+ * barrier, which would be counted otherwise. */
+static int bench_run(int argc, char **argv, const struct bench_case *c) {
+    if (!parse(argc, argv, c->name)) {
+        return 1;
+    }
+    long long region = (long long) bytes * (c->region_messages > 1 ? aclmpl_npes() : 1);
+    if (!(c->protocols & (1 << protocol)) || (protocol == ASYNC && bytes > ACLMPL_SLOT_BYTES)
+        || (protocol == PUT && region > REGION_BYTES) || (c->latency && aclmpl_npes() < 2)) {
+        skipped();
+        return 0;
+    }
+    buf = message();
+    in = message();
+    aclmpl_sync();
+    c->once(0);
+    aclmpl_sync();
+    unsigned long long t0 = acl_cycles();
+    for (int r = 1; r <= reps; r++) {
+        c->once(r);
+    }
+    if (c->latency) {
+        result((acl_cycles() - t0) / 2, 0);
+        aclmpl_sync();
+        return 0;
+    }
+    aclmpl_sync();
+    result(acl_cycles() - t0, c->rate ? (long long) (aclmpl_npes() - 1) * bytes : 0);
+    return 0;
 }

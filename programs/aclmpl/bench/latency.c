@@ -2,8 +2,6 @@
  * BYTES (one word: 4); the figure is half a round trip. Run: scmpsim --mesh 2x1 latency sync 4 100. */
 #include "bench.h"
 
-static int *buf;
-
 static void once(int rep) {
     int me = aclmpl_self();
     if (me > 1) {
@@ -30,27 +28,10 @@ static void once(int rep) {
     }
 }
 
+static const struct bench_case bench = {"latency", once, 1 << SYNC | 1 << ASYNC | 1 << PUT, 1, 0, 1};
+
 static int body(int argc, char **argv) {
-    if (!parse(argc, argv, "latency")) {
-        return 1;
-    }
-    if (aclmpl_npes() < 2 || (protocol == ASYNC && bytes > ACLMPL_SLOT_BYTES)
-        || (protocol == PUT && bytes > REGION_BYTES)) {
-        skipped();
-        return 0;
-    }
-    buf = message();
-    /* Round trips only: the barriers of timed() would be counted otherwise. */
-    aclmpl_sync();
-    once(0);
-    aclmpl_sync();
-    unsigned long long t0 = acl_cycles();
-    for (int r = 1; r <= reps; r++) {
-        once(r);
-    }
-    result((acl_cycles() - t0) / 2, 0);
-    aclmpl_sync();
-    return 0;
+    return bench_run(argc, argv, &bench);
 }
 
 int main(int argc, char **argv) {

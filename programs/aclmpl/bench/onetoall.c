@@ -2,8 +2,6 @@
  * the rate is PE 0's bytes sent per microsecond. Run: scmpsim --mesh 8x4 onetoall sync 1024. */
 #include "bench.h"
 
-static int *buf;
-
 static void once(int rep) {
     int me = aclmpl_self();
     int p = aclmpl_npes();
@@ -31,17 +29,10 @@ static void once(int rep) {
     }
 }
 
+static const struct bench_case bench = {"onetoall", once, 1 << SYNC | 1 << ASYNC | 1 << PUT, 1, 1, 0};
+
 static int body(int argc, char **argv) {
-    if (!parse(argc, argv, "onetoall")) {
-        return 1;
-    }
-    if ((protocol == ASYNC && bytes > ACLMPL_SLOT_BYTES) || (protocol == PUT && bytes > REGION_BYTES)) {
-        skipped();
-        return 0;
-    }
-    buf = message();
-    result(timed(once), (long long) (aclmpl_npes() - 1) * bytes);
-    return 0;
+    return bench_run(argc, argv, &bench);
 }
 
 int main(int argc, char **argv) {

@@ -3,7 +3,6 @@
  * aclmpl_reduce; "tree" and "swap" force one algorithm. Run: scmpsim --mesh 8x4 reduce sync 1024. */
 #include "bench.h"
 
-static int *buf;
 static int algorithm;
 
 static void once(int rep) {
@@ -17,24 +16,13 @@ static void once(int rep) {
     }
 }
 
+static const struct bench_case bench = {"reduce", once, 1 << SYNC, 1, 0, 0};
+
 static int body(int argc, char **argv) {
-    if (argc > 1 && (strcmp(argv[1], "tree") == 0 || strcmp(argv[1], "swap") == 0)) {
-        algorithm = argv[1][0] == 't' ? 1 : 2;
-        argv[1] = "sync";
+    if (argc > 1) {
+        algorithm = strcmp(argv[1], "tree") == 0 ? 1 : strcmp(argv[1], "swap") == 0 ? 2 : 0;
     }
-    if (!parse(argc, argv, "reduce")) {
-        return 1;
-    }
-    if (algorithm) {
-        protocol_name = algorithm == 1 ? "tree" : "swap";
-    }
-    if (protocol != SYNC) {
-        skipped();
-        return 0;
-    }
-    buf = message();
-    result(timed(once), 0);
-    return 0;
+    return bench_run(argc, argv, &bench);
 }
 
 int main(int argc, char **argv) {
