@@ -29,8 +29,8 @@ import scmp.model.scmp.ScmpConfig;
 /**
  * Compiles programs with scmpcc in this process, once per source and options, and runs them on the simulator
  * in this process, measuring the host CPU time each run takes. A program is one of the benchmark sources of
- * programs/cg, programs/qr and programs/micro, carried as resources of this module and named relative to
- * programs/ ({@code cg/cg_mpi.c}), or a file: a C source, compiled, or an SCMP executable.
+ * programs/cg, programs/qr, programs/micro and programs/aclmpl/bench, carried as resources of this module and
+ * named relative to programs/ ({@code cg/cg_mpi.c}), or a file: a C source, compiled, or an SCMP executable.
  */
 public final class Runner {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -38,7 +38,9 @@ public final class Runner {
     /** The benchmark sources this module carries. */
     static final List<String> SOURCES = List.of("cg/cg.h", "cg/cg_native.c", "cg/cg_mpi.c", "qr/qr.h",
             "qr/qr_native.c", "qr/qr_mpi.c", "micro/micro.h", "micro/native_p2p.c", "micro/native_coll.c",
-            "micro/mpi_p2p.c", "micro/mpi_coll.c", "micro/mpi_alltoall.c");
+            "micro/mpi_p2p.c", "micro/mpi_coll.c", "micro/mpi_alltoall.c", "aclmpl/bench/bench.h",
+            "aclmpl/bench/onetoall.c", "aclmpl/bench/alltoall.c", "aclmpl/bench/alltoone.c", "aclmpl/bench/bcast.c",
+            "aclmpl/bench/reduce.c", "aclmpl/bench/latency.c");
 
     private final Path dir;
     private final int optLevel;

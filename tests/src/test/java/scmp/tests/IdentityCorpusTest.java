@@ -30,7 +30,8 @@ import scmp.link.Linker;
 /**
  * The identity check of the whole corpus: every program of the repository that a test runs (the ISA conformance
  * programs, the C corpus at -O0, -O1 and -O2, the SCMP library and mesh programs, every MPI program under both
- * protocol families on 4 and 16 ranks, the kernels, a CG and a QR case) is built and run through {@code scmpsim}
+ * protocol families on 4 and 16 ranks, the kernels, a CG and a QR case, the ACLMPL test programs and a few of
+ * its benchmark runs) is built and run through {@code scmpsim}
  * with {@code --stats}, and what the run did is compared with {@code tests/golden/identity.tsv}: exit code,
  * cycles, instructions, and digests of the guest's stdout, of stderr and of the statistics JSON. The runs use
  * scmpsim's default engine, the compiled one; {@link InterpreterIdentityCorpusTest} runs the corpus on the reference
@@ -118,6 +119,17 @@ class IdentityCorpusTest {
                             List.of()));
                 }
             }
+        }
+        for (Path p : E2e.files("programs/aclmpl", ".c")) {
+            String f = p.getFileName().toString();
+            l.add(new Case("aclmpl/" + f + " 2x2", List.of("programs/aclmpl/" + f), 1,
+                    List.of("--mesh=2x2", "--mem=2M"), List.of()));
+        }
+        for (String c : List.of("latency sync 4", "latency async 4", "alltoall sync 1024", "alltoall async 1024",
+                "reduce swap 4096")) {
+            String[] w = c.split(" ");
+            l.add(new Case("aclmpl/bench/" + c + " 2x2", List.of("programs/aclmpl/bench/" + w[0] + ".c"), 1,
+                    List.of("--mesh=2x2", "--mem=2M"), List.of(w[1], w[2], "2")));
         }
         l.add(new Case("cg/native 2000 n4", List.of("programs/cg/cg_native.c"), 1, List.of("--mesh=2x2"),
                 List.of("2000", "200")));

@@ -1,0 +1,63 @@
+package scmp.experiments;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code scmpexp aclmpl} on a tiny configuration: every case and protocol runs on 2 SCMP nodes and lands in the
+ * CSV, the table and the figures; the line format and the mesh shapes.
+ */
+class AclmplTablesTest {
+    @Test
+    void parsesTheBenchmarkLines() {
+        AclmplTables.Point p = AclmplTables.parse("alltoall sync pes=32 bytes=1024 reps=4 cycles=58669 us=58.669 "
+                + "MBps=541.07\n");
+        assertEquals(new AclmplTables.Point("alltoall", "sync", 32, 1024, 58669, 58.669, 541.07), p);
+        AclmplTables.Point s = AclmplTables.parse("onetoall async pes=2 bytes=16384 skipped");
+        assertEquals(-1, s.cycles());
+        assertTrue(Double.isNaN(s.mbps()));
+    }
+
+    @Test
+    void meshesAreNearlySquare() {
+        assertArrayEquals(new int[] {2, 1}, AclmplTables.mesh(2));
+        assertArrayEquals(new int[] {4, 2}, AclmplTables.mesh(8));
+        assertArrayEquals(new int[] {8, 4}, AclmplTables.mesh(32));
+        assertArrayEquals(new int[] {3, 2}, AclmplTables.mesh(6));
+        assertArrayEquals(new int[] {7, 1}, AclmplTables.mesh(7));
+    }
+
+    @Test
+    void runsEveryCaseAndWritesTableCsvAndFigures(@TempDir Path out) throws Exception {
+        StringWriter log = new StringWriter();
+        int status = new AclmplTables(new AclmplTables.Options(List.of(2), List.of(64, 16384), 1, 1, out),
+                new PrintWriter(log)).run();
+        assertEquals(0, status, log.toString());
+        List<String> csv = Files.readAllLines(out.resolve("aclmpl-scmp.csv"));
+        assertEquals("case,protocol,pes,bytes,cycles,us,MBps", csv.get(0));
+        // latency: 3 protocols at one size; the three data cases: 3 protocols x 2 sizes; bcast 2; reduce 3 x 2
+        assertEquals(1 + 3 + 3 * 3 * 2 + 2 + 3 * 2, csv.size(), String.join("\n", csv));
+        assertTrue(csv.contains("onetoall,async,2,16384,-1,,"), "an async message above 8 KB is skipped");
+        for (String line : csv.subList(1, csv.size())) {
+            if (!line.contains(",-1,")) {
+                String[] f = line.split(",", -1);
+                assertTrue(Long.parseLong(f[4]) > 0 && Double.parseDouble(f[5]) > 0, line);
+            }
+        }
+        String md = Files.readString(out.resolve("aclmpl-scmp.md"));
+        assertTrue(md.contains("| sync | 5.000 | "), md);
+        assertTrue(md.contains("| alltoall | 19.00 | 7.93 | - | - | - | later | later |"), md);
+        for (String c : List.of("onetoall", "alltoone", "alltoall")) {
+            assertTrue(Files.size(out.resolve("aclmpl-scmp").resolve(c + ".png")) > 0, c);
+        }
+    }
+}
