@@ -233,8 +233,16 @@ public final class SimMain implements Callable<Integer> {
         Simulation.Options o = new Simulation.Options().program(program, args).machine(machine).maxCycles(maxCycles)
                 .contexts(contexts).mem(mem).stack(stack).ranks(ranks).spmd(spmd).env(env).mpiProtocol(mpiProtocol)
                 .paramFiles(paramFiles).params(given).stats(stats).lockstep(lockstep).files(files).trace(trace)
-                .cycles(cycles).mpiState(mpiState);
+                .cycles(cycles).mpiState(mpiState).commandLine(commandLine());
         return Simulation.run(o, stdout, stderr, stdin);
+    }
+
+    /** The command line as given, after the tool's name (the statistics record it). */
+    private List<String> commandLine() {
+        List<String> words = new ArrayList<>();
+        words.add("scmpsim");
+        words.addAll(spec.commandLine().getParseResult().originalArgs());
+        return words;
     }
 
     /**

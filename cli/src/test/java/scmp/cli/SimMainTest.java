@@ -452,6 +452,51 @@ class SimMainTest {
     }
 
     @Test
+    void statsJsonRecordsTheToolTheCommandLineTheModelAndEverySetting() throws IOException {
+        Path p = program("ping", PING);
+        Path json = dir.resolve("described.json");
+        String[] argv = {"--stats", json.toString(), "--vcs", "2", "--mesh", "3x2", "--contexts", "4", "--mem", "1M",
+            "--stack", "8K", "--env", "A=1", "--mpi-protocol", "thesis", "--max-cycles", "100000", p.toString(), "x"};
+        Cli c = sim(argv);
+        assertEquals(7, c.code(), c.err());
+        com.google.gson.JsonObject j = com.google.gson.JsonParser.parseString(Files.readString(json)).getAsJsonObject();
+        assertEquals("scmpsim", j.getAsJsonObject("tool").get("name").getAsString());
+        assertEquals(scmp.common.Version.NUMBER, j.getAsJsonObject("tool").get("version").getAsString());
+        com.google.gson.JsonArray cl = j.getAsJsonArray("command_line");
+        assertEquals("scmpsim", cl.get(0).getAsString());
+        assertEquals(argv.length + 1, cl.size());
+        for (int k = 0; k < argv.length; k++) {
+            assertEquals(argv[k], cl.get(k + 1).getAsString());
+        }
+        com.google.gson.JsonObject m = j.getAsJsonObject("machine");
+        assertEquals("scmp", m.get("model").getAsString());
+        assertEquals(6, m.get("nodes").getAsInt());
+        com.google.gson.JsonObject params = m.getAsJsonObject("parameters");
+        assertEquals(3, params.getAsJsonObject("mesh").get("x").getAsInt());
+        assertEquals(2, params.getAsJsonObject("mesh").get("y").getAsInt());
+        assertEquals(2, params.get("vcs").getAsInt());
+        assertEquals(8, params.get("bufferFlits").getAsInt());
+        assertEquals(8, params.get("niuQueueFlits").getAsInt());
+        assertEquals(4, params.get("routerDelayCycles").getAsInt());
+        assertFalse(params.get("wideFlits").getAsBoolean());
+        com.google.gson.JsonObject st = j.getAsJsonObject("settings");
+        assertEquals(4, st.get("contexts").getAsInt());
+        assertEquals(1 << 20, st.get("memory").getAsInt());
+        assertEquals(8192, st.get("stack").getAsInt());
+        assertEquals(0, st.get("ranks").getAsInt());
+        assertEquals(100000, st.get("max_cycles").getAsLong());
+        assertEquals("thesis", st.get("mpi_protocol").getAsString());
+        assertEquals("[\"A=1\",\"SCMP_MPI_PROTOCOL=thesis\"]", st.get("env").toString());
+        assertEquals("[\"x\"]", st.get("args").toString());
+        assertEquals(7, j.get("exit_code").getAsInt());
+        // without a limit the setting is null, and the default protocol family is named
+        sim("--stats", json.toString(), p.toString());
+        st = com.google.gson.JsonParser.parseString(Files.readString(json)).getAsJsonObject().getAsJsonObject("settings");
+        assertTrue(st.get("max_cycles").isJsonNull());
+        assertEquals("ours", st.get("mpi_protocol").getAsString());
+    }
+
+    @Test
     void watchTracesOneMessageAndLockstepChangesNothing() throws IOException {
         Path p = program("ping", PING);
         Cli c = sim("--watch", "0:1", "--cycles", p.toString());

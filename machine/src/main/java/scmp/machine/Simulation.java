@@ -58,6 +58,7 @@ public final class Simulation {
         private boolean trace;
         private boolean cycles;
         private boolean mpiState;
+        private List<String> commandLine = List.of();
 
         /** Sets the executable's file and the program's arguments. */
         public Options program(String file, List<String> programArgs) {
@@ -165,6 +166,17 @@ public final class Simulation {
         /** Prints the cycle and instruction counts to stderr at the end. */
         public Options cycles(boolean on) {
             cycles = on;
+            return this;
+        }
+
+        /**
+         * Records the command line that asked for the run, for the statistics (null or empty: none recorded).
+         *
+         * @param words the tool's name and its arguments, as given
+         * @return the options
+         */
+        public Options commandLine(List<String> words) {
+            commandLine = words == null ? List.of() : List.copyOf(words);
             return this;
         }
 
@@ -329,7 +341,7 @@ public final class Simulation {
             say(stderr, "instructions: " + r.instructions());
         }
         if (o.stats != null) {
-            RunStats st = new RunStats(m, r);
+            RunStats st = new RunStats(m, r).commandLine(o.commandLine);
             if (o.stats.equals("-")) {
                 PrintWriter w = new PrintWriter(new java.io.OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
                 w.print(st.summary());
