@@ -126,6 +126,11 @@ public final class SimMain implements Callable<Integer> {
             description = "Write statistics as JSON to FILE at the end, or a summary to stderr with '-'.")
     private String stats;
 
+    @Option(names = "--profile", paramLabel = "FILE", arity = "1",
+            description = "Profile the run: a flat table per function on stderr; with --profile=FILE also every node's "
+                    + "figures per function, as CSV when FILE ends in .csv, else as JSON.")
+    private String profile;
+
     @Option(names = "--watch", paramLabel = "NODE:K",
             description = "SCMP: trace the K-th message (from 0) sent by NODE through the NIUs and routers, to stderr "
                     + "(repeatable).")
@@ -196,7 +201,9 @@ public final class SimMain implements Callable<Integer> {
      */
     public static int run(SimMain cmd, String... argv) {
         PrintWriter err = new PrintWriter(cmd.stderr, true);
-        CommandLine cl = new CommandLine(cmd)
+        CommandLine cl = new CommandLine(cmd);
+        argv = optionalValues(cl.getCommandSpec(), argv);
+        cl
                 .setStopAtPositional(true)
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(cmd.stdout, true))
@@ -213,6 +220,35 @@ public final class SimMain implements Callable<Integer> {
                     return 2;
                 });
         return cl.execute(argv);
+    }
+
+    /** The options whose value is optional and only ever given attached ({@code --profile[=FILE]}). */
+    private static final List<String> OPTIONAL_VALUE = List.of("--profile");
+
+    /**
+     * Gives a bare {@code --profile} (before PROGRAM) its empty value, so that the word after it is never taken for
+     * its FILE: the value of an option with an optional value must be attached ({@code --profile=FILE}).
+     */
+    static String[] optionalValues(CommandSpec spec, String[] argv) {
+        String[] out = argv.clone();
+        for (int k = 0; k < out.length; k++) {
+            String a = out[k];
+            if (a.equals("--")) {
+                break;
+            }
+            if (OPTIONAL_VALUE.contains(a)) {
+                out[k] = a + "=";
+                continue;
+            }
+            if (!a.startsWith("-") || a.equals("-")) {
+                break;      // PROGRAM (or a subcommand): what follows is not ours
+            }
+            CommandLine.Model.OptionSpec o = a.contains("=") ? null : spec.findOption(a);
+            if (o != null && o.arity().max() > 0) {
+                k++;        // its value
+            }
+        }
+        return out;
     }
 
     @Override
@@ -233,7 +269,8 @@ public final class SimMain implements Callable<Integer> {
         Simulation.Options o = new Simulation.Options().program(program, args).machine(machine).maxCycles(maxCycles)
                 .contexts(contexts).mem(mem).stack(stack).ranks(ranks).spmd(spmd).env(env).mpiProtocol(mpiProtocol)
                 .paramFiles(paramFiles).params(given).stats(stats).lockstep(lockstep).files(files).trace(trace)
-                .cycles(cycles).mpiState(mpiState).commandLine(commandLine());
+                .cycles(cycles).mpiState(mpiState).commandLine(commandLine())
+                .profile(profile);
         return Simulation.run(o, stdout, stderr, stdin);
     }
 

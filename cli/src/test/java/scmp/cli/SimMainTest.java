@@ -117,9 +117,9 @@ class SimMainTest {
         Cli c = sim("--trace", p.toString());
         assertEquals(3, c.code());
         assertEquals("""
-                           0  n0 t0  0x00001000  lw t0, -4(sp)
-                           2  n0 t0  0x00001004  addi a0, t0, 3
-                           3  n0 t0  0x00001008  hcall exit
+                           0  n0 t0  0x00001000  _start                lw t0, -4(sp)
+                           2  n0 t0  0x00001004  _start+0x4            addi a0, t0, 3
+                           3  n0 t0  0x00001008  _start+0x8            hcall exit
                 """, c.err());
     }
 

@@ -144,7 +144,9 @@ public final class Machine {
     private int firstFailure = -1;
     private long lastExit = -1;
     private final Symbolizer symbolizer;
-    private final TraceWriter tracer;
+    /** What sees every issued instruction: the trace, the profile, both, or nothing (null). */
+    private Tracer tracer;
+    private Profiler profiler;
     private final OutputStream out;
     private final OutputStream err;
     private SourceLocator sourceLocator = pc -> null;
@@ -288,6 +290,34 @@ public final class Machine {
         this.sourceLocator = locator;
     }
 
+    /**
+     * Profiles the run ({@link Profiler}): every node, from its first instruction on, reports its instructions to
+     * the profile. Call before {@link #run()}.
+     *
+     * @param source the program's source lines, which name the functions' files (may know nothing)
+     * @return the profile, {@linkplain Profiler#finish finished} when the run ends
+     */
+    public Profiler profile(SourceLocator source) {
+        if (profiler == null) {
+            profiler = new Profiler(this, program.executable(), source, program.text().base(), program.text().end());
+            Tracer trace = tracer;
+            Profiler prof = profiler;
+            tracer = trace == null ? prof : (cycle, n, thread, pc, word) -> {
+                trace.issue(cycle, n, thread, pc, word);
+                prof.issue(cycle, n, thread, pc, word);
+            };
+            for (Node c : live) {
+                c.setTracer(tracer);
+            }
+        }
+        return profiler;
+    }
+
+    /** Returns the run's profile, or null when it is not profiled. */
+    public Profiler profiler() {
+        return profiler;
+    }
+
     /** The fault that ended the run, or null. */
     public GuestFault lastFault() {
         return lastFault;
@@ -391,6 +421,9 @@ public final class Machine {
     public Result run() {
         try {
             result = loop();
+            if (profiler != null) {
+                profiler.finish(result.cycles());
+            }
             return result;
         } finally {
             host.closeAll();

@@ -102,7 +102,10 @@ public final class RunStats {
             inline(sb, layout.position(n.node()));
             sb.append(", \"built\": ").append(n.built()).append(", \"instructions\": ").append(c.instructions())
                     .append(",\n");
-            sb.append("     \"cycles\": {\"busy\": ").append(c.instructions())
+            Profiler prof = machine.profiler();
+            long waiting = prof == null ? 0 : Math.min(c.instructions(), prof.waitingIssues(n.node()));
+            sb.append("     \"cycles\": {\"busy\": ").append(c.instructions() - waiting)
+                    .append(prof == null ? "" : ", \"waiting\": " + waiting)
                     .append(", \"stall_load_use\": ").append(c.stall(StallCause.LOAD_USE))
                     .append(", \"stall_mul\": ").append(c.stall(StallCause.MUL))
                     .append(", \"stall_div\": ").append(c.stall(StallCause.DIV))

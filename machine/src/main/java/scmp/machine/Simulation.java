@@ -59,6 +59,7 @@ public final class Simulation {
         private boolean cycles;
         private boolean mpiState;
         private List<String> commandLine = List.of();
+        private String profile;
 
         /** Sets the executable's file and the program's arguments. */
         public Options program(String file, List<String> programArgs) {
@@ -177,6 +178,18 @@ public final class Simulation {
          */
         public Options commandLine(List<String> words) {
             commandLine = words == null ? List.of() : List.copyOf(words);
+            return this;
+        }
+
+        /**
+         * Profiles the run: a flat table on stderr at the end, and with a file name every node's figures per function
+         * (CSV for a name ending in {@code .csv}, else JSON); null: no profile, empty: the table only.
+         *
+         * @param file the file, empty, or null
+         * @return the options
+         */
+        public Options profile(String file) {
+            profile = file;
             return this;
         }
 
@@ -321,6 +334,9 @@ public final class Simulation {
         if (!lines.isEmpty()) {
             m.setSourceLocator(lines);
         }
+        if (o.profile != null) {
+            m.profile(lines);
+        }
         Machine.Result r = m.run();
         if (r.message() != null) {
             say(stderr, r.message());
@@ -340,25 +356,40 @@ public final class Simulation {
             say(stderr, "cycles: " + r.cycles());
             say(stderr, "instructions: " + r.instructions());
         }
+        if (o.profile != null) {
+            ProfileReport report = new ProfileReport(m.profiler(), r.cycles());
+            say(stderr, report.table().stripTrailing());
+            if (!o.profile.isEmpty()) {
+                String text = o.profile.endsWith(".csv") ? report.csv() : report.json();
+                if (!write(stderr, "--profile", o.profile, text)) {
+                    return r.exitCode() == 0 ? 1 : r.exitCode();
+                }
+            }
+        }
         if (o.stats != null) {
             RunStats st = new RunStats(m, r).commandLine(o.commandLine);
             if (o.stats.equals("-")) {
                 PrintWriter w = new PrintWriter(new java.io.OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
                 w.print(st.summary());
                 w.flush();
-            } else {
-                try {
-                    Files.writeString(Path.of(o.stats), st.json());
-                } catch (NoSuchFileException e) {
-                    say(stderr, "scmpsim: --stats " + o.stats + ": cannot write: no such directory");
-                    return r.exitCode() == 0 ? 1 : r.exitCode();
-                } catch (IOException | RuntimeException e) {
-                    say(stderr, "scmpsim: --stats " + o.stats + ": cannot write: " + e.getMessage());
-                    return r.exitCode() == 0 ? 1 : r.exitCode();
-                }
+            } else if (!write(stderr, "--stats", o.stats, st.json())) {
+                return r.exitCode() == 0 ? 1 : r.exitCode();
             }
         }
         return r.exitCode();
+    }
+
+    /** Writes an output file; false (after one line on stderr) when it cannot be written. */
+    private static boolean write(OutputStream stderr, String option, String file, String text) {
+        try {
+            Files.writeString(Path.of(file), text);
+            return true;
+        } catch (NoSuchFileException e) {
+            say(stderr, "scmpsim: " + option + " " + file + ": cannot write: no such directory");
+        } catch (IOException | RuntimeException e) {
+            say(stderr, "scmpsim: " + option + " " + file + ": cannot write: " + e.getMessage());
+        }
+        return false;
     }
 
     private static void say(OutputStream stderr, String line) {
