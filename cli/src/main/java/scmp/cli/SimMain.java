@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
 import scmp.elf.MachineKind;
 import scmp.isa.Abi;
 import scmp.machine.Params;
+import scmp.machine.RunControl;
 import scmp.machine.Simulation;
 import scmp.model.scmp.SpeedBench;
 
@@ -40,7 +41,8 @@ import scmp.model.scmp.SpeedBench;
             "1:scmpsim could not run the program (unreadable or invalid executable, program too big, a machine "
                 + "model not in this simulator)",
             "2:invalid command line, or --machine names another model than the program's",
-            "124:stopped by --max-cycles", "134:the program aborted (hcall abort)",
+            "124:stopped by --max-cycles", "130, 143:stopped by SIGINT (Ctrl-C), SIGTERM; the reports and files are "
+                + "written", "134:the program aborted (hcall abort)",
             "139:guest fault (one line on stderr says where), or deadlock (every node's state on stderr)"})
 public final class SimMain implements Callable<Integer> {
 
@@ -131,6 +133,11 @@ public final class SimMain implements Callable<Integer> {
                     + "figures per function, as CSV when FILE ends in .csv, else as JSON.")
     private String profile;
 
+    @Option(names = "--progress", negatable = true,
+            description = "Print a progress line on stderr every second (simulated cycles, host speed). Default: on "
+                    + "when scmpsim runs on a terminal.")
+    private Boolean progress;
+
     @Option(names = "--watch", paramLabel = "NODE:K",
             description = "SCMP: trace the K-th message (from 0) sent by NODE through the NIUs and routers, to stderr "
                     + "(repeatable).")
@@ -160,6 +167,8 @@ public final class SimMain implements Callable<Integer> {
     @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments passed to the program.")
     private List<String> args = new ArrayList<>();
 
+    private final RunControl control = new RunControl();
+    private boolean signals;
     private final OutputStream stdout;
     private final OutputStream stderr;
     private final InputStream stdin;
@@ -189,7 +198,29 @@ public final class SimMain implements Callable<Integer> {
      * @param argv the command line
      */
     public static void main(String[] argv) {
-        System.exit(run(new SimMain(), argv));
+        SimMain cmd = new SimMain();
+        cmd.signals = true;
+        System.exit(run(cmd, argv));
+    }
+
+    /**
+     * Makes SIGINT and SIGTERM stop the run cleanly (exit 130 and 143, after the usual reports and files); a second
+     * signal of the same kind ends the process at once, should the run not come back to its loop.
+     */
+    private void installSignals() {
+        handle("INT", 130);
+        handle("TERM", 143);
+    }
+
+    private void handle(String name, int code) {
+        try {
+            sun.misc.Signal.handle(new sun.misc.Signal(name), sig -> {
+                control.stop(code, "SIG" + name);
+                sun.misc.Signal.handle(sig, sun.misc.SignalHandler.SIG_DFL);
+            });
+        } catch (IllegalArgumentException e) {
+            // the platform has no such signal, or the JVM keeps it (-Xrs): the default action stays
+        }
     }
 
     /**
@@ -270,7 +301,11 @@ public final class SimMain implements Callable<Integer> {
                 .contexts(contexts).mem(mem).stack(stack).ranks(ranks).spmd(spmd).env(env).mpiProtocol(mpiProtocol)
                 .paramFiles(paramFiles).params(given).stats(stats).lockstep(lockstep).files(files).trace(trace)
                 .cycles(cycles).mpiState(mpiState).commandLine(commandLine())
-                .profile(profile);
+                .profile(profile).control(control)
+                .progress(progress != null ? progress : System.console() != null, System.console() != null);
+        if (signals) {
+            installSignals();
+        }
         return Simulation.run(o, stdout, stderr, stdin);
     }
 

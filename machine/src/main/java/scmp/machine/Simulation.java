@@ -60,6 +60,9 @@ public final class Simulation {
         private boolean mpiState;
         private List<String> commandLine = List.of();
         private String profile;
+        private RunControl control;
+        private boolean progress;
+        private boolean progressOverwrite;
 
         /** Sets the executable's file and the program's arguments. */
         public Options program(String file, List<String> programArgs) {
@@ -190,6 +193,31 @@ public final class Simulation {
          */
         public Options profile(String file) {
             profile = file;
+            return this;
+        }
+
+        /**
+         * Lets the run be stopped from outside, cleanly, with the usual reports ({@link RunControl#stop}); null: a
+         * control nobody else holds.
+         *
+         * @param c the control
+         * @return the options
+         */
+        public Options control(RunControl c) {
+            control = c;
+            return this;
+        }
+
+        /**
+         * Prints a progress line on stderr about every second of host time.
+         *
+         * @param on        whether to
+         * @param overwrite whether each line replaces the last one (stderr is a terminal)
+         * @return the options
+         */
+        public Options progress(boolean on, boolean overwrite) {
+            progress = on;
+            progressOverwrite = overwrite;
             return this;
         }
 
@@ -337,7 +365,32 @@ public final class Simulation {
         if (o.profile != null) {
             m.profile(lines);
         }
-        Machine.Result r = m.run();
+        RunControl control = o.control != null ? o.control : new RunControl();
+        m.setControl(control);
+        Thread ticker = null;
+        if (o.progress) {
+            m.setProgress(new java.io.PrintStream(stderr, true, StandardCharsets.UTF_8), o.progressOverwrite);
+            ticker = new Thread(() -> {
+                try {
+                    while (true) {
+                        Thread.sleep(PROGRESS_MILLIS);
+                        control.progress();
+                    }
+                } catch (InterruptedException e) {
+                    // the run has ended
+                }
+            }, "scmpsim-progress");
+            ticker.setDaemon(true);
+            ticker.start();
+        }
+        Machine.Result r;
+        try {
+            r = m.run();
+        } finally {
+            if (ticker != null) {
+                ticker.interrupt();
+            }
+        }
         if (r.message() != null) {
             say(stderr, r.message());
             if (r.outcome() == Machine.Outcome.FAULT || r.outcome() == Machine.Outcome.MAX_CYCLES) {
@@ -378,6 +431,9 @@ public final class Simulation {
         }
         return r.exitCode();
     }
+
+    /** Host milliseconds between two progress lines. */
+    private static final long PROGRESS_MILLIS = 1000;
 
     /** Writes an output file; false (after one line on stderr) when it cannot be written. */
     private static boolean write(OutputStream stderr, String option, String file, String text) {
