@@ -392,7 +392,8 @@ class SimMainTest {
     void badNetworkOptionsGiveOneLineAnd2() throws IOException {
         Path p = program("size", MESH_SIZE);
         String[][] bad = {{"--vcs", "0"}, {"--vcs", "13"}, {"--buffer", "0"}, {"--router-delay", "0"},
-            {"--link-delay", "0"}, {"--niu-queue", "1"}, {"--watch", "x"}, {"--watch", "16:0"}, {"--mesh", "33x1"}};
+            {"--link-delay", "0"}, {"--niu-queue", "1"}, {"--watch", "x"}, {"--watch", "16:0"}, {"--watch", "0:3-1"}, {"--watch", "0:*-2"},
+            {"--watch", "16:*"}, {"--mesh", "33x1"}};
         for (String[] b : bad) {
             Cli c = sim(b[0], b[1], p.toString());
             assertEquals(2, c.code(), String.join(" ", b) + ": " + c.err());
@@ -508,6 +509,22 @@ class SimMainTest {
         Cli l = sim("--lockstep", "--cycles", p.toString());
         String cycles = c.err().lines().filter(x -> x.startsWith("cycles: ")).findFirst().orElseThrow();
         assertTrue(l.err().startsWith(cycles), l.err());
+    }
+
+    @Test
+    void watchTakesAllMessagesOfANodeOrARange() throws IOException {
+        Path p = program("ping", PING);
+        for (String w : new String[] {"0:*", "0:0-1", "0:0-7"}) {
+            Cli c = sim("--watch", w, p.toString());
+            assertEquals(7, c.code(), c.err());
+            assertEquals(2, c.err().lines().filter(l -> l.contains(" SENDH    ")).count(), w + ": " + c.err());
+            assertTrue(c.err().contains(": DATA message #0 to node 5"), c.err());
+            assertTrue(c.err().contains(": THREAD message #1 to node 5"), c.err());
+        }
+        Cli one = sim("--watch", "0:1-1", p.toString());
+        assertEquals(1, one.err().lines().filter(l -> l.contains(" SENDH    ")).count(), one.err());
+        Cli none = sim("--watch", "5:*", p.toString());
+        assertEquals("", none.err());
     }
 
     @Test
