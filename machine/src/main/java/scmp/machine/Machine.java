@@ -68,7 +68,8 @@ import scmp.isa.sem.SemanticTable;
  * The run ends when a thread executes {@code hcall exit} (its status is the exit code), {@code hcall terminate}
  * (likewise) or {@code hcall abort} (134), when every thread on every node has ended and nothing is in flight
  * (0), on a guest fault (139), on a deadlock (139: threads remain but none can ever run again; the message lists
- * every node's state), or when the next event lies at or beyond {@code --max-cycles} (124).
+ * every node's state), when the next event lies at or beyond {@code --max-cycles} (124), or when its
+ * {@link RunControl} asks it to stop (SIGINT 130, SIGTERM 143), which the loop looks at between rounds.
  *
  * <p>In an SPMD run ({@link RunConfig#ranks()} nodes start the program) {@code hcall exit} ends only the
  * calling node's program ({@link Node#exitNode()}); the run ends when every rank has exited, at the last exit,
@@ -123,10 +124,11 @@ public final class Machine {
     }
 
     /**
-     * The most cycles a quiet round lets a core run ahead, so that the loop looks at its {@link RunControl} often
-     * (about a hundred times a second on a fast host); splitting a run into rounds changes none of its results.
+     * The most cycles a quiet round lets a core run ahead, so that the loop looks at its {@link RunControl} a few
+     * times a second even while a lone node runs at full speed; splitting a run into rounds changes none of its
+     * results. Much shorter rounds cost a lone node's speed (2^20 cost the compute benchmark a fifth).
      */
-    public static final long ROUND_CYCLES = 1L << 20;
+    public static final long ROUND_CYCLES = 1L << 26;
 
     /** The most cycles busy cores may run together in a quiet round (the lookahead of a machine without networks). */
     private static final long MAX_WINDOW = 1L << 40;

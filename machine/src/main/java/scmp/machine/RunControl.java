@@ -5,7 +5,7 @@ package scmp.machine;
  * stop cleanly (SIGINT, SIGTERM), and a progress line every so often. The requests are flags that the machine
  * looks at between two rounds of its loop ({@link Machine}), so that they cost the loop one read of a volatile
  * field and nothing else when nobody asks anything; the machine's rounds are bounded
- * ({@link Machine#ROUND_CYCLES}) so that it looks often enough.
+ * ({@link Machine#ROUND_CYCLES}) so that it looks a few times a second.
  */
 public final class RunControl {
     /** Something was asked: the machine looks at the other fields. */
