@@ -74,14 +74,6 @@ class ProfileE2eTest {
             }
             """;
 
-    private Path build(String name, String source) throws Exception {
-        Path src = dir.resolve(name + ".c");
-        Files.writeString(src, source);
-        Path exe = dir.resolve(name);
-        E2e.buildFile(1, true, exe, src);
-        return exe;
-    }
-
     /** Every node's functions by name. */
     private static Map<Integer, Map<String, JsonObject>> byNode(JsonObject profile) {
         Map<Integer, Map<String, JsonObject>> out = new HashMap<>();
@@ -107,7 +99,7 @@ class ProfileE2eTest {
 
     @Test
     void theLoopsFunctionHasTheCyclesAndSelfCyclesAddUpToTheRun() throws Exception {
-        Path exe = build("hot", HOT);
+        Path exe = E2e.buildDebug(dir, "hot", HOT);
         Path json = dir.resolve("hot.json");
         E2e.Sim r = E2e.scmpsim("--profile=" + json, "--cycles", exe.toString());
         assertEquals(0, r.exit(), r.stderr());
@@ -141,7 +133,7 @@ class ProfileE2eTest {
 
     @Test
     void ranksInABarrierWaitInMpiBarrierAndRankZeroWorks() throws Exception {
-        Path exe = build("barrier", BARRIER);
+        Path exe = E2e.buildDebug(dir, "barrier", BARRIER);
         Path json = dir.resolve("barrier.json");
         Path stats = dir.resolve("stats.json");
         E2e.Sim r = E2e.scmpsim("-n", "4", "--profile=" + json, "--stats=" + stats, "--cycles", exe.toString());
@@ -174,7 +166,7 @@ class ProfileE2eTest {
 
     @Test
     void aBareProfileOptionDoesNotTakeTheProgramForItsFile() throws Exception {
-        Path exe = build("hot", HOT);
+        Path exe = E2e.buildDebug(dir, "hot", HOT);
         E2e.Sim r = E2e.scmpsim("--profile", exe.toString());
         assertEquals(0, r.exit(), r.stderr());
         assertTrue(r.stderr().startsWith("profile: "), r.stderr());

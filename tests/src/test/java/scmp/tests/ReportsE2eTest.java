@@ -3,7 +3,6 @@ package scmp.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,17 +40,9 @@ class ReportsE2eTest {
             }
             """;
 
-    private Path build(String name, String source) throws Exception {
-        Path src = dir.resolve(name + ".c");
-        Files.writeString(src, source);
-        Path exe = dir.resolve(name);
-        E2e.buildFile(1, true, exe, src);
-        return exe;
-    }
-
     @Test
     void aDeadlockReportNamesTheUsersLineOfEachWaitingRank() throws Exception {
-        Path exe = build("both", BOTH_RECEIVE);
+        Path exe = E2e.buildDebug(dir, "both", BOTH_RECEIVE);
         E2e.Sim r = E2e.scmpsim("-n", "2", "--max-cycles", "50000000", exe.toString());
         assertEquals(139, r.exit(), r.stderr());
         assertTrue(r.stderr().startsWith("scmpsim: deadlock at cycle ") || r.stderr().contains("livelock"), r.stderr());
@@ -63,7 +54,7 @@ class ReportsE2eTest {
 
     @Test
     void aFaultInTheLibraryNamesTheUsersLine() throws Exception {
-        Path exe = build("bad", BAD_POINTER);
+        Path exe = E2e.buildDebug(dir, "bad", BAD_POINTER);
         E2e.Sim r = E2e.scmpsim(exe.toString());
         assertEquals(139, r.exit(), r.stderr());
         String first = r.stderr().lines().findFirst().orElse("");
