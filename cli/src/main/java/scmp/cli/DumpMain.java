@@ -54,6 +54,10 @@ public final class DumpMain implements Callable<Integer> {
     @Option(names = {"-D", "--disassemble-all"}, description = "Disassemble every section that has contents.")
     private boolean disassembleAll;
 
+    @Option(names = {"-S", "--source"}, description = "Interleave source lines with the disassembly (implies -d; "
+            + "executables built with scmpcc -g).")
+    private boolean source;
+
     @Option(names = {"-s", "--full-contents"}, description = "Show the contents of every section in hex and ASCII.")
     private boolean fullContents;
 
@@ -116,11 +120,11 @@ public final class DumpMain implements Callable<Integer> {
     @Override
     public Integer call() {
         boolean any = fileHeaders || privateHeaders || sectionHeaders || syms || reloc || allHeaders || disassemble
-                || disassembleAll || fullContents;
+                || disassembleAll || fullContents || source;
         boolean all = allHeaders || !any;
         Dumper.Options o = new Dumper.Options(all || fileHeaders, all || privateHeaders, all || sectionHeaders,
-                all || syms, all || reloc, disassemble, disassembleAll, fullContents, reassemblable,
-                new LinkedHashSet<>(only));
+                all || syms, all || reloc, disassemble || source, disassembleAll, fullContents, reassemblable,
+                new LinkedHashSet<>(only), source);
         int status = 0;
         for (Path f : files) {
             if (!dumpFile(f, o)) {

@@ -25,6 +25,7 @@ import scmp.elf.Executable;
 import scmp.elf.MachineKind;
 import scmp.isa.Abi;
 import scmp.machine.Params;
+import scmp.machine.RunControl;
 import scmp.machine.Simulation;
 import scmp.model.scmp.SpeedBench;
 
@@ -45,7 +46,8 @@ import scmp.model.scmp.SpeedBench;
             "1:scmpsim could not run the program (unreadable or invalid executable, program too big, a machine "
                 + "model not in this simulator)",
             "2:invalid command line, or --machine names another model than the program's",
-            "124:stopped by --max-cycles", "134:the program aborted (hcall abort)",
+            "124:stopped by --max-cycles", "130, 143:stopped by SIGINT (Ctrl-C), SIGTERM; the reports and files are "
+                + "written", "134:the program aborted (hcall abort)",
             "139:guest fault (one line on stderr says where), or deadlock (every node's state on stderr)"})
 public final class SimMain implements Callable<Integer> {
 
@@ -131,6 +133,16 @@ public final class SimMain implements Callable<Integer> {
             description = "Write statistics as JSON to FILE at the end, or a summary to stderr with '-'.")
     private String stats;
 
+    @Option(names = "--profile", paramLabel = "FILE", arity = "1",
+            description = "Profile the run: a flat table per function on stderr; with --profile=FILE also every node's "
+                    + "figures per function, as CSV when FILE ends in .csv, else as JSON.")
+    private String profile;
+
+    @Option(names = "--progress", negatable = true,
+            description = "Print a progress line on stderr every second (simulated cycles, host speed). Default: on "
+                    + "when scmpsim runs on a terminal.")
+    private Boolean progress;
+
     @Option(names = "--watch", paramLabel = "NODE:K",
             description = "SCMP: trace the K-th message (from 0) sent by NODE through the NIUs and routers, to stderr "
                     + "(repeatable).")
@@ -165,6 +177,8 @@ public final class SimMain implements Callable<Integer> {
     @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments passed to the program.")
     private List<String> args = new ArrayList<>();
 
+    private final RunControl control = new RunControl();
+    private boolean signals;
     private final OutputStream stdout;
     private final OutputStream stderr;
     private final InputStream stdin;
@@ -194,7 +208,29 @@ public final class SimMain implements Callable<Integer> {
      * @param argv the command line
      */
     public static void main(String[] argv) {
-        System.exit(run(new SimMain(), argv));
+        SimMain cmd = new SimMain();
+        cmd.signals = true;
+        System.exit(run(cmd, argv));
+    }
+
+    /**
+     * Makes SIGINT and SIGTERM stop the run cleanly (exit 130 and 143, after the usual reports and files); a second
+     * signal of the same kind ends the process at once, should the run not come back to its loop.
+     */
+    private void installSignals() {
+        handle("INT", 130);
+        handle("TERM", 143);
+    }
+
+    private void handle(String name, int code) {
+        try {
+            sun.misc.Signal.handle(new sun.misc.Signal(name), sig -> {
+                control.stop(code, "SIG" + name);
+                sun.misc.Signal.handle(sig, sun.misc.SignalHandler.SIG_DFL);
+            });
+        } catch (IllegalArgumentException e) {
+            // the platform has no such signal, or the JVM keeps it (-Xrs): the default action stays
+        }
     }
 
     /**
@@ -206,7 +242,9 @@ public final class SimMain implements Callable<Integer> {
      */
     public static int run(SimMain cmd, String... argv) {
         PrintWriter err = new PrintWriter(cmd.stderr, true);
-        CommandLine cl = new CommandLine(cmd)
+        CommandLine cl = new CommandLine(cmd);
+        argv = optionalValues(cl.getCommandSpec(), argv);
+        cl
                 .setStopAtPositional(true)
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(cmd.stdout, true))
@@ -223,6 +261,35 @@ public final class SimMain implements Callable<Integer> {
                     return 2;
                 });
         return cl.execute(argv);
+    }
+
+    /** The options whose value is optional and only ever given attached ({@code --profile[=FILE]}). */
+    private static final List<String> OPTIONAL_VALUE = List.of("--profile");
+
+    /**
+     * Gives a bare {@code --profile} (before PROGRAM) its empty value, so that the word after it is never taken for
+     * its FILE: the value of an option with an optional value must be attached ({@code --profile=FILE}).
+     */
+    static String[] optionalValues(CommandSpec spec, String[] argv) {
+        String[] out = argv.clone();
+        for (int k = 0; k < out.length; k++) {
+            String a = out[k];
+            if (a.equals("--")) {
+                break;
+            }
+            if (OPTIONAL_VALUE.contains(a)) {
+                out[k] = a + "=";
+                continue;
+            }
+            if (!a.startsWith("-") || a.equals("-")) {
+                break;      // PROGRAM (or a subcommand): what follows is not ours
+            }
+            CommandLine.Model.OptionSpec o = a.contains("=") ? null : spec.findOption(a);
+            if (o != null && o.arity().max() > 0) {
+                k++;        // its value
+            }
+        }
+        return out;
     }
 
     @Override
@@ -243,8 +310,21 @@ public final class SimMain implements Callable<Integer> {
         Simulation.Options o = new Simulation.Options().program(program, args).machine(machine).maxCycles(maxCycles)
                 .contexts(contexts).mem(mem).stack(stack).ranks(ranks).spmd(spmd).env(env).mpiProtocol(mpiProtocol)
                 .paramFiles(paramFiles).params(given).stats(stats).lockstep(lockstep).files(files).trace(trace)
-                .cycles(cycles).mpiState(mpiState).engine(Engines.factory(engine));
+                .cycles(cycles).mpiState(mpiState).engine(Engines.factory(engine)).commandLine(commandLine())
+                .profile(profile).control(control)
+                .progress(progress != null ? progress : System.console() != null, System.console() != null);
+        if (signals) {
+            installSignals();
+        }
         return Simulation.run(o, stdout, stderr, stdin);
+    }
+
+    /** The command line as given, after the tool's name (the statistics record it). */
+    private List<String> commandLine() {
+        List<String> words = new ArrayList<>();
+        words.add("scmpsim");
+        words.addAll(spec.commandLine().getParseResult().originalArgs());
+        return words;
     }
 
     /**

@@ -351,4 +351,32 @@ class DumpMainTest {
         assertEquals(2, dump("--bogus", obj));
         assertEquals("scmpdump: Unknown option: '--bogus' (try 'scmpdump --help')\n", err);
     }
+
+    @Test
+    void sourceOptionInterleavesTheLinesOfAProgramBuiltWithDashG() throws Exception {
+        Path src = dir.resolve("sq.c");
+        Files.writeString(src, "int sq(int x) {\n    return x * x;\n}\nint main(void) {\n    return sq(3);\n}\n");
+        Path prog = dir.resolve("sq");
+        ByteArrayOutputStream ccErr = new ByteArrayOutputStream();
+        assertEquals(0, CcMain.run(new PrintStream(new ByteArrayOutputStream(), true),
+                new PrintStream(ccErr, true, StandardCharsets.UTF_8), "-g", "-O1", src.toString(), "-o", prog.toString()),
+                ccErr.toString(StandardCharsets.UTF_8));
+        assertEquals(0, dump("-S", prog.toString()), err);
+        // the line comes before its first instruction, with its text; the multiply is under it
+        int at = out.indexOf(src + ":2\n    return x * x;\n");
+        assertTrue(at >= 0, out);
+        int sq = out.indexOf("<sq>:");
+        assertTrue(sq >= 0 && sq < at, out);
+        String after = out.substring(at);
+        int mul = after.indexOf("\tmul ");
+        assertTrue(mul > 0 && after.substring(0, mul).indexOf(src + ":5") < 0, out);
+        assertTrue(out.contains(src + ":5\n    return sq(3);\n"), out);
+        // without the source file, the file and line alone
+        Files.delete(src);
+        assertEquals(0, dump("-S", prog.toString()), err);
+        assertTrue(out.contains(src + ":2\n") && !out.contains("return x * x;"), out);
+        // without -S, no source lines
+        assertEquals(0, dump("-d", prog.toString()), err);
+        assertTrue(!out.contains(src + ":2"), out);
+    }
 }

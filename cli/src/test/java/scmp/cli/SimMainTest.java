@@ -117,9 +117,9 @@ class SimMainTest {
         Cli c = sim("--trace", p.toString());
         assertEquals(3, c.code());
         assertEquals("""
-                           0  n0 t0  0x00001000  lw t0, -4(sp)
-                           2  n0 t0  0x00001004  addi a0, t0, 3
-                           3  n0 t0  0x00001008  hcall exit
+                           0  n0 t0  0x00001000  _start                lw t0, -4(sp)
+                           2  n0 t0  0x00001004  _start+0x4            addi a0, t0, 3
+                           3  n0 t0  0x00001008  _start+0x8            hcall exit
                 """, c.err());
     }
 
@@ -398,7 +398,8 @@ class SimMainTest {
     void badNetworkOptionsGiveOneLineAnd2() throws IOException {
         Path p = program("size", MESH_SIZE);
         String[][] bad = {{"--vcs", "0"}, {"--vcs", "13"}, {"--buffer", "0"}, {"--router-delay", "0"},
-            {"--link-delay", "0"}, {"--niu-queue", "1"}, {"--watch", "x"}, {"--watch", "16:0"}, {"--mesh", "33x1"}};
+            {"--link-delay", "0"}, {"--niu-queue", "1"}, {"--watch", "x"}, {"--watch", "16:0"}, {"--watch", "0:3-1"}, {"--watch", "0:*-2"},
+            {"--watch", "16:*"}, {"--mesh", "33x1"}};
         for (String[] b : bad) {
             Cli c = sim(b[0], b[1], p.toString());
             assertEquals(2, c.code(), String.join(" ", b) + ": " + c.err());
@@ -458,6 +459,51 @@ class SimMainTest {
     }
 
     @Test
+    void statsJsonRecordsTheToolTheCommandLineTheModelAndEverySetting() throws IOException {
+        Path p = program("ping", PING);
+        Path json = dir.resolve("described.json");
+        String[] argv = {"--stats", json.toString(), "--vcs", "2", "--mesh", "3x2", "--contexts", "4", "--mem", "1M",
+            "--stack", "8K", "--env", "A=1", "--mpi-protocol", "thesis", "--max-cycles", "100000", p.toString(), "x"};
+        Cli c = sim(argv);
+        assertEquals(7, c.code(), c.err());
+        com.google.gson.JsonObject j = com.google.gson.JsonParser.parseString(Files.readString(json)).getAsJsonObject();
+        assertEquals("scmpsim", j.getAsJsonObject("tool").get("name").getAsString());
+        assertEquals(scmp.common.Version.NUMBER, j.getAsJsonObject("tool").get("version").getAsString());
+        com.google.gson.JsonArray cl = j.getAsJsonArray("command_line");
+        assertEquals("scmpsim", cl.get(0).getAsString());
+        assertEquals(argv.length + 1, cl.size());
+        for (int k = 0; k < argv.length; k++) {
+            assertEquals(argv[k], cl.get(k + 1).getAsString());
+        }
+        com.google.gson.JsonObject m = j.getAsJsonObject("machine");
+        assertEquals("scmp", m.get("model").getAsString());
+        assertEquals(6, m.get("nodes").getAsInt());
+        com.google.gson.JsonObject params = m.getAsJsonObject("parameters");
+        assertEquals(3, params.getAsJsonObject("mesh").get("x").getAsInt());
+        assertEquals(2, params.getAsJsonObject("mesh").get("y").getAsInt());
+        assertEquals(2, params.get("vcs").getAsInt());
+        assertEquals(8, params.get("bufferFlits").getAsInt());
+        assertEquals(8, params.get("niuQueueFlits").getAsInt());
+        assertEquals(4, params.get("routerDelayCycles").getAsInt());
+        assertFalse(params.get("wideFlits").getAsBoolean());
+        com.google.gson.JsonObject st = j.getAsJsonObject("settings");
+        assertEquals(4, st.get("contexts").getAsInt());
+        assertEquals(1 << 20, st.get("memory").getAsInt());
+        assertEquals(8192, st.get("stack").getAsInt());
+        assertEquals(0, st.get("ranks").getAsInt());
+        assertEquals(100000, st.get("max_cycles").getAsLong());
+        assertEquals("thesis", st.get("mpi_protocol").getAsString());
+        assertEquals("[\"A=1\",\"SCMP_MPI_PROTOCOL=thesis\"]", st.get("env").toString());
+        assertEquals("[\"x\"]", st.get("args").toString());
+        assertEquals(7, j.get("exit_code").getAsInt());
+        // without a limit the setting is null, and the default protocol family is named
+        sim("--stats", json.toString(), p.toString());
+        st = com.google.gson.JsonParser.parseString(Files.readString(json)).getAsJsonObject().getAsJsonObject("settings");
+        assertTrue(st.get("max_cycles").isJsonNull());
+        assertEquals("ours", st.get("mpi_protocol").getAsString());
+    }
+
+    @Test
     void watchTracesOneMessageAndLockstepChangesNothing() throws IOException {
         Path p = program("ping", PING);
         Cli c = sim("--watch", "0:1", "--cycles", p.toString());
@@ -469,6 +515,22 @@ class SimMainTest {
         Cli l = sim("--lockstep", "--cycles", p.toString());
         String cycles = c.err().lines().filter(x -> x.startsWith("cycles: ")).findFirst().orElseThrow();
         assertTrue(l.err().startsWith(cycles), l.err());
+    }
+
+    @Test
+    void watchTakesAllMessagesOfANodeOrARange() throws IOException {
+        Path p = program("ping", PING);
+        for (String w : new String[] {"0:*", "0:0-1", "0:0-7"}) {
+            Cli c = sim("--watch", w, p.toString());
+            assertEquals(7, c.code(), c.err());
+            assertEquals(2, c.err().lines().filter(l -> l.contains(" SENDH    ")).count(), w + ": " + c.err());
+            assertTrue(c.err().contains(": DATA message #0 to node 5"), c.err());
+            assertTrue(c.err().contains(": THREAD message #1 to node 5"), c.err());
+        }
+        Cli one = sim("--watch", "0:1-1", p.toString());
+        assertEquals(1, one.err().lines().filter(l -> l.contains(" SENDH    ")).count(), one.err());
+        Cli none = sim("--watch", "5:*", p.toString());
+        assertEquals("", none.err());
     }
 
     @Test

@@ -40,11 +40,38 @@ public final class Dumper {
      * @param contents       -s: hex dump of every section with contents
      * @param reassemblable  print disassembly in the form the assembler reads back
      * @param only           -j: restrict section output to these names (empty: all sections)
+     * @param source         -S: interleave the source lines of an executable's line table with the disassembly
      */
     public record Options(boolean fileHeader, boolean privateHeaders, boolean sectionHeaders, boolean symbols,
             boolean relocations, boolean disassemble, boolean disassembleAll, boolean contents, boolean reassemblable,
-            Set<String> only) {
+            Set<String> only, boolean source) {
+
+        /**
+         * Options without source lines.
+         *
+         * @param fileHeader     -f
+         * @param privateHeaders -p
+         * @param sectionHeaders -h
+         * @param symbols        -t
+         * @param relocations    -r
+         * @param disassemble    -d
+         * @param disassembleAll -D
+         * @param contents       -s
+         * @param reassemblable  the assembler's form
+         * @param only           -j
+         */
+        public Options(boolean fileHeader, boolean privateHeaders, boolean sectionHeaders, boolean symbols,
+                       boolean relocations, boolean disassemble, boolean disassembleAll, boolean contents,
+                       boolean reassemblable, Set<String> only) {
+            this(fileHeader, privateHeaders, sectionHeaders, symbols, relocations, disassemble, disassembleAll, contents,
+                    reassemblable, only, false);
+        }
     }
+
+    /** An executable's line table by address (the last entry of an address wins), for -S. */
+    private final TreeMap<Long, LineTable.Line> lines = new TreeMap<>();
+    /** Source files read for -S, by name; an empty list for a file that cannot be read. */
+    private final Map<String, List<String>> sources = new HashMap<>();
 
     /** A section as shown: objects place every section at address 0. */
     private record Sec(String name, int type, int flags, int address, int size, int align, byte[] data,
@@ -110,6 +137,9 @@ public final class Dumper {
         for (Executable.PlacedSection s : e.sections()) {
             d.sections.add(new Sec(s.name(), s.type(), s.flags(), s.address(), s.size(), s.align(),
                     s.isNobits() || s.data() == null ? new byte[0] : s.data(), List.of()));
+        }
+        for (LineTable.Line l : LineTable.read(e)) {
+            d.lines.put(l.address() & 0xFFFFFFFFL, l);
         }
         d.collectLabels();
         return d;
@@ -376,8 +406,14 @@ public final class Dumper {
             label(sb, base, s.name(), re);
         }
         int off = 0;
+        String shownAt = null;
         while (off < d.length) {
             long addr = base + off;
+            LineTable.Line at = o.source() && !re ? lines.get(addr) : null;
+            if (at != null && at.file() != null && !(at.file() + ":" + at.line()).equals(shownAt)) {
+                shownAt = at.file() + ":" + at.line();
+                sourceLine(sb, at);
+            }
             Symbol l = m.get(addr);
             if (l != null) {
                 // Local symbols of different objects may share a name in an executable; a listing to be
@@ -432,6 +468,21 @@ public final class Dumper {
                 }
             }
             off += n;
+        }
+    }
+
+    /** Prints {@code file:line} and, when the file can be read, the line's text (-S). */
+    private void sourceLine(StringBuilder sb, LineTable.Line at) {
+        sb.append(at.file()).append(':').append(at.line()).append('\n');
+        List<String> text = sources.computeIfAbsent(at.file(), f -> {
+            try {
+                return java.nio.file.Files.readAllLines(java.nio.file.Path.of(f));
+            } catch (java.io.IOException | RuntimeException e) {
+                return List.of();       // the source is not here: the file and line are all we can show
+            }
+        });
+        if (at.line() >= 1 && at.line() <= text.size()) {
+            sb.append(text.get((int) at.line() - 1)).append('\n');
         }
     }
 

@@ -32,7 +32,42 @@ public final class CallStack {
      */
     public static List<String> walk(Node node, int thread, int pc, Symbolizer symbols, SourceLocator source) {
         List<String> out = new ArrayList<>();
-        out.add(frame(0, pc, symbols, source));
+        for (int at : pcs(node, thread, pc, symbols)) {
+            out.add(frame(out.size(), at, symbols, source));
+        }
+        return out;
+    }
+
+    /**
+     * The innermost frame of a thread that is in the user's program, when the thread is in a library: the first
+     * frame with a source line (a program built with {@code scmpcc -g}; the libraries have none) when the innermost
+     * frame has none.
+     *
+     * @param node    the thread's node
+     * @param thread  the thread context number
+     * @param pc      the thread's pc
+     * @param symbols names addresses
+     * @param source  source positions
+     * @return {@code main+0x40, prog.c:12}, or null when the thread is in the user's code or no frame has a line
+     */
+    public static String userFrame(Node node, int thread, int pc, Symbolizer symbols, SourceLocator source) {
+        if (source.locate(pc) != null) {
+            return null;
+        }
+        for (int at : pcs(node, thread, pc, symbols)) {
+            String src = source.locate(at);
+            if (src != null) {
+                String sym = symbols.describe(at);
+                return sym == null ? src : sym + ", " + src;
+            }
+        }
+        return null;
+    }
+
+    /** The pcs of a thread's frames, innermost first (for a caller: the address of its call). */
+    private static List<Integer> pcs(Node node, int thread, int pc, Symbolizer symbols) {
+        List<Integer> out = new ArrayList<>();
+        out.add(pc);
         if (thread < 0 || thread >= node.contextCount()) {
             return out;
         }
@@ -47,7 +82,7 @@ public final class CallStack {
         if (ra0 != 0 && ra0 != chainRa && !function(symbols, ra0 - 4).equals(function(symbols, pc))
                 && !function(symbols, ra0 - 4).equals(function(symbols, chainRa - 4))
                 && symbols.describe(ra0 - 4) != null) {
-            out.add(frame(out.size(), ra0 - 4, symbols, source));
+            out.add(ra0 - 4);
         }
         while (out.size() < MAX_FRAMES && fp != 0 && Integer.compareUnsigned(fp, lastFp) > 0
                 && readable(mem, fp - 8)) {
@@ -56,7 +91,7 @@ public final class CallStack {
             if (ra == 0 || symbols.describe(ra - 4) == null) {
                 break;
             }
-            out.add(frame(out.size(), ra - 4, symbols, source));
+            out.add(ra - 4);
             lastFp = fp;
             fp = callerFp;
         }

@@ -68,7 +68,8 @@ import scmp.isa.sem.SemanticTable;
  * The run ends when a thread executes {@code hcall exit} (its status is the exit code), {@code hcall terminate}
  * (likewise) or {@code hcall abort} (134), when every thread on every node has ended and nothing is in flight
  * (0), on a guest fault (139), on a deadlock (139: threads remain but none can ever run again; the message lists
- * every node's state), or when the next event lies at or beyond {@code --max-cycles} (124).
+ * every node's state), when the next event lies at or beyond {@code --max-cycles} (124), or when its
+ * {@link RunControl} asks it to stop (SIGINT 130, SIGTERM 143), which the loop looks at between rounds.
  *
  * <p>In an SPMD run ({@link RunConfig#ranks()} nodes start the program) {@code hcall exit} ends only the
  * calling node's program ({@link Node#exitNode()}); the run ends when every rank has exited, at the last exit,
@@ -90,7 +91,9 @@ public final class Machine {
         /** The cycle limit was reached. */
         MAX_CYCLES,
         /** Threads remain, none can run, and no network can move. */
-        DEADLOCK
+        DEADLOCK,
+        /** Stopped from outside ({@link RunControl#stop}: SIGINT, SIGTERM). */
+        INTERRUPTED
     }
 
     /** The exit code of a run stopped by the cycle limit. */
@@ -120,6 +123,13 @@ public final class Machine {
     public record Result(Outcome outcome, int exitCode, long cycles, long instructions, String message) {
     }
 
+    /**
+     * The most cycles a quiet round lets a core run ahead, so that the loop looks at its {@link RunControl} a few
+     * times a second even while a lone node runs at full speed; splitting a run into rounds changes none of its
+     * results. Much shorter rounds cost a lone node's speed (2^20 cost the compute benchmark a fifth).
+     */
+    public static final long ROUND_CYCLES = 1L << 26;
+
     /** The most cycles busy cores may run together in a quiet round (the lookahead of a machine without networks). */
     private static final long MAX_WINDOW = 1L << 40;
 
@@ -144,7 +154,11 @@ public final class Machine {
     private int firstFailure = -1;
     private long lastExit = -1;
     private final Symbolizer symbolizer;
-    private final TraceWriter tracer;
+    /** What sees every issued instruction: the trace, the profile, both, or nothing (null). */
+    private Tracer tracer;
+    private Profiler profiler;
+    private RunControl control = new RunControl();
+    private Progress progress;
     private final OutputStream out;
     private final OutputStream err;
     private SourceLocator sourceLocator = pc -> null;
@@ -288,6 +302,69 @@ public final class Machine {
         this.sourceLocator = locator;
     }
 
+    /**
+     * Profiles the run ({@link Profiler}): every node, from its first instruction on, reports its instructions to
+     * the profile. Call before {@link #run()}.
+     *
+     * @param source the program's source lines, which name the functions' files (may know nothing)
+     * @return the profile, {@linkplain Profiler#finish finished} when the run ends
+     */
+    public Profiler profile(SourceLocator source) {
+        if (profiler == null) {
+            profiler = new Profiler(this, program.executable(), source, program.text().base(), program.text().end());
+            Tracer trace = tracer;
+            Profiler prof = profiler;
+            tracer = trace == null ? prof : (cycle, n, thread, pc, word) -> {
+                trace.issue(cycle, n, thread, pc, word);
+                prof.issue(cycle, n, thread, pc, word);
+            };
+            for (Node c : live) {
+                c.setTracer(tracer);
+            }
+        }
+        return profiler;
+    }
+
+    /**
+     * Sets what may ask the run to stop or to report progress while it runs. Call before {@link #run()}.
+     *
+     * @param control the requests' flags
+     */
+    public void setControl(RunControl control) {
+        this.control = control;
+    }
+
+    /**
+     * Prints a progress line on a stream (the machine's error stream's host stream) whenever the control asks for
+     * one ({@link RunControl#progress()}): simulated cycles, simulated time when the model has a clock, and the
+     * host's speed since the last line.
+     *
+     * @param to        the stream
+     * @param overwrite whether each line replaces the last one (a terminal) rather than following it
+     */
+    public void setProgress(java.io.PrintStream to, boolean overwrite) {
+        this.progress = new Progress(to, overwrite, clockMhz());
+    }
+
+    /** The model's clock in MHz, from a {@code clockMhz} parameter, or 0 when it has none. */
+    private double clockMhz() {
+        for (java.lang.reflect.RecordComponent c : model.params().getClass().getRecordComponents()) {
+            if (c.getName().equals("clockMhz")) {
+                try {
+                    return ((Number) c.getAccessor().invoke(model.params())).doubleValue();
+                } catch (ReflectiveOperationException | ClassCastException e) {
+                    return 0;
+                }
+            }
+        }
+        return 0;
+    }
+
+    /** Returns the run's profile, or null when it is not profiled. */
+    public Profiler profiler() {
+        return profiler;
+    }
+
     /** The fault that ended the run, or null. */
     public GuestFault lastFault() {
         return lastFault;
@@ -391,8 +468,14 @@ public final class Machine {
     public Result run() {
         try {
             result = loop();
+            if (profiler != null) {
+                profiler.finish(result.cycles());
+            }
             return result;
         } finally {
+            if (progress != null) {
+                progress.end();
+            }
             host.closeAll();
             host.flushLines();
             try {
@@ -414,6 +497,12 @@ public final class Machine {
         stallCheckAfter = 4 * stallWindow();
         try {
             while (true) {
+                if (control.attention) {
+                    Result r = attend();
+                    if (r != null) {
+                        return r;
+                    }
+                }
                 if (check != null) {
                     Result r = checkRound(max);
                     if (r != null) {
@@ -460,7 +549,8 @@ public final class Machine {
                 if (count > 1) {
                     c2 = c;
                 }
-                long limit = Math.min(Math.min(max, Math.max(c2, c + window)), quietCheckAt);
+                long limit = Math.min(Math.min(Math.min(max, Math.max(c2, c + window)), quietCheckAt),
+                        c + ROUND_CYCLES);
                 bound = limit;
                 lastWork = c;
                 for (Node k : live) {
@@ -820,6 +910,37 @@ public final class Machine {
         return result(Outcome.MAX_CYCLES, EXIT_MAX_CYCLES, max, msg);
     }
 
+    /** The cycle the run has reached: the networks' time, or how far the cores have run. */
+    private long reached() {
+        long at = Math.max(netTime, lastWork);
+        for (Node c : live) {
+            at = Math.max(at, c.ranTo());
+        }
+        return at;
+    }
+
+    /** Answers the control's requests between two rounds: a progress line, or the end of the run. */
+    private Result attend() {
+        control.clear();
+        if (control.takeProgress() && progress != null) {
+            try {
+                err.flush();
+            } catch (IOException e) {
+                // the guest's stderr is gone; the progress line goes to the same place and may fail alike
+            }
+            progress.line(reached(), instructions());
+        }
+        int code = control.stopCode();
+        if (code == 0) {
+            return null;
+        }
+        long at = reached();
+        StringBuilder sb = new StringBuilder("scmpsim: interrupted (").append(control.stopReason())
+                .append(") at cycle ").append(at);
+        threads(sb);
+        return result(Outcome.INTERRUPTED, code, at, sb.toString());
+    }
+
     /** Node, thread and pc of the thread a cycle limit stopped (see {@link #maxCycles}), or null. */
     private int[] stoppedThread;
 
@@ -870,6 +991,18 @@ public final class Machine {
     private Result deadlock(long now, String why) {
         StringBuilder sb = new StringBuilder("scmpsim: deadlock at cycle ").append(now).append(hardware.clockNote())
                 .append(": ").append(why);
+        threads(sb);
+        String net = hardware.stateReport();
+        if (!net.isEmpty()) {
+            sb.append('\n').append(net.stripTrailing());
+        }
+        String mpi = MpiState.report(this);     // MPI programs: every rank's queues (docs/mpi.md)
+        sb.append(mpi.isEmpty() ? "" : "\n" + mpi);
+        return result(Outcome.DEADLOCK, EXIT_DEADLOCK, now, sb.toString());
+    }
+
+    /** Appends a line for every exited rank and every thread that is not free, with where it is. */
+    private void threads(StringBuilder sb) {
         for (Node c : live) {
             if (c.exited()) {
                 sb.append("\n  node ").append(c.nodeId()).append(": exited with status ").append(exitStatus[c.nodeId()])
@@ -891,16 +1024,14 @@ public final class Machine {
                 };
                 if (state != null) {
                     sb.append("\n  node ").append(c.nodeId()).append(" thread ").append(k).append(": ").append(state);
+                    String user = t.state() == ThreadContext.State.RESERVED ? null
+                            : CallStack.userFrame(c, k, t.pc(), symbolizer, sourceLocator);
+                    if (user != null) {
+                        sb.append("; in the program at ").append(user);
+                    }
                 }
             }
         }
-        String net = hardware.stateReport();
-        if (!net.isEmpty()) {
-            sb.append('\n').append(net.stripTrailing());
-        }
-        String mpi = MpiState.report(this);     // MPI programs: every rank's queues (docs/mpi.md)
-        sb.append(mpi.isEmpty() ? "" : "\n" + mpi);
-        return result(Outcome.DEADLOCK, EXIT_DEADLOCK, now, sb.toString());
     }
 
     private Result endingResult() {
@@ -939,6 +1070,12 @@ public final class Machine {
         sb.append(" thread ").append(g.thread()).append(": ").append(g.description()).append(" at ").append(where(g.pc()));
         if (g.hasAddress()) {
             sb.append(String.format(", address 0x%08x", g.address()));
+        }
+        if (g.node() >= 0 && g.node() < nodes.length && nodes[g.node()] != null) {
+            String user = CallStack.userFrame(nodes[g.node()], g.thread(), g.pc(), symbolizer, sourceLocator);
+            if (user != null) {
+                sb.append("; in the program at ").append(user);
+            }
         }
         return sb.toString();
     }

@@ -1,8 +1,10 @@
 package scmp.machine;
 
+import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import scmp.common.Version;
 import scmp.cpu.CoreStats;
 import scmp.cpu.RemoteStats;
 import scmp.cpu.StallCause;
@@ -36,6 +38,7 @@ public final class RunStats {
     private final Machine.Result result;
     private final StatsLayout layout;
     private final List<Node> nodes = new ArrayList<>();
+    private List<String> commandLine = List.of();
 
     /**
      * Collects the statistics of a machine whose run has ended.
@@ -56,6 +59,17 @@ public final class RunStats {
         }
     }
 
+    /**
+     * Records the command line that made the run, so that the JSON document can be traced back to it and re-run.
+     *
+     * @param words the tool's name and its arguments, as given
+     * @return these statistics
+     */
+    public RunStats commandLine(List<String> words) {
+        this.commandLine = List.copyOf(words);
+        return this;
+    }
+
     /** Returns the per-node figures, by node number. */
     public List<Node> nodes() {
         return nodes;
@@ -68,6 +82,7 @@ public final class RunStats {
         StringBuilder sb = new StringBuilder(4096);
         sb.append("{\n");
         field(sb, 1, "program", quote(cfg.programName())).append(",\n");
+        provenance(sb, cfg);
         for (StatsLayout.Field f : layout.shape()) {
             field(sb, 1, f.name(), f.json()).append(",\n");
         }
@@ -87,7 +102,10 @@ public final class RunStats {
             inline(sb, layout.position(n.node()));
             sb.append(", \"built\": ").append(n.built()).append(", \"instructions\": ").append(c.instructions())
                     .append(",\n");
-            sb.append("     \"cycles\": {\"busy\": ").append(c.instructions())
+            Profiler prof = machine.profiler();
+            long waiting = prof == null ? 0 : Math.min(c.instructions(), prof.waitingIssues(n.node()));
+            sb.append("     \"cycles\": {\"busy\": ").append(c.instructions() - waiting)
+                    .append(prof == null ? "" : ", \"waiting\": " + waiting)
                     .append(", \"stall_load_use\": ").append(c.stall(StallCause.LOAD_USE))
                     .append(", \"stall_mul\": ").append(c.stall(StallCause.MUL))
                     .append(", \"stall_div\": ").append(c.stall(StallCause.DIV))
@@ -116,6 +134,86 @@ public final class RunStats {
         }
         sb.append("\n}\n");
         return sb.toString();
+    }
+
+    /**
+     * Writes what makes the document self-describing (docs/simulator.md, "Statistics"): the tool and its version,
+     * the command line, the machine model with every parameter of its record, and the run's settings.
+     */
+    private void provenance(StringBuilder sb, RunConfig cfg) {
+        field(sb, 1, "tool", "{\"name\": \"scmpsim\", \"version\": " + quote(Version.NUMBER) + "}").append(",\n");
+        field(sb, 1, "command_line", json(commandLine)).append(",\n");
+        ModelConfig<?> model = machine.model();
+        field(sb, 1, "machine", "{\"model\": " + quote(model.model().name()) + ", \"nodes\": " + model.nodes()
+                + ", \"parameters\": " + json(model.params()) + "}").append(",\n");
+        String protocol = "ours";
+        for (String e : cfg.env()) {
+            if (e.startsWith(MPI_PROTOCOL + "=")) {
+                protocol = e.substring(MPI_PROTOCOL.length() + 1);
+            }
+        }
+        sb.append("  \"settings\": {\"contexts\": ").append(cfg.contexts())
+                .append(", \"memory\": ").append(cfg.memSize())
+                .append(", \"stack\": ").append(cfg.stackSize())
+                .append(", \"ranks\": ").append(cfg.ranks())
+                .append(", \"max_cycles\": ").append(cfg.maxCycles() == Long.MAX_VALUE ? "null" : cfg.maxCycles())
+                .append(", \"lockstep\": ").append(cfg.lockstep())
+                .append(", \"trace\": ").append(cfg.trace())
+                .append(",\n               \"args\": ").append(json(cfg.args()))
+                .append(", \"env\": ").append(json(cfg.env()))
+                .append(", \"files\": ").append(json(cfg.files()))
+                .append(", \"mpi_protocol\": ").append(quote(protocol)).append("},\n");
+    }
+
+    /** The environment variable that selects libmpi's protocol family (docs/mpi.md). */
+    private static final String MPI_PROTOCOL = "SCMP_MPI_PROTOCOL";
+
+    /**
+     * Writes a value as JSON: numbers and booleans as they are, enums by their lower-case names, records as objects
+     * of their components (a model's parameter record, say), lists as arrays, anything else as its string.
+     *
+     * @param value the value
+     * @return the JSON text
+     */
+    public static String json(Object value) {
+        if (value == null) {
+            return "null";
+        }
+        if (value instanceof Boolean || value instanceof Integer || value instanceof Long || value instanceof Short
+                || value instanceof Byte) {
+            return value.toString();
+        }
+        if (value instanceof Double || value instanceof Float) {
+            double d = ((Number) value).doubleValue();
+            return Double.isFinite(d) ? value.toString() : quote(value.toString());
+        }
+        if (value instanceof Enum<?> e) {
+            return quote(e.name().toLowerCase(Locale.ROOT));
+        }
+        if (value instanceof Record r) {
+            StringBuilder sb = new StringBuilder("{");
+            for (RecordComponent c : r.getClass().getRecordComponents()) {
+                Object v;
+                try {
+                    v = c.getAccessor().invoke(r);
+                } catch (ReflectiveOperationException e) {
+                    throw new IllegalStateException("cannot read " + c.getName(), e);
+                }
+                sb.append(sb.length() > 1 ? ", " : "").append(quote(c.getName())).append(": ").append(json(v));
+            }
+            return sb.append('}').toString();
+        }
+        if (value instanceof java.nio.file.Path path) {     // a Path is iterable, over its names
+            return quote(path.toString());
+        }
+        if (value instanceof Iterable<?> items) {
+            StringBuilder sb = new StringBuilder("[");
+            for (Object v : items) {
+                sb.append(sb.length() > 1 ? ", " : "").append(json(v));
+            }
+            return sb.append(']').toString();
+        }
+        return quote(value.toString());
     }
 
     private static void inline(StringBuilder sb, List<StatsLayout.Field> fields) {

@@ -59,6 +59,11 @@ public final class Simulation {
         private boolean cycles;
         private boolean mpiState;
         private scmp.cpu.Engine.Factory engine;
+        private List<String> commandLine = List.of();
+        private String profile;
+        private RunControl control;
+        private boolean progress;
+        private boolean progressOverwrite;
 
         /** Sets the executable's file and the program's arguments. */
         public Options program(String file, List<String> programArgs) {
@@ -166,6 +171,54 @@ public final class Simulation {
         /** Prints the cycle and instruction counts to stderr at the end. */
         public Options cycles(boolean on) {
             cycles = on;
+            return this;
+        }
+
+        /**
+         * Records the command line that asked for the run, for the statistics (null or empty: none recorded).
+         *
+         * @param words the tool's name and its arguments, as given
+         * @return the options
+         */
+        public Options commandLine(List<String> words) {
+            commandLine = words == null ? List.of() : List.copyOf(words);
+            return this;
+        }
+
+        /**
+         * Profiles the run: a flat table on stderr at the end, and with a file name every node's figures per function
+         * (CSV for a name ending in {@code .csv}, else JSON); null: no profile, empty: the table only.
+         *
+         * @param file the file, empty, or null
+         * @return the options
+         */
+        public Options profile(String file) {
+            profile = file;
+            return this;
+        }
+
+        /**
+         * Lets the run be stopped from outside, cleanly, with the usual reports ({@link RunControl#stop}); null: a
+         * control nobody else holds.
+         *
+         * @param c the control
+         * @return the options
+         */
+        public Options control(RunControl c) {
+            control = c;
+            return this;
+        }
+
+        /**
+         * Prints a progress line on stderr about every second of host time.
+         *
+         * @param on        whether to
+         * @param overwrite whether each line replaces the last one (stderr is a terminal)
+         * @return the options
+         */
+        public Options progress(boolean on, boolean overwrite) {
+            progress = on;
+            progressOverwrite = overwrite;
             return this;
         }
 
@@ -316,7 +369,35 @@ public final class Simulation {
         if (!lines.isEmpty()) {
             m.setSourceLocator(lines);
         }
-        Machine.Result r = m.run();
+        if (o.profile != null) {
+            m.profile(lines);
+        }
+        RunControl control = o.control != null ? o.control : new RunControl();
+        m.setControl(control);
+        Thread ticker = null;
+        if (o.progress) {
+            m.setProgress(new java.io.PrintStream(stderr, true, StandardCharsets.UTF_8), o.progressOverwrite);
+            ticker = new Thread(() -> {
+                try {
+                    while (true) {
+                        Thread.sleep(PROGRESS_MILLIS);
+                        control.progress();
+                    }
+                } catch (InterruptedException e) {
+                    // the run has ended
+                }
+            }, "scmpsim-progress");
+            ticker.setDaemon(true);
+            ticker.start();
+        }
+        Machine.Result r;
+        try {
+            r = m.run();
+        } finally {
+            if (ticker != null) {
+                ticker.interrupt();
+            }
+        }
         if (r.message() != null) {
             say(stderr, r.message());
             if (r.outcome() == Machine.Outcome.FAULT || r.outcome() == Machine.Outcome.MAX_CYCLES) {
@@ -335,25 +416,43 @@ public final class Simulation {
             say(stderr, "cycles: " + r.cycles());
             say(stderr, "instructions: " + r.instructions());
         }
-        if (o.stats != null) {
-            RunStats st = new RunStats(m, r);
-            if (o.stats.equals("-")) {
-                PrintWriter w = new PrintWriter(new java.io.OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
-                w.print(st.summary());
-                w.flush();
-            } else {
-                try {
-                    Files.writeString(Path.of(o.stats), st.json());
-                } catch (NoSuchFileException e) {
-                    say(stderr, "scmpsim: --stats " + o.stats + ": cannot write: no such directory");
-                    return r.exitCode() == 0 ? 1 : r.exitCode();
-                } catch (IOException | RuntimeException e) {
-                    say(stderr, "scmpsim: --stats " + o.stats + ": cannot write: " + e.getMessage());
+        if (o.profile != null) {
+            ProfileReport report = new ProfileReport(m.profiler(), r.cycles());
+            say(stderr, report.table().stripTrailing());
+            if (!o.profile.isEmpty()) {
+                String text = o.profile.endsWith(".csv") ? report.csv() : report.json();
+                if (!write(stderr, "--profile", o.profile, text)) {
                     return r.exitCode() == 0 ? 1 : r.exitCode();
                 }
             }
         }
+        if (o.stats != null) {
+            RunStats st = new RunStats(m, r).commandLine(o.commandLine);
+            if (o.stats.equals("-")) {
+                PrintWriter w = new PrintWriter(new java.io.OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
+                w.print(st.summary());
+                w.flush();
+            } else if (!write(stderr, "--stats", o.stats, st.json())) {
+                return r.exitCode() == 0 ? 1 : r.exitCode();
+            }
+        }
         return r.exitCode();
+    }
+
+    /** Host milliseconds between two progress lines. */
+    private static final long PROGRESS_MILLIS = 1000;
+
+    /** Writes an output file; false (after one line on stderr) when it cannot be written. */
+    private static boolean write(OutputStream stderr, String option, String file, String text) {
+        try {
+            Files.writeString(Path.of(file), text);
+            return true;
+        } catch (NoSuchFileException e) {
+            say(stderr, "scmpsim: " + option + " " + file + ": cannot write: no such directory");
+        } catch (IOException | RuntimeException e) {
+            say(stderr, "scmpsim: " + option + " " + file + ": cannot write: " + e.getMessage());
+        }
+        return false;
     }
 
     private static void say(OutputStream stderr, String line) {

@@ -2,14 +2,13 @@ package scmp.niu;
 
 import java.io.PrintStream;
 import java.util.Locale;
-import java.util.TreeSet;
 import java.util.function.IntFunction;
 import scmp.noc.Flit;
 import scmp.noc.FlitTracer;
 import scmp.noc.Topology;
 
 /**
- * The trace of selected messages from end to end ({@code scmpsim --watch NODE:K}): the instruction that
+ * The trace of selected messages from end to end ({@code scmpsim --watch NODE:K}, {@code NODE:K-L}, {@code NODE:*}): the instruction that
  * starts the message, every flit entering the sender's injection queue, the routers' events for each flit
  * (through the network's {@link FlitTracer}, the message's flits carry the watch bit), and what the receiving
  * NIU does with each flit: the write of a DATA word, the register of a THREAD message, the thread becoming
@@ -47,15 +46,27 @@ public final class Watch implements FlitTracer {
     }
 
     /**
-     * One message to watch.
+     * Messages to watch: a range of one node's messages.
      *
-     * @param node    the sending node
-     * @param message the message's number on that node, from 0
+     * @param node  the sending node
+     * @param first the first message's number on that node, from 0
+     * @param last  the last one's, {@link Integer#MAX_VALUE} for all from {@code first} on
      */
-    public record Selection(int node, int message) {
+    public record Selection(int node, int first, int last) {
 
         /**
-         * Parses {@code NODE:K}.
+         * One message.
+         *
+         * @param node    the sending node
+         * @param message the message's number on that node, from 0
+         */
+        public Selection(int node, int message) {
+            this(node, message, message);
+        }
+
+        /**
+         * Parses {@code NODE:K} (one message), {@code NODE:K-L} (messages K to L) or {@code NODE:*} (all of the
+         * node's messages).
          *
          * @param text the selection
          * @return it
@@ -66,24 +77,35 @@ public final class Watch implements FlitTracer {
             try {
                 if (p.length == 2) {
                     int node = Integer.parseInt(p[0].trim());
-                    int k = Integer.parseInt(p[1].trim());
-                    if (node >= 0 && k >= 0) {
-                        return new Selection(node, k);
+                    String k = p[1].trim();
+                    int dash = k.indexOf('-');
+                    int first = k.equals("*") ? 0 : Integer.parseInt(dash < 0 ? k : k.substring(0, dash).trim());
+                    int last = k.equals("*") ? Integer.MAX_VALUE
+                            : dash < 0 ? first : Integer.parseInt(k.substring(dash + 1).trim());
+                    if (node >= 0 && first >= 0 && last >= first) {
+                        return new Selection(node, first, last);
                     }
                 }
             } catch (NumberFormatException e) {
                 // the message below
             }
-            throw new IllegalArgumentException("'" + text + "' is not NODE:K (the K-th message sent by NODE, from 0)");
+            throw new IllegalArgumentException("'" + text + "' is not NODE:K, NODE:K-L or NODE:* (the K-th message "
+                    + "sent by NODE, from 0; messages K to L; all of NODE's messages)");
+        }
+
+        /** Tells whether the selection holds the {@code message}-th message of {@code node}. */
+        boolean holds(int n, int message) {
+            return n == node && message >= first && message <= last;
         }
 
         @Override
         public String toString() {
-            return node + ":" + message;
+            return node + ":" + (last == Integer.MAX_VALUE ? first == 0 ? "*" : first + "-" : first == last
+                    ? Integer.toString(first) : first + "-" + last);
         }
     }
 
-    private final TreeSet<Long> selected = new TreeSet<>();
+    private final java.util.List<Selection> selected = new java.util.ArrayList<>();
     private final PrintStream out;
     private final IntFunction<String> where;
     private Topology topology;
@@ -97,14 +119,10 @@ public final class Watch implements FlitTracer {
      */
     public Watch(Iterable<Selection> selections, PrintStream out, IntFunction<String> where) {
         for (Selection s : selections) {
-            selected.add(key(s.node(), s.message()));
+            selected.add(s);
         }
         this.out = out;
         this.where = where;
-    }
-
-    private static long key(int node, int message) {
-        return ((long) node << 32) | (message & 0xFFFF_FFFFL);
     }
 
     /**
@@ -118,7 +136,12 @@ public final class Watch implements FlitTracer {
 
     /** Tells whether the {@code message}-th message of {@code node} is watched. */
     boolean selects(int node, int message) {
-        return selected.contains(key(node, message));
+        for (Selection s : selected) {
+            if (s.holds(node, message)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     void sendh(long netCycle, long coreCycle, int node, int thread, int pc, int message, int type, int dest,

@@ -88,6 +88,20 @@ final class E2e {
         }
     }
 
+    /**
+     * Writes a C program into {@code dir} as {@code NAME.c} and builds it there at -O1 with -g (line tables, for
+     * the reports and profiles that name source lines).
+     *
+     * @return the executable, {@code dir/NAME}
+     */
+    static Path buildDebug(Path dir, String name, String source) throws IOException {
+        Path src = dir.resolve(name + ".c");
+        Files.writeString(src, source);
+        Path exe = dir.resolve(name);
+        buildFile(1, true, exe, src);
+        return exe;
+    }
+
     /** What {@code scmpsim} did: its exit code and what it printed. */
     record Sim(int exit, String stdout, String stderr) {
     }

@@ -67,8 +67,15 @@ class WatchTest {
     @Test
     void selectionsAreParsedStrictly() {
         assertEquals(new Watch.Selection(3, 7), Watch.Selection.parse("3:7"));
-        assertEquals("'3' is not NODE:K (the K-th message sent by NODE, from 0)",
+        assertEquals(new Watch.Selection(3, 2, 5), Watch.Selection.parse("3:2-5"));
+        assertEquals(new Watch.Selection(3, 0, Integer.MAX_VALUE), Watch.Selection.parse("3:*"));
+        assertEquals("3:*", Watch.Selection.parse("3:*").toString());
+        assertEquals("3:2-5", Watch.Selection.parse("3:2-5").toString());
+        assertEquals("'3' is not NODE:K, NODE:K-L or NODE:* (the K-th message sent by NODE, from 0; messages K to L; "
+                + "all of NODE's messages)",
                 assertThrows(IllegalArgumentException.class, () -> Watch.Selection.parse("3")).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Watch.Selection.parse("3:5-2"));
+        assertThrows(IllegalArgumentException.class, () -> Watch.Selection.parse("3:*-2"));
         assertThrows(IllegalArgumentException.class, () -> Watch.Selection.parse("-1:2"));
         assertThrows(IllegalArgumentException.class, () -> Watch.Selection.parse("a:b"));
     }
