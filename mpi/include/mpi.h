@@ -92,7 +92,19 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_ERR_INTERN 17
 #define MPI_ERR_IN_STATUS 18
 #define MPI_ERR_PENDING 19
-#define MPI_ERR_LASTCODE 19
+/* MPI-2's classes for what libmpi has of it */
+#define MPI_ERR_NO_MEM 20       /* out of node memory */
+#define MPI_ERR_KEYVAL 21
+#define MPI_ERR_WIN 22
+#define MPI_ERR_BASE 23
+#define MPI_ERR_SIZE 24
+#define MPI_ERR_DISP 25
+#define MPI_ERR_LOCKTYPE 26
+#define MPI_ERR_ASSERT 27
+#define MPI_ERR_RMA_CONFLICT 28
+#define MPI_ERR_RMA_SYNC 29
+#define MPI_ERR_INFO 30
+#define MPI_ERR_LASTCODE 30
 
 /* ---- Predefined datatypes (thesis Table 3.1 and the rest of MPI-1.2's C types) -------------------- */
 
@@ -150,6 +162,7 @@ double MPI_Wtime(void);
 double MPI_Wtick(void);
 int MPI_Get_processor_name(char *name, int *resultlen);
 int MPI_Get_version(int *version, int *subversion);
+int MPI_Pcontrol(const int level, ...);
 int MPI_Error_string(int errorcode, char *string, int *resultlen);
 int MPI_Error_class(int errorcode, int *errorclass);
 
@@ -315,7 +328,7 @@ int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group *new
 int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup);
 int MPI_Group_free(MPI_Group *group);
 
-/* Communicators (intracommunicators only: MPI_Comm_test_inter says false) */
+/* Communicators and intercommunicators */
 int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result);
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
@@ -324,6 +337,10 @@ int MPI_Comm_free(MPI_Comm *comm);
 int MPI_Comm_test_inter(MPI_Comm comm, int *flag);
 int MPI_Comm_remote_size(MPI_Comm comm, int *size);
 int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
+                         MPI_Comm *newintercomm);
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm);
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm);     /* MPI-3 */
 
 /* Attributes */
 int MPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *keyval,

@@ -146,6 +146,13 @@ int MPI_Get_processor_name(char *name, int *resultlen)
     return MPI_SUCCESS;
 }
 
+/* The profiling control of MPI-1.2 section 8.3: there is no profiling layer to control. */
+int MPI_Pcontrol(const int level, ...)
+{
+    (void)level;
+    return MPI_SUCCESS;
+}
+
 int MPI_Get_version(int *version, int *subversion)
 {
     *version = MPI_VERSION;
@@ -160,7 +167,12 @@ static const char *const error_names[] = {
     "MPI_ERR_GROUP: invalid group", "MPI_ERR_OP: invalid operation", "MPI_ERR_TOPOLOGY: invalid topology",
     "MPI_ERR_DIMS: invalid dimensions", "MPI_ERR_ARG: invalid argument", "MPI_ERR_UNKNOWN: unknown error",
     "MPI_ERR_TRUNCATE: message truncated", "MPI_ERR_OTHER: other error", "MPI_ERR_INTERN: internal error",
-    "MPI_ERR_IN_STATUS: error code in status", "MPI_ERR_PENDING: pending request"
+    "MPI_ERR_IN_STATUS: error code in status", "MPI_ERR_PENDING: pending request",
+    "MPI_ERR_NO_MEM: out of node memory", "MPI_ERR_KEYVAL: invalid keyval", "MPI_ERR_WIN: invalid window",
+    "MPI_ERR_BASE: invalid base", "MPI_ERR_SIZE: invalid size", "MPI_ERR_DISP: invalid displacement",
+    "MPI_ERR_LOCKTYPE: invalid lock type", "MPI_ERR_ASSERT: invalid assertion",
+    "MPI_ERR_RMA_CONFLICT: conflicting accesses to a window",
+    "MPI_ERR_RMA_SYNC: wrong synchronization of RMA calls", "MPI_ERR_INFO: invalid info object"
 };
 
 int MPI_Error_string(int errorcode, char *string, int *resultlen)

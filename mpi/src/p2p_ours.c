@@ -136,7 +136,7 @@ static void handler_send(int handler, int kind, int node, int a, int b, int c, i
         senders--;
         return;
     }
-    m = (struct __mpi_out *)malloc(sizeof *m);
+    m = (struct __mpi_out *)__mpi_xmalloc(sizeof *m, "a message for the outbox");
     m->next = 0;
     m->kind = kind;
     m->node = node;
@@ -275,4 +275,5 @@ const struct __mpi_family __mpi_ours = {
     __ours_comm_split,
     __ours_comm_dup,
     __ours_comm_create,
+    1,                              /* slot areas for every communicator */
 };

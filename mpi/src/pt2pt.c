@@ -90,7 +90,7 @@ static int blocking_send(void *buf, int count, MPI_Datatype type, int dest, int 
         return __mpi_error(comm, __mpi_send(buf, count, type, dest, tag, comm, Q_P2P), fn);
     r = __mpi_new_request();
     if (!r)
-        return __mpi_error(comm, MPI_ERR_OTHER, fn);
+        return __mpi_error(comm, MPI_ERR_NO_MEM, fn);
     r->kind = REQ_SEND;
     r->mode = mode;
     r->q = Q_P2P;
@@ -161,7 +161,7 @@ static int nb_send(void *buf, int count, MPI_Datatype type, int dest, int tag, M
         return __mpi_error(comm, err, fn);
     r = make_request(REQ_SEND, mode, buf, count, type, dest, tag, comm);
     if (!r)
-        return __mpi_error(comm, MPI_ERR_OTHER, fn);
+        return __mpi_error(comm, MPI_ERR_NO_MEM, fn);
     *request = r;
     if (persistent) {
         r->flags |= RF_PERSISTENT;
@@ -241,7 +241,7 @@ static int nb_recv(void *buf, int count, MPI_Datatype type, int source, int tag,
         return __mpi_error(comm, err, fn);
     r = make_request(REQ_RECV, 0, buf, count, type, source, tag, comm);
     if (!r)
-        return __mpi_error(comm, MPI_ERR_OTHER, fn);
+        return __mpi_error(comm, MPI_ERR_NO_MEM, fn);
     *request = r;
     if (persistent) {
         r->flags |= RF_PERSISTENT;
@@ -297,7 +297,7 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, 
     bytes = count * __mpi_type_size(datatype);
     packed = (char *)malloc(bytes + 4);
     if (!packed)
-        return __mpi_error(comm, MPI_ERR_OTHER, "MPI_Sendrecv_replace");
+        return __mpi_no_mem(comm, "MPI_Sendrecv_replace", bytes + 4);
     __mpi_pack((const char *)buf, count, __mpi_type_get(datatype), packed);
     err = __mpi_irecv(buf, count, datatype, source, recvtag, comm, Q_P2P, &rr);
     if (err == MPI_SUCCESS) {
