@@ -573,3 +573,18 @@ int MPI_Exscan(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, M
     int err = scan(sendbuf, recvbuf, count, datatype, op, comm, 1);
     return RESULT(comm, err, "MPI_Exscan");
 }
+
+/* MPI-2.2: MPI_Reduce_scatter with every block recvcount long. */
+int MPI_Reduce_scatter_block(void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
+                             MPI_Comm comm)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    int *counts = 0, *displs, err, store[2 * STORE];
+    if (!c || c->inter)
+        return RESULT(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Reduce_scatter_block");
+    err = recvcount < 0 ? MPI_ERR_COUNT : regular(c->size, recvcount, store, &counts, &displs);
+    if (err == MPI_SUCCESS)
+        err = reduce_scatter(sendbuf, recvbuf, counts, datatype, op, comm);
+    unregular(store, counts);
+    return RESULT(comm, err, "MPI_Reduce_scatter_block");
+}

@@ -706,3 +706,58 @@ int MPI_Comm_free(MPI_Comm *comm)
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;
 }
+
+/* MPI-3: a node's memory is its own, so the shared-memory domain of MPI_COMM_TYPE_SHARED is the process
+ * alone: a communicator of one (collective over comm all the same, as MPI_Comm_split). */
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    (void)info;
+    if (!c || c->inter)
+        return __mpi_error(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_split_type");
+    if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_split_type");
+    return __mpi_error(comm,
+                       __mpi_comm_split(comm, split_type == MPI_UNDEFINED ? MPI_UNDEFINED : c->rank, key, newcomm),
+                       "MPI_Comm_split_type");
+}
+
+/* ---- Names (MPI-2): a copy of the caller's string; the predefined communicators are named after
+ * themselves, others have the empty name until they get one (MPI_Comm_dup does not copy it). */
+
+int MPI_Comm_set_name(MPI_Comm comm, const char *comm_name)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    int n;
+    if (!c)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_set_name");
+    if (!comm_name)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_set_name");
+    n = (int)strlen(comm_name);
+    if (n > MPI_MAX_OBJECT_NAME - 1)
+        n = MPI_MAX_OBJECT_NAME - 1;
+    free(c->name);
+    c->name = (char *)malloc(n + 1);
+    if (!c->name)
+        return __mpi_no_mem(comm, "MPI_Comm_set_name", n + 1);
+    memcpy(c->name, comm_name, n);
+    c->name[n] = 0;
+    return MPI_SUCCESS;
+}
+
+int MPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    const char *name;
+    if (!c)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_get_name");
+    if (!comm_name || !resultlen)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_get_name");
+    name = c->name                  ? c->name
+           : comm == MPI_COMM_WORLD ? "MPI_COMM_WORLD"
+           : comm == MPI_COMM_SELF  ? "MPI_COMM_SELF"
+                                    : "";
+    strcpy(comm_name, name);
+    *resultlen = (int)strlen(name);
+    return MPI_SUCCESS;
+}

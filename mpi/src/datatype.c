@@ -473,6 +473,60 @@ int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, 
     return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), "MPI_Type_create_resized");
 }
 
+/* MPI-2: an ndims-dimensional block of an array, as runs along the fastest dimension (the last in C order,
+ * the first in Fortran order); its extent is the whole array's. */
+int MPI_Type_create_subarray(int ndims, int *sizes, int *subsizes, int *starts, int order, MPI_Datatype oldtype,
+                             MPI_Datatype *newtype)
+{
+    static const char fn[] = "MPI_Type_create_subarray";
+    struct builder B;
+    struct __mpi_type *c = old_type(oldtype);
+    int i, ext, total = 1, runs = 1, fast, idx[16];
+    if (!c)
+        FAIL(MPI_ERR_TYPE, fn);
+    if (ndims <= 0 || ndims > 16 || !sizes || !subsizes || !starts || !newtype
+        || (order != MPI_ORDER_C && order != MPI_ORDER_FORTRAN))
+        FAIL(MPI_ERR_ARG, fn);
+    for (i = 0; i < ndims; i++) {
+        if (sizes[i] <= 0 || subsizes[i] < 0 || subsizes[i] > sizes[i] || starts[i] < 0
+            || starts[i] > sizes[i] - subsizes[i])
+            FAIL(MPI_ERR_ARG, fn);
+        total *= sizes[i];
+    }
+    ext = c->ub - c->lb;
+    fast = order == MPI_ORDER_C ? ndims - 1 : 0;
+    for (i = 0; i < ndims; i++) {
+        if (i != fast)
+            runs *= subsizes[i];
+        idx[i] = 0;
+    }
+    memset(&B, 0, sizeof B);
+    if (subsizes[fast] == 0)
+        runs = 0;
+    /* idx counts through the slow dimensions like an odometer, the slowest (the first in C order) last */
+    while (runs-- > 0) {
+        int off = 0, k;
+        for (k = 0; k < ndims; k++) {
+            int d = order == MPI_ORDER_C ? k : ndims - 1 - k;
+            off = off * sizes[d] + starts[d] + (d == fast ? 0 : idx[d]);
+        }
+        add(&B, c, off * ext, subsizes[fast], ext);
+        for (k = 0; k < ndims; k++) {
+            int d = order == MPI_ORDER_C ? ndims - 1 - k : k;
+            if (d == fast)
+                continue;
+            if (++idx[d] < subsizes[d])
+                break;
+            idx[d] = 0;
+        }
+    }
+    B.has_lb = 1;
+    B.lbm = 0;
+    B.has_ub = 1;
+    B.ubm = total * ext;
+    return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), fn);
+}
+
 int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
     struct __mpi_type *c = old_type(oldtype), *t;

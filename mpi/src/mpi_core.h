@@ -8,6 +8,7 @@
 
 #define REQ_SEND 1
 #define REQ_RECV 2
+#define REQ_NBC 3           /* a nonblocking collective: its schedule in tmp (nbc.c) */
 
 /* Send modes */
 #define MODE_STANDARD 0
@@ -43,7 +44,7 @@ struct __mpi_request {
     struct __mpi_request *bnext;    /* in the node's background list (buffered sends, freed requests) */
     int magic;
     volatile int state;
-    unsigned char kind;             /* REQ_SEND, REQ_RECV */
+    unsigned char kind;             /* REQ_SEND, REQ_RECV, REQ_NBC */
     unsigned char mode;             /* MODE_* (sends) */
     unsigned char q;                /* Q_P2P or Q_COLL */
     unsigned char proto;            /* send: how the message goes (P_EAGER, P_RNDV) */

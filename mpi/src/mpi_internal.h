@@ -90,6 +90,8 @@ int __mpi_apply_op(MPI_Op op, MPI_Datatype type, const void *in, void *inout, in
 #define TAG_SPLIT 8
 #define TAG_REDSCAT 9
 #define TAG_INTER 10        /* making and merging intercommunicators (intercomm.c) */
+#define TAG_ALLTOALLW 11    /* MPI_Alltoallw (nbc.c) */
+#define TAG_NBC 32          /* nonblocking collectives: TAG_NBC + a number per communicator (nbc.c) */
 /* Collective traffic tagged with a tag of the caller's (MPI_Comm_create_group, MPI_Intercomm_create) uses
  * TAG_USER_BASE - tag: negative, never one of the above nor MPI_ANY_TAG. */
 #define TAG_USER_BASE (-16)
@@ -119,6 +121,10 @@ struct __mpi_comm *__mpi_intercomm_install(int context, int rank, int lsize, con
 
 /* intercomm.c */
 int __mpi_intercomm_dup(MPI_Comm comm, struct __mpi_comm *c, MPI_Comm *newcomm);
+
+/* nbc.c: completing a nonblocking collective's request (MPI_Test and the rest poll it, MPI_Wait waits) */
+void __mpi_nbc_poll(struct __mpi_request *r);
+void __mpi_nbc_wait(struct __mpi_request *r);
 
 /* attr.c */
 int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm *to);

@@ -267,3 +267,17 @@ int MPI_Op_free(MPI_Op *op)
     *op = MPI_OP_NULL;
     return MPI_SUCCESS;
 }
+
+/* MPI-2.2: inoutbuf = inbuf op inoutbuf, on this process alone. */
+int MPI_Reduce_local(void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype, MPI_Op op)
+{
+    int err;
+    if (count < 0)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COUNT, "MPI_Reduce_local");
+    if (count > 0 && (!inbuf || !inoutbuf))
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_BUFFER, "MPI_Reduce_local");
+    if (!__mpi_op_check(op, datatype))
+        return __mpi_error(MPI_COMM_WORLD, __mpi_op_valid(op) ? MPI_ERR_TYPE : MPI_ERR_OP, "MPI_Reduce_local");
+    err = count > 0 ? __mpi_apply_op(op, datatype, inbuf, inoutbuf, count) : MPI_SUCCESS;
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(MPI_COMM_WORLD, err, "MPI_Reduce_local");
+}
