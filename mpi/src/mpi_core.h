@@ -300,6 +300,17 @@ int __mpi_no_mem(MPI_Comm comm, const char *func, int bytes);
 void *__mpi_xmalloc(int bytes, const char *func);
 void *__mpi_xcalloc(int n, int size, const char *func);
 void *__mpi_xrealloc(void *old, int bytes, const char *func);
+/* A message a handler wants sent without blocking on the NIU while others wait behind it (p2p_ours.c, "Messages
+ * sent by handlers"): sent at once when it cannot block, else by a bounded number of sending handlers or from
+ * the outbox that waiting user threads drain. */
+#define OUT_ADD 3           /* sendAddIntValue(node, a, b) */
+#define OUT_WORD 4          /* sendDataIntValue(node, a, b) */
+#define OUT_BLOCK 5         /* sendDataBlock(node, a, 1, b, 1, c), then free(b) */
+void __mpi_handler_send(int kind, int node, int a, int b, int c);
+struct __mpi_out;
+extern struct __mpi_out *__mpi_outbox;
+void __mpi_drain_outbox(void);
+
 /* Writes a line on stderr with one write, after flushing stdout (fatal errors, MPI_Abort). */
 void __mpi_fatal_line(const char *line);
 /* Ends the whole run with a status (MPI_Abort, fatal errors). */
