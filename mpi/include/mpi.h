@@ -20,6 +20,8 @@ typedef int MPI_Group;
 typedef int MPI_Errhandler;
 typedef long MPI_Aint;
 typedef struct __mpi_request *MPI_Request;
+typedef int MPI_Info;            /* MPI-2: only MPI_INFO_NULL */
+typedef int MPI_Win;             /* MPI-2 one-sided: a window */
 
 typedef struct MPI_Status {
     int MPI_SOURCE;
@@ -57,6 +59,22 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_BOTTOM ((void *)0)
 #define MPI_MAX_PROCESSOR_NAME 64
 #define MPI_MAX_ERROR_STRING 64
+#define MPI_MAX_OBJECT_NAME 64
+#define MPI_MAX_LIBRARY_VERSION_STRING 64
+#define MPI_INFO_NULL ((MPI_Info)0)
+
+/* MPI-2 thread levels (MPI_Init_thread provides at most MPI_THREAD_FUNNELED) */
+#define MPI_THREAD_SINGLE 0
+#define MPI_THREAD_FUNNELED 1
+#define MPI_THREAD_SERIALIZED 2
+#define MPI_THREAD_MULTIPLE 3
+
+/* MPI_Comm_split_type (MPI-3): a node's memory is its own, so a shared-memory domain is one process */
+#define MPI_COMM_TYPE_SHARED 1
+
+/* MPI_Type_create_subarray */
+#define MPI_ORDER_C 0
+#define MPI_ORDER_FORTRAN 1
 
 /* Comparison results */
 #define MPI_IDENT 0
@@ -92,7 +110,19 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_ERR_INTERN 17
 #define MPI_ERR_IN_STATUS 18
 #define MPI_ERR_PENDING 19
-#define MPI_ERR_LASTCODE 19
+/* MPI-2's classes for what libmpi has of it */
+#define MPI_ERR_NO_MEM 20       /* out of node memory */
+#define MPI_ERR_KEYVAL 21
+#define MPI_ERR_WIN 22
+#define MPI_ERR_BASE 23
+#define MPI_ERR_SIZE 24
+#define MPI_ERR_DISP 25
+#define MPI_ERR_LOCKTYPE 26
+#define MPI_ERR_ASSERT 27
+#define MPI_ERR_RMA_CONFLICT 28
+#define MPI_ERR_RMA_SYNC 29
+#define MPI_ERR_INFO 30
+#define MPI_ERR_LASTCODE 30
 
 /* ---- Predefined datatypes (thesis Table 3.1 and the rest of MPI-1.2's C types) -------------------- */
 
@@ -138,6 +168,7 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_BXOR ((MPI_Op)10)
 #define MPI_MAXLOC ((MPI_Op)11)
 #define MPI_MINLOC ((MPI_Op)12)
+#define MPI_REPLACE ((MPI_Op)13)       /* MPI_Accumulate only */
 
 /* ---- Environment ----------------------------------------------------------------------------------- */
 
@@ -150,6 +181,11 @@ double MPI_Wtime(void);
 double MPI_Wtick(void);
 int MPI_Get_processor_name(char *name, int *resultlen);
 int MPI_Get_version(int *version, int *subversion);
+int MPI_Pcontrol(const int level, ...);
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided);          /* MPI-2 */
+int MPI_Query_thread(int *provided);
+int MPI_Is_thread_main(int *flag);
+int MPI_Get_library_version(char *version, int *resultlen);                           /* MPI-3 */
 int MPI_Error_string(int errorcode, char *string, int *resultlen);
 int MPI_Error_class(int errorcode, int *errorclass);
 
@@ -230,6 +266,8 @@ int MPI_Type_lb(MPI_Datatype datatype, MPI_Aint *displacement);
 int MPI_Type_ub(MPI_Datatype datatype, MPI_Aint *displacement);
 int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent);
 int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent);
+int MPI_Type_create_subarray(int ndims, int *sizes, int *subsizes, int *starts, int order, MPI_Datatype oldtype,
+                             MPI_Datatype *newtype);
 int MPI_Address(void *location, MPI_Aint *address);
 int MPI_Get_address(void *location, MPI_Aint *address);
 int MPI_Pack(void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize, int *position,
@@ -315,7 +353,7 @@ int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group *new
 int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup);
 int MPI_Group_free(MPI_Group *group);
 
-/* Communicators (intracommunicators only: MPI_Comm_test_inter says false) */
+/* Communicators and intercommunicators */
 int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result);
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
@@ -324,6 +362,13 @@ int MPI_Comm_free(MPI_Comm *comm);
 int MPI_Comm_test_inter(MPI_Comm comm, int *flag);
 int MPI_Comm_remote_size(MPI_Comm comm, int *size);
 int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
+                         MPI_Comm *newintercomm);
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm);
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm);     /* MPI-3 */
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm); /* MPI-3 */
+int MPI_Comm_set_name(MPI_Comm comm, const char *comm_name);                               /* MPI-2 */
+int MPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen);
 
 /* Attributes */
 int MPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *keyval,
@@ -379,6 +424,51 @@ int MPI_Reduce_scatter(void *sendbuf, void *recvbuf, int *recvcounts, MPI_Dataty
                        MPI_Comm comm);
 int MPI_Scan(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
 int MPI_Exscan(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+int MPI_Reduce_scatter_block(void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
+                             MPI_Comm comm);                                              /* MPI-2.2 */
+int MPI_Alltoallw(void *sendbuf, int *sendcounts, int *sdispls, MPI_Datatype *sendtypes, void *recvbuf,
+                  int *recvcounts, int *rdispls, MPI_Datatype *recvtypes, MPI_Comm comm);   /* MPI-2 */
+int MPI_Reduce_local(void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype, MPI_Op op); /* MPI-2.2 */
+
+/* Nonblocking collectives (MPI-3): MPI_Wait, MPI_Test and the rest complete them */
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request);
+int MPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request);
+int MPI_Ireduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                MPI_Comm comm, MPI_Request *request);
+int MPI_Iallreduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                   MPI_Request *request);
+int MPI_Igather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request);
+int MPI_Iscatter(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request);
+int MPI_Iallgather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+int MPI_Ialltoall(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                  MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+
+/* One-sided communication (MPI-2): windows, put, get, accumulate, fence, passive-target locks */
+#define MPI_WIN_NULL ((MPI_Win)-1)
+#define MPI_LOCK_EXCLUSIVE 234
+#define MPI_LOCK_SHARED 235
+#define MPI_MODE_NOCHECK 1024          /* assertions: accepted, not needed */
+#define MPI_MODE_NOSTORE 2048
+#define MPI_MODE_NOPUT 4096
+#define MPI_MODE_NOPRECEDE 8192
+#define MPI_MODE_NOSUCCEED 16384
+int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win);
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
+                     MPI_Win *win);                                                       /* MPI-3 */
+int MPI_Win_free(MPI_Win *win);
+int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win);
+int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win);
+int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+                   MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op,
+                   MPI_Win win);
+int MPI_Win_fence(int assert, MPI_Win win);
+int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win);
+int MPI_Win_unlock(int rank, MPI_Win win);
 
 /* User-defined operations */
 int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op);

@@ -84,12 +84,12 @@ int MPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn
         ;
     if (i == nkeyvals) {
         int cap = nkeyvals ? 2 * nkeyvals : 8, j;
-        keyvals = (struct __mpi_keyval **)realloc(keyvals, cap * sizeof *keyvals);
+        keyvals = (struct __mpi_keyval **)__mpi_xrealloc(keyvals, cap * sizeof *keyvals, "MPI_Keyval_create");
         for (j = nkeyvals; j < cap; j++)
             keyvals[j] = 0;
         nkeyvals = cap;
     }
-    kv = (struct __mpi_keyval *)malloc(sizeof *kv);
+    kv = (struct __mpi_keyval *)__mpi_xmalloc(sizeof *kv, "MPI_Keyval_create");
     kv->refs = 1;
     kv->copy = copy_fn;
     kv->del = delete_fn;
@@ -150,7 +150,7 @@ int MPI_Attr_put(MPI_Comm comm, int key, void *val)
         (*pp)->val = val;
         return MPI_SUCCESS;
     }
-    a = (struct __mpi_attr *)malloc(sizeof *a);
+    a = (struct __mpi_attr *)__mpi_xmalloc(sizeof *a, "MPI_Attr_put");
     a->keyval = key;
     a->val = val;
     a->next = 0;
@@ -214,7 +214,7 @@ int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm
         if (err != MPI_SUCCESS)
             return err;
         if (flag) {
-            struct __mpi_attr *b = (struct __mpi_attr *)malloc(sizeof *b);
+            struct __mpi_attr *b = (struct __mpi_attr *)__mpi_xmalloc(sizeof *b, "MPI_Comm_dup");
             b->keyval = a->keyval;
             b->val = out;
             b->next = 0;

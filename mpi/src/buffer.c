@@ -96,7 +96,7 @@ int __mpi_bsend_start(struct __mpi_request *r)
     inner = __mpi_new_request();
     if (!inner) {
         __mpi_bsend_release_seg(s);
-        return MPI_ERR_OTHER;
+        return MPI_ERR_NO_MEM;
     }
     __mpi_pack((const char *)r->buf, r->count, r->tp, (char *)(s + 1));
     inner->kind = REQ_SEND;

@@ -34,23 +34,58 @@ int __coll_basic(MPI_Datatype type)
     return type > MPI_DATATYPE_NULL && type <= MPI_LONG_DOUBLE_INT;
 }
 
-/* Local copy of scount elements of stype at src to dst as dtype (the type signatures match). */
+/* Predefined types whose items are their bytes with no gap (all but MPI_SHORT_INT, MPI_DOUBLE_INT and
+ * MPI_LONG_DOUBLE_INT, whose extents hold padding): count items travel as count * size bytes as they lie. */
+int __coll_contig_basic(MPI_Datatype type)
+{
+    return (type > MPI_DATATYPE_NULL && type <= MPI_PACKED) || type == MPI_FLOAT_INT || type == MPI_LONG_INT
+           || type == MPI_2INT;
+}
+
+/* The bytes of data one item carries (its type signature's size: no gaps), or -1. */
+int __coll_data_size(MPI_Datatype type)
+{
+    if (__coll_contig_basic(type))
+        return basic_size[type];
+    return __mpi_type_size(type);
+}
+
+/* Local copy of scount elements of stype at src to dst as dtype (the type signatures match): as the bytes
+ * lie when both sides are one run, else through the packed form a piece at a time (no allocation). */
 void __coll_copy(void *dst, MPI_Datatype dtype, int dcount, const void *src, MPI_Datatype stype, int scount)
 {
-    int sb = scount * __coll_size(stype), db = dcount * __coll_size(dtype), n = sb < db ? sb : db;
-    char *tmp;
-    if (n <= 0)
-        return;
-    if (__coll_basic(stype) && __coll_basic(dtype)) {
-        if (dst != src)
+    struct __mpi_type *st, *dt;
+    struct __mpi_cursor ks, kd;
+    double piece[32];
+    char *s, *d;
+    int n;
+    if (__coll_contig_basic(stype) && __coll_contig_basic(dtype)) {
+        int sb = scount * basic_size[stype], db = dcount * basic_size[dtype];
+        n = sb < db ? sb : db;
+        if (n > 0 && dst != src)
             memmove(dst, src, n);
         return;
     }
-    /* a derived type on either side: through its packed form (datatype.c) */
-    tmp = (char *)malloc(sb);
-    __mpi_pack((const char *)src, scount, __mpi_type_get(stype), tmp);
-    __mpi_unpack(tmp, n, (char *)dst, dcount, __mpi_type_get(dtype));
-    free(tmp);
+    st = __mpi_type_get(stype);
+    dt = __mpi_type_get(dtype);
+    n = scount * st->size < dcount * dt->size ? scount * st->size : dcount * dt->size;
+    if (n <= 0)
+        return;
+    s = __mpi_type_contig(st, (void *)src, scount);
+    d = __mpi_type_contig(dt, dst, dcount);
+    if (s && d) {
+        if (s != d)
+            memmove(d, s, n);
+        return;
+    }
+    __mpi_cursor_init(&ks, src, scount, st);
+    __mpi_cursor_init(&kd, dst, dcount, dt);
+    while (n > 0) {
+        int b = n < (int)sizeof piece ? n : (int)sizeof piece;
+        __mpi_cursor_pack(&ks, piece, b);
+        __mpi_cursor_unpack(&kd, piece, b);
+        n -= b;
+    }
 }
 
 int __coll_send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
@@ -75,7 +110,7 @@ int __coll_recv(void *buf, int count, MPI_Datatype type, int source, int tag, MP
 
 static int check_type(MPI_Datatype t, int count)
 {
-    if (__coll_size(t) < 0)
+    if (__coll_size(t) < 0 || (t >= MPI_FIRST_DERIVED && __mpi_type_usable(t) != MPI_SUCCESS))
         return MPI_ERR_TYPE;
     if (count < 0)
         return MPI_ERR_COUNT;
@@ -89,23 +124,43 @@ static int check_type(MPI_Datatype t, int count)
             return err_;                                                        \
     } while (0)
 
+/* (intercommunicators have no collectives in MPI-1.2) */
 #define COMM(c, comm)                                                           \
     struct __mpi_comm *c = __mpi_comm(comm);                                    \
-    if (!c)                                                                     \
+    if (!c || c->inter)                                                         \
         return MPI_ERR_COMM
+
+/* A collective's code through the communicator's error handler (only a failure costs a call). */
+#define RESULT(comm, e, fn) ((e) == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(comm, e, fn))
+
+/* ---- Long reductions, a piece at a time --------------------------------------------------------------
+ * A reduction's algorithms hold partial results in temporary buffers as long as the vector. So that a
+ * vector of megabytes needs no more than a few of them, a vector longer than REDUCE_PIECE bytes is reduced
+ * REDUCE_PIECE bytes at a time, each piece by the family's algorithm: element by element, every piece sees
+ * the same tree and the same order of combination, so the result has the same bits. */
+#define REDUCE_PIECE 65536
+
+static int piece_items(MPI_Datatype type)
+{
+    int ext = __coll_extent(type), n = ext > 0 ? REDUCE_PIECE / ext : 1;
+    return n > 0 ? n : 1;
+}
+
+#define AT(buf, i, ext) ((char *)(buf) + (i) * (ext))
 
 /* ---- Entry points ----------------------------------------------------------------------------------- */
 
 int MPI_Barrier(MPI_Comm comm)
 {
+    int err;
     COMM(c, comm);
     if (c->size == 1)
         return MPI_SUCCESS;
-    return __mpi_family->barrier(comm, c);
+    err = __mpi_family->barrier(comm, c);
+    return RESULT(comm, err, "MPI_Barrier");
 }
 
-/* The general MPI_Bcast; fast.S has the entry point and its fast path. */
-int __mpi_Bcast_c(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
+static int bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
     COMM(c, comm);
     CHECK(check_type(datatype, count));
@@ -116,21 +171,27 @@ int __mpi_Bcast_c(void *buffer, int count, MPI_Datatype datatype, int root, MPI_
     return __mpi_family->bcast(buffer, count, datatype, root, comm, c);
 }
 
-static int check_reduce(struct __mpi_comm *c, MPI_Datatype type, int count, MPI_Op op)
+/* The general MPI_Bcast; fast.S has the entry point and its fast path. */
+int __mpi_Bcast_c(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
-    (void)c;
+    int err = bcast(buffer, count, datatype, root, comm);
+    return RESULT(comm, err, "MPI_Bcast");
+}
+
+static int check_reduce(MPI_Datatype type, int count, MPI_Op op)
+{
     CHECK(check_type(type, count));
     if (!__mpi_op_check(op, type))
         return MPI_ERR_OP;
     return MPI_SUCCESS;
 }
 
-/* The general MPI_Reduce; fast.S has the entry point and its fast path. */
-int __mpi_Reduce_c(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
-                   MPI_Comm comm)
+static int reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                  MPI_Comm comm)
 {
+    int ext, per, off, err = MPI_SUCCESS;
     COMM(c, comm);
-    CHECK(check_reduce(c, datatype, count, op));
+    CHECK(check_reduce(datatype, count, op));
     if (root < 0 || root >= c->size)
         return MPI_ERR_ROOT;
     if (sendbuf == MPI_IN_PLACE) {
@@ -144,14 +205,27 @@ int __mpi_Reduce_c(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatyp
         __coll_copy(recvbuf, datatype, count, sendbuf, datatype, count);
         return MPI_SUCCESS;
     }
-    return __mpi_family->reduce(sendbuf, recvbuf, count, datatype, op, root, comm, c);
+    ext = __coll_extent(datatype);
+    per = piece_items(datatype);
+    for (off = 0; off < count && err == MPI_SUCCESS; off += per)
+        err = __mpi_family->reduce(AT(sendbuf, off, ext), c->rank == root ? AT(recvbuf, off, ext) : recvbuf,
+                                   count - off < per ? count - off : per, datatype, op, root, comm, c);
+    return err;
 }
 
-int MPI_Allreduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                  MPI_Comm comm)
+/* The general MPI_Reduce; fast.S has the entry point and its fast path. */
+int __mpi_Reduce_c(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                   MPI_Comm comm)
 {
+    int err = reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
+    return RESULT(comm, err, "MPI_Reduce");
+}
+
+static int allreduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    int ext, per, off, err = MPI_SUCCESS;
     COMM(c, comm);
-    CHECK(check_reduce(c, datatype, count, op));
+    CHECK(check_reduce(datatype, count, op));
     if (sendbuf == MPI_IN_PLACE)
         sendbuf = recvbuf;
     if (count == 0)
@@ -160,34 +234,47 @@ int MPI_Allreduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype
         __coll_copy(recvbuf, datatype, count, sendbuf, datatype, count);
         return MPI_SUCCESS;
     }
-    return __mpi_family->allreduce(sendbuf, recvbuf, count, datatype, op, comm, c);
+    ext = __coll_extent(datatype);
+    per = piece_items(datatype);
+    for (off = 0; off < count && err == MPI_SUCCESS; off += per)
+        err = __mpi_family->allreduce(AT(sendbuf, off, ext), AT(recvbuf, off, ext),
+                                      count - off < per ? count - off : per, datatype, op, comm, c);
+    return err;
+}
+
+int MPI_Allreduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                  MPI_Comm comm)
+{
+    int err = allreduce(sendbuf, recvbuf, count, datatype, op, comm);
+    return RESULT(comm, err, "MPI_Allreduce");
 }
 
 /* Counts and displacements of the regular forms, for the v forms: in store (2 * STORE ints, on the
  * caller's stack) when they fit, else allocated (release with unregular). */
 #define STORE 64
-static void regular(int p, int count, int *store, int **counts, int **displs)
+static int regular(int p, int count, int *store, int **counts, int **displs)
 {
     int i, d = 0;
     if (p <= STORE) {
         *counts = store;
         *displs = store + STORE;
     } else {
-        *counts = (int *)malloc(p * sizeof(int));
-        *displs = (int *)malloc(p * sizeof(int));
+        *counts = (int *)malloc(2 * p * sizeof(int));
+        if (!*counts)
+            return MPI_ERR_NO_MEM;
+        *displs = *counts + p;
     }
     for (i = 0; i < p; i++, d += count) {
         (*counts)[i] = count;
         (*displs)[i] = d;
     }
+    return MPI_SUCCESS;
 }
 
-static void unregular(int *store, int *counts, int *displs)
+static void unregular(int *store, int *counts)
 {
-    if (counts && counts != store) {
+    if (counts && counts != store)
         free(counts);
-        free(displs);
-    }
 }
 
 static int gatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
@@ -211,25 +298,34 @@ static int gatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
                                  c);
 }
 
-int MPI_Gather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-               MPI_Datatype recvtype, int root, MPI_Comm comm)
+static int gather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                  MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
     int *counts = 0, *displs = 0, err, store[2 * STORE];
     COMM(c, comm);
     if (c->rank == root) {
         CHECK(check_type(recvtype, recvcount));
-        regular(c->size, recvcount, store, &counts, &displs);
+        CHECK(regular(c->size, recvcount, store, &counts, &displs));
     }
     err = gatherv(sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype, root, comm, c);
-    unregular(store, counts, displs);
+    unregular(store, counts);
     return err;
+}
+
+int MPI_Gather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+               MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    int err = gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    return RESULT(comm, err, "MPI_Gather");
 }
 
 int MPI_Gatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int *recvcounts,
                 int *displs, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    COMM(c, comm);
-    return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, c);
+    struct __mpi_comm *c = __mpi_comm(comm);
+    int err = c && !c->inter ? gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, c)
+                : MPI_ERR_COMM;
+    return RESULT(comm, err, "MPI_Gatherv");
 }
 
 static int scatterv(void *sendbuf, const int *sendcounts, const int *displs, MPI_Datatype sendtype,
@@ -251,25 +347,34 @@ static int scatterv(void *sendbuf, const int *sendcounts, const int *displs, MPI
                                   comm, c);
 }
 
-int MPI_Scatter(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                MPI_Datatype recvtype, int root, MPI_Comm comm)
+static int scatter(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                   MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
     int *counts = 0, *displs = 0, err, store[2 * STORE];
     COMM(c, comm);
     if (c->rank == root) {
         CHECK(check_type(sendtype, sendcount));
-        regular(c->size, sendcount, store, &counts, &displs);
+        CHECK(regular(c->size, sendcount, store, &counts, &displs));
     }
     err = scatterv(sendbuf, counts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, c);
-    unregular(store, counts, displs);
+    unregular(store, counts);
     return err;
+}
+
+int MPI_Scatter(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    int err = scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    return RESULT(comm, err, "MPI_Scatter");
 }
 
 int MPI_Scatterv(void *sendbuf, int *sendcounts, int *displs, MPI_Datatype sendtype, void *recvbuf,
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    COMM(c, comm);
-    return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, c);
+    struct __mpi_comm *c = __mpi_comm(comm);
+    int err = c && !c->inter ? scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, c)
+                : MPI_ERR_COMM;
+    return RESULT(comm, err, "MPI_Scatterv");
 }
 
 static int allgatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
@@ -286,23 +391,32 @@ static int allgatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
     return __mpi_family->allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, c);
 }
 
-int MPI_Allgather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                  MPI_Datatype recvtype, MPI_Comm comm)
+static int allgather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                     MPI_Datatype recvtype, MPI_Comm comm)
 {
     int *counts, *displs, err, store[2 * STORE];
     COMM(c, comm);
     CHECK(check_type(recvtype, recvcount));
-    regular(c->size, recvcount, store, &counts, &displs);
+    CHECK(regular(c->size, recvcount, store, &counts, &displs));
     err = allgatherv(sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype, comm, c);
-    unregular(store, counts, displs);
+    unregular(store, counts);
     return err;
+}
+
+int MPI_Allgather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                  MPI_Datatype recvtype, MPI_Comm comm)
+{
+    int err = allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    return RESULT(comm, err, "MPI_Allgather");
 }
 
 int MPI_Allgatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int *recvcounts,
                    int *displs, MPI_Datatype recvtype, MPI_Comm comm)
 {
-    COMM(c, comm);
-    return allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, c);
+    struct __mpi_comm *c = __mpi_comm(comm);
+    int err = c && !c->inter ? allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, c)
+                : MPI_ERR_COMM;
+    return RESULT(comm, err, "MPI_Allgatherv");
 }
 
 static int alltoallv(void *sendbuf, const int *sendcounts, const int *sdispls, MPI_Datatype sendtype,
@@ -319,6 +433,8 @@ static int alltoallv(void *sendbuf, const int *sendcounts, const int *sdispls, M
             if (rdispls[i] + recvcounts[i] > span)
                 span = rdispls[i] + recvcounts[i];
         tmp = malloc(span * ext + 1);
+        if (!tmp)
+            return MPI_ERR_NO_MEM;
         memcpy(tmp, recvbuf, span * ext);
         sendbuf = tmp;
         sendcounts = recvcounts;
@@ -333,31 +449,71 @@ static int alltoallv(void *sendbuf, const int *sendcounts, const int *sdispls, M
     return err;
 }
 
-int MPI_Alltoall(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                 MPI_Datatype recvtype, MPI_Comm comm)
+static int alltoall(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                    MPI_Datatype recvtype, MPI_Comm comm)
 {
-    int *sc, *sd, *rc, *rd, err, sstore[2 * STORE], rstore[2 * STORE];
+    int *sc, *sd, *rc = 0, *rd, err, sstore[2 * STORE], rstore[2 * STORE];
     COMM(c, comm);
     CHECK(check_type(recvtype, recvcount));
     if (sendbuf != MPI_IN_PLACE)
         CHECK(check_type(sendtype, sendcount));
-    regular(c->size, sendcount, sstore, &sc, &sd);
-    regular(c->size, recvcount, rstore, &rc, &rd);
-    err = alltoallv(sendbuf, sc, sd, sendtype, recvbuf, rc, rd, recvtype, comm, c);
-    unregular(sstore, sc, sd);
-    unregular(rstore, rc, rd);
+    CHECK(regular(c->size, sendcount, sstore, &sc, &sd));
+    err = regular(c->size, recvcount, rstore, &rc, &rd);
+    if (err == MPI_SUCCESS)
+        err = alltoallv(sendbuf, sc, sd, sendtype, recvbuf, rc, rd, recvtype, comm, c);
+    unregular(sstore, sc);
+    unregular(rstore, rc);
     return err;
+}
+
+int MPI_Alltoall(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, MPI_Comm comm)
+{
+    int err = alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    return RESULT(comm, err, "MPI_Alltoall");
 }
 
 int MPI_Alltoallv(void *sendbuf, int *sendcounts, int *sdispls, MPI_Datatype sendtype, void *recvbuf,
                   int *recvcounts, int *rdispls, MPI_Datatype recvtype, MPI_Comm comm)
 {
-    COMM(c, comm);
-    return alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, c);
+    struct __mpi_comm *c = __mpi_comm(comm);
+    int err = c && !c->inter ? alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+                            comm, c)
+                : MPI_ERR_COMM;
+    return RESULT(comm, err, "MPI_Alltoallv");
 }
 
-int MPI_Reduce_scatter(void *sendbuf, void *recvbuf, int *recvcounts, MPI_Datatype datatype, MPI_Op op,
-                       MPI_Comm comm)
+/* A long vector (see REDUCE_PIECE): each piece reduced to rank 0, then the parts of the owners' blocks in
+ * it sent to them. In place, a rank's result lands in front of the input it has still to give: never over
+ * it. */
+static int reduce_scatter_pieces(const char *sendbuf, char *recvbuf, const int *counts, MPI_Datatype type,
+                                 MPI_Op op, MPI_Comm comm, struct __mpi_comm *c, int total)
+{
+    int ext = __coll_extent(type), per = piece_items(type), off, err = MPI_SUCCESS;
+    char *piece = c->rank == 0 ? (char *)malloc(per * ext + 8) : 0;
+    if (c->rank == 0 && !piece)
+        return MPI_ERR_NO_MEM;
+    for (off = 0; off < total && err == MPI_SUCCESS; off += per) {
+        int end = total - off < per ? total : off + per, i, first = 0;
+        err = __mpi_family->reduce(sendbuf + off * ext, piece, end - off, type, op, 0, comm, c);
+        for (i = 0; i < c->size && err == MPI_SUCCESS; first += counts[i], i++) {
+            int lo = first > off ? first : off, hi = first + counts[i] < end ? first + counts[i] : end;
+            if (lo >= hi)
+                continue;
+            if (c->rank == 0 && i == 0)
+                memcpy(recvbuf + (lo - first) * ext, piece + (lo - off) * ext, (hi - lo) * ext);
+            else if (c->rank == 0)
+                err = __coll_send(piece + (lo - off) * ext, hi - lo, type, i, TAG_REDSCAT, comm);
+            else if (c->rank == i)
+                err = __coll_recv(recvbuf + (lo - first) * ext, hi - lo, type, 0, TAG_REDSCAT, comm);
+        }
+    }
+    free(piece);
+    return err;
+}
+
+static int reduce_scatter(void *sendbuf, void *recvbuf, int *recvcounts, MPI_Datatype datatype, MPI_Op op,
+                          MPI_Comm comm)
 {
     int total = 0, i;
     COMM(c, comm);
@@ -366,17 +522,28 @@ int MPI_Reduce_scatter(void *sendbuf, void *recvbuf, int *recvcounts, MPI_Dataty
             return MPI_ERR_COUNT;
         total += recvcounts[i];
     }
-    CHECK(check_reduce(c, datatype, total, op));
+    CHECK(check_reduce(datatype, total, op));
     if (sendbuf == MPI_IN_PLACE)
         sendbuf = recvbuf;
+    if (total > piece_items(datatype) && c->size > 1)
+        return reduce_scatter_pieces((const char *)sendbuf, (char *)recvbuf, recvcounts, datatype, op, comm, c,
+                                     total);
     return __mpi_family->reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, c);
+}
+
+int MPI_Reduce_scatter(void *sendbuf, void *recvbuf, int *recvcounts, MPI_Datatype datatype, MPI_Op op,
+                       MPI_Comm comm)
+{
+    int err = reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm);
+    return RESULT(comm, err, "MPI_Reduce_scatter");
 }
 
 static int scan(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                 int exclusive)
 {
+    int ext, per, off, err = MPI_SUCCESS;
     COMM(c, comm);
-    CHECK(check_reduce(c, datatype, count, op));
+    CHECK(check_reduce(datatype, count, op));
     if (sendbuf == MPI_IN_PLACE)
         sendbuf = recvbuf;
     if (count == 0)
@@ -386,16 +553,38 @@ static int scan(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, 
             __coll_copy(recvbuf, datatype, count, sendbuf, datatype, count);
         return MPI_SUCCESS;
     }
-    return __mpi_family->scan(sendbuf, recvbuf, count, datatype, op, exclusive, comm, c);
+    ext = __coll_extent(datatype);
+    per = piece_items(datatype);
+    for (off = 0; off < count && err == MPI_SUCCESS; off += per)
+        err = __mpi_family->scan(AT(sendbuf, off, ext), AT(recvbuf, off, ext), count - off < per ? count - off : per,
+                                 datatype, op, exclusive, comm, c);
+    return err;
 }
 
 int MPI_Scan(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
-    return scan(sendbuf, recvbuf, count, datatype, op, comm, 0);
+    int err = scan(sendbuf, recvbuf, count, datatype, op, comm, 0);
+    return RESULT(comm, err, "MPI_Scan");
 }
 
 /* recvbuf on rank 0 is left unchanged (MPI says it is undefined there). */
 int MPI_Exscan(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
-    return scan(sendbuf, recvbuf, count, datatype, op, comm, 1);
+    int err = scan(sendbuf, recvbuf, count, datatype, op, comm, 1);
+    return RESULT(comm, err, "MPI_Exscan");
+}
+
+/* MPI-2.2: MPI_Reduce_scatter with every block recvcount long. */
+int MPI_Reduce_scatter_block(void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
+                             MPI_Comm comm)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    int *counts = 0, *displs, err, store[2 * STORE];
+    if (!c || c->inter)
+        return RESULT(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Reduce_scatter_block");
+    err = recvcount < 0 ? MPI_ERR_COUNT : regular(c->size, recvcount, store, &counts, &displs);
+    if (err == MPI_SUCCESS)
+        err = reduce_scatter(sendbuf, recvbuf, counts, datatype, op, comm);
+    unregular(store, counts);
+    return RESULT(comm, err, "MPI_Reduce_scatter_block");
 }

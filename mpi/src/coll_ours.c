@@ -38,6 +38,58 @@ static int is_pow2(int p)
     return (p & (p - 1)) == 0;
 }
 
+/* ---- Items of any datatype through slots ----------------------------------------------------------------
+ * The two ends of a transfer may describe the same data with different datatypes (a strided vector at the
+ * root, contiguous ints elsewhere): only the type signatures match. So every choice is made on the bytes of
+ * data (count * size, gaps left out), which both ends know alike, and what travels is the packed form: the
+ * items as they lie when they are one run, else packed or unpacked a slot message at a time. */
+
+/* count items of type at buf as one run of their bytes, or 0 */
+static const char *run_of(const void *buf, int count, MPI_Datatype type)
+{
+    if (__coll_contig_basic(type))
+        return (const char *)buf;
+    return __mpi_type_contig(__mpi_type_get(type), (void *)buf, count);
+}
+
+static void slot_send_items(struct __mpi_comm *c, int dst, const void *buf, int count, MPI_Datatype type)
+{
+    int bytes = count * __coll_data_size(type), tmp[SLOTW];
+    const char *run = run_of(buf, count, type);
+    struct __mpi_cursor k;
+    if (run) {
+        __slot_send(c, dst, run, bytes);
+        return;
+    }
+    __mpi_cursor_init(&k, buf, count, __mpi_type_get(type));
+    do {                                /* the pieces of __slot_send: one slot message each */
+        int b = bytes < 4 * SLOTW ? bytes : 4 * SLOTW;
+        __mpi_cursor_pack(&k, tmp, b);
+        SLOT_PUT(c, dst, tmp, (b + 3) >> 2);
+        bytes -= b;
+    } while (bytes > 0);
+}
+
+static void slot_recv_items(struct __mpi_comm *c, int src, void *buf, int count, MPI_Datatype type)
+{
+    int bytes = count * __coll_data_size(type), tmp[SLOTW];
+    const char *run = run_of(buf, count, type);
+    struct __mpi_cursor k;
+    if (run) {
+        __slot_recv(c, src, (void *)run, bytes);
+        return;
+    }
+    __mpi_cursor_init(&k, buf, count, __mpi_type_get(type));
+    do {
+        int b = bytes < 4 * SLOTW ? bytes : 4 * SLOTW, w = (b + 3) >> 2;
+        volatile int *in = SLOT_GET(c, src, w);
+        __copy_words(tmp, in, w);
+        SLOT_ACK(c, src);
+        __mpi_cursor_unpack(&k, tmp, b);
+        bytes -= b;
+    } while (bytes > 0);
+}
+
 /* sends and receives at once (point to point) */
 static int exchange(void *sbuf, int scount, MPI_Datatype stype, int dst, void *rbuf, int rcount,
                     MPI_Datatype rtype, int src, int tag, MPI_Comm comm)
@@ -51,6 +103,43 @@ static int exchange(void *sbuf, int scount, MPI_Datatype stype, int dst, void *r
     if (err == MPI_SUCCESS)
         err = MPI_Wait(&sr, MPI_STATUS_IGNORE);
     return err != MPI_SUCCESS ? err : e2;
+}
+
+/* Sends count items to dst and receives from src at once, a slot message of each in turn (as
+ * __slot_exchange); dst or src may be -1 (none). */
+static void slot_exchange_items(struct __mpi_comm *c, int dst, const void *sbuf, int scount, MPI_Datatype stype,
+                                int src, void *rbuf, int rcount, MPI_Datatype rtype)
+{
+    int sbytes = scount * __coll_data_size(stype), rbytes = rcount * __coll_data_size(rtype);
+    const char *srun = run_of(sbuf, scount, stype), *rrun = run_of(rbuf, rcount, rtype);
+    struct __mpi_cursor ks, kr;
+    int ns, nr, tmp[SLOTW];
+    if (srun && rrun) {
+        __slot_exchange(c, dst, srun, sbytes, src, (void *)rrun, rbytes);
+        return;
+    }
+    __mpi_cursor_init(&ks, sbuf, scount, __mpi_type_get(stype));
+    __mpi_cursor_init(&kr, rbuf, rcount, __mpi_type_get(rtype));
+    ns = dst < 0 ? 0 : sbytes == 0 ? 1 : (sbytes + 4 * SLOTW - 1) / (4 * SLOTW);
+    nr = src < 0 ? 0 : rbytes == 0 ? 1 : (rbytes + 4 * SLOTW - 1) / (4 * SLOTW);
+    while (ns > 0 || nr > 0) {
+        if (ns > 0) {
+            int b = sbytes < 4 * SLOTW ? sbytes : 4 * SLOTW;
+            __mpi_cursor_pack(&ks, tmp, b);
+            SLOT_PUT(c, dst, tmp, (b + 3) >> 2);
+            sbytes -= b;
+            ns--;
+        }
+        if (nr > 0) {
+            int b = rbytes < 4 * SLOTW ? rbytes : 4 * SLOTW, w = (b + 3) >> 2;
+            volatile int *in = SLOT_GET(c, src, w);
+            __copy_words(tmp, in, w);
+            SLOT_ACK(c, src);
+            __mpi_cursor_unpack(&kr, tmp, b);
+            rbytes -= b;
+            nr--;
+        }
+    }
 }
 
 /* ---- Barrier ---------------------------------------------------------------------------------------- */
@@ -168,26 +257,39 @@ static int bcast_deposit(char *buf, int bytes, int root, struct __mpi_comm *c)
  * communicator without slot areas). */
 int __ours_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, struct __mpi_comm *c)
 {
-    int bytes = count * __coll_extent(type), err = MPI_SUCCESS, parent, kids[32], nk, j;
-    if (__slot_ready(c) && __coll_basic(type) && bytes > SLOT_MAX) {
-        /* every rank takes this way (it depends on the size only); DMA wants a word-aligned buffer */
+    int bytes = count * __coll_data_size(type), err = MPI_SUCCESS, parent, kids[32], nk, j;
+    if (__slot_ready(c) && bytes > SLOT_MAX) {
+        /* every rank takes this way (it depends on the size of the data only); DMA wants the data as one
+         * word-aligned run: another layout goes through a packed copy */
+        const char *run = run_of(buf, count, type);
         char *tmp;
-        if (aligned(buf))
-            return bcast_deposit((char *)buf, bytes, root, c);
+        if (run && aligned(run))
+            return bcast_deposit((char *)run, bytes, root, c);
         tmp = (char *)malloc(bytes + 4);
+        if (!tmp)
+            return MPI_ERR_NO_MEM;
         if (c->rank == root)
-            memcpy(tmp, buf, bytes);
+            __coll_copy(tmp, MPI_BYTE, bytes, buf, type, count);
         err = bcast_deposit(tmp, bytes, root, c);
         if (c->rank != root)
-            memcpy(buf, tmp, bytes);
+            __coll_copy(buf, type, count, tmp, MPI_BYTE, bytes);
         free(tmp);
         return err;
     }
     nk = bcast_tree(c, root, &parent, kids);
     if (use_slots(c, type, bytes)) {
         /* chunk by chunk, so that a long message streams down the tree */
-        char *ptr = (char *)buf;
+        const char *run = run_of(buf, count, type);
+        char *ptr = (char *)run;
         int left = bytes;
+        if (!run) {
+            /* a derived type: the whole (short) message down the tree, packed a slot message at a time */
+            if (parent >= 0)
+                slot_recv_items(c, parent, buf, count, type);
+            for (j = 0; j < nk; j++)
+                slot_send_items(c, kids[j], buf, count, type);
+            return MPI_SUCCESS;
+        }
         do {
             int b = left < 4 * SLOTW ? left : 4 * SLOTW;
             if (parent >= 0)
@@ -255,6 +357,8 @@ static int halving(const char *src, char *acc, int count, MPI_Datatype type, MPI
     } else {
         char *in = (char *)malloc(count * ext + 8);
         const char *mine = src;
+        if (!in)
+            return MPI_ERR_NO_MEM;
         for (mask = 1; mask < p; mask <<= 1) {
             if (vr & mask) {
                 err = __coll_send((void *)mine, count, type, (vr - mask + top) % p, TAG_REDUCE, comm);
@@ -294,6 +398,8 @@ int __ours_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype ty
         acc = (char *)recvbuf;
     else
         acc = bytes <= (int)sizeof small ? (char *)small : (char *)malloc(bytes + 8);
+    if (!acc)
+        return MPI_ERR_NO_MEM;
     err = halving((const char *)sendbuf, acc, count, type, op, top, comm, c, slots);
     if (err == MPI_SUCCESS && top != root) {
         if (c->rank == top)
@@ -364,6 +470,8 @@ int __ours_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
     } else {
         char *in = (char *)malloc(bytes + 8);
         const char *mine = (const char *)sendbuf;
+        if (!in)
+            return MPI_ERR_NO_MEM;
         for (mask = 1; mask < p && err == MPI_SUCCESS; mask <<= 1) {
             int peer = r ^ mask;
             err = exchange((void *)mine, count, type, peer, in, count, type, peer, TAG_REDUCE, comm);
@@ -379,24 +487,27 @@ int __ours_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
 
 /* ---- Gather and scatter ------------------------------------------------------------------------------ */
 
-/* Straight to the root: the root takes the blocks in rank order. */
+/* Straight to the root: the root takes the blocks in rank order. A block goes through slots when its data
+ * (count * size, which both ends know alike) fits SLOT_MAX. */
 int __ours_gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int *rcounts,
                    const int *displs, MPI_Datatype rtype, int root, MPI_Comm comm, struct __mpi_comm *c)
 {
-    int p = c->size, i, err = MPI_SUCCESS, sbytes = scount * __coll_extent(stype);
+    int p = c->size, i, err = MPI_SUCCESS, sbytes = scount * __coll_data_size(stype);
     int slots = __slot_ready(c);
     if (c->rank != root) {
         if (slots && sbytes <= SLOT_MAX) {
-            __slot_send(c, root, sbuf, sbytes);
+            slot_send_items(c, root, sbuf, scount, stype);
             return MPI_SUCCESS;
         }
         return __coll_send((void *)sbuf, scount, stype, root, TAG_GATHER, comm);
     } else {
-        int ext = __coll_extent(rtype), n = 0;
+        int ext = __coll_extent(rtype), size = __coll_data_size(rtype), n = 0;
         MPI_Request *reqs = (MPI_Request *)malloc(p * sizeof(MPI_Request));
+        if (!reqs)
+            return MPI_ERR_NO_MEM;
         /* first the large blocks (point to point, all posted at once), then the small ones */
         for (i = 0; i < p && err == MPI_SUCCESS; i++) {
-            int b = rcounts[i] * ext;
+            int b = rcounts[i] * size;
             if (i != root && !(slots && b <= SLOT_MAX)) {
                 err = __mpi_irecv((char *)rbuf + displs[i] * ext, rcounts[i], rtype, i, TAG_GATHER, comm,
                                   Q_COLL, &reqs[n]);
@@ -406,9 +517,9 @@ int __ours_gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
         }
         __coll_copy((char *)rbuf + displs[root] * ext, rtype, rcounts[root], sbuf, stype, scount);
         for (i = 0; i < p; i++) {
-            int b = rcounts[i] * ext;
+            int b = rcounts[i] * size;
             if (i != root && slots && b <= SLOT_MAX)
-                __slot_recv(c, i, (char *)rbuf + displs[i] * ext, b);
+                slot_recv_items(c, i, (char *)rbuf + displs[i] * ext, rcounts[i], rtype);
         }
         for (i = 0; i < n; i++) {
             int e = MPI_Wait(&reqs[i], MPI_STATUS_IGNORE);
@@ -423,19 +534,21 @@ int __ours_gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
 int __ours_scatterv(const void *sbuf, const int *scounts, const int *displs, MPI_Datatype stype,
                     void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, struct __mpi_comm *c)
 {
-    int p = c->size, i, err = MPI_SUCCESS, rbytes = rcount * __coll_extent(rtype);
+    int p = c->size, i, err = MPI_SUCCESS, rbytes = rcount * __coll_data_size(rtype);
     int slots = __slot_ready(c);
     if (c->rank != root) {
         if (slots && rbytes <= SLOT_MAX) {
-            __slot_recv(c, root, rbuf, rbytes);
+            slot_recv_items(c, root, rbuf, rcount, rtype);
             return MPI_SUCCESS;
         }
         return __coll_recv(rbuf, rcount, rtype, root, TAG_SCATTER, comm);
     } else {
-        int ext = __coll_extent(stype), n = 0;
+        int ext = __coll_extent(stype), size = __coll_data_size(stype), n = 0;
         MPI_Request *reqs = (MPI_Request *)malloc(p * sizeof(MPI_Request));
+        if (!reqs)
+            return MPI_ERR_NO_MEM;
         for (i = 0; i < p && err == MPI_SUCCESS; i++) {
-            int b = scounts[i] * ext;
+            int b = scounts[i] * size;
             if (i != root && !(slots && b <= SLOT_MAX)) {
                 err = __mpi_isend((char *)sbuf + displs[i] * ext, scounts[i], stype, i, TAG_SCATTER, comm,
                                   Q_COLL, &reqs[n]);
@@ -444,9 +557,9 @@ int __ours_scatterv(const void *sbuf, const int *scounts, const int *displs, MPI
             }
         }
         for (i = 0; i < p; i++) {
-            int b = scounts[i] * ext;
+            int b = scounts[i] * size;
             if (i != root && slots && b <= SLOT_MAX)
-                __slot_send(c, i, (const char *)sbuf + displs[i] * ext, b);
+                slot_send_items(c, i, (const char *)sbuf + displs[i] * ext, scounts[i], stype);
         }
         __coll_copy(rbuf, rtype, rcount, (const char *)sbuf + displs[root] * ext, stype, scounts[root]);
         for (i = 0; i < n; i++) {
@@ -461,26 +574,54 @@ int __ours_scatterv(const void *sbuf, const int *scounts, const int *displs, MPI
 
 /* ---- Allgather ------------------------------------------------------------------------------------------ */
 
+/* Blocks [from, to) of an allgatherv result, in rank order, packed into out (or unpacked from in): the
+ * recursive doubling's ranges when the blocks are not one run of bytes. */
+static void pack_blocks(void *rbuf, const int *rcounts, const int *displs, MPI_Datatype rtype, int from, int to,
+                        char *mem, int unpack)
+{
+    int i, ext = __coll_extent(rtype), size = __coll_data_size(rtype);
+    for (i = from; i < to; i++) {
+        if (unpack)
+            __coll_copy((char *)rbuf + displs[i] * ext, rtype, rcounts[i], mem, MPI_BYTE, rcounts[i] * size);
+        else
+            __coll_copy(mem, MPI_BYTE, rcounts[i] * size, (char *)rbuf + displs[i] * ext, rtype, rcounts[i]);
+        mem += rcounts[i] * size;
+    }
+}
+
 int __ours_allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int *rcounts,
                       const int *displs, MPI_Datatype rtype, MPI_Comm comm, struct __mpi_comm *c)
 {
-    int p = c->size, r = c->rank, ext = __coll_extent(rtype), i, err = MPI_SUCCESS, maxb = 0, contiguous = 1;
+    int p = c->size, r = c->rank, ext = __coll_extent(rtype), size = __coll_data_size(rtype), i;
+    int err = MPI_SUCCESS, maxb = 0, contiguous = __coll_contig_basic(rtype);
     for (i = 0; i < p; i++) {
-        if (rcounts[i] * ext > maxb)
-            maxb = rcounts[i] * ext;
+        if (rcounts[i] * size > maxb)
+            maxb = rcounts[i] * size;
         if (displs[i] != (i ? displs[i - 1] + rcounts[i - 1] : 0))
             contiguous = 0;
     }
     __coll_copy((char *)rbuf + displs[r] * ext, rtype, rcounts[r], sbuf, stype, scount);
-    if (is_pow2(p) && contiguous && __slot_ready(c) && maxb * p <= SLOT_MAX) {
-        /* recursive doubling: after step mask, a rank holds the blocks of the mask-aligned group of 2 mask */
+    /* the way depends only on the counts, which every rank knows alike (not on this rank's displacements
+     * or type) */
+    if (is_pow2(p) && __slot_ready(c) && maxb * p <= SLOT_MAX) {
+        /* recursive doubling: after step mask, a rank holds the blocks of the mask-aligned group of 2 mask;
+         * the blocks travel as they lie when they are one run, else packed (they fit SLOT_MAX) */
         int mask;
+        double mb_buf[SLOT_MAX / 8], tb_buf[SLOT_MAX / 8];
         for (mask = 1; mask < p; mask <<= 1) {
-            int peer = r ^ mask, mine = r & ~(mask - 1), theirs = peer & ~(mask - 1);
-            int mb = (displs[mine + mask - 1] + rcounts[mine + mask - 1] - displs[mine]) * ext;
-            int tb = (displs[theirs + mask - 1] + rcounts[theirs + mask - 1] - displs[theirs]) * ext;
-            __slot_exchange(c, peer, (char *)rbuf + displs[mine] * ext, mb, peer,
-                            (char *)rbuf + displs[theirs] * ext, tb);
+            int peer = r ^ mask, mine = r & ~(mask - 1), theirs = peer & ~(mask - 1), mb = 0, tb = 0;
+            for (i = 0; i < mask; i++) {
+                mb += rcounts[mine + i] * size;
+                tb += rcounts[theirs + i] * size;
+            }
+            if (contiguous) {
+                __slot_exchange(c, peer, (char *)rbuf + displs[mine] * ext, mb, peer,
+                                (char *)rbuf + displs[theirs] * ext, tb);
+            } else {
+                pack_blocks(rbuf, rcounts, displs, rtype, mine, mine + mask, (char *)mb_buf, 0);
+                __slot_exchange(c, peer, mb_buf, mb, peer, tb_buf, tb);
+                pack_blocks(rbuf, rcounts, displs, rtype, theirs, theirs + mask, (char *)tb_buf, 1);
+            }
         }
         return MPI_SUCCESS;
     }
@@ -490,8 +631,8 @@ int __ours_allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rb
         int slots = __slot_ready(c) && maxb <= SLOT_MAX;
         for (i = 0; i < p - 1 && err == MPI_SUCCESS; i++) {
             if (slots)
-                __slot_exchange(c, right, (char *)rbuf + displs[sb] * ext, rcounts[sb] * ext, left,
-                                (char *)rbuf + displs[rb] * ext, rcounts[rb] * ext);
+                slot_exchange_items(c, right, (char *)rbuf + displs[sb] * ext, rcounts[sb], rtype, left,
+                                    (char *)rbuf + displs[rb] * ext, rcounts[rb], rtype);
             else
                 err = exchange((char *)rbuf + displs[sb] * ext, rcounts[sb], rtype, right,
                                (char *)rbuf + displs[rb] * ext, rcounts[rb], rtype, left, TAG_ALLGATHER, comm);
@@ -515,6 +656,7 @@ int __ours_alltoallv(const void *sbuf, const int *scounts, const int *sdispls, M
                      struct __mpi_comm *c)
 {
     int p = c->size, r = c->rank, sx = __coll_extent(stype), rx = __coll_extent(rtype), i, dst, src;
+    int ss = __coll_data_size(stype), rs = __coll_data_size(rtype);
     int err = MPI_SUCCESS, slots = __slot_ready(c);
     __coll_copy((char *)rbuf + rdispls[r] * rx, rtype, rcounts[r], (const char *)sbuf + sdispls[r] * sx, stype,
                 scounts[r]);
@@ -523,18 +665,18 @@ int __ours_alltoallv(const void *sbuf, const int *scounts, const int *sdispls, M
          * peer to have taken the previous collective's message, so nobody waits for anybody here) */
         int small = 1;
         for (i = 0; i < p; i++)
-            if (scounts[i] * sx > 4 * SLOTW || rcounts[i] * rx > 4 * SLOTW)
+            if (scounts[i] * ss > 4 * SLOTW || rcounts[i] * rs > 4 * SLOTW)
                 small = 0;
         if (small) {
             for (i = 1, dst = r + 1; i < p; i++, dst++) {
                 if (dst == p)
                     dst = 0;
-                __slot_send(c, dst, (const char *)sbuf + sdispls[dst] * sx, scounts[dst] * sx);
+                slot_send_items(c, dst, (const char *)sbuf + sdispls[dst] * sx, scounts[dst], stype);
             }
             for (i = 1, src = r - 1; i < p; i++, src--) {
                 if (src < 0)
                     src += p;
-                __slot_recv(c, src, (char *)rbuf + rdispls[src] * rx, rcounts[src] * rx);
+                slot_recv_items(c, src, (char *)rbuf + rdispls[src] * rx, rcounts[src], rtype);
             }
             return MPI_SUCCESS;
         }
@@ -547,23 +689,23 @@ int __ours_alltoallv(const void *sbuf, const int *scounts, const int *sdispls, M
             dst = 0;
         if (src < 0)
             src += p;
-        sb = scounts[dst] * sx;
-        rb = rcounts[src] * rx;
+        sb = scounts[dst] * ss;
+        rb = rcounts[src] * rs;
         s = (const char *)sbuf + sdispls[dst] * sx;
         d = (char *)rbuf + rdispls[src] * rx;
-        /* each block goes the way its two ends agree on: by its size */
+        /* each block goes the way its two ends agree on: by the size of its data */
         if (slots && sb <= SLOT_MAX && rb <= SLOT_MAX) {
-            __slot_exchange(c, dst, s, sb, src, d, rb);
+            slot_exchange_items(c, dst, s, scounts[dst], stype, src, d, rcounts[src], rtype);
         } else if (slots && sb <= SLOT_MAX) {
             MPI_Request q;
             err = __mpi_irecv(d, rcounts[src], rtype, src, TAG_ALLTOALL, comm, Q_COLL, &q);
-            __slot_send(c, dst, s, sb);
+            slot_send_items(c, dst, s, scounts[dst], stype);
             if (err == MPI_SUCCESS)
                 err = MPI_Wait(&q, MPI_STATUS_IGNORE);
         } else if (slots && rb <= SLOT_MAX) {
             MPI_Request q;
             err = __mpi_isend((void *)s, scounts[dst], stype, dst, TAG_ALLTOALL, comm, Q_COLL, &q);
-            __slot_recv(c, src, d, rb);
+            slot_recv_items(c, src, d, rcounts[src], rtype);
             if (err == MPI_SUCCESS)
                 err = MPI_Wait(&q, MPI_STATUS_IGNORE);
         } else {
@@ -581,11 +723,18 @@ int __ours_reduce_scatter(const void *sendbuf, void *recvbuf, const int *rcounts
     int p = c->size, ext = __coll_extent(type), total = 0, i, err;
     int *displs = (int *)malloc(p * sizeof(int));
     char *all;
+    if (!displs)
+        return MPI_ERR_NO_MEM;
     for (i = 0; i < p; i++) {
         displs[i] = total;
         total += rcounts[i];
     }
-    all = (char *)malloc(total * ext + 8);
+    /* the whole vector lands on rank 0 only */
+    all = c->rank == 0 ? (char *)malloc(total * ext + 8) : 0;
+    if (c->rank == 0 && !all) {
+        free(displs);
+        return MPI_ERR_NO_MEM;
+    }
     err = total == 0 ? MPI_SUCCESS : __ours_reduce(sendbuf, all, total, type, op, 0, comm, c);
     if (err == MPI_SUCCESS)
         err = __ours_scatterv(all, rcounts, displs, type, recvbuf, rcounts[c->rank], type, 0, comm, c);
@@ -601,7 +750,10 @@ int __ours_scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type
 {
     int p = c->size, r = c->rank, ext = __coll_extent(type), bytes = count * ext, mask, err = MPI_SUCCESS;
     int slots = use_slots(c, type, bytes), have_ex = 0;
-    char *acc = (char *)malloc(bytes + 8), *in = (char *)malloc(bytes + 8), *ex = (char *)malloc(bytes + 8);
+    int room = (bytes + 15) & ~7;       /* three buffers in one block, each 8-byte aligned */
+    char *acc = (char *)malloc(3 * room), *in = acc + room, *ex = in + room;
+    if (!acc)
+        return MPI_ERR_NO_MEM;
     memcpy(acc, sendbuf, bytes);
     for (mask = 1; mask < p && err == MPI_SUCCESS; mask <<= 1) {
         int dst = r + mask, src = r - mask;
@@ -633,7 +785,5 @@ int __ours_scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type
             memcpy(recvbuf, ex, bytes);
     }
     free(acc);
-    free(in);
-    free(ex);
     return err;
 }

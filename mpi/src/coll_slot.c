@@ -33,7 +33,7 @@ static double world_store[WORLD_RECS * sizeof(struct __coll_rec) / sizeof(double
 
 struct __coll_rec *__coll_area_alloc(int size)
 {
-    return (struct __coll_rec *)calloc(size, sizeof(struct __coll_rec));
+    return (struct __coll_rec *)__mpi_xcalloc(size, sizeof(struct __coll_rec), "a communicator's slot area");
 }
 
 /* Before a communicator's area is freed: waits until every peer has taken this rank's last message (its
@@ -63,7 +63,7 @@ void __coll_area_free(struct __mpi_comm *c)
 void __coll_area_set(struct __mpi_comm *c, struct __coll_rec *area, const int *bases)
 {
     int j;
-    c->slots.peer = (int *)malloc(c->size * sizeof(int));
+    c->slots.peer = (int *)__mpi_xmalloc(c->size * sizeof(int), "a communicator's slot area");
     for (j = 0; j < c->size; j++)
         c->slots.peer[j] = bases[j] + c->rank * (int)sizeof(struct __coll_rec);
     c->slots.nodes = c->nodes;
@@ -77,7 +77,7 @@ void __coll_area_world(struct __mpi_comm *w)
     int j, *bases;
     if (w->size > WORLD_RECS || w->rank == MPI_UNDEFINED)
         return;
-    bases = (int *)malloc(w->size * sizeof(int));
+    bases = (int *)__mpi_xmalloc(w->size * sizeof(int), "MPI_Init");
     for (j = 0; j < w->size; j++)
         bases[j] = (int)world_recs;
     __coll_area_set(w, world_recs, bases);

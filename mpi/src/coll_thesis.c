@@ -17,17 +17,55 @@
 #include <scmp.h>
 #include "mpi_internal.h"
 
+/* Counts for a communicator this node has not installed yet: a process that has made a new communicator
+ * may enter a barrier on it before another has (MPI_Comm_create_group and the intercommunicator calls end
+ * with no barrier), so its count waits here until the communicator exists (__thesis_counts_ready). */
+struct pending_count {
+    struct pending_count *next;
+    int which_ctx, delta;
+};
+struct pending_count *__thesis_pending;
+
+static void apply_count(struct __mpi_comm *c, int which_ctx, int delta)
+{
+    if (which_ctx & 1)
+        c->barrier_release = delta;
+    else
+        c->barrier_arrived += delta;
+}
+
 /* Handler: which_ctx = 2 * context + which; which 0 adds delta to the arrival count (rank 0), which 1
  * sets the release flag (the others). Never suspends. */
 void __thesis_count(int which_ctx, int delta)
 {
     struct __mpi_comm *c = __mpi_comm(which_ctx >> 1);
-    if (!c)
+    struct pending_count *p, **pp;
+    if (c) {
+        apply_count(c, which_ctx, delta);
         return;
-    if (which_ctx & 1)
-        c->barrier_release = delta;
-    else
-        c->barrier_arrived += delta;
+    }
+    p = (struct pending_count *)__mpi_xmalloc(sizeof *p, "a barrier count for a communicator to come");
+    p->next = 0;
+    p->which_ctx = which_ctx;
+    p->delta = delta;
+    for (pp = &__thesis_pending; *pp; pp = &(*pp)->next)     /* kept in arrival order */
+        ;
+    *pp = p;
+}
+
+/* Called when communicator c is installed: the counts that came for it before. */
+void __thesis_counts_ready(struct __mpi_comm *c)
+{
+    struct pending_count **pp = &__thesis_pending, *p;
+    while ((p = *pp) != 0) {
+        if (p->which_ctx >> 1 == c->context) {
+            *pp = p->next;
+            apply_count(c, p->which_ctx, p->delta);
+            free(p);
+        } else {
+            pp = &p->next;
+        }
+    }
 }
 
 int __thesis_barrier(MPI_Comm comm, struct __mpi_comm *c)
@@ -69,6 +107,8 @@ int __thesis_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm c
     if (c->rank != root)
         return __coll_recv(buf, count, type, root, TAG_BCAST, comm);
     reqs = (MPI_Request *)malloc(c->size * sizeof(MPI_Request));
+    if (!reqs)
+        return MPI_ERR_NO_MEM;
     for (i = 0; i < c->size && err == MPI_SUCCESS; i++)
         if (i != root) {
             err = __mpi_isend(buf, count, type, i, TAG_BCAST, comm, Q_COLL, &reqs[n]);
@@ -89,6 +129,8 @@ int __thesis_gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbu
         return __coll_send((void *)sbuf, scount, stype, root, TAG_GATHER, comm);
     ext = __coll_extent(rtype);
     reqs = (MPI_Request *)malloc(c->size * sizeof(MPI_Request));
+    if (!reqs)
+        return MPI_ERR_NO_MEM;
     for (i = 0; i < c->size && err == MPI_SUCCESS; i++)
         if (i != root) {
             err = __mpi_irecv((char *)rbuf + displs[i] * ext, rcounts[i], rtype, i, TAG_GATHER, comm, Q_COLL,
@@ -111,6 +153,8 @@ int __thesis_scatterv(const void *sbuf, const int *scounts, const int *displs, M
         return __coll_recv(rbuf, rcount, rtype, root, TAG_SCATTER, comm);
     ext = __coll_extent(stype);
     reqs = (MPI_Request *)malloc(c->size * sizeof(MPI_Request));
+    if (!reqs)
+        return MPI_ERR_NO_MEM;
     for (i = 0; i < c->size && err == MPI_SUCCESS; i++)
         if (i != root) {
             err = __mpi_isend((char *)sbuf + displs[i] * ext, scounts[i], stype, i, TAG_SCATTER, comm, Q_COLL,
@@ -157,7 +201,10 @@ int __thesis_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
 {
     int bytes = count * __coll_extent(type), p = c->size, err = MPI_SUCCESS, vr, mask;
     int top = __mpi_op_commutative(op) ? root : 0;
-    char *acc = (char *)malloc(bytes + 8), *in = (char *)malloc(bytes + 8);
+    int room = (bytes + 15) & ~7;       /* two buffers in one block, each 8-byte aligned */
+    char *acc = (char *)malloc(2 * room), *in = acc + room;
+    if (!acc)
+        return MPI_ERR_NO_MEM;
     memcpy(acc, sendbuf, bytes);
     vr = (c->rank - top + p) % p;
     for (mask = 1; mask < p; mask <<= 1) {
@@ -182,7 +229,6 @@ int __thesis_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
     if (c->rank == root && err == MPI_SUCCESS)
         memcpy(recvbuf, acc, bytes);
     free(acc);
-    free(in);
     return err;
 }
 
@@ -191,8 +237,10 @@ int __thesis_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
 int __thesis_scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int exclusive,
                   MPI_Comm comm, struct __mpi_comm *c)
 {
-    int bytes = count * __coll_extent(type), err = MPI_SUCCESS;
-    char *acc = (char *)malloc(bytes + 8), *in = (char *)malloc(bytes + 8);
+    int bytes = count * __coll_extent(type), err = MPI_SUCCESS, room = (bytes + 15) & ~7;
+    char *acc = (char *)malloc(2 * room), *in = acc + room;
+    if (!acc)
+        return MPI_ERR_NO_MEM;
     memcpy(acc, sendbuf, bytes);
     if (c->rank > 0) {
         err = __coll_recv(in, count, type, c->rank - 1, TAG_SCAN, comm);
@@ -206,7 +254,6 @@ int __thesis_scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype ty
     if (err == MPI_SUCCESS && !exclusive)
         memcpy(recvbuf, acc, bytes);
     free(acc);
-    free(in);
     return err;
 }
 
@@ -249,11 +296,17 @@ int __thesis_reduce_scatter(const void *sendbuf, void *recvbuf, const int *rcoun
 {
     int ext = __coll_extent(type), *displs = (int *)malloc(c->size * sizeof(int)), i, total, err;
     char *all;
+    if (!displs)
+        return MPI_ERR_NO_MEM;
     for (i = 0, total = 0; i < c->size; i++) {
         displs[i] = total;
         total += rcounts[i];
     }
     all = c->rank == 0 ? (char *)malloc(total * ext + 1) : 0;
+    if (c->rank == 0 && !all) {
+        free(displs);
+        return MPI_ERR_NO_MEM;
+    }
     err = total == 0 ? MPI_SUCCESS : c->size == 1
         ? (__coll_copy(all, type, total, sendbuf, type, total), MPI_SUCCESS)
         : __thesis_reduce(sendbuf, all, total, type, op, 0, comm, c);

@@ -63,18 +63,19 @@ struct __mpi_comm *__mpi_comm_install(int context, int rank, int size, const int
         int cap = __mpi_comm_cap ? __mpi_comm_cap : 8;
         while (cap <= context)
             cap *= 2;
-        __mpi_comm_tab = (struct __mpi_comm **)realloc(__mpi_comm_tab, cap * sizeof *__mpi_comm_tab);
+        __mpi_comm_tab = (struct __mpi_comm **)__mpi_xrealloc(__mpi_comm_tab, cap * sizeof *__mpi_comm_tab,
+                                                              "communicator table");
         for (i = __mpi_comm_cap; i < cap; i++)
             __mpi_comm_tab[i] = 0;
         __mpi_comm_cap = cap;
     }
-    c = (struct __mpi_comm *)calloc(1, sizeof *c);
+    c = (struct __mpi_comm *)__mpi_xcalloc(1, sizeof *c, "communicator");
     c->context = context;
     c->rank = rank;
     c->size = size;
-    c->nodes = (int *)malloc(size * sizeof(int));
+    c->nodes = (int *)__mpi_xmalloc(size * sizeof(int), "communicator");
     memcpy(c->nodes, nodes, size * sizeof(int));
-    c->rank_of = (int *)malloc(mesh_nodes * sizeof(int));
+    c->rank_of = (int *)__mpi_xmalloc(mesh_nodes * sizeof(int), "communicator");
     for (i = 0; i < mesh_nodes; i++)
         c->rank_of[i] = -1;
     for (i = 0; i < size; i++)
@@ -84,6 +85,22 @@ struct __mpi_comm *__mpi_comm_install(int context, int rank, int size, const int
     __mpi_comm_tab[context] = c;
     if (__mpi_limbo)                  /* traffic that arrived before this communicator did (p2p.c) */
         __mpi_comm_ready(context);
+    if (__thesis_pending)             /* and barrier counts (coll_thesis.c) */
+        __thesis_counts_ready(c);
+    return c;
+}
+
+/* Enters an intercommunicator: point to point reaches the remote group (rsize, rnodes) as an
+ * intracommunicator's reaches its members; rank is the rank in the local group (lsize, lnodes). */
+struct __mpi_comm *__mpi_intercomm_install(int context, int rank, int lsize, const int *lnodes, int rsize,
+                                           const int *rnodes, int low)
+{
+    struct __mpi_comm *c = __mpi_comm_install(context, rank, rsize, rnodes);
+    c->inter = 1;
+    c->lsize = lsize;
+    c->lnodes = (int *)__mpi_xmalloc(lsize * sizeof(int), "intercommunicator");
+    memcpy(c->lnodes, lnodes, lsize * sizeof(int));
+    c->low = low;
     return c;
 }
 
@@ -102,13 +119,15 @@ static void destroy(struct __mpi_comm *c)
     __coll_area_free(c);
     free(c->nodes);
     free(c->rank_of);
+    free(c->lnodes);
+    free(c->name);
     free(c);
 }
 
 /* MPI_COMM_WORLD (nodes 0 .. n-1, rank = node) and MPI_COMM_SELF; called once by __mpi_state(). */
 void __mpi_comm_init(int n, int self)
 {
-    int *nodes = (int *)malloc(n * sizeof(int)), i;
+    int *nodes = (int *)__mpi_xmalloc(n * sizeof(int), "MPI_Init"), i;
     struct __mpi_comm *w;
     mesh_nodes = getXDim() * getYDim();
     for (i = 0; i < n; i++)
@@ -137,7 +156,7 @@ int MPI_Comm_size(MPI_Comm comm, int *size)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_size");
     if (!size)
         return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_size");
-    *size = c->size;
+    *size = c->inter ? c->lsize : c->size;
     return MPI_SUCCESS;
 }
 
@@ -145,49 +164,83 @@ int MPI_Comm_group(MPI_Comm comm, MPI_Group *group)
 {
     struct __mpi_comm *c = __mpi_comm(comm);
     if (!c)
-        return MPI_ERR_COMM;
-    *group = __mpi_group_new(c->size, c->nodes);
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_group");
+    if (!group)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_group");
+    *group = c->inter ? __mpi_group_new(c->lsize, c->lnodes) : __mpi_group_new(c->size, c->nodes);
     return MPI_SUCCESS;
 }
 
+/* The comparison of two groups given by their node lists. */
+static int compare_nodes(int na, int *a, int nb, int *b)
+{
+    struct __mpi_group ga, gb;
+    ga.size = na;
+    ga.nodes = a;
+    gb.size = nb;
+    gb.nodes = b;
+    return __mpi_group_compare(&ga, &gb);
+}
+
+/* Intercommunicators compare by both groups: congruent when both are the same in the same order, similar
+ * when both have the same members (MPI-1.2 5.6.1). */
 int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
 {
     struct __mpi_comm *a = __mpi_comm(comm1), *b = __mpi_comm(comm2);
-    struct __mpi_group ga, gb;
     if (!a || !b)
-        return MPI_ERR_COMM;
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_compare");
+    if (!result)
+        return __mpi_error(comm1, MPI_ERR_ARG, "MPI_Comm_compare");
     if (a == b) {
         *result = MPI_IDENT;
-        return MPI_SUCCESS;
+    } else if (a->inter != b->inter) {
+        *result = MPI_UNEQUAL;
+    } else {
+        *result = compare_nodes(a->size, a->nodes, b->size, b->nodes);
+        if (a->inter) {
+            int local = compare_nodes(a->lsize, a->lnodes, b->lsize, b->lnodes);
+            if (local > *result)
+                *result = local;
+        }
+        if (*result == MPI_IDENT)
+            *result = MPI_CONGRUENT;
     }
-    ga.size = a->size;
-    ga.nodes = a->nodes;
-    gb.size = b->size;
-    gb.nodes = b->nodes;
-    *result = __mpi_group_compare(&ga, &gb);
-    if (*result == MPI_IDENT)
-        *result = MPI_CONGRUENT;
     return MPI_SUCCESS;
 }
 
 int MPI_Comm_test_inter(MPI_Comm comm, int *flag)
 {
-    if (!__mpi_comm(comm))
-        return MPI_ERR_COMM;
-    *flag = 0;      /* intercommunicators are not provided */
+    struct __mpi_comm *c = __mpi_comm(comm);
+    if (!c)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_test_inter");
+    if (!flag)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_test_inter");
+    *flag = c->inter;
     return MPI_SUCCESS;
 }
 
 int MPI_Comm_remote_size(MPI_Comm comm, int *size)
 {
-    (void)size;
-    return __mpi_comm(comm) ? MPI_ERR_COMM : MPI_ERR_COMM;   /* not an intercommunicator */
+    struct __mpi_comm *c = __mpi_comm(comm);
+    if (!c || !c->inter)
+        return __mpi_error_why(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_remote_size",
+                               c ? "not an intercommunicator" : 0);
+    if (!size)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_remote_size");
+    *size = c->size;
+    return MPI_SUCCESS;
 }
 
 int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
 {
-    (void)group;
-    return __mpi_comm(comm) ? MPI_ERR_COMM : MPI_ERR_COMM;
+    struct __mpi_comm *c = __mpi_comm(comm);
+    if (!c || !c->inter)
+        return __mpi_error_why(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_remote_group",
+                               c ? "not an intercommunicator" : 0);
+    if (!group)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_remote_group");
+    *group = __mpi_group_new(c->size, c->nodes);
+    return MPI_SUCCESS;
 }
 
 /* ---- Context allocation (thesis 4.2.3), on the last node of MPI_COMM_WORLD ------------------------------ *
@@ -220,12 +273,12 @@ static int allocator_node(void)
 void __mpi_ctx_alloc(int node, int reply, int k, int members)
 {
     int i, c = 2;
-    int *got = (int *)malloc((k + 1) * sizeof(int));
+    int *got = (int *)__mpi_xmalloc((k + 1) * sizeof(int), "context allocation");
     for (i = 0; i < k; i++) {
         for (;; c++) {
             if (c >= ctx_cap) {
                 int cap = ctx_cap ? 2 * ctx_cap : 64, j;
-                ctx_refs = (int *)realloc(ctx_refs, cap * sizeof(int));
+                ctx_refs = (int *)__mpi_xrealloc(ctx_refs, cap * sizeof(int), "context allocation");
                 for (j = ctx_cap; j < cap; j++)
                     ctx_refs[j] = 0;
                 ctx_cap = cap;
@@ -253,7 +306,7 @@ void __mpi_ctx_release(int context)
 /* Asks the allocator for k contexts, each for a communicator of the given number of members. */
 void __mpi_get_contexts(int k, int members, int *out)
 {
-    volatile int *reply = (volatile int *)malloc((k + 1) * sizeof(int));
+    volatile int *reply = (volatile int *)__mpi_xmalloc((k + 1) * sizeof(int), "context allocation");
     int i;
     reply[k] = -1;
     __scmp_thread4(allocator_node(), (void (*)())__mpi_ctx_alloc, getNodeId(), (int)reply, k, members);
@@ -304,7 +357,7 @@ static int cmp_int2(const void *a, const void *b)
  * fills ranks[] with parent ranks and returns how many. */
 static int members_of(const int *table, int stride, int size, int color, int *ranks)
 {
-    int *pairs = (int *)malloc(2 * size * sizeof(int)), n = 0, r;
+    int *pairs = (int *)__mpi_xmalloc(2 * size * sizeof(int), "MPI_Comm_split"), n = 0, r;
     for (r = 0; r < size; r++)
         if (table[r * stride] == color) {
             pairs[2 * n] = table[r * stride + 1];
@@ -352,15 +405,15 @@ int __thesis_comm_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key,
     mine[0] = color;
     mine[1] = key;
     if (c->rank == 0)
-        table = (int *)malloc(2 * c->size * sizeof(int));
+        table = (int *)__mpi_xmalloc(2 * c->size * sizeof(int), "MPI_Comm_split");
     err = MPI_Gather(mine, 2, MPI_INT, table, 2, MPI_INT, 0, comm);
     if (err != MPI_SUCCESS)
         return err;
-    info = (int *)malloc((c->size + 3) * sizeof(int));
+    info = (int *)__mpi_xmalloc((c->size + 3) * sizeof(int), "MPI_Comm_split");
     if (c->rank == 0) {
-        int *colours = (int *)malloc(c->size * sizeof(int));
-        int *ranks = (int *)malloc(c->size * sizeof(int));
-        int *msg = (int *)malloc((c->size + 3) * sizeof(int));
+        int *colours = (int *)__mpi_xmalloc(c->size * sizeof(int), "MPI_Comm_split");
+        int *ranks = (int *)__mpi_xmalloc(c->size * sizeof(int), "MPI_Comm_split");
+        int *msg = (int *)__mpi_xmalloc((c->size + 3) * sizeof(int), "MPI_Comm_split");
         MPI_Request reqs[1];
         int nc = colours_of(table, 2, c->size, colours), i, n, ctx;
         for (i = 0; i < nc; i++) {
@@ -420,20 +473,20 @@ int __ours_comm_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key, M
     mine[1] = key;
     mine[2] = (int)area;
     /* buf: [nc, ctx_0 .. ctx_{p-1}, table (3 ints per parent rank)] */
-    buf = (int *)malloc((1 + p + 3 * p) * sizeof(int));
+    buf = (int *)__mpi_xmalloc((1 + p + 3 * p) * sizeof(int), "MPI_Comm_split");
     ctxs = buf + 1;
     table = buf + 1 + p;
     err = MPI_Gather(mine, 3, MPI_INT, table, 3, MPI_INT, 0, comm);
     if (err != MPI_SUCCESS)
         return err;
     if (c->rank == 0) {
-        int *colours = (int *)malloc(p * sizeof(int)), *want = (int *)malloc(p * sizeof(int));
-        int *ranks = (int *)malloc(p * sizeof(int));
+        int *colours = (int *)__mpi_xmalloc(3 * p * sizeof(int), "MPI_Comm_split"), *want = colours + p;
+        int *ranks = want + p;
         nc = colours_of(table, 3, p, colours);
         buf[0] = nc;
         if (nc > 0) {
             /* one request; each context's reference count is its communicator's size */
-            int *got = (int *)malloc(nc * sizeof(int));
+            int *got = (int *)__mpi_xmalloc(nc * sizeof(int), "MPI_Comm_split");
             for (i = 0; i < nc; i++)
                 want[i] = members_of(table, 3, p, colours[i], ranks);
             __mpi_get_contexts(nc, nc == 1 ? want[0] : 0, got);
@@ -444,16 +497,14 @@ int __ours_comm_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key, M
             free(got);
         }
         free(colours);
-        free(want);
-        free(ranks);
     }
     err = MPI_Bcast(buf, 1 + p + 3 * p, MPI_INT, 0, comm);
     if (err != MPI_SUCCESS)
         return err;
     *newcomm = MPI_COMM_NULL;
     if (color != MPI_UNDEFINED) {
-        int *colours = (int *)malloc(p * sizeof(int)), *ranks = (int *)malloc(p * sizeof(int));
-        int *nodes = (int *)malloc(p * sizeof(int)), me = -1, ci;
+        int *colours = (int *)__mpi_xmalloc(3 * p * sizeof(int), "MPI_Comm_split"), *ranks = colours + p;
+        int *nodes = ranks + p, me = -1, ci;
         struct __mpi_comm *nc_;
         int total = colours_of(table, 3, p, colours);
         for (ci = 0; ci < total && colours[ci] != color; ci++)
@@ -470,8 +521,6 @@ int __ours_comm_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key, M
         __coll_area_set(nc_, area, nodes);
         *newcomm = ctxs[ci];
         free(colours);
-        free(ranks);
-        free(nodes);
     }
     free(buf);
     return MPI_Barrier(comm);
@@ -497,16 +546,16 @@ void __mpi_set_context_refs(int k, const int *ctxs, const int *refs)
 int __mpi_comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
     struct __mpi_comm *c = __mpi_comm(comm);
-    if (!c)
+    if (!c || c->inter)
         return MPI_ERR_COMM;
-    if (color < 0 && color != MPI_UNDEFINED)
+    if ((color < 0 && color != MPI_UNDEFINED) || !newcomm)
         return MPI_ERR_ARG;
     return __mpi_family->comm_split(comm, c, color, key, newcomm);
 }
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
-    return __mpi_comm_split(comm, color, key, newcomm);
+    return __mpi_error(comm, __mpi_comm_split(comm, color, key, newcomm), "MPI_Comm_split");
 }
 
 /* The thesis's MPI_Comm_dup (4.2.3): rank 0 takes a context, the others ask it for it; a barrier. */
@@ -529,14 +578,16 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     struct __mpi_comm *c = __mpi_comm(comm), *n;
     int err;
     if (!c)
-        return MPI_ERR_COMM;
-    err = __mpi_family->comm_dup(comm, c, newcomm);
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_dup");
+    if (!newcomm)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_dup");
+    err = c->inter ? __mpi_intercomm_dup(comm, c, newcomm) : __mpi_family->comm_dup(comm, c, newcomm);
     if (err != MPI_SUCCESS)
-        return err;
+        return __mpi_error(comm, err, "MPI_Comm_dup");
     n = __mpi_comm(*newcomm);
     n->errhandler = c->errhandler;
     __mpi_topo_copy(c, n);
-    return __mpi_attr_copy(comm, c, n);
+    return __mpi_error(comm, __mpi_attr_copy(comm, c, n), "MPI_Comm_dup");
 }
 
 /* The thesis's MPI_Comm_create: as MPI_Comm_dup, with the group given (4.2.3). */
@@ -558,40 +609,155 @@ int __ours_comm_create(MPI_Comm comm, struct __mpi_comm *c, struct __mpi_group *
     return __ours_comm_split(comm, c, me == MPI_UNDEFINED ? MPI_UNDEFINED : 0, me, newcomm);
 }
 
+/* The caller's rank in g, a group of members of c (else -1: MPI_ERR_GROUP), or MPI_UNDEFINED. */
+static int rank_in_group(struct __mpi_comm *c, struct __mpi_group *g)
+{
+    int me, i;
+    for (i = 0; i < g->size; i++)
+        if (__mpi_rank_of_node(c, g->nodes[i]) == MPI_UNDEFINED)
+            return -1;
+    for (me = 0; me < g->size && g->nodes[me] != c->nodes[c->rank]; me++)
+        ;
+    return me == g->size ? MPI_UNDEFINED : me;
+}
+
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
     struct __mpi_comm *c = __mpi_comm(comm);
     struct __mpi_group *g = __mpi_group(group);
-    int me, i;
-    if (!c)
-        return MPI_ERR_COMM;
+    int me;
+    if (!c || c->inter)
+        return __mpi_error(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_create");
     if (!g)
-        return MPI_ERR_GROUP;
-    for (i = 0; i < g->size; i++)
-        if (__mpi_rank_of_node(c, g->nodes[i]) == MPI_UNDEFINED)
-            return MPI_ERR_GROUP;
-    for (me = 0; me < g->size && g->nodes[me] != c->nodes[c->rank]; me++)
-        ;
-    if (me == g->size)
-        me = MPI_UNDEFINED;
-    return __mpi_family->comm_create(comm, c, g, me, newcomm);
+        return __mpi_error(comm, MPI_ERR_GROUP, "MPI_Comm_create");
+    if (!newcomm)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_create");
+    me = rank_in_group(c, g);
+    if (me == -1)
+        return __mpi_error(comm, MPI_ERR_GROUP, "MPI_Comm_create");
+    return __mpi_error(comm, __mpi_family->comm_create(comm, c, g, me, newcomm), "MPI_Comm_create");
+}
+
+/* MPI-3: collective over the members of group only (a subgroup of comm). The group's rank 0 takes a context
+ * from the allocator, gathers the members' slot areas (when the family's collectives use them) and sends
+ * every member the context and the areas, point to point on comm's collective queue with a tag made of the
+ * caller's (so that concurrent calls on comm with different tags never mix). No barrier ends the call: a
+ * member may send on the new communicator before another has installed it, and the engine keeps such
+ * traffic until it has (p2p.c, "limbo"). */
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
+{
+    struct __mpi_comm *c = __mpi_comm(comm), *nc;
+    struct __mpi_group *g = __mpi_group(group);
+    int me, n, i, err = MPI_SUCCESS, itag, *msg;
+    struct __coll_rec *area;
+    if (!c || c->inter)
+        return __mpi_error(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_create_group");
+    if (!g)
+        return __mpi_error(comm, MPI_ERR_GROUP, "MPI_Comm_create_group");
+    if (tag < 0 || !newcomm)
+        return __mpi_error(comm, tag < 0 ? MPI_ERR_TAG : MPI_ERR_ARG, "MPI_Comm_create_group");
+    me = rank_in_group(c, g);
+    if (me == -1)
+        return __mpi_error(comm, MPI_ERR_GROUP, "MPI_Comm_create_group");
+    *newcomm = MPI_COMM_NULL;
+    if (me == MPI_UNDEFINED)
+        return MPI_SUCCESS;
+    n = g->size;
+    itag = TAG_USER_BASE - tag;
+    area = __mpi_family->slot_areas ? __coll_area_alloc(n) : 0;
+    msg = (int *)__mpi_xmalloc((n + 1) * sizeof(int), "MPI_Comm_create_group");
+    if (me == 0) {
+        __mpi_get_contexts(1, n, &msg[0]);
+        msg[1] = (int)area;
+        for (i = 1; i < n && err == MPI_SUCCESS; i++)
+            err = __coll_recv(&msg[1 + i], 1, MPI_INT, __mpi_rank_of_node(c, g->nodes[i]), itag, comm);
+        for (i = 1; i < n && err == MPI_SUCCESS; i++)
+            err = __coll_send(msg, n + 1, MPI_INT, __mpi_rank_of_node(c, g->nodes[i]), itag, comm);
+    } else {
+        int leader = __mpi_rank_of_node(c, g->nodes[0]), a = (int)area;
+        err = __coll_send(&a, 1, MPI_INT, leader, itag, comm);
+        if (err == MPI_SUCCESS)
+            err = __coll_recv(msg, n + 1, MPI_INT, leader, itag, comm);
+    }
+    if (err == MPI_SUCCESS) {
+        nc = __mpi_comm_install(msg[0], me, n, g->nodes);
+        if (area)
+            __coll_area_set(nc, area, msg + 1);
+        nc->errhandler = c->errhandler;
+        *newcomm = msg[0];
+    }
+    free(msg);
+    return __mpi_error(comm, err, "MPI_Comm_create_group");
 }
 
 /* Collective, not synchronising: deletes the attributes (their delete callbacks run), returns the
  * context's reference to the allocator and frees the local state. */
 int MPI_Comm_free(MPI_Comm *comm)
 {
-    struct __mpi_comm *c = __mpi_comm(*comm);
+    struct __mpi_comm *c = comm ? __mpi_comm(*comm) : 0;
     int err;
-    if (!c)
-        return MPI_ERR_COMM;
-    if (*comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
-        return MPI_ERR_COMM;
+    if (!c || *comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_free");
     err = __mpi_attr_delete_all(*comm, c);
     if (err != MPI_SUCCESS)
-        return err;
+        return __mpi_error(*comm, err, "MPI_Comm_free");
     __scmp_thread1(allocator_node(), (void (*)())__mpi_ctx_release, c->context);
     destroy(c);
     *comm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+}
+
+/* MPI-3: a node's memory is its own, so the shared-memory domain of MPI_COMM_TYPE_SHARED is the process
+ * alone: a communicator of one (collective over comm all the same, as MPI_Comm_split). */
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    (void)info;
+    if (!c || c->inter)
+        return __mpi_error(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_split_type");
+    if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_split_type");
+    return __mpi_error(comm,
+                       __mpi_comm_split(comm, split_type == MPI_UNDEFINED ? MPI_UNDEFINED : c->rank, key, newcomm),
+                       "MPI_Comm_split_type");
+}
+
+/* ---- Names (MPI-2): a copy of the caller's string; the predefined communicators are named after
+ * themselves, others have the empty name until they get one (MPI_Comm_dup does not copy it). */
+
+int MPI_Comm_set_name(MPI_Comm comm, const char *comm_name)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    int n;
+    if (!c)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_set_name");
+    if (!comm_name)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_set_name");
+    n = (int)strlen(comm_name);
+    if (n > MPI_MAX_OBJECT_NAME - 1)
+        n = MPI_MAX_OBJECT_NAME - 1;
+    free(c->name);
+    c->name = (char *)malloc(n + 1);
+    if (!c->name)
+        return __mpi_no_mem(comm, "MPI_Comm_set_name", n + 1);
+    memcpy(c->name, comm_name, n);
+    c->name[n] = 0;
+    return MPI_SUCCESS;
+}
+
+int MPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    const char *name;
+    if (!c)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_get_name");
+    if (!comm_name || !resultlen)
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_get_name");
+    name = c->name                  ? c->name
+           : comm == MPI_COMM_WORLD ? "MPI_COMM_WORLD"
+           : comm == MPI_COMM_SELF  ? "MPI_COMM_SELF"
+                                    : "";
+    strcpy(comm_name, name);
+    *resultlen = (int)strlen(name);
     return MPI_SUCCESS;
 }

@@ -166,7 +166,7 @@ static int install(struct __mpi_type *t, MPI_Datatype *newtype)
         int n = nderived ? 2 * nderived : 16;
         struct __mpi_type **d = (struct __mpi_type **)realloc(derived, n * sizeof *d);
         if (!d)
-            return MPI_ERR_OTHER;
+            return MPI_ERR_NO_MEM;
         memset(d + nderived, 0, (n - nderived) * sizeof *d);
         derived = d;
         nderived = n;
@@ -264,12 +264,12 @@ static int finish(struct builder *B, MPI_Datatype *newtype)
     int err;
     if (B->failed) {
         free(B->b);
-        return MPI_ERR_OTHER;
+        return MPI_ERR_NO_MEM;
     }
     t = (struct __mpi_type *)calloc(1, sizeof *t);
     if (!t) {
         free(B->b);
-        return MPI_ERR_OTHER;
+        return MPI_ERR_NO_MEM;
     }
     t->refs = 1;
     t->size = B->size;
@@ -473,6 +473,60 @@ int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, 
     return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), "MPI_Type_create_resized");
 }
 
+/* MPI-2: an ndims-dimensional block of an array, as runs along the fastest dimension (the last in C order,
+ * the first in Fortran order); its extent is the whole array's. */
+int MPI_Type_create_subarray(int ndims, int *sizes, int *subsizes, int *starts, int order, MPI_Datatype oldtype,
+                             MPI_Datatype *newtype)
+{
+    static const char fn[] = "MPI_Type_create_subarray";
+    struct builder B;
+    struct __mpi_type *c = old_type(oldtype);
+    int i, ext, total = 1, runs = 1, fast, idx[16];
+    if (!c)
+        FAIL(MPI_ERR_TYPE, fn);
+    if (ndims <= 0 || ndims > 16 || !sizes || !subsizes || !starts || !newtype
+        || (order != MPI_ORDER_C && order != MPI_ORDER_FORTRAN))
+        FAIL(MPI_ERR_ARG, fn);
+    for (i = 0; i < ndims; i++) {
+        if (sizes[i] <= 0 || subsizes[i] < 0 || subsizes[i] > sizes[i] || starts[i] < 0
+            || starts[i] > sizes[i] - subsizes[i])
+            FAIL(MPI_ERR_ARG, fn);
+        total *= sizes[i];
+    }
+    ext = c->ub - c->lb;
+    fast = order == MPI_ORDER_C ? ndims - 1 : 0;
+    for (i = 0; i < ndims; i++) {
+        if (i != fast)
+            runs *= subsizes[i];
+        idx[i] = 0;
+    }
+    memset(&B, 0, sizeof B);
+    if (subsizes[fast] == 0)
+        runs = 0;
+    /* idx counts through the slow dimensions like an odometer, the slowest (the first in C order) last */
+    while (runs-- > 0) {
+        int off = 0, k;
+        for (k = 0; k < ndims; k++) {
+            int d = order == MPI_ORDER_C ? k : ndims - 1 - k;
+            off = off * sizes[d] + starts[d] + (d == fast ? 0 : idx[d]);
+        }
+        add(&B, c, off * ext, subsizes[fast], ext);
+        for (k = 0; k < ndims; k++) {
+            int d = order == MPI_ORDER_C ? ndims - 1 - k : k;
+            if (d == fast)
+                continue;
+            if (++idx[d] < subsizes[d])
+                break;
+            idx[d] = 0;
+        }
+    }
+    B.has_lb = 1;
+    B.lbm = 0;
+    B.has_ub = 1;
+    B.ubm = total * ext;
+    return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), fn);
+}
+
 int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
     struct __mpi_type *c = old_type(oldtype), *t;
@@ -483,13 +537,21 @@ int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
         FAIL(MPI_ERR_ARG, "MPI_Type_dup");
     t = (struct __mpi_type *)malloc(sizeof *t);
     if (!t)
-        FAIL(MPI_ERR_OTHER, "MPI_Type_dup");
+        FAIL(MPI_ERR_NO_MEM, "MPI_Type_dup");
     *t = *c;
     t->refs = 1;
     t->flags &= ~TF_PREDEFINED;
     t->blocks = (struct __mpi_block *)malloc((c->nblocks ? c->nblocks : 1) * sizeof *t->blocks);
+    if (!t->blocks) {
+        free(t);
+        FAIL(MPI_ERR_NO_MEM, "MPI_Type_dup");
+    }
     memcpy(t->blocks, c->blocks, c->nblocks * sizeof *t->blocks);
     err = install(t, newtype);
+    if (err != MPI_SUCCESS) {
+        free(t->blocks);
+        free(t);
+    }
     return __mpi_error(MPI_COMM_WORLD, err, "MPI_Type_dup");
 }
 
@@ -724,6 +786,71 @@ void __mpi_unpack(const char *in, int nbytes, char *buf, int count, struct __mpi
             in += n;
             nbytes -= n;
         }
+}
+
+/* A position in the packed stream of count items (MPI_Pack's order), so that a long stream can be packed or
+ * unpacked a piece at a time through a small buffer: the collectives move derived types so without
+ * allocating. */
+void __mpi_cursor_init(struct __mpi_cursor *k, const void *buf, int count, struct __mpi_type *t)
+{
+    k->t = t;
+    k->contig = __mpi_type_contig(t, (void *)buf, count);
+    k->item = (char *)buf;
+    k->left = count;
+    k->block = 0;
+    k->off = 0;
+}
+
+/* Copies up to len bytes between the stream (at the cursor) and mem: out of the stream (pack) or into it;
+ * returns how many (fewer only at the end of the stream). */
+static int cursor_move(struct __mpi_cursor *k, char *mem, int len, int pack)
+{
+    struct __mpi_type *t = k->t;
+    int done = 0, ext = t->ub - t->lb;
+    if (k->contig) {
+        int n = k->left * t->size - k->off;
+        n = len < n ? len : n;
+        if (n > 0) {
+            if (pack)
+                memcpy(mem, k->contig + k->off, n);
+            else
+                memcpy(k->contig + k->off, mem, n);
+        }
+        k->off += n > 0 ? n : 0;
+        return n > 0 ? n : 0;
+    }
+    while (done < len && k->left > 0) {
+        struct __mpi_block *b = &t->blocks[k->block];
+        int n = b->len - k->off;
+        char *at = k->item + b->disp + k->off;
+        if (n > len - done)
+            n = len - done;
+        if (pack)
+            memcpy(mem + done, at, n);
+        else
+            memcpy(at, mem + done, n);
+        done += n;
+        k->off += n;
+        if (k->off == b->len) {
+            k->off = 0;
+            if (++k->block == t->nblocks) {
+                k->block = 0;
+                k->item += ext;
+                k->left--;
+            }
+        }
+    }
+    return done;
+}
+
+int __mpi_cursor_pack(struct __mpi_cursor *k, void *out, int len)
+{
+    return cursor_move(k, (char *)out, len, 1);
+}
+
+int __mpi_cursor_unpack(struct __mpi_cursor *k, const void *in, int len)
+{
+    return cursor_move(k, (char *)in, len, 0);
 }
 
 /* The runs go out one sendm each, the last with sendme; each sendm waits (the thread blocks) until the DMA

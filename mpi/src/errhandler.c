@@ -72,6 +72,54 @@ int __mpi_error_why(MPI_Comm comm, int code, const char *func, const char *why)
     return code;
 }
 
+/* ---- Out of node memory ---------------------------------------------------------------------------------
+ * Every allocation of libmpi is checked. One whose failure the call can report (a temporary buffer of a
+ * point-to-point or collective call) returns MPI_ERR_NO_MEM through the communicator's error handler
+ * (__mpi_no_mem). One without which libmpi cannot go on (its own tables, a handler's copy of an
+ * unexpected message) calls the error handler the same way and then ends the run, whatever the handler
+ * did (__mpi_xmalloc): never a write through a null pointer. */
+
+int __mpi_no_mem(MPI_Comm comm, const char *func, int bytes)
+{
+    char why[64];
+    snprintf(why, sizeof why, "asked for %d bytes", bytes);
+    return __mpi_error_why(comm, MPI_ERR_NO_MEM, func, why);
+}
+
+static void cannot_go_on(const char *func, int bytes)
+{
+    char line[160];
+    __mpi_no_mem(MPI_COMM_WORLD, func, bytes);
+    snprintf(line, sizeof line, "libmpi: %s: out of node memory (%d bytes): cannot go on (rank %d of "
+             "MPI_COMM_WORLD)\n", func, bytes, __mpi_world_rank());
+    __mpi_fatal_line(line);
+    __mpi_end_run(MPI_ERR_NO_MEM);
+}
+
+void *__mpi_xmalloc(int bytes, const char *func)
+{
+    void *p = malloc(bytes > 0 ? bytes : 1);
+    if (!p)
+        cannot_go_on(func, bytes);
+    return p;
+}
+
+void *__mpi_xcalloc(int n, int size, const char *func)
+{
+    void *p = calloc(n > 0 ? n : 1, size);
+    if (!p)
+        cannot_go_on(func, n * size);
+    return p;
+}
+
+void *__mpi_xrealloc(void *old, int bytes, const char *func)
+{
+    void *p = realloc(old, bytes > 0 ? bytes : 1);
+    if (!p)
+        cannot_go_on(func, bytes);
+    return p;
+}
+
 int MPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler)
 {
     int i;

@@ -31,15 +31,15 @@ MPI_Group __mpi_group_new(int n, const int *nodes)
         ;
     if (h == ngroups) {
         int cap = ngroups ? 2 * ngroups : 8, i;
-        groups = (struct __mpi_group **)realloc(groups, cap * sizeof *groups);
+        groups = (struct __mpi_group **)__mpi_xrealloc(groups, cap * sizeof *groups, "group table");
         for (i = ngroups; i < cap; i++)
             groups[i] = 0;
         ngroups = cap;
     }
-    g = (struct __mpi_group *)malloc(sizeof *g);
+    g = (struct __mpi_group *)__mpi_xmalloc(sizeof *g, "group");
     g->refs = 1;
     g->size = n;
-    g->nodes = (int *)malloc(n * sizeof(int));
+    g->nodes = (int *)__mpi_xmalloc(n * sizeof(int), "group");
     memcpy(g->nodes, nodes, n * sizeof(int));
     groups[h] = g;
     return h;
@@ -101,7 +101,7 @@ int MPI_Group_translate_ranks(MPI_Group group1, int n, int *ranks1, MPI_Group gr
 /* 1 for every node of g in a fresh array indexed by node (free it) */
 static char *marks(struct __mpi_group *g)
 {
-    char *m = (char *)calloc(nnodes(), 1);
+    char *m = (char *)__mpi_xcalloc(nnodes(), 1, "group");
     int i;
     for (i = 0; i < g->size; i++)
         m[g->nodes[i]] = 1;
@@ -145,7 +145,7 @@ static int setop(MPI_Group group1, MPI_Group group2, int op, MPI_Group *newgroup
     int *out, n = 0, i;
     if (!a || !b)
         return MPI_ERR_GROUP;
-    out = (int *)malloc((a->size + b->size + 1) * sizeof(int));
+    out = (int *)__mpi_xmalloc((a->size + b->size + 1) * sizeof(int), "group");
     inb = marks(b);
     for (i = 0; i < a->size; i++)
         if (op == 0 || (op == 1) == (inb[a->nodes[i]] != 0))
@@ -202,13 +202,13 @@ static int inclexcl(MPI_Group group, int n, const int *ranks, int excl, MPI_Grou
     int *out, k = 0, i, err;
     if (!g)
         return MPI_ERR_GROUP;
-    seen = (char *)calloc(g->size + 1, 1);
+    seen = (char *)__mpi_xcalloc(g->size + 1, 1, "group");
     err = check_ranks(g, n, ranks, seen);
     if (err != MPI_SUCCESS) {
         free(seen);
         return err;
     }
-    out = (int *)malloc((g->size + 1) * sizeof(int));
+    out = (int *)__mpi_xmalloc((g->size + 1) * sizeof(int), "group");
     if (excl) {
         for (i = 0; i < g->size; i++)
             if (!seen[i])
@@ -251,7 +251,7 @@ static int *expand_ranges(struct __mpi_group *g, int n, int ranges[][3], int *co
         }
         k += (last - first) / stride + 1;
     }
-    out = (int *)malloc((k + 1) * sizeof(int));
+    out = (int *)__mpi_xmalloc((k + 1) * sizeof(int), "group");
     k = 0;
     for (i = 0; i < n; i++) {
         int first = ranges[i][0], last = ranges[i][1], stride = ranges[i][2];

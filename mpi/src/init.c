@@ -10,6 +10,8 @@ int __mpi_finalized;
 int __mpi_protocol = MPI_PROTO_OURS;
 int __mpi_spmd_nprocs;
 int __mpi_state_ready;
+static int thread_level = MPI_THREAD_SINGLE;     /* what MPI_Init_thread provided */
+static int main_thread;                          /* the thread context that called MPI_Init */
 #define state_ready __mpi_state_ready
 void __mpi_setup_types(void);
 
@@ -70,6 +72,37 @@ int MPI_Init(int *argc, char ***argv)
                                      "does main start MPI_Init on every node with parExecute?)"
                                    : "MPI_Init called again on this node");
     __mpi_initialized = 1;
+    main_thread = (int)__rdsr_tid();
+    return MPI_SUCCESS;
+}
+
+/* MPI-2 thread support. A node's threads are scheduled cooperatively and libmpi's wait loops suspend, so
+ * another thread calling MPI then would run inside a call that has not finished: only the thread that
+ * called MPI_Init may call MPI (MPI_THREAD_FUNNELED), which also answers SERIALIZED and MULTIPLE
+ * (docs/mpi.md, "Threads"). */
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+    int err = MPI_Init(argc, argv);
+    thread_level = required < MPI_THREAD_SINGLE ? MPI_THREAD_SINGLE
+                   : required > MPI_THREAD_FUNNELED ? MPI_THREAD_FUNNELED : required;
+    if (provided)
+        *provided = thread_level;
+    return err;
+}
+
+int MPI_Query_thread(int *provided)
+{
+    if (!provided)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Query_thread");
+    *provided = thread_level;
+    return MPI_SUCCESS;
+}
+
+int MPI_Is_thread_main(int *flag)
+{
+    if (!flag)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Is_thread_main");
+    *flag = (int)__rdsr_tid() == main_thread;
     return MPI_SUCCESS;
 }
 
@@ -146,10 +179,26 @@ int MPI_Get_processor_name(char *name, int *resultlen)
     return MPI_SUCCESS;
 }
 
+/* The profiling control of MPI-1.2 section 8.3: there is no profiling layer to control. */
+int MPI_Pcontrol(const int level, ...)
+{
+    (void)level;
+    return MPI_SUCCESS;
+}
+
 int MPI_Get_version(int *version, int *subversion)
 {
     *version = MPI_VERSION;
     *subversion = MPI_SUBVERSION;
+    return MPI_SUCCESS;
+}
+
+int MPI_Get_library_version(char *version, int *resultlen)
+{
+    if (!version || !resultlen)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_library_version");
+    *resultlen = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING, "scmp libmpi (MPI %d.%d)", MPI_VERSION,
+                          MPI_SUBVERSION);
     return MPI_SUCCESS;
 }
 
@@ -160,7 +209,12 @@ static const char *const error_names[] = {
     "MPI_ERR_GROUP: invalid group", "MPI_ERR_OP: invalid operation", "MPI_ERR_TOPOLOGY: invalid topology",
     "MPI_ERR_DIMS: invalid dimensions", "MPI_ERR_ARG: invalid argument", "MPI_ERR_UNKNOWN: unknown error",
     "MPI_ERR_TRUNCATE: message truncated", "MPI_ERR_OTHER: other error", "MPI_ERR_INTERN: internal error",
-    "MPI_ERR_IN_STATUS: error code in status", "MPI_ERR_PENDING: pending request"
+    "MPI_ERR_IN_STATUS: error code in status", "MPI_ERR_PENDING: pending request",
+    "MPI_ERR_NO_MEM: out of node memory", "MPI_ERR_KEYVAL: invalid keyval", "MPI_ERR_WIN: invalid window",
+    "MPI_ERR_BASE: invalid base", "MPI_ERR_SIZE: invalid size", "MPI_ERR_DISP: invalid displacement",
+    "MPI_ERR_LOCKTYPE: invalid lock type", "MPI_ERR_ASSERT: invalid assertion",
+    "MPI_ERR_RMA_CONFLICT: conflicting accesses to a window",
+    "MPI_ERR_RMA_SYNC: wrong synchronization of RMA calls", "MPI_ERR_INFO: invalid info object"
 };
 
 int MPI_Error_string(int errorcode, char *string, int *resultlen)

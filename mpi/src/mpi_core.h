@@ -8,6 +8,7 @@
 
 #define REQ_SEND 1
 #define REQ_RECV 2
+#define REQ_NBC 3           /* a nonblocking collective: its schedule in tmp (nbc.c) */
 
 /* Send modes */
 #define MODE_STANDARD 0
@@ -43,7 +44,7 @@ struct __mpi_request {
     struct __mpi_request *bnext;    /* in the node's background list (buffered sends, freed requests) */
     int magic;
     volatile int state;
-    unsigned char kind;             /* REQ_SEND, REQ_RECV */
+    unsigned char kind;             /* REQ_SEND, REQ_RECV, REQ_NBC */
     unsigned char mode;             /* MODE_* (sends) */
     unsigned char q;                /* Q_P2P or Q_COLL */
     unsigned char proto;            /* send: how the message goes (P_EAGER, P_RNDV) */
@@ -265,6 +266,20 @@ int __mpi_type_wordruns(struct __mpi_type *t, void *buf, int count);
 void __mpi_pack(const char *buf, int count, struct __mpi_type *t, char *out);
 /* Unpacks the first nbytes of the packed stream `in` into count items at buf. */
 void __mpi_unpack(const char *in, int nbytes, char *buf, int count, struct __mpi_type *t);
+/* A position in the packed stream of count items of a type (datatype.c), to pack or unpack a long stream a
+ * piece at a time: __mpi_cursor_pack copies the next len bytes of the stream out, __mpi_cursor_unpack the
+ * next len bytes in; both return how many (fewer at the end of the stream). */
+struct __mpi_cursor {
+    struct __mpi_type *t;
+    char *contig;                   /* the items as one run, or 0 */
+    char *item;                     /* otherwise the current item, */
+    int left;                       /* the items left (the current one included), */
+    int block;                      /* the run of the item, */
+    int off;                        /* and the bytes of that run done (of the whole run when contig) */
+};
+void __mpi_cursor_init(struct __mpi_cursor *k, const void *buf, int count, struct __mpi_type *t);
+int __mpi_cursor_pack(struct __mpi_cursor *k, void *out, int len);
+int __mpi_cursor_unpack(struct __mpi_cursor *k, const void *in, int len);
 /* Sends the runs of count items at buf by DMA into an open message (all word-aligned, whole words);
  * the last run ends the message. */
 void __mpi_dma_runs(struct __mpi_type *t, char *buf, int count);
@@ -277,6 +292,25 @@ void __mpi_dma_runs(struct __mpi_type *t, char *buf, int count);
 int __mpi_error(MPI_Comm comm, int code, const char *func);
 /* The same, with what went wrong in words for the fatal handler's line (why may be 0). */
 int __mpi_error_why(MPI_Comm comm, int code, const char *func, const char *why);
+/* Out of node memory: MPI_ERR_NO_MEM through comm's error handler, with the bytes asked for; returns the
+ * handler's code. */
+int __mpi_no_mem(MPI_Comm comm, const char *func, int bytes);
+/* Memory libmpi cannot go on without: on failure the error handler hears MPI_ERR_NO_MEM and the run ends.
+ * Never NULL. */
+void *__mpi_xmalloc(int bytes, const char *func);
+void *__mpi_xcalloc(int n, int size, const char *func);
+void *__mpi_xrealloc(void *old, int bytes, const char *func);
+/* A message a handler wants sent without blocking on the NIU while others wait behind it (p2p_ours.c, "Messages
+ * sent by handlers"): sent at once when it cannot block, else by a bounded number of sending handlers or from
+ * the outbox that waiting user threads drain. */
+#define OUT_ADD 3           /* sendAddIntValue(node, a, b) */
+#define OUT_WORD 4          /* sendDataIntValue(node, a, b) */
+#define OUT_BLOCK 5         /* sendDataBlock(node, a, 1, b, 1, c), then free(b) */
+void __mpi_handler_send(int kind, int node, int a, int b, int c);
+struct __mpi_out;
+extern struct __mpi_out *__mpi_outbox;
+void __mpi_drain_outbox(void);
+
 /* Writes a line on stderr with one write, after flushing stdout (fatal errors, MPI_Abort). */
 void __mpi_fatal_line(const char *line);
 /* Ends the whole run with a status (MPI_Abort, fatal errors). */

@@ -38,6 +38,15 @@ struct __mpi_comm {
         int size;                     /* 16 */
     } slots;
     int gx, gy;                       /* ranks form a gx x gy rectangle of the mesh in row-major order, or 0 */
+    /* ---- intercommunicators (comm.c): size, nodes and rank_of above are then the remote group's, so that
+     * point to point (the engine and fast.S) reaches the remote group as it reaches an intracommunicator's
+     * members; rank is the rank in the local group */
+    int inter;                        /* an intercommunicator */
+    int lsize;                        /* its local group: size and rank -> node */
+    int *lnodes;
+    int low;                          /* its local group is the lower one (its leader's node is the smaller) */
+    char *name;                       /* MPI_Comm_set_name, or 0 */
+    int nbc_seq;                      /* nonblocking collectives started on it (their tags, nbc.c) */
 };
 
 /* The communicator table: a communicator's handle is its context, which is unique on the whole machine
@@ -80,6 +89,12 @@ int __mpi_apply_op(MPI_Op op, MPI_Datatype type, const void *in, void *inout, in
 #define TAG_SCAN 7
 #define TAG_SPLIT 8
 #define TAG_REDSCAT 9
+#define TAG_INTER 10        /* making and merging intercommunicators (intercomm.c) */
+#define TAG_ALLTOALLW 11    /* MPI_Alltoallw (nbc.c) */
+#define TAG_NBC 32          /* nonblocking collectives: TAG_NBC + a number per communicator (nbc.c) */
+/* Collective traffic tagged with a tag of the caller's (MPI_Comm_create_group, MPI_Intercomm_create) uses
+ * TAG_USER_BASE - tag: negative, never one of the above nor MPI_ANY_TAG. */
+#define TAG_USER_BASE (-16)
 
 /* group.c */
 struct __mpi_group {
@@ -101,6 +116,15 @@ void __mpi_ctx_alloc(int node, int reply, int k, int members);    /* handlers on
 void __mpi_ctx_release(int context);
 void __mpi_ctx_setrefs(int context, int refs);
 void __mpi_ctx_query(int parent, int node, int reply);            /* handler on rank 0 (thesis dup) */
+struct __mpi_comm *__mpi_intercomm_install(int context, int rank, int lsize, const int *lnodes, int rsize,
+                                           const int *rnodes, int low);
+
+/* intercomm.c */
+int __mpi_intercomm_dup(MPI_Comm comm, struct __mpi_comm *c, MPI_Comm *newcomm);
+
+/* nbc.c: completing a nonblocking collective's request (MPI_Test and the rest poll it, MPI_Wait waits) */
+void __mpi_nbc_poll(struct __mpi_request *r);
+void __mpi_nbc_wait(struct __mpi_request *r);
 
 /* attr.c */
 int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm *to);
@@ -125,6 +149,8 @@ int __mpi_op_combine(MPI_Op op, MPI_Datatype type, const void *lower, const void
 int __coll_size(MPI_Datatype type);              /* bytes of one element, or -1 */
 int __coll_extent(MPI_Datatype type);            /* bytes from one element to the next */
 int __coll_basic(MPI_Datatype type);             /* predefined: contiguous words of memory */
+int __coll_contig_basic(MPI_Datatype type);      /* predefined, and its items have no gaps */
+int __coll_data_size(MPI_Datatype type);         /* bytes of data in one item (no gaps), or -1 */
 void __coll_copy(void *dst, MPI_Datatype dtype, int dcount, const void *src, MPI_Datatype stype,
                  int scount);
 int __coll_send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
@@ -146,6 +172,8 @@ int __thesis_alltoallv(const void *sbuf, const int *scounts, const int *sdispls,
 int __thesis_scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int exclusive,
                   MPI_Comm comm, struct __mpi_comm *c);
 void __thesis_count(int which_ctx, int delta);    /* handler: barrier counter of a communicator */
+extern struct pending_count *__thesis_pending;    /* counts for communicators not installed yet */
+void __thesis_counts_ready(struct __mpi_comm *c);
 
 /* coll_slot.c, coll_slot_asm.s: the slot engine of our collectives (docs/mpi.md, "Our collectives") */
 #define SLOTW 28                  /* payload words of one slot message */
@@ -260,6 +288,7 @@ struct __mpi_family {
     int (*comm_split)(MPI_Comm comm, struct __mpi_comm *c, int color, int key, MPI_Comm *newcomm);
     int (*comm_dup)(MPI_Comm comm, struct __mpi_comm *c, MPI_Comm *newcomm);
     int (*comm_create)(MPI_Comm comm, struct __mpi_comm *c, struct __mpi_group *g, int me, MPI_Comm *newcomm);
+    int slot_areas;         /* its collectives use the slot engine: a new communicator needs slot areas */
 };
 extern const struct __mpi_family __mpi_thesis, __mpi_ours;
 extern const struct __mpi_family *__mpi_family;

@@ -203,6 +203,8 @@ int __mpi_op_combine(MPI_Op op, MPI_Datatype type, const void *lower, const void
     } else {
         int bytes = n * __coll_extent(type);
         void *tmp = malloc(bytes > 0 ? bytes : 1);
+        if (!tmp)
+            return MPI_ERR_NO_MEM;
         memcpy(tmp, higher, bytes);
         u->fn((void *)lower, tmp, &n, &type);
         memcpy(out, tmp, bytes);
@@ -242,7 +244,10 @@ int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op)
         ;
     if (i == nuser_ops) {
         int cap = nuser_ops ? 2 * nuser_ops : 8, j;
-        user_ops = (struct user_op *)realloc(user_ops, cap * sizeof *user_ops);
+        struct user_op *more = (struct user_op *)realloc(user_ops, cap * sizeof *user_ops);
+        if (!more)
+            return __mpi_error(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "MPI_Op_create");
+        user_ops = more;
         for (j = nuser_ops; j < cap; j++)
             user_ops[j].fn = 0;
         nuser_ops = cap;
@@ -261,4 +266,18 @@ int MPI_Op_free(MPI_Op *op)
     u->fn = 0;
     *op = MPI_OP_NULL;
     return MPI_SUCCESS;
+}
+
+/* MPI-2.2: inoutbuf = inbuf op inoutbuf, on this process alone. */
+int MPI_Reduce_local(void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype, MPI_Op op)
+{
+    int err;
+    if (count < 0)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COUNT, "MPI_Reduce_local");
+    if (count > 0 && (!inbuf || !inoutbuf))
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_BUFFER, "MPI_Reduce_local");
+    if (!__mpi_op_check(op, datatype))
+        return __mpi_error(MPI_COMM_WORLD, __mpi_op_valid(op) ? MPI_ERR_TYPE : MPI_ERR_OP, "MPI_Reduce_local");
+    err = count > 0 ? __mpi_apply_op(op, datatype, inbuf, inoutbuf, count) : MPI_SUCCESS;
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(MPI_COMM_WORLD, err, "MPI_Reduce_local");
 }

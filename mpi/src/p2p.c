@@ -269,6 +269,14 @@ static void accept_rts(struct __mpi_request *r, struct __mpi_env *e)
     if (!target) {
         r->tmp = (char *)malloc(nwords * 4 + 4);
         target = r->tmp;
+        if (!target) {
+            /* no room to take the message: the receive completes with MPI_ERR_NO_MEM (which its call hands
+             * to the error handler), and the sender is told to send nothing */
+            r->error = MPI_ERR_NO_MEM;
+            r->msgbytes = 0;
+            r->tailword = 0;
+            r->nwords = nwords = 0;
+        }
     }
     r->state = ST_DATA;
     if (nwords > 0) {
@@ -303,7 +311,7 @@ static void match(struct __mpi_request *r, struct __mpi_env *e, int src)
 static struct __mpi_env *keep(struct __mpi_env *e)
 {
     int extra = e->kind == ENV_EAGER ? e->bytes : 0;
-    struct __mpi_env *k = (struct __mpi_env *)malloc(sizeof *k + extra);
+    struct __mpi_env *k = (struct __mpi_env *)__mpi_xmalloc(sizeof *k + extra, "an unexpected message");
     *k = *e;
     if (extra) {
         k->payload = (char *)(k + 1);
@@ -460,7 +468,7 @@ int __mpi_send_rts(struct __mpi_request *r, int bytes, int cq)
         /* packed (everything not contiguous, without dma_layouts), or an aligned copy of an unaligned buffer */
         r->tmp = (char *)malloc(bytes + 4);
         if (!r->tmp)
-            return MPI_ERR_OTHER;
+            return MPI_ERR_NO_MEM;
         __mpi_pack((const char *)r->buf, r->count, t, r->tmp);
         r->data = r->tmp;
     }
@@ -685,7 +693,7 @@ int __mpi_isend(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_
         return MPI_ERR_RANK;
     r = __mpi_new_request();
     if (!r)
-        return MPI_ERR_OTHER;
+        return MPI_ERR_NO_MEM;
     fill(r, REQ_SEND, buf, count, type, dest, tag, comm, q);
     __mpi_type_hold(type);
     *request = r;
@@ -704,7 +712,7 @@ int __mpi_irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MP
         return MPI_ERR_RANK;
     r = __mpi_new_request();
     if (!r)
-        return MPI_ERR_OTHER;
+        return MPI_ERR_NO_MEM;
     fill(r, REQ_RECV, buf, count, type, source, tag, comm, q);
     __mpi_type_hold(type);
     *request = r;

@@ -58,8 +58,7 @@ static void ours_setup(void)
 
 #define OUT_CTS 1           /* __mpi_request_data(sreq, target, stride, nwords, self, 0) to node */
 #define OUT_PAYLOAD 2       /* the payload of send request a to node: target b, stride c, nwords d */
-#define OUT_ADD 3           /* sendAddIntValue(node, a, b) */
-#define OUT_WORD 4          /* sendDataIntValue(node, a, b) */
+/* OUT_ADD, OUT_WORD, OUT_BLOCK: mpi_core.h */
 
 struct __mpi_out {
     struct __mpi_out *next;
@@ -100,6 +99,10 @@ static void out_send(int kind, int node, int a, int b, int c, int d)
     case OUT_ADD:
         sendAddIntValue(node, (volatile int *)a, b);
         break;
+    case OUT_BLOCK:
+        sendDataBlock(node, (int *)a, 1, (int *)b, 1, c);
+        free((void *)b);
+        break;
     default:
         sendDataIntValue(node, (int *)a, b);
         break;
@@ -136,7 +139,7 @@ static void handler_send(int handler, int kind, int node, int a, int b, int c, i
         senders--;
         return;
     }
-    m = (struct __mpi_out *)malloc(sizeof *m);
+    m = (struct __mpi_out *)__mpi_xmalloc(sizeof *m, "a message for the outbox");
     m->next = 0;
     m->kind = kind;
     m->node = node;
@@ -146,6 +149,14 @@ static void handler_send(int handler, int kind, int node, int a, int b, int c, i
     m->d = d;
     *outbox_tail = m;
     outbox_tail = &m->next;
+}
+
+/* A message of a handler of either family (one-sided communication, win.c): sent now if it cannot block, or
+ * while few handlers are sending, else left in the outbox. */
+void __mpi_handler_send(int kind, int node, int a, int b, int c)
+{
+    sender_limit = (int)__rdsr_nctx() - 2;
+    handler_send(1, kind, node, a, b, c, 0);
 }
 
 /* Called by the RTS handler of fast.S when its CTS could block. */
@@ -275,4 +286,5 @@ const struct __mpi_family __mpi_ours = {
     __ours_comm_split,
     __ours_comm_dup,
     __ours_comm_create,
+    1,                              /* slot areas for every communicator */
 };

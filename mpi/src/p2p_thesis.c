@@ -113,4 +113,5 @@ const struct __mpi_family __mpi_thesis = {
     __thesis_comm_split,
     __thesis_comm_dup,
     __thesis_comm_create,
+    0,                              /* no slot engine */
 };

@@ -90,7 +90,7 @@ static int blocking_send(void *buf, int count, MPI_Datatype type, int dest, int 
         return __mpi_error(comm, __mpi_send(buf, count, type, dest, tag, comm, Q_P2P), fn);
     r = __mpi_new_request();
     if (!r)
-        return __mpi_error(comm, MPI_ERR_OTHER, fn);
+        return __mpi_error(comm, MPI_ERR_NO_MEM, fn);
     r->kind = REQ_SEND;
     r->mode = mode;
     r->q = Q_P2P;
@@ -161,7 +161,7 @@ static int nb_send(void *buf, int count, MPI_Datatype type, int dest, int tag, M
         return __mpi_error(comm, err, fn);
     r = make_request(REQ_SEND, mode, buf, count, type, dest, tag, comm);
     if (!r)
-        return __mpi_error(comm, MPI_ERR_OTHER, fn);
+        return __mpi_error(comm, MPI_ERR_NO_MEM, fn);
     *request = r;
     if (persistent) {
         r->flags |= RF_PERSISTENT;
@@ -241,7 +241,7 @@ static int nb_recv(void *buf, int count, MPI_Datatype type, int source, int tag,
         return __mpi_error(comm, err, fn);
     r = make_request(REQ_RECV, 0, buf, count, type, source, tag, comm);
     if (!r)
-        return __mpi_error(comm, MPI_ERR_OTHER, fn);
+        return __mpi_error(comm, MPI_ERR_NO_MEM, fn);
     *request = r;
     if (persistent) {
         r->flags |= RF_PERSISTENT;
@@ -297,7 +297,7 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, 
     bytes = count * __mpi_type_size(datatype);
     packed = (char *)malloc(bytes + 4);
     if (!packed)
-        return __mpi_error(comm, MPI_ERR_OTHER, "MPI_Sendrecv_replace");
+        return __mpi_no_mem(comm, "MPI_Sendrecv_replace", bytes + 4);
     __mpi_pack((const char *)buf, count, __mpi_type_get(datatype), packed);
     err = __mpi_irecv(buf, count, datatype, source, recvtag, comm, Q_P2P, &rr);
     if (err == MPI_SUCCESS) {
@@ -391,6 +391,59 @@ static int check_array(int count, MPI_Request *requests, const char *fn)
         suspendThread();                                                                                    \
     } while (0)
 
+/* i = the first request that can complete, -1 if none, -2 if all are null or inactive. */
+#define FIRST_READY(count, requests, i)                                                                     \
+    do {                                                                                                    \
+        int j_, k_, active_ = 0;                                                                            \
+        i = -1;                                                                                             \
+        for (j_ = 0; j_ < (count); j_++) {                                                                  \
+            MPI_Request r_ = (requests)[j_];                                                                \
+            if (!r_ || ((r_->flags & RF_PERSISTENT) && r_->state == ST_INACTIVE))                           \
+                continue;                                                                                   \
+            active_ = 1;                                                                                    \
+            if (CAN_COMPLETE(r_, k_)) {                                                                     \
+                i = j_;                                                                                     \
+                break;                                                                                      \
+            }                                                                                               \
+        }                                                                                                   \
+        if (i == -1 && !active_)                                                                            \
+            i = -2;                                                                                         \
+    } while (0)
+
+/* Nonblocking collectives (nbc.c) move on when their requests are looked at: each of the array's that is
+ * still going completes what it can. Returns how many are still going. */
+static int poll_nbc(int count, MPI_Request *requests)
+{
+    int i, going = 0;
+    for (i = 0; i < count; i++) {
+        MPI_Request r = requests[i];
+        if (r && r->kind == REQ_NBC && r->state != ST_DONE) {
+            __mpi_nbc_poll(r);
+            going += r->state != ST_DONE;
+        }
+    }
+    return going;
+}
+
+extern struct __mpi_out *__mpi_outbox;
+void __mpi_drain_outbox(void);
+
+/* Until one of the requests can complete, while some of them are nonblocking collectives still going (the
+ * wait loops of fast.S only watch requests that handlers complete). */
+static void wait_nbc(int count, MPI_Request *requests)
+{
+    int i;
+    while (poll_nbc(count, requests)) {
+        FIRST_READY(count, requests, i);
+        if (i != -1)
+            return;
+        if (__mpi_outbox)
+            __mpi_drain_outbox();
+        else
+            IDLE();
+    }
+}
+
 int MPI_Wait(MPI_Request *request, MPI_Status *status)
 {
     MPI_Request r;
@@ -403,6 +456,8 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status)
         return MPI_SUCCESS;
     }
     comm = r->comm;
+    if (r->kind == REQ_NBC)
+        __mpi_nbc_wait(r);
     __mpi_wait_done(r);
     return __mpi_error(comm, retire(request, status), "MPI_Wait");
 }
@@ -419,6 +474,7 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
         empty_status(status);
         return MPI_SUCCESS;
     }
+    poll_nbc(1, request);
     if (!CAN_COMPLETE(r, k)) {
         *flag = 0;
         IDLE();         /* a program that loops on MPI_Test lets the handlers run */
@@ -440,6 +496,7 @@ int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
         empty_status(status);
         return MPI_SUCCESS;
     }
+    poll_nbc(1, &request);
     if (!CAN_COMPLETE(request, k)) {
         *flag = 0;
         IDLE();
@@ -463,6 +520,8 @@ int MPI_Waitall(int count, MPI_Request *requests, MPI_Status *statuses)
             empty_status(s);
             continue;
         }
+        if (r->kind == REQ_NBC)
+            __mpi_nbc_wait(r);
         __mpi_wait_done(r);
         if (r->error != MPI_SUCCESS && err == MPI_SUCCESS)
             comm = r->comm;
@@ -480,6 +539,7 @@ int MPI_Testall(int count, MPI_Request *requests, int *flag, MPI_Status *statuse
         return MPI_ERR_REQUEST;
     if (!flag)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Testall");
+    poll_nbc(count, requests);
     for (i = 0; i < count; i++) {
         if (!inactive(requests[i]) && !CAN_COMPLETE(requests[i], k)) {
             *flag = 0;
@@ -504,25 +564,6 @@ int MPI_Testall(int count, MPI_Request *requests, int *flag, MPI_Status *statuse
     return __mpi_error(comm, err, "MPI_Testall");
 }
 
-/* i = the first request that can complete, -1 if none, -2 if all are null or inactive. */
-#define FIRST_READY(count, requests, i)                                                                     \
-    do {                                                                                                    \
-        int j_, k_, active_ = 0;                                                                            \
-        i = -1;                                                                                             \
-        for (j_ = 0; j_ < (count); j_++) {                                                                  \
-            MPI_Request r_ = (requests)[j_];                                                                \
-            if (!r_ || ((r_->flags & RF_PERSISTENT) && r_->state == ST_INACTIVE))                           \
-                continue;                                                                                   \
-            active_ = 1;                                                                                    \
-            if (CAN_COMPLETE(r_, k_)) {                                                                     \
-                i = j_;                                                                                     \
-                break;                                                                                      \
-            }                                                                                               \
-        }                                                                                                   \
-        if (i == -1 && !active_)                                                                            \
-            i = -2;                                                                                         \
-    } while (0)
-
 int MPI_Waitany(int count, MPI_Request *requests, int *index, MPI_Status *status)
 {
     int i, comm;
@@ -532,6 +573,7 @@ int MPI_Waitany(int count, MPI_Request *requests, int *index, MPI_Status *status
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Waitany");
     if (__mpi_background)
         __mpi_progress();
+    wait_nbc(count, requests);
     i = __mpi_wait_any_loop(count, requests);
     if (i == -2) {
         *index = MPI_UNDEFINED;
@@ -551,6 +593,7 @@ int MPI_Testany(int count, MPI_Request *requests, int *index, int *flag, MPI_Sta
         return MPI_ERR_REQUEST;
     if (!index || !flag)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Testany");
+    poll_nbc(count, requests);
     FIRST_READY(count, requests, i);
     if (i == -1) {
         *flag = 0;
@@ -602,6 +645,7 @@ int MPI_Waitsome(int incount, MPI_Request *requests, int *outcount, int *indices
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Waitsome");
     if (__mpi_background)
         __mpi_progress();
+    wait_nbc(incount, requests);
     __mpi_wait_any_loop(incount, requests);
     *outcount = complete_some(incount, requests, indices, statuses, &err, &comm);
     return __mpi_error(comm, err, "MPI_Waitsome");
@@ -614,6 +658,7 @@ int MPI_Testsome(int incount, MPI_Request *requests, int *outcount, int *indices
         return MPI_ERR_REQUEST;
     if (!outcount || (incount > 0 && !indices))
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Testsome");
+    poll_nbc(incount, requests);
     *outcount = complete_some(incount, requests, indices, statuses, &err, &comm);
     if (*outcount == 0)
         IDLE();
@@ -628,6 +673,8 @@ int MPI_Request_free(MPI_Request *request)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Request_free");
     r = *request;
     *request = MPI_REQUEST_NULL;
+    if (r->kind == REQ_NBC)
+        __mpi_nbc_wait(r);      /* the background list completes only point to point: finish it now */
     if (inactive(r) || CAN_COMPLETE(r, k)) {
         if (!inactive(r))
             __mpi_complete(r);
@@ -645,6 +692,8 @@ int MPI_Cancel(MPI_Request *request)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Cancel");
     if (inactive(*request))
         return MPI_SUCCESS;
+    if ((*request)->kind == REQ_NBC)    /* a collective cannot be cancelled (MPI-3 5.12) */
+        return __mpi_error((*request)->comm, MPI_ERR_REQUEST, "MPI_Cancel");
     return __mpi_error((*request)->comm, __mpi_cancel(*request), "MPI_Cancel");
 }
 

@@ -28,12 +28,12 @@ struct __mpi_topo {
 
 static struct __mpi_topo *cart_topo(int ndims, const int *dims, const int *periods)
 {
-    struct __mpi_topo *t = (struct __mpi_topo *)calloc(1, sizeof *t);
+    struct __mpi_topo *t = (struct __mpi_topo *)__mpi_xcalloc(1, sizeof *t, "topology");
     int i;
     t->kind = MPI_CART;
     t->ndims = ndims;
-    t->dims = (int *)malloc((ndims + 1) * sizeof(int));
-    t->periods = (int *)malloc((ndims + 1) * sizeof(int));
+    t->dims = (int *)__mpi_xmalloc((ndims + 1) * sizeof(int), "topology");
+    t->periods = (int *)__mpi_xmalloc((ndims + 1) * sizeof(int), "topology");
     for (i = 0; i < ndims; i++) {
         t->dims[i] = dims[i];
         t->periods[i] = periods[i] != 0;
@@ -43,13 +43,13 @@ static struct __mpi_topo *cart_topo(int ndims, const int *dims, const int *perio
 
 static struct __mpi_topo *graph_topo(int nnodes, const int *index, const int *edges)
 {
-    struct __mpi_topo *t = (struct __mpi_topo *)calloc(1, sizeof *t);
+    struct __mpi_topo *t = (struct __mpi_topo *)__mpi_xcalloc(1, sizeof *t, "topology");
     int ne = nnodes > 0 ? index[nnodes - 1] : 0;
     t->kind = MPI_GRAPH;
     t->nnodes = nnodes;
     t->nedges = ne;
-    t->index = (int *)malloc((nnodes + 1) * sizeof(int));
-    t->edges = (int *)malloc((ne + 1) * sizeof(int));
+    t->index = (int *)__mpi_xmalloc((nnodes + 1) * sizeof(int), "topology");
+    t->edges = (int *)__mpi_xmalloc((ne + 1) * sizeof(int), "topology");
     memcpy(t->index, index, nnodes * sizeof(int));
     memcpy(t->edges, edges, ne * sizeof(int));
     return t;
@@ -81,71 +81,183 @@ void __mpi_topo_copy(struct __mpi_comm *from, struct __mpi_comm *to)
  * The free entries get the factorisation of nnodes / (product of the fixed entries) into that many factors
  * whose largest minus smallest is least, ties going to the largest smallest factor, then to the
  * lexicographically smallest, in non-increasing order: the results MPICH gives (checked for every nnodes up
- * to 2100 in 1 to 4 dimensions). */
+ * to 2100 in 1 to 4 dimensions, and for numbers up to 2^31 - 2 in 1 to 6). The search visits only divisors
+ * (at most 1600 below 2^31), each factor's candidates from the smallest that can still reach what is left
+ * upwards, and leaves as soon as even the best completion would spread wider than the best found: a few
+ * thousand steps at most, 10^9 nodes included. */
 
-static int best_spread;
-static int *best, *cur;
+struct dims_search {
+    const int *divs;        /* the divisors of the number to factor, in increasing order */
+    int ndivs;
+    int nfree;
+    int best_spread;        /* -1: none yet */
+    int *best, *cur;
+};
+
+/* Whether f^k >= n, without overflow. */
+static int reaches(int f, int k, int n)
+{
+    long long p = 1;
+    while (k-- > 0) {
+        p *= f;
+        if (p >= n)
+            return 1;
+    }
+    return p >= n;
+}
+
+/* Whether g^k > n, without overflow. */
+static int exceeds(int g, int k, int n)
+{
+    long long p = 1;
+    while (k-- > 0) {
+        p *= g;
+        if (p > n)
+            return 1;
+    }
+    return 0;
+}
+
+/* The largest g with g^k <= n (k >= 1). */
+static int iroot(int n, int k)
+{
+    int lo = 1, hi = n;
+    if (k == 1 || n <= 1)
+        return n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo + 1) / 2;
+        if (exceeds(mid, k, n))
+            hi = mid - 1;
+        else
+            lo = mid;
+    }
+    return lo;
+}
+
+/* The first of the (decreasing) divisors that is at most m. */
+/* The first of the (increasing) divisors f with f^k >= n: a largest factor of k that reach n. */
+static int first_reaching(struct dims_search *S, int k, int n)
+{
+    int lo = 0, hi = S->ndivs;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (reaches(S->divs[mid], k, n))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
 
 /* cur[at..nfree-1] = the factorisations of n into non-increasing factors of at most maxf */
-static void search(int n, int at, int maxf, int nfree)
+/* cur[at..nfree-1] = the factorisations of n into non-increasing factors of at most maxf. The candidates
+ * for cur[at] go up from the smallest that can still reach n, so that balanced factorisations come
+ * first; past the point where even the best completion would spread wider than the best found, larger
+ * ones only spread wider, and the search leaves. */
+static void search(struct dims_search *S, int n, int at, int maxf)
 {
-    int f, i;
-    if (at == nfree - 1) {
-        int spread;
+    int i, k = S->nfree - at;
+    if (k == 1) {
+        int spread, j;
         if (n > maxf)
             return;
-        cur[at] = n;
-        spread = cur[0] - n;
-        if (best_spread >= 0 && spread > best_spread)
-            return;
-        if (spread == best_spread) {
-            if (n < best[nfree - 1])
+        S->cur[at] = n;
+        spread = S->cur[0] - n;
+        if (S->best_spread >= 0) {
+            if (spread > S->best_spread)
                 return;
-            if (n == best[nfree - 1]) {
-                for (i = 0; i < nfree && cur[i] == best[i]; i++)
-                    ;
-                if (i == nfree || cur[i] > best[i])
+            if (spread == S->best_spread) {
+                if (n < S->best[at])
                     return;
+                if (n == S->best[at]) {
+                    for (j = 0; j < S->nfree && S->cur[j] == S->best[j]; j++)
+                        ;
+                    if (j == S->nfree || S->cur[j] > S->best[j])
+                        return;
+                }
             }
         }
-        best_spread = spread;
-        memcpy(best, cur, nfree * sizeof(int));
+        S->best_spread = spread;
+        memcpy(S->best, S->cur, S->nfree * sizeof(int));
         return;
     }
-    for (f = maxf < n ? maxf : n; f >= 1; f--) {
+    for (i = first_reaching(S, k, n); i < S->ndivs; i++) {
+        int f = S->divs[i], rest, low;
+        if (f > maxf || f > n)
+            break;
         if (n % f)
             continue;
-        cur[at] = f;
-        search(n / f, at + 1, f, nfree);
+        /* the k - 1 factors after f multiply to n / f: the smallest is at most its (k-1)-th root, and the
+         * largest factor is cur[0] (f itself at the top); that bound grows with f */
+        rest = iroot(n / f, k - 1);
+        low = rest < f ? rest : f;
+        if (S->best_spread >= 0 && (at == 0 ? f : S->cur[0]) - low > S->best_spread)
+            break;
+        S->cur[at] = f;
+        search(S, n / f, at + 1, f);
     }
+}
+
+#define MAX_DIVISORS 1600      /* the most a number below 2^31 has (2095133040) */
+
+static int asc(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The divisors of n > 0, in increasing order, from its prime factors; returns how many. */
+static int divisors(int n, int *out)
+{
+    int nd = 1, p = 2, m = n;
+    out[0] = 1;
+    while (m > 1) {
+        int e = 0, k, i, base = nd;
+        if ((long long)p * p > m)
+            p = m;                                  /* what remains is prime */
+        while (m % p == 0) {
+            m /= p;
+            e++;
+        }
+        for (k = 1, i = 0; k <= e; k++)             /* every divisor so far times p^k */
+            for (i = 0; i < base; i++)
+                out[nd++] = out[(k - 1) * base + i] * p;
+        p = p == 2 ? 3 : p + 2;
+    }
+    qsort(out, nd, sizeof(int), asc);
+    return nd;
 }
 
 int MPI_Dims_create(int nnodes, int ndims, int *dims)
 {
-    int fixed = 1, nfree = 0, i, j;
-    if (nnodes < 0 || ndims < 0)
-        return MPI_ERR_DIMS;
+    int fixed = 1, nfree = 0, i, j, n;
+    struct dims_search S;
+    if (nnodes <= 0 || ndims < 0 || (ndims > 0 && !dims))
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_DIMS, "MPI_Dims_create");
     for (i = 0; i < ndims; i++) {
-        if (dims[i] < 0)
-            return MPI_ERR_DIMS;
+        if (dims[i] < 0 || (dims[i] > 0 && fixed > nnodes))
+            return __mpi_error(MPI_COMM_WORLD, MPI_ERR_DIMS, "MPI_Dims_create");
         if (dims[i] > 0)
             fixed *= dims[i];
         else
             nfree++;
     }
     if (nfree == 0)
-        return fixed == nnodes ? MPI_SUCCESS : MPI_ERR_DIMS;
-    if (fixed == 0 || nnodes % fixed != 0)
-        return MPI_ERR_DIMS;
-    best = (int *)malloc(nfree * sizeof(int));
-    cur = (int *)malloc(nfree * sizeof(int));
-    best_spread = -1;
-    search(nnodes / fixed, 0, nnodes / fixed, nfree);
+        return fixed == nnodes ? MPI_SUCCESS : __mpi_error(MPI_COMM_WORLD, MPI_ERR_DIMS, "MPI_Dims_create");
+    if (nnodes % fixed != 0)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_DIMS, "MPI_Dims_create");
+    n = nnodes / fixed;
+    S.best = (int *)__mpi_xmalloc((2 * nfree + MAX_DIVISORS) * sizeof(int), "MPI_Dims_create");
+    S.cur = S.best + nfree;
+    S.divs = S.cur + nfree;
+    S.ndivs = divisors(n, (int *)S.divs);
+    S.nfree = nfree;
+    S.best_spread = -1;
+    search(&S, n, 0, n);
     for (i = 0, j = 0; i < ndims; i++)
         if (dims[i] == 0)
-            dims[i] = best[j++];
-    free(best);
-    free(cur);
+            dims[i] = S.best[j++];
+    free(S.best);
     return MPI_SUCCESS;
 }
 
@@ -278,7 +390,7 @@ static void cart_nodes(struct __mpi_comm *c, int ndims, const int *dims, const i
                        int *node)
 {
     int nn = 1, d, g, kind, best;
-    int *coords = (int *)malloc((ndims + 1) * sizeof(int)), *cand;
+    int *coords = (int *)__mpi_xmalloc((ndims + 1) * sizeof(int), "topology"), *cand;
     for (d = 0; d < ndims; d++)
         nn *= dims[d];
     for (g = 0; g < nn; g++)
@@ -288,7 +400,7 @@ static void cart_nodes(struct __mpi_comm *c, int ndims, const int *dims, const i
         return;
     }
     best = cost(ndims, dims, periods, node, nn, coords);
-    cand = (int *)malloc(nn * sizeof(int));
+    cand = (int *)__mpi_xmalloc(nn * sizeof(int), "topology");
     for (kind = -1; kind < (1 << ndims); kind++) {
         int k;
         if (!place(c, ndims, dims, periods, kind, cand, coords))
@@ -311,7 +423,7 @@ static int cart_newrank(struct __mpi_comm *c, int ndims, const int *dims, const 
     int *node;
     for (d = 0; d < ndims; d++)
         nn *= dims[d];
-    node = (int *)malloc((nn + 1) * sizeof(int));
+    node = (int *)__mpi_xmalloc((nn + 1) * sizeof(int), "topology");
     cart_nodes(c, ndims, dims, periods, reorder, node);
     for (g = 0; g < nn; g++)
         if (node[g] == me)
@@ -339,7 +451,7 @@ int MPI_Cart_map(MPI_Comm comm, int ndims, int *dims, int *periods, int *newrank
 {
     struct __mpi_comm *c = __mpi_comm(comm);
     int err;
-    if (!c)
+    if (!c || c->inter)
         return MPI_ERR_COMM;
     err = check_dims(c, ndims, dims);
     if (err != MPI_SUCCESS)
@@ -352,7 +464,7 @@ int MPI_Cart_create(MPI_Comm comm_old, int ndims, int *dims, int *periods, int r
 {
     struct __mpi_comm *c = __mpi_comm(comm_old);
     int err, r;
-    if (!c)
+    if (!c || c->inter)
         return MPI_ERR_COMM;
     err = check_dims(c, ndims, dims);
     if (err != MPI_SUCCESS)
@@ -411,7 +523,7 @@ int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int *coords)
         nn *= t->dims[d];
     if (rank < 0 || rank >= nn)
         return MPI_ERR_RANK;
-    all = (int *)malloc((t->ndims + 1) * sizeof(int));
+    all = (int *)__mpi_xmalloc((t->ndims + 1) * sizeof(int), "topology");
     coords_of(t, rank, all);
     for (d = 0; d < t->ndims && d < maxdims; d++)
         coords[d] = all[d];
@@ -426,7 +538,7 @@ int MPI_Cart_get(MPI_Comm comm, int maxdims, int *dims, int *periods, int *coord
     int *all;
     if (!t)
         return err;
-    all = (int *)malloc((t->ndims + 1) * sizeof(int));
+    all = (int *)__mpi_xmalloc((t->ndims + 1) * sizeof(int), "topology");
     coords_of(t, __mpi_comm(comm)->rank, all);
     for (d = 0; d < t->ndims && d < maxdims; d++) {
         dims[d] = t->dims[d];
@@ -467,7 +579,7 @@ int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int
         return err;
     if (direction < 0 || direction >= t->ndims)
         return MPI_ERR_ARG;
-    co = (int *)malloc((t->ndims + 1) * sizeof(int));
+    co = (int *)__mpi_xmalloc((t->ndims + 1) * sizeof(int), "topology");
     for (k = 0; k < 2; k++) {
         int *out = k == 0 ? rank_dest : rank_source;
         int x, n = t->dims[direction];
@@ -497,9 +609,9 @@ int MPI_Cart_sub(MPI_Comm comm, int *remain_dims, MPI_Comm *newcomm)
     int *co, *kdims, *kper;
     if (!t)
         return err;
-    co = (int *)malloc((t->ndims + 1) * sizeof(int));
-    kdims = (int *)malloc((t->ndims + 1) * sizeof(int));
-    kper = (int *)malloc((t->ndims + 1) * sizeof(int));
+    co = (int *)__mpi_xmalloc((t->ndims + 1) * sizeof(int), "topology");
+    kdims = (int *)__mpi_xmalloc((t->ndims + 1) * sizeof(int), "topology");
+    kper = (int *)__mpi_xmalloc((t->ndims + 1) * sizeof(int), "topology");
     coords_of(t, __mpi_comm(comm)->rank, co);
     for (d = 0; d < t->ndims; d++) {
         if (remain_dims[d]) {
@@ -535,7 +647,7 @@ int MPI_Graph_map(MPI_Comm comm, int nnodes, int *index, int *edges, int *newran
     struct __mpi_comm *c = __mpi_comm(comm);
     (void)index;
     (void)edges;
-    if (!c)
+    if (!c || c->inter)
         return MPI_ERR_COMM;
     if (nnodes < 1 || nnodes > c->size)
         return MPI_ERR_ARG;
@@ -548,9 +660,13 @@ int MPI_Graph_create(MPI_Comm comm_old, int nnodes, int *index, int *edges, int 
     struct __mpi_comm *c = __mpi_comm(comm_old);
     int err, r, i;
     (void)reorder;
-    if (!c)
+    if (!c || c->inter)
         return MPI_ERR_COMM;
-    if (nnodes < 1 || nnodes > c->size)
+    if (nnodes == 0) {              /* an empty graph: MPI_COMM_NULL everywhere (MPI-2.2, 7.5.3) */
+        *comm_graph = MPI_COMM_NULL;
+        return MPI_SUCCESS;
+    }
+    if (nnodes < 0 || nnodes > c->size)
         return MPI_ERR_ARG;
     for (i = 0; i < nnodes; i++)
         if (index[i] < (i ? index[i - 1] : 0))

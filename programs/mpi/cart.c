@@ -25,7 +25,7 @@ static void report(const char *what)
 static void dims_table(void)
 {
     static const int nn[] = { 1, 2, 6, 7, 12, 16, 24, 30, 36, 48, 60, 64, 72, 100, 120, 128, 256, 360 };
-    int i, d, k, dims[4];
+    int i, d, k, dims[5];
     if (rank != 0)
         return;
     for (d = 1; d <= 4; d++) {
@@ -50,6 +50,22 @@ static void dims_table(void)
     dims[2] = 0;
     MPI_Dims_create(72, 3, dims);
     printf("dims_create 72 with (3,0,0): %dx%dx%d\n", dims[0], dims[1], dims[2]);
+    /* large node counts return at once (the search visits divisors only), with MPICH's factorisations */
+    {
+        static const int big[] = { 1000000000, 735134400, 2147483646, 999999937 };
+        for (i = 0; i < 4; i++) {
+            printf("dims_create %d:", big[i]);
+            for (d = 2; d <= 5; d++) {
+                for (k = 0; k < d; k++)
+                    dims[k] = 0;
+                MPI_Dims_create(big[i], d, dims);
+                printf(" ");
+                for (k = 0; k < d; k++)
+                    printf("%s%d", k ? "x" : "", dims[k]);
+            }
+            printf("\n");
+        }
+    }
 }
 
 /* For every grid rank, in order: its coordinates and its neighbours in each dimension (source/dest of a
@@ -251,6 +267,14 @@ static int run(void)
         }
         free(index);
         free(edges);
+    }
+    {
+        /* an empty graph: MPI_COMM_NULL on every process (MPI-2.2) */
+        MPI_Comm none = MPI_COMM_WORLD;
+        int idx[1] = { 0 }, edg[1] = { 0 }, err = MPI_Graph_create(MPI_COMM_WORLD, 0, idx, edg, 0, &none);
+        if (err != MPI_SUCCESS || none != MPI_COMM_NULL)
+            errors++;
+        report("graph_create with nnodes 0: MPI_COMM_NULL");
     }
 
     MPI_Comm_free(&cart);

@@ -95,6 +95,26 @@ class MpiPointToPointTest {
                 + " of MPI_COMM_WORLD)\n", r.stderr());
     }
 
+    /**
+     * Out of node memory is an MPI error, never a write through a null pointer (nomem.c fills most of a node's
+     * 8 MB): under MPI_ERRORS_RETURN the calls return MPI_ERR_NO_MEM, a receive that cannot land its message
+     * fails while its sender completes; under the default handler the run ends with status MPI_ERR_NO_MEM
+     * (20) and a line on stderr.
+     */
+    @ParameterizedTest(name = "nomem.c on {0}x{1}, protocol {2}")
+    @CsvSource({"2, 2, ours", "4, 4, ours", "2, 2, thesis", "4, 4, thesis"})
+    void outOfNodeMemoryIsAnMpiError(int x, int y, String protocol) throws Exception {
+        MpiRunner.Run r = MpiRunner.run("nomem.c", 1, x, y, protocol, 0, true);
+        assertEquals("""
+                MPI_Sendrecv_replace of 5242880 bytes: MPI_ERR_NO_MEM, on every rank: yes
+                MPI_Alltoall in place of 5242880 bytes: MPI_ERR_NO_MEM, on every rank: yes
+                a truncated receive of 5242880 bytes: MPI_ERR_NO_MEM, buffer untouched: yes; the sender: MPI_SUCCESS
+                """, r.stdout(), () -> "scmpsim said: " + r.result().message() + "\nstderr:\n" + r.stderr());
+        assertEquals(20, r.result().exitCode(), r::stderr);
+        assertTrue(r.stderr().matches("(?s)(MPI_ERRORS_ARE_FATAL: MPI_Sendrecv_replace: MPI_ERR_NO_MEM: out of node "
+                + "memory: asked for 5242884 bytes \\(rank \\d+ of MPI_COMM_WORLD\\)\n)+"), r::stderr);
+    }
+
     @ParameterizedTest(name = "deadlock.c on 2x2, protocol {0}")
     @CsvSource({"ours", "thesis"})
     void aDeadlockEndsWithEveryRanksQueues(String protocol) throws Exception {

@@ -1,0 +1,444 @@
+/* Nonblocking collectives (MPI-3) and MPI_Alltoallw: collectives whose messages are all posted when they
+ * start, as nonblocking point-to-point requests on the communicator's collective queue (docs/mpi.md,
+ * "Nonblocking collectives"). The same for both protocol families: what moves is point to point, whose
+ * progress is the family's (handlers take messages in while the program computes).
+ *
+ * A schedule (struct __mpi_nbc) holds the requests and, for reductions, the vectors received and what to do
+ * with them once every request has completed. A nonblocking collective's MPI_Request is a request of kind
+ * REQ_NBC whose `tmp` is its schedule; MPI_Wait, MPI_Test and the rest complete it through __mpi_nbc_poll and
+ * __mpi_nbc_wait (pt2pt.c). */
+#include <stdlib.h>
+#include <string.h>
+#include <scmp.h>
+#include "mpi_internal.h"
+
+struct __mpi_nbc {
+    int n;                          /* requests posted */
+    int left;                       /* of them not completed */
+    int error;                      /* the first error of a request */
+    MPI_Request *reqs;
+    /* a reduction: the vectors of ranks 0 .. size-1, each `bytes` long, combined in rank order into out */
+    char *vecs;
+    char *out;
+    int count, bytes, size;
+    MPI_Datatype type;
+    MPI_Op op;
+};
+
+/* A schedule for up to nreq requests with `extra` bytes of room (vectors, an in-place copy) at ->vecs; 0 when
+ * node memory is short. */
+static struct __mpi_nbc *schedule(int nreq, int extra)
+{
+    struct __mpi_nbc *s = (struct __mpi_nbc *)malloc(sizeof *s + nreq * sizeof(MPI_Request) + extra + 8);
+    if (!s)
+        return 0;
+    memset(s, 0, sizeof *s);
+    s->reqs = (MPI_Request *)(s + 1);
+    s->vecs = (char *)(((int)(s->reqs + nreq) + 7) & ~7);
+    return s;
+}
+
+static int post(struct __mpi_nbc *s, int send, void *buf, int count, MPI_Datatype type, int peer, int tag,
+                MPI_Comm comm)
+{
+    int err = send ? __mpi_isend(buf, count, type, peer, tag, comm, Q_COLL, &s->reqs[s->n])
+                   : __mpi_irecv(buf, count, type, peer, tag, comm, Q_COLL, &s->reqs[s->n]);
+    if (err == MPI_SUCCESS) {
+        s->n++;
+        s->left++;
+    }
+    return err;
+}
+
+static void retire(struct __mpi_nbc *s, int i)
+{
+    MPI_Request r = s->reqs[i];
+    if (r->error != MPI_SUCCESS && s->error == MPI_SUCCESS)
+        s->error = r->error;
+    __mpi_free_request(r);
+    s->reqs[i] = 0;
+    s->left--;
+}
+
+/* Once every request has completed: a reduction combines the vectors, element by element in rank order (so
+ * that every rank of an allreduce gets the same bits, and non-commutative operations are right). */
+static int finish(struct __mpi_nbc *s)
+{
+    int i;
+    if (s->error == MPI_SUCCESS && s->out && s->count > 0) {
+        for (i = 1; i < s->size && s->error == MPI_SUCCESS; i++)
+            s->error = __mpi_op_combine(s->op, s->type, s->vecs + (i - 1) * s->bytes, s->vecs + i * s->bytes,
+                                        s->vecs + i * s->bytes, s->count);
+        if (s->error == MPI_SUCCESS)
+            __coll_copy(s->out, s->type, s->count, s->vecs + (s->size - 1) * s->bytes, s->type, s->count);
+    }
+    return s->error;
+}
+
+/* Completes what can complete now; whether all has. */
+static int test(struct __mpi_nbc *s)
+{
+    int i;
+    for (i = 0; i < s->n && s->left > 0; i++)
+        if (s->reqs[i] && __mpi_ready_now(s->reqs[i])) {
+            __mpi_complete(s->reqs[i]);
+            retire(s, i);
+        }
+    return s->left == 0;
+}
+
+/* Waits for every request, then finishes; the first error. */
+static int complete(struct __mpi_nbc *s)
+{
+    int i;
+    for (i = 0; i < s->n; i++)
+        if (s->reqs[i]) {
+            __mpi_wait_done(s->reqs[i]);
+            retire(s, i);
+        }
+    return finish(s);
+}
+
+/* After an error while posting: what was posted still completes (a receive may already be matched). */
+static int abandon(struct __mpi_nbc *s, int err)
+{
+    complete(s);
+    free(s);
+    return err;
+}
+
+void __mpi_nbc_poll(struct __mpi_request *r)
+{
+    struct __mpi_nbc *s = (struct __mpi_nbc *)r->tmp;
+    if (r->state != ST_DONE && test(s)) {
+        r->error = finish(s);
+        r->state = ST_DONE;
+    }
+}
+
+void __mpi_nbc_wait(struct __mpi_request *r)
+{
+    if (r->state != ST_DONE) {
+        r->error = complete((struct __mpi_nbc *)r->tmp);
+        r->state = ST_DONE;
+    }
+}
+
+/* ---- Starting them ----------------------------------------------------------------------------------- */
+
+/* The communicator and the request's address, checked; the schedule s to come (NEW). */
+#define START(fn, s, c, comm, request)                                                                        \
+    struct __mpi_comm *c = __mpi_comm(comm);                                                                  \
+    struct __mpi_nbc *s;                                                                                      \
+    if (!c || c->inter)                                                                                       \
+        return __mpi_error(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, fn);                                      \
+    if (!(request))                                                                                           \
+        return __mpi_error(comm, MPI_ERR_ARG, fn);                                                            \
+    *(request) = MPI_REQUEST_NULL
+
+static int type_ok(MPI_Datatype t, int count)
+{
+    if (__coll_size(t) < 0 || (t >= MPI_FIRST_DERIVED && __mpi_type_usable(t) != MPI_SUCCESS))
+        return MPI_ERR_TYPE;
+    return count < 0 ? MPI_ERR_COUNT : MPI_SUCCESS;
+}
+
+/* Hands the schedule over as a request, or reports what went wrong. */
+static int started(struct __mpi_nbc *s, int err, MPI_Comm comm, MPI_Request *request, const char *fn)
+{
+    struct __mpi_request *r;
+    if (err != MPI_SUCCESS)
+        return __mpi_error(comm, abandon(s, err), fn);
+    r = __mpi_new_request();
+    if (!r) {
+        abandon(s, MPI_ERR_NO_MEM);
+        return __mpi_no_mem(comm, fn, (int)sizeof *r);
+    }
+    r->kind = REQ_NBC;
+    r->comm = comm;
+    r->q = Q_COLL;
+    r->state = ST_POSTED;
+    r->tmp = (char *)s;
+    *request = r;
+    return MPI_SUCCESS;
+}
+
+/* A tag of its own for each nonblocking collective on a communicator: they may be outstanding together. */
+static int nbc_tag(struct __mpi_comm *c)
+{
+    return TAG_NBC + (c->nbc_seq++ & 0xfffff);
+}
+
+#define NEW(s, c, comm, fn, extra)                                                                           \
+    do {                                                                                                      \
+        s = schedule(2 * (c)->size, (extra));                                                                 \
+        if (!s)                                                                                               \
+            return __mpi_no_mem(comm, fn, 2 * (c)->size * (int)sizeof(MPI_Request) + (extra));                \
+    } while (0)
+
+#define FAIL(fn, e) return __mpi_error(comm, (e), fn)
+
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
+{
+    int i, err = MPI_SUCCESS, tag;
+    START("MPI_Ibarrier", s, c, comm, request);
+    NEW(s, c, comm, "MPI_Ibarrier", 0);
+    tag = nbc_tag(c);
+    /* everyone tells everyone: when a process has heard from all, all have entered */
+    for (i = 1; i < c->size && err == MPI_SUCCESS; i++)
+        err = post(s, 0, 0, 0, MPI_BYTE, (c->rank + c->size - i) % c->size, tag, comm);
+    for (i = 1; i < c->size && err == MPI_SUCCESS; i++)
+        err = post(s, 1, 0, 0, MPI_BYTE, (c->rank + i) % c->size, tag, comm);
+    return started(s, err, comm, request, "MPI_Ibarrier");
+}
+
+int MPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request)
+{
+    int i, err, tag;
+    START("MPI_Ibcast", s, c, comm, request);
+    if ((err = type_ok(datatype, count)) != MPI_SUCCESS)
+        FAIL("MPI_Ibcast", err);
+    if (root < 0 || root >= c->size)
+        FAIL("MPI_Ibcast", MPI_ERR_ROOT);
+    NEW(s, c, comm, "MPI_Ibcast", 0);
+    tag = nbc_tag(c);
+    if (c->rank != root)
+        err = post(s, 0, buffer, count, datatype, root, tag, comm);
+    for (i = 1; c->rank == root && i < c->size && err == MPI_SUCCESS; i++)
+        err = post(s, 1, buffer, count, datatype, (root + i) % c->size, tag, comm);
+    return started(s, err, comm, request, "MPI_Ibcast");
+}
+
+/* Gather (to one root, or to all): rank i's block lands at recvbuf + i blocks. */
+static int gather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                  MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request, const char *fn)
+{
+    int i, err, tag, rext, all = root == MPI_UNDEFINED;
+    START(fn, s, c, comm, request);
+    if (root != MPI_UNDEFINED && (root < 0 || root >= c->size))
+        FAIL(fn, MPI_ERR_ROOT);
+    if (sendbuf == MPI_IN_PLACE && !all && c->rank != root)
+        FAIL(fn, MPI_ERR_BUFFER);
+    if (sendbuf != MPI_IN_PLACE && (err = type_ok(sendtype, sendcount)) != MPI_SUCCESS)
+        FAIL(fn, err);
+    if ((all || c->rank == root) && (err = type_ok(recvtype, recvcount)) != MPI_SUCCESS)
+        FAIL(fn, err);
+    NEW(s, c, comm, fn, 0);
+    tag = nbc_tag(c);
+    rext = all || c->rank == root ? __coll_extent(recvtype) * recvcount : 0;
+    if (sendbuf != MPI_IN_PLACE && (all || c->rank == root))
+        __coll_copy((char *)recvbuf + c->rank * rext, recvtype, recvcount, sendbuf, sendtype, sendcount);
+    if (sendbuf == MPI_IN_PLACE) {
+        sendbuf = (char *)recvbuf + c->rank * rext;
+        sendtype = recvtype;
+        sendcount = recvcount;
+    }
+    err = MPI_SUCCESS;
+    for (i = 1; (all || c->rank == root) && i < c->size && err == MPI_SUCCESS; i++) {
+        int from = (c->rank + c->size - i) % c->size;
+        err = post(s, 0, (char *)recvbuf + from * rext, recvcount, recvtype, from, tag, comm);
+    }
+    for (i = 1; all && i < c->size && err == MPI_SUCCESS; i++)
+        err = post(s, 1, sendbuf, sendcount, sendtype, (c->rank + i) % c->size, tag, comm);
+    if (!all && c->rank != root && err == MPI_SUCCESS)
+        err = post(s, 1, sendbuf, sendcount, sendtype, root, tag, comm);
+    return started(s, err, comm, request, fn);
+}
+
+int MPI_Igather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+    if (root == MPI_UNDEFINED)
+        return __mpi_error(comm, MPI_ERR_ROOT, "MPI_Igather");
+    return gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request, "MPI_Igather");
+}
+
+int MPI_Iallgather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    return gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, MPI_UNDEFINED, comm, request,
+                  "MPI_Iallgather");
+}
+
+int MPI_Iscatter(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+    int i, err, tag, sext;
+    START("MPI_Iscatter", s, c, comm, request);
+    if (root < 0 || root >= c->size)
+        FAIL("MPI_Iscatter", MPI_ERR_ROOT);
+    if (recvbuf == MPI_IN_PLACE && c->rank != root)
+        FAIL("MPI_Iscatter", MPI_ERR_BUFFER);
+    if (c->rank == root && (err = type_ok(sendtype, sendcount)) != MPI_SUCCESS)
+        FAIL("MPI_Iscatter", err);
+    if (recvbuf != MPI_IN_PLACE && (err = type_ok(recvtype, recvcount)) != MPI_SUCCESS)
+        FAIL("MPI_Iscatter", err);
+    NEW(s, c, comm, "MPI_Iscatter", 0);
+    tag = nbc_tag(c);
+    err = MPI_SUCCESS;
+    if (c->rank != root) {
+        err = post(s, 0, recvbuf, recvcount, recvtype, root, tag, comm);
+    } else {
+        sext = __coll_extent(sendtype) * sendcount;
+        if (recvbuf != MPI_IN_PLACE)
+            __coll_copy(recvbuf, recvtype, recvcount, (char *)sendbuf + root * sext, sendtype, sendcount);
+        for (i = 1; i < c->size && err == MPI_SUCCESS; i++) {
+            int to = (root + i) % c->size;
+            err = post(s, 1, (char *)sendbuf + to * sext, sendcount, sendtype, to, tag, comm);
+        }
+    }
+    return started(s, err, comm, request, "MPI_Iscatter");
+}
+
+/* The exchange of MPI_Alltoallw and MPI_Ialltoall: block i of the send side goes to rank i, block i of the
+ * receive side comes from it; displacements in bytes. In place (MPI-2.2), the send side is a copy of the
+ * receive side, made in the schedule's room. */
+static int exchange(struct __mpi_nbc **sp, void *sendbuf, const int *scounts, const int *sdispls,
+                    const MPI_Datatype *stypes, void *recvbuf, const int *rcounts, const int *rdispls,
+                    const MPI_Datatype *rtypes, int tag, MPI_Comm comm, struct __mpi_comm *c, const char *fn)
+{
+    int i, err = MPI_SUCCESS, span = 0;
+    struct __mpi_nbc *s;
+    for (i = 0; i < c->size && err == MPI_SUCCESS; i++) {
+        err = type_ok(rtypes[i], rcounts[i]);
+        if (err == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
+            err = type_ok(stypes[i], scounts[i]);
+        if (err == MPI_SUCCESS && rdispls[i] + rcounts[i] * __coll_extent(rtypes[i]) > span)
+            span = rdispls[i] + rcounts[i] * __coll_extent(rtypes[i]);
+    }
+    if (err != MPI_SUCCESS)
+        return err;
+    s = schedule(2 * c->size, sendbuf == MPI_IN_PLACE ? span : 0);
+    if (!s)
+        return __mpi_no_mem(comm, fn, 2 * c->size * (int)sizeof(MPI_Request) + span);
+    *sp = s;
+    if (sendbuf == MPI_IN_PLACE) {
+        memcpy(s->vecs, recvbuf, span);
+        sendbuf = s->vecs;
+        scounts = rcounts;
+        sdispls = rdispls;
+        stypes = rtypes;
+    }
+    __coll_copy((char *)recvbuf + rdispls[c->rank], rtypes[c->rank], rcounts[c->rank],
+                (char *)sendbuf + sdispls[c->rank], stypes[c->rank], scounts[c->rank]);
+    for (i = 1; i < c->size && err == MPI_SUCCESS; i++) {
+        int from = (c->rank + c->size - i) % c->size;
+        err = post(s, 0, (char *)recvbuf + rdispls[from], rcounts[from], rtypes[from], from, tag, comm);
+    }
+    for (i = 1; i < c->size && err == MPI_SUCCESS; i++) {
+        int to = (c->rank + i) % c->size;
+        err = post(s, 1, (char *)sendbuf + sdispls[to], scounts[to], stypes[to], to, tag, comm);
+    }
+    return err;
+}
+
+int MPI_Alltoallw(void *sendbuf, int *sendcounts, int *sdispls, MPI_Datatype *sendtypes, void *recvbuf,
+                  int *recvcounts, int *rdispls, MPI_Datatype *recvtypes, MPI_Comm comm)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    struct __mpi_nbc *s = 0;
+    int err;
+    if (!c || c->inter)
+        return __mpi_error(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Alltoallw");
+    if (!recvcounts || !rdispls || !recvtypes
+        || (sendbuf != MPI_IN_PLACE && (!sendcounts || !sdispls || !sendtypes)))
+        return __mpi_error(comm, MPI_ERR_ARG, "MPI_Alltoallw");
+    err = exchange(&s, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                   TAG_ALLTOALLW, comm, c, "MPI_Alltoallw");
+    if (s) {
+        int e = complete(s);
+        free(s);
+        if (err == MPI_SUCCESS)
+            err = e;
+    }
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(comm, err, "MPI_Alltoallw");
+}
+
+int MPI_Ialltoall(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                  MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    int i, err, *sc, *sd, *rc, *rd, sext, rext;
+    MPI_Datatype *st, *rt;
+    START("MPI_Ialltoall", s, c, comm, request);
+    s = 0;
+    sc = (int *)malloc(c->size * (4 * sizeof(int) + 2 * sizeof(MPI_Datatype)));
+    if (!sc)
+        return __mpi_no_mem(comm, "MPI_Ialltoall", c->size * (4 * sizeof(int) + 2 * sizeof(MPI_Datatype)));
+    sd = sc + c->size;
+    rc = sd + c->size;
+    rd = rc + c->size;
+    st = (MPI_Datatype *)(rd + c->size);
+    rt = st + c->size;
+    sext = sendbuf == MPI_IN_PLACE || __coll_extent(sendtype) < 0 ? 0 : __coll_extent(sendtype) * sendcount;
+    rext = __coll_extent(recvtype) < 0 ? 0 : __coll_extent(recvtype) * recvcount;
+    for (i = 0; i < c->size; i++) {
+        sc[i] = sendcount;
+        sd[i] = i * sext;
+        st[i] = sendtype;
+        rc[i] = recvcount;
+        rd[i] = i * rext;
+        rt[i] = recvtype;
+    }
+    err = exchange(&s, sendbuf, sc, sd, st, recvbuf, rc, rd, rt, nbc_tag(c), comm, c, "MPI_Ialltoall");
+    free(sc);
+    if (!s)
+        return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(comm, err, "MPI_Ialltoall");
+    return started(s, err, comm, request, "MPI_Ialltoall");
+}
+
+/* Reductions: the vectors go to the root (or to everyone), which combines them in rank order once all have
+ * come. */
+static int reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                  MPI_Comm comm, MPI_Request *request, const char *fn)
+{
+    int i, err, tag, bytes, all = root == MPI_UNDEFINED, gets;
+    START(fn, s, c, comm, request);
+    if (root != MPI_UNDEFINED && (root < 0 || root >= c->size))
+        FAIL(fn, MPI_ERR_ROOT);
+    if ((err = type_ok(datatype, count)) != MPI_SUCCESS)
+        FAIL(fn, err);
+    if (!__mpi_op_check(op, datatype))
+        FAIL(fn, MPI_ERR_OP);
+    gets = all || c->rank == root;
+    if (sendbuf == MPI_IN_PLACE) {
+        if (!gets)
+            FAIL(fn, MPI_ERR_BUFFER);
+        sendbuf = recvbuf;
+    }
+    bytes = (__coll_extent(datatype) * count + 7) & ~7;
+    NEW(s, c, comm, fn, gets ? c->size * bytes : 0);
+    tag = nbc_tag(c);
+    err = MPI_SUCCESS;
+    if (gets) {
+        s->out = (char *)recvbuf;
+        s->count = count;
+        s->bytes = bytes;
+        s->size = c->size;
+        s->type = datatype;
+        s->op = op;
+        memcpy(s->vecs + c->rank * bytes, sendbuf, __coll_extent(datatype) * count);
+        for (i = 1; i < c->size && err == MPI_SUCCESS; i++) {
+            int from = (c->rank + c->size - i) % c->size;
+            err = post(s, 0, s->vecs + from * bytes, count, datatype, from, tag, comm);
+        }
+    }
+    for (i = 1; all && i < c->size && err == MPI_SUCCESS; i++)
+        err = post(s, 1, sendbuf, count, datatype, (c->rank + i) % c->size, tag, comm);
+    if (!all && c->rank != root)
+        err = post(s, 1, sendbuf, count, datatype, root, tag, comm);
+    return started(s, err, comm, request, fn);
+}
+
+int MPI_Ireduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                MPI_Comm comm, MPI_Request *request)
+{
+    if (root == MPI_UNDEFINED)
+        return __mpi_error(comm, MPI_ERR_ROOT, "MPI_Ireduce");
+    return reduce(sendbuf, recvbuf, count, datatype, op, root, comm, request, "MPI_Ireduce");
+}
+
+int MPI_Iallreduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                   MPI_Request *request)
+{
+    return reduce(sendbuf, recvbuf, count, datatype, op, MPI_UNDEFINED, comm, request, "MPI_Iallreduce");
+}

@@ -1,0 +1,832 @@
+/* One-sided communication (MPI-2 chapter 6): windows, MPI_Put, MPI_Get, MPI_Accumulate, MPI_Win_fence and
+ * MPI_Win_lock/unlock, on the chip's own messages (docs/mpi.md, "One-sided communication"). The same for
+ * both protocol families: none of it goes through the point-to-point engine.
+ *
+ * The network may deliver two messages of one sender in either order (docs/libscmp.md, "Ordering"), so
+ * nothing here relies on it: THREAD messages are counted by their handlers, and DATA messages are known to
+ * have landed by a word whose value was announced and which held something else before.
+ * - A put is DATA messages: the target's NIU writes them into the window, no thread of the target runs
+ *   (the deposit model). They leave at the next synchronisation, after a THREAD message per two runs has had
+ *   the target store the complement of each run's last word there and say so; the target then watches
+ *   those words. Runs that are not whole aligned words go as THREAD messages whose handler copies them.
+ * - A get asks the target's handler to send the words back as one DATA message followed by a token word,
+ *   into a buffer of the origin's whose token slot holds the token's complement until it lands.
+ * - An accumulate sends its operands in THREAD messages whose handler combines them into the window: a
+ *   handler runs to its end before another starts, so each element's read-modify-write is atomic.
+ * Each THREAD message carries its sender's rank and the parity of the sender's epoch (its synchronisations
+ * so far); the target counts them per sender and parity. A fence marker and an unlock request tell the
+ * target how many the sender has sent it in all, so the target knows when everything has been applied. */
+#include <stdlib.h>
+#include <string.h>
+#include <scmp.h>
+#include "mpi_internal.h"
+
+#define PAYLOAD 4           /* words of data in a THREAD message of put bytes or accumulate operands (8 words
+                             * in all reach a C handler: its argument registers) */
+
+/* A put's run of whole words, deposited at the next synchronisation. */
+struct put_later {
+    struct put_later *next;
+    int rank;
+    int *dst, *src, words;
+    char *copy;                     /* the packed origin data it reads from, freed after it left, or 0 */
+};
+
+/* A get whose runs land, each in whole words and a token, in a buffer of the origin's first, to be unpacked
+ * into its datatype once every token is there. */
+struct get_later {
+    struct get_later *next;
+    int rank;
+    char *words;
+    int nruns;
+    int *runs;                      /* per run: offset in words, first byte's offset in its word, bytes, token */
+    void *buf;                      /* the origin's buffer, count items of type */
+    int count;
+    MPI_Datatype type;
+};
+
+struct win {
+    MPI_Comm comm;
+    int id, rank, size;
+    int *nodes;                     /* rank -> node */
+    char **bases;                   /* each rank's window */
+    int *sizes, *units, *ids;       /* its size, displacement unit and this window's number there */
+    char *mine;                     /* this process's memory, if MPI_Win_allocate allocated it */
+    /* as the origin */
+    int epoch;                      /* synchronisations so far: its parity tags the THREAD messages */
+    int *sent;                      /* [2 * rank + parity]: THREAD messages sent to rank, in all */
+    int *locked;                    /* per rank: the lock type this process holds there, or 0 */
+    struct put_later *puts;
+    struct get_later *gets;
+    int tokens;
+    volatile int acks;              /* the targets' answers to the announcements of puts */
+    int acks_wanted;
+    volatile int granted, released;
+    /* as the target */
+    volatile int *applied;          /* [2 * rank + parity]: THREAD messages from rank handled, in all */
+    int *need;                      /* [2 * rank + parity]: how many rank has said it sent */
+    volatile int *marked;           /* per rank: fence markers received */
+    int *batch;                     /* per rank: messages of its current announcement of puts received */
+    int fences;
+    int *watch, nwatch, capwatch;   /* (address, value) of every announced put run's last word */
+    int exclusive, shared;          /* the lock's holders */
+    struct lock_wait *queue;        /* and the requests waiting for it, in order */
+    struct lock_wait *unlocks;      /* unlocks waiting for their holders' messages */
+    int serving;                    /* a handler serves them */
+};
+
+struct lock_wait {
+    struct lock_wait *next;
+    int node, type, who, total;
+    int *flag;
+};
+
+static struct win **wins;
+static int nwins;
+
+static struct win *win_of(MPI_Win w)
+{
+    return w >= 0 && w < nwins ? wins[w] : 0;
+}
+
+/* A THREAD message's sender: its window number at the target, its rank and its epoch's parity. */
+#define WHO(w, r) (((w)->ids[r] << 17) | ((w)->rank << 1) | ((w)->epoch & 1))
+#define WHO_WIN(who) wins[(unsigned)(who) >> 17]
+#define WHO_SLOT(who) ((who) & 0x1ffff)     /* 2 * rank + parity */
+
+/* ---- Handlers, on the target --------------------------------------------------------------------------- */
+
+/* Bytes that are not whole aligned words. */
+static void put_bytes(char *addr, int n, int unused, int who, int w0, int w1, int w2, int w3)
+{
+    int w[PAYLOAD];
+    (void)unused;
+    w[0] = w0;
+    w[1] = w1;
+    w[2] = w2;
+    w[3] = w3;
+    memcpy(addr, w, n);
+    WHO_WIN(who)->applied[WHO_SLOT(who)]++;
+}
+
+static void accumulate(char *addr, int op_type, int n, int who, int w0, int w1, int w2, int w3)
+{
+    double d[PAYLOAD / 2];          /* the operands, aligned for any type */
+    int *w = (int *)d;
+    MPI_Op op = op_type >> 8;
+    MPI_Datatype type = op_type & 0xff;
+    w[0] = w0;
+    w[1] = w1;
+    w[2] = w2;
+    w[3] = w3;
+    if (op == MPI_REPLACE)
+        memcpy(addr, w, n);
+    else
+        __mpi_op_combine(op, type, w, addr, addr, n / __coll_size(type));
+    WHO_WIN(who)->applied[WHO_SLOT(who)]++;
+}
+
+/* Up to two put runs announced (n_total: their number, and 4 times the messages of the announcement): their
+ * last words get the complement of what they will hold and are watched; once the whole announcement has
+ * come, the origin hears that it may send. */
+static void announce(int node, volatile int *acks, int n_total, int who, int a0, int v0, int a1, int v1)
+{
+    struct win *w = WHO_WIN(who);
+    int i, n = n_total & 3, r = WHO_SLOT(who) >> 1;
+    if (w->nwatch + 2 > w->capwatch) {
+        w->capwatch = 2 * w->capwatch + 8;
+        w->watch = (int *)__mpi_xrealloc(w->watch, 2 * w->capwatch * sizeof(int), "MPI_Put");
+    }
+    for (i = 0; i < n; i++) {
+        int a = i ? a1 : a0, v = i ? v1 : v0;
+        *(int *)a = ~v;
+        w->watch[2 * w->nwatch] = a;
+        w->watch[2 * w->nwatch + 1] = v;
+        w->nwatch++;
+    }
+    w->applied[WHO_SLOT(who)]++;
+    if (++w->batch[r] == n_total >> 2) {
+        w->batch[r] = 0;
+        __mpi_handler_send(OUT_ADD, node, (int)acks, 1, 0);
+    }
+}
+
+/* Whether every announced put has landed (each one found is forgotten). */
+static int landed(struct win *w)
+{
+    int i = 0;
+    while (i < w->nwatch) {
+        if (*(volatile int *)w->watch[2 * i] == w->watch[2 * i + 1]) {
+            w->nwatch--;
+            w->watch[2 * i] = w->watch[2 * w->nwatch];
+            w->watch[2 * i + 1] = w->watch[2 * w->nwatch + 1];
+        } else {
+            i++;
+        }
+    }
+    return w->nwatch == 0;
+}
+
+/* The words of a get, then its token, in one DATA message. */
+static void get_words(int who, int node, int *dst, int *src, int words, int token)
+{
+    int *tmp = (int *)__mpi_xmalloc((words + 1) * sizeof(int), "MPI_Get");
+    memcpy(tmp, src, words * sizeof(int));
+    tmp[words] = token;
+    WHO_WIN(who)->applied[WHO_SLOT(who)]++;
+    __mpi_handler_send(OUT_BLOCK, node, (int)dst, (int)tmp, words + 1);      /* frees tmp */
+}
+
+static void marker(int who, int total)
+{
+    struct win *w = WHO_WIN(who);
+    w->need[WHO_SLOT(who)] = total;
+    w->marked[WHO_SLOT(who) >> 1]++;
+}
+
+static void grant(int node, int *flag)
+{
+    if (node == getNodeId())
+        *flag = 1;
+    else
+        __mpi_handler_send(OUT_WORD, node, (int)flag, 1, 0);
+}
+
+/* A lock is granted when nobody holds it exclusively, and (for an exclusive one) nobody holds it at all;
+ * requests wait in order. */
+static int can_lock(struct win *w, int type)
+{
+    return !w->exclusive && (type == MPI_LOCK_SHARED || !w->shared);
+}
+
+static void lock_request(int id, int node, int type, int *flag)
+{
+    struct win *w = wins[id];
+    if (!w->queue && can_lock(w, type)) {
+        if (type == MPI_LOCK_EXCLUSIVE)
+            w->exclusive = 1;
+        else
+            w->shared++;
+        grant(node, flag);
+    } else {
+        struct lock_wait *q = (struct lock_wait *)__mpi_xmalloc(sizeof *q, "MPI_Win_lock"), **p = &w->queue;
+        q->next = 0;
+        q->node = node;
+        q->type = type;
+        q->flag = flag;
+        while (*p)
+            p = &(*p)->next;
+        *p = q;
+    }
+}
+
+/* An unlock waits until the holder's messages have all been handled and its puts have landed; then the lock
+ * goes, the holder hears it, and the requests that can now have it get it. One handler serves the waiting
+ * unlocks of a window (the others leave theirs in its list and end), so that waiting holds one context. */
+static void serve_unlocks(struct win *w)
+{
+    w->serving = 1;
+    for (;;) {
+        struct lock_wait **up = &w->unlocks, *u;
+        int all_landed = landed(w);
+        while ((u = *up) != 0) {
+            if (!all_landed || w->applied[WHO_SLOT(u->who)] < u->total) {
+                up = &u->next;
+                continue;
+            }
+            *up = u->next;
+            if (u->type == MPI_LOCK_EXCLUSIVE)
+                w->exclusive = 0;
+            else
+                w->shared--;
+            grant(u->node, u->flag);
+            free(u);
+        }
+        while (w->queue && can_lock(w, w->queue->type)) {
+            struct lock_wait *q = w->queue;
+            w->queue = q->next;
+            if (q->type == MPI_LOCK_EXCLUSIVE)
+                w->exclusive = 1;
+            else
+                w->shared++;
+            grant(q->node, q->flag);
+            free(q);
+        }
+        if (!w->unlocks)
+            break;
+        suspendThread();
+    }
+    w->serving = 0;
+}
+
+static void unlock_request(int who, int node, int type, int *flag, int total)
+{
+    struct win *w = WHO_WIN(who);
+    struct lock_wait *u = (struct lock_wait *)__mpi_xmalloc(sizeof *u, "MPI_Win_unlock"), **p = &w->unlocks;
+    u->next = 0;
+    u->node = node;
+    u->type = type;
+    u->flag = flag;
+    u->who = who;
+    u->total = total;
+    while (*p)
+        p = &(*p)->next;
+    *p = u;
+    if (!w->serving)
+        serve_unlocks(w);
+}
+
+/* ---- Windows --------------------------------------------------------------------------------------------- */
+
+/* Lets the handlers run (sending what they left to send) while waiting. */
+static void idle(void)
+{
+    if (__mpi_outbox)
+        __mpi_drain_outbox();
+    else
+        suspendThread();
+}
+
+static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *win, char *mine, const char *fn)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    struct win *w;
+    int id, i, mine4[4], *all, err, p;
+    if (!c || c->inter)
+        return __mpi_error(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, fn);
+    if (size < 0)
+        return __mpi_error(comm, MPI_ERR_SIZE, fn);
+    if (disp_unit <= 0)
+        return __mpi_error(comm, MPI_ERR_DISP, fn);
+    if (!win)
+        return __mpi_error(comm, MPI_ERR_ARG, fn);
+    p = c->size;
+    w = (struct win *)calloc(1, sizeof *w);
+    all = (int *)malloc(4 * p * sizeof(int));
+    if (w)
+        w->nodes = (int *)calloc(p, 14 * sizeof(int) + sizeof(char *));
+    for (id = 0; id < nwins && wins[id]; id++)
+        ;
+    if (w && all && w->nodes && id == nwins) {
+        struct win **more = (struct win **)realloc(wins, (nwins + 8) * sizeof *wins);
+        if (more) {
+            wins = more;
+            for (i = nwins; i < nwins + 8; i++)
+                wins[i] = 0;
+            nwins += 8;
+        }
+    }
+    if (!w || !all || !w->nodes || id == nwins) {
+        if (w)
+            free(w->nodes);
+        free(w);
+        free(all);
+        return __mpi_no_mem(comm, fn, 4 * p * (int)sizeof(int) + p * (14 * (int)sizeof(int) + 4));
+    }
+    w->comm = comm;
+    w->id = id;
+    w->rank = c->rank;
+    w->size = p;
+    w->sizes = w->nodes + p;
+    w->units = w->sizes + p;
+    w->ids = w->units + p;
+    w->locked = w->ids + p;
+    w->sent = w->locked + p;
+    w->applied = w->sent + 2 * p;
+    w->need = (int *)w->applied + 2 * p;
+    w->marked = w->need + 2 * p;
+    w->batch = (int *)w->marked + p;
+    w->bases = (char **)(w->batch + p);
+    w->mine = mine;
+    wins[id] = w;
+    mine4[0] = (int)base;
+    mine4[1] = size;
+    mine4[2] = disp_unit;
+    mine4[3] = id;
+    /* once a process has everyone's entry, everyone has made theirs: no barrier */
+    err = MPI_Allgather(mine4, 4, MPI_INT, all, 4, MPI_INT, comm);
+    for (i = 0; i < p; i++) {
+        w->nodes[i] = c->nodes[i];
+        w->bases[i] = (char *)all[4 * i];
+        w->sizes[i] = all[4 * i + 1];
+        w->units[i] = all[4 * i + 2];
+        w->ids[i] = all[4 * i + 3];
+    }
+    free(all);
+    *win = id;
+    return err;
+}
+
+int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win)
+{
+    (void)info;
+    return create(base, (int)size, disp_unit, comm, win, 0, "MPI_Win_create");
+}
+
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win)
+{
+    char *mem = (char *)malloc(size > 0 ? (int)size : 1);
+    (void)info;
+    if (!mem)
+        return __mpi_no_mem(comm, "MPI_Win_allocate", (int)size);
+    if (baseptr)
+        *(void **)baseptr = mem;
+    return create(mem, (int)size, disp_unit, comm, win, mem, "MPI_Win_allocate");
+}
+
+/* Collective: when every process has arrived nobody accesses the window any more (its epochs are closed). */
+int MPI_Win_free(MPI_Win *win)
+{
+    struct win *w = win ? win_of(*win) : 0;
+    int err;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_free");
+    err = MPI_Barrier(w->comm);
+    wins[*win] = 0;
+    free(w->mine);
+    free(w->watch);
+    free(w->nodes);
+    free(w);
+    *win = MPI_WIN_NULL;
+    return err;
+}
+
+/* ---- Communication ---------------------------------------------------------------------------------------- */
+
+/* Checks an operation and finds the target's address; returns an error code. */
+static int target(struct win *w, int rank, MPI_Aint disp, int tcount, MPI_Datatype ttype, int ocount,
+                  MPI_Datatype otype, char **addr)
+{
+    struct __mpi_type *tt = __mpi_type_get(ttype), *ot = __mpi_type_get(otype);
+    int ext;
+    if (!tt || !ot || __mpi_type_usable(ttype) != MPI_SUCCESS || __mpi_type_usable(otype) != MPI_SUCCESS)
+        return MPI_ERR_TYPE;
+    if (tcount < 0 || ocount < 0)
+        return MPI_ERR_COUNT;
+    if (rank < 0 || rank >= w->size)
+        return MPI_ERR_RANK;
+    if (disp < 0)
+        return MPI_ERR_DISP;
+    if (tt->size * tcount != ot->size * ocount)
+        return MPI_ERR_TRUNCATE;
+    *addr = w->bases[rank] + disp * w->units[rank];
+    ext = tt->ub - tt->lb;
+    if (tcount > 0 && disp * w->units[rank] + (tcount - 1) * ext + tt->true_ub > w->sizes[rank])
+        return MPI_ERR_DISP;
+    return MPI_SUCCESS;
+}
+
+/* The origin's data as one packed stream: the buffer itself when it is one run, else a copy (*copy). */
+static char *packed(void *buf, int count, MPI_Datatype type, char **copy)
+{
+    struct __mpi_type *t = __mpi_type_get(type);
+    char *s = __mpi_type_contig(t, buf, count);
+    *copy = 0;
+    if (s || t->size * count == 0)
+        return s ? s : (char *)buf;
+    *copy = (char *)malloc(t->size * count);
+    if (*copy)
+        __mpi_pack((const char *)buf, count, t, *copy);
+    return *copy;
+}
+
+/* Runs the statement for every run of count items of type t at addr (target addresses): a is the run's
+ * address, len its bytes, off its offset in the packed stream. */
+#define FOR_RUNS(t, count, addr, a, len, off, ...)                                                          \
+    do {                                                                                                    \
+        int i_, k_, ext_ = (t)->ub - (t)->lb;                                                               \
+        char *one_ = __mpi_type_contig(t, addr, count);                                                     \
+        off = 0;                                                                                            \
+        if (one_) {                 /* one run */                                                           \
+            a = one_;                                                                                       \
+            len = (t)->size * (count);                                                                      \
+            if (len > 0) {                                                                                  \
+                __VA_ARGS__;                                                                                \
+            }                                                                                               \
+            break;                                                                                          \
+        }                                                                                                   \
+        for (i_ = 0; i_ < (count); i_++)                                                                    \
+            for (k_ = 0; k_ < (t)->nblocks; k_++) {                                                         \
+                a = (addr) + i_ * ext_ + (t)->blocks[k_].disp;                                              \
+                len = (t)->blocks[k_].len;                                                                  \
+                __VA_ARGS__;                                                                                \
+                off += len;                                                                                 \
+            }                                                                                               \
+    } while (0)
+
+/* A THREAD message of 8 words (all that reach a C handler): three, the sender, four of data. */
+static void thread8(struct win *w, int rank, void (*pc)(), int a, int b, int c, const void *data)
+{
+    int m[8];
+    m[0] = a;
+    m[1] = b;
+    m[2] = c;
+    m[3] = WHO(w, rank);
+    memcpy(m + 4, data, PAYLOAD * sizeof(int));
+    __scmp_send_thread(w->nodes[rank], pc, m, 8);
+    w->sent[2 * rank + (w->epoch & 1)]++;
+}
+
+/* A run of a put to another process: its whole aligned words wait for the synchronisation (they read the
+ * packed stream, kept until then when it is a copy: *keep), the bytes around them go now. */
+static int put_run(struct win *w, int rank, char *a, const char *src, int len, char **keep)
+{
+    int d[PAYLOAD];
+    int head = (4 - ((int)a & 3)) & 3, words;
+    if (head > len)
+        head = len;
+    words = ((int)(src + head) & 3) == 0 ? (len - head) / 4 : 0;
+    if (words == 0)
+        head = len;
+    while (head > 0) {
+        int n = head < 4 * PAYLOAD ? head : 4 * PAYLOAD;
+        memcpy(d, src, n);
+        thread8(w, rank, (void (*)())put_bytes, (int)a, n, 0, d);
+        a += n;
+        src += n;
+        len -= n;
+        head -= n;
+    }
+    if (words > 0) {
+        struct put_later *p = (struct put_later *)malloc(sizeof *p);
+        if (!p)
+            return MPI_ERR_NO_MEM;
+        p->rank = rank;
+        p->dst = (int *)a;
+        p->src = (int *)src;
+        p->words = words;
+        p->copy = *keep;        /* the last run that reads the copy frees it */
+        *keep = 0;
+        p->next = w->puts;
+        w->puts = p;
+        a += 4 * words;
+        src += 4 * words;
+        len -= 4 * words;
+    }
+    while (len > 0) {
+        int n = len < 4 * PAYLOAD ? len : 4 * PAYLOAD;
+        memcpy(d, src, n);
+        thread8(w, rank, (void (*)())put_bytes, (int)a, n, 0, d);
+        a += n;
+        src += n;
+        len -= n;
+    }
+    return MPI_SUCCESS;
+}
+
+int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    struct __mpi_type *tt;
+    char *base, *copy, *src, *a;
+    int err, len, off;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Put");
+    err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
+    if (err != MPI_SUCCESS)
+        return __mpi_error(w->comm, err, "MPI_Put");
+    src = packed(origin_addr, origin_count, origin_datatype, &copy);
+    if (src && !copy && target_rank != w->rank && origin_count > 0) {
+        /* the words leave at the synchronisation: keep them as they are now */
+        int bytes = origin_count * __mpi_type_get(origin_datatype)->size;
+        copy = (char *)malloc(bytes + 4);
+        if (copy)
+            memcpy(copy, src, bytes);
+        src = copy;
+    }
+    if (!src)
+        return __mpi_no_mem(w->comm, "MPI_Put", origin_count * __mpi_type_get(origin_datatype)->size);
+    tt = __mpi_type_get(target_datatype);
+    if (target_rank == w->rank) {
+        FOR_RUNS(tt, target_count, base, a, len, off, memcpy(a, src + off, len));
+    } else {
+        /* the first run that waits for the synchronisation keeps the copy (send_puts frees it) */
+        FOR_RUNS(tt, target_count, base, a, len, off,
+                 if (err == MPI_SUCCESS) err = put_run(w, target_rank, a, src + off, len, &copy));
+    }
+    free(copy);
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, "MPI_Put", (int)sizeof(struct put_later));
+}
+
+int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    struct __mpi_type *tt, *ot;
+    struct get_later *g;
+    char *base, *a;
+    int err, len, off, words = 0, r = 0;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Get");
+    err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
+    if (err != MPI_SUCCESS)
+        return __mpi_error(w->comm, err, "MPI_Get");
+    tt = __mpi_type_get(target_datatype);
+    ot = __mpi_type_get(origin_datatype);
+    if (target_rank == w->rank) {
+        /* the window is here: its runs as a stream, unpacked into the origin's layout */
+        char *s = (char *)malloc(tt->size * target_count + 4);
+        if (!s)
+            return __mpi_no_mem(w->comm, "MPI_Get", tt->size * target_count);
+        FOR_RUNS(tt, target_count, base, a, len, off, memcpy(s + off, a, len));
+        __mpi_unpack(s, tt->size * target_count, (char *)origin_addr, origin_count, ot);
+        free(s);
+        return MPI_SUCCESS;
+    }
+    /* every run of the target's as whole words and a token, one request each */
+    FOR_RUNS(tt, target_count, base, a, len, off, (words += (((int)a & 3) + len + 3) / 4 + 1, r++));
+    g = (struct get_later *)malloc(sizeof *g + 4 * r * sizeof(int) + 4 * words + 8);
+    if (!g)
+        return __mpi_no_mem(w->comm, "MPI_Get", 4 * words);
+    g->runs = (int *)(g + 1);
+    g->words = (char *)(((int)(g->runs + 4 * r) + 7) & ~7);
+    g->nruns = r;
+    g->rank = target_rank;
+    g->buf = origin_addr;
+    g->count = origin_count;
+    g->type = origin_datatype;
+    words = 0;
+    r = 0;
+    FOR_RUNS(tt, target_count, base, a, len, off, {
+        int n = (((int)a & 3) + len + 3) / 4, token = 0x6a09e667 + 0x3c6ef372 * ++w->tokens;
+        int *slot = (int *)(g->words + 4 * words);
+        g->runs[4 * r] = words;
+        g->runs[4 * r + 1] = (int)a & 3;
+        g->runs[4 * r + 2] = len;
+        g->runs[4 * r + 3] = token;
+        slot[n] = ~token;
+        __scmp_thread6(w->nodes[target_rank], (void (*)())get_words, WHO(w, target_rank), getNodeId(), (int)slot,
+                       (int)a & ~3, n, token);
+        w->sent[2 * target_rank + (w->epoch & 1)]++;
+        words += n + 1;
+        r++;
+    });
+    g->next = w->gets;
+    w->gets = g;
+    return MPI_SUCCESS;
+}
+
+int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+                   MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    struct __mpi_type *tt;
+    char *base, *copy, *src, *a;
+    int err, len, off, esize;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Accumulate");
+    err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
+    /* a predefined operation (or MPI_REPLACE) on the origin's predefined type, the target's made of it */
+    if (err == MPI_SUCCESS
+        && (!__coll_contig_basic(origin_datatype) || __coll_size(origin_datatype) > 4 * PAYLOAD))
+        err = MPI_ERR_TYPE;
+    if (err == MPI_SUCCESS && op != MPI_REPLACE
+        && (op < MPI_MAX || op > MPI_MINLOC || !__mpi_op_check(op, origin_datatype)))
+        err = MPI_ERR_OP;
+    if (err != MPI_SUCCESS)
+        return __mpi_error(w->comm, err, "MPI_Accumulate");
+    src = packed(origin_addr, origin_count, origin_datatype, &copy);
+    if (!src)
+        return __mpi_no_mem(w->comm, "MPI_Accumulate", origin_count * __coll_size(origin_datatype));
+    tt = __mpi_type_get(target_datatype);
+    esize = __coll_size(origin_datatype);
+    FOR_RUNS(tt, target_count, base, a, len, off, {
+        const char *s = src + off;
+        if (target_rank == w->rank) {
+            if (op == MPI_REPLACE)
+                memcpy(a, s, len);
+            else
+                __mpi_op_combine(op, origin_datatype, s, a, a, len / esize);
+        } else {
+            /* whole elements per message */
+            int per = (PAYLOAD * 4 / esize) * esize, left = len;
+            char *t = a;
+            while (left > 0) {
+                int n = left < per ? left : per, d[PAYLOAD];
+                memcpy(d, s, n);
+                thread8(w, target_rank, (void (*)())accumulate, (int)t, (op << 8) | origin_datatype, n, d);
+                t += n;
+                s += n;
+                left -= n;
+            }
+        }
+    });
+    free(copy);
+    return MPI_SUCCESS;
+}
+
+/* ---- Synchronisation ------------------------------------------------------------------------------------- */
+
+/* Until *word reaches value. */
+static void wait_for(volatile int *word, int value)
+{
+    while (*word < value)
+        idle();
+}
+
+/* The puts to rank (or to everyone: rank -1) leave: announced two runs a message, then, once the targets have
+ * answered (their last words hold something else than what they will), deposited. */
+static void send_puts(struct win *w, int rank)
+{
+    struct put_later *go = 0, **pp = &w->puts, *p, *q;
+    int pass, pair[PAYLOAD], *msgs;
+    while ((p = *pp) != 0) {
+        if (rank >= 0 && p->rank != rank) {
+            pp = &p->next;
+            continue;
+        }
+        *pp = p->next;
+        p->next = go;           /* go: oldest first */
+        go = p;
+    }
+    if (!go)
+        return;
+    msgs = (int *)__mpi_xcalloc(w->size, sizeof(int), "MPI_Win_fence");
+    /* pass 0 counts each target's messages, pass 1 sends them with the count */
+    for (pass = 0; pass < 2; pass++)
+        for (p = go; p; p = q) {
+            q = p->next;
+            pair[0] = (int)(p->dst + p->words - 1);
+            pair[1] = p->src[p->words - 1];
+            pair[2] = pair[3] = 0;
+            if (q && q->rank == p->rank) {
+                pair[2] = (int)(q->dst + q->words - 1);
+                pair[3] = q->src[q->words - 1];
+                q = q->next;
+            }
+            if (pass == 0) {
+                if (msgs[p->rank]++ == 0)
+                    w->acks_wanted++;
+            } else {
+                thread8(w, p->rank, (void (*)())announce, getNodeId(), (int)&w->acks,
+                        (pair[2] ? 2 : 1) | msgs[p->rank] << 2, pair);
+            }
+        }
+    free(msgs);
+    wait_for(&w->acks, w->acks_wanted);
+    for (p = go; p; p = p->next)
+        sendDataBlock(w->nodes[p->rank], p->dst, 1, p->src, 1, p->words);
+    for (p = go; p; p = q) {
+        q = p->next;
+        free(p->copy);
+        free(p);
+    }
+}
+
+/* Until a get's token has landed (its words before it, in the same message, have then landed too). */
+static void wait_for_token(volatile int *slot, int token)
+{
+    while (*slot != token)
+        idle();
+}
+
+/* The gets from rank (or from everyone): once their tokens have landed, their bytes into their buffers. */
+static int finish_gets(struct win *w, int rank)
+{
+    struct get_later **gp = &w->gets, *g;
+    int err = MPI_SUCCESS, i;
+    while ((g = *gp) != 0) {
+        char *s;
+        int total = 0;
+        if (rank >= 0 && g->rank != rank) {
+            gp = &g->next;
+            continue;
+        }
+        for (i = 0; i < g->nruns; i++) {
+            int *runs = g->runs + 4 * i, n = (runs[1] + runs[2] + 3) / 4;
+            wait_for_token((volatile int *)(g->words + 4 * (runs[0] + n)), runs[3]);
+            total += runs[2];
+        }
+        s = (char *)malloc(total + 4);
+        if (!s) {
+            err = MPI_ERR_NO_MEM;
+        } else {
+            for (i = 0, total = 0; i < g->nruns; i++) {
+                int *runs = g->runs + 4 * i;
+                memcpy(s + total, g->words + 4 * runs[0] + runs[1], runs[2]);
+                total += runs[2];
+            }
+            __mpi_unpack(s, total, (char *)g->buf, g->count, __mpi_type_get(g->type));
+            free(s);
+        }
+        *gp = g->next;
+        free(g);
+    }
+    return err;
+}
+
+int MPI_Win_fence(int assert, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    int i, err, done;
+    (void)assert;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_fence");
+    send_puts(w, -1);
+    err = finish_gets(w, -1);
+    /* a marker to every process with how many THREAD messages it has had from this one in all */
+    for (i = 1; i < w->size; i++) {
+        int r = (w->rank + i) % w->size;
+        __scmp_thread2(w->nodes[r], (void (*)())marker, WHO(w, r), w->sent[2 * r + (w->epoch & 1)]);
+    }
+    w->fences++;
+    w->epoch++;
+    /* one from each, and everything they said they sent handled, and their puts landed */
+    do {
+        done = landed(w);
+        for (i = 0; i < w->size && done; i++)
+            done = i == w->rank || (w->marked[i] >= w->fences && w->applied[2 * i] >= w->need[2 * i]
+                                    && w->applied[2 * i + 1] >= w->need[2 * i + 1]);
+        if (!done)
+            idle();
+    } while (!done);
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, "MPI_Win_fence");
+}
+
+int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    (void)assert;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_lock");
+    if (lock_type != MPI_LOCK_EXCLUSIVE && lock_type != MPI_LOCK_SHARED)
+        return __mpi_error(w->comm, MPI_ERR_LOCKTYPE, "MPI_Win_lock");
+    if (rank < 0 || rank >= w->size)
+        return __mpi_error(w->comm, MPI_ERR_RANK, "MPI_Win_lock");
+    if (w->locked[rank])
+        return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_lock");
+    w->granted = 0;
+    if (rank == w->rank)
+        lock_request(w->id, getNodeId(), lock_type, (int *)&w->granted);
+    else
+        __scmp_thread4(w->nodes[rank], (void (*)())lock_request, w->ids[rank], getNodeId(), lock_type,
+                       (int)&w->granted);
+    wait_for(&w->granted, 1);
+    w->locked[rank] = lock_type;
+    return MPI_SUCCESS;
+}
+
+int MPI_Win_unlock(int rank, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    int err;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_unlock");
+    if (rank < 0 || rank >= w->size)
+        return __mpi_error(w->comm, MPI_ERR_RANK, "MPI_Win_unlock");
+    if (!w->locked[rank])
+        return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_unlock");
+    send_puts(w, rank);
+    err = finish_gets(w, rank);
+    w->released = 0;
+    if (rank == w->rank)
+        unlock_request(WHO(w, rank), getNodeId(), w->locked[rank], (int *)&w->released, 0);
+    else
+        __scmp_thread5(w->nodes[rank], (void (*)())unlock_request, WHO(w, rank), getNodeId(), w->locked[rank],
+                       (int)&w->released, w->sent[2 * rank + (w->epoch & 1)]);
+    wait_for(&w->released, 1);
+    w->locked[rank] = 0;
+    w->epoch++;
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, "MPI_Win_unlock");
+}
