@@ -20,8 +20,8 @@ import scmp.isa.Instruction;
  * {@code pc}, {@code npc}, {@code next}, {@code n}, {@code bubbles}, {@code ev}, the decoded fields {@code op},
  * {@code rd}, {@code a}, {@code b}, {@code imm} (where the pre-decoded text puts slot d or the message type,
  * slots s1 and s2, and the immediate or slot s3), the bubbles of each {@link RedirectKind}, {@code netStop},
- * {@code busy} (unit occupancy by instruction), and the helpers {@code divisor}, {@code target} and
- * {@code hostResults}; the loop labelled {@code loop} is left with an {@code Exit} in {@code ev}.
+ * {@code busy} (unit occupancy by instruction), and the helpers {@code divisor}, {@code target}, {@code request} (a
+ * network instruction) and {@code hostResults}; the loop labelled {@code loop} is left with an {@code Exit} in {@code ev}.
  */
 public final class InterpreterSource implements Expr.Visitor<String> {
 
@@ -282,33 +282,23 @@ public final class InterpreterSource implements Expr.Visitor<String> {
     }
 
     /**
-     * A network instruction, handed to the port with its operands: blocked when refused, the loop left when it
-     * ended a message or after any accepted one when asked.
+     * A network instruction, handed to the port with its operands by the interpreter's {@code request}, which
+     * answers null when the thread goes on; otherwise the loop is left with its exit (blocked when refused, the
+     * instruction retired when it ended a message or when asked to stop after network instructions). The exit path
+     * is one short block per case, the port's answer decoded once in the helper, which keeps the interpreter's
+     * loop small.
      */
     private void send(String v0, String v1, String v2, String v3) {
         out.add("c.pc = pc;");
-        out.add("final int reply = port.request(op, t, c, " + v0 + ", " + v1 + ", " + v2 + ", " + v3 + ");");
-        out.add("if (reply != NetworkPort.ACCEPTED) {");
-        out.add("    if (reply == NetworkPort.REFUSED) {");
-        out.add("        ev = Exit.BLOCKED;");
-        out.add("        break loop;");
+        out.add("if ((ev = request(port, op, t, c, " + v0 + ", " + v1 + ", " + v2 + ", " + v3 + ", netStop)) != null) {");
+        out.add("    if (ev != Exit.BLOCKED) {");
+        out.add("        pc = npc;");
+        out.add("        n++;");
         out.add("    }");
-        int at = out.size();
-        leave("MESSAGE_SENT");
-        indent(at);
-        out.add("}");
-        out.add("if (netStop) {");
-        at = out.size();
-        leave("NETWORK");
-        indent(at);
+        out.add("    break loop;");
         out.add("}");
     }
 
-    private void indent(int from) {
-        for (int k = from; k < out.size(); k++) {
-            out.set(k, "    " + out.get(k));
-        }
-    }
 
     /** Retires the instruction and leaves the loop. */
     private void leave(String exit) {
