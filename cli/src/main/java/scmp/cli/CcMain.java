@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import scmp.cc.Driver;
+import scmp.common.Limits;
 import scmp.elf.MachineKind;
 
 /**
@@ -45,6 +46,8 @@ public final class CcMain implements Callable<Integer> {
     List<String> libs = new ArrayList<>();
     @Option(names = "--warning", hidden = true)
     List<String> warningFlags = new ArrayList<>();
+    @Option(names = "--max-errors", hidden = true)
+    int maxErrors = Limits.DEFAULT_MAX_ERRORS;
     @Option(names = "-w", description = "suppress all warnings")
     boolean noWarnings;
     @Option(names = "-nostdlib", description = "do not link crt0.o or the default libraries")
@@ -76,6 +79,8 @@ public final class CcMain implements Callable<Integer> {
             String s = args[i];
             if (s.startsWith("-mmachine=")) {
                 a.add(s);    // before the other -m options, which are accepted and ignored
+            } else if (s.startsWith("-fmax-errors=")) {
+                a.add("--max-errors=" + s.substring("-fmax-errors=".length()));
             } else if (s.matches("-O[0-9]?|-Os|-Og|-Ofast")) {
                 int level = s.equals("-O0") || s.equals("-Og") ? 0 : s.length() == 3 && Character.isDigit(s.charAt(2))
                         ? Math.min(2, s.charAt(2) - '0') : 1;
@@ -126,7 +131,8 @@ public final class CcMain implements Callable<Integer> {
         Driver.Options options = Driver.Options.builder().stage(stage).output(output).optLevel(optLevel).debug(debug)
                 .includeDirs(includeDirs).defines(defines).undefines(undefines).libDirs(libDirs).libs(libs)
                 .wall(warningFlags.contains("-Wall") || warningFlags.contains("-Wextra")).warnings(!noWarnings)
-                .noStdLib(noStdLib).noStdInc(noStdInc).sysroot(sysroot).machine(machine).files(files).build();
+                .noStdLib(noStdLib).noStdInc(noStdInc).sysroot(sysroot).machine(machine).files(files)
+                .maxErrors(maxErrors).build();
         return Driver.run(options, out, err);
     }
 }

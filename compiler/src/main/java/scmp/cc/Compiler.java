@@ -163,14 +163,18 @@ public final class Compiler {
         if (diag.hasErrors()) {
             return null;
         }
-        CParser.CompilationUnitContext cu = CParse.parse(toks, diag);
-        if (diag.hasErrors()) {
-            return null;
+        try {
+            CParser.CompilationUnitContext cu = CParse.parse(toks, diag);
+            if (diag.hasErrors()) {
+                return null;
+            }
+            Program p = Sema.check(cu, src.name(), diag);
+            if (diag.hasErrors()) {
+                return null;
+            }
+            return CodeGen.generate(p, new CodeGen.Options(o.optLevel(), o.debug()));
+        } catch (Diagnostics.Fatal f) {
+            return null; // a limit or -fmax-errors: the error is recorded
         }
-        Program p = Sema.check(cu, src.name(), diag);
-        if (diag.hasErrors()) {
-            return null;
-        }
-        return CodeGen.generate(p, new CodeGen.Options(o.optLevel(), o.debug()));
     }
 }
