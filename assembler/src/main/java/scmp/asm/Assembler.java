@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.Token;
+import scmp.common.Limits;
 import scmp.diag.Diagnostic;
 import scmp.diag.DiagnosticException;
 import scmp.elf.LineTable;
@@ -140,6 +141,14 @@ public final class Assembler {
             error(new Pos(line, nul - start + 1), "not assembly source: the input contains NUL characters "
                     + "(is this a binary file?)");
             throw new DiagnosticException(diags);
+        }
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].length() > Limits.MAX_LINE_LENGTH) {
+                // A line is parsed whole; an endless one would only exhaust memory.
+                error(new Pos(i + 1, 1), "line too long (" + lines[i].length() + " characters; the limit is "
+                        + Limits.MAX_LINE_LENGTH + ")");
+                throw new DiagnosticException(diags);
+            }
         }
         AsmLexer lexer = new AsmLexer(CharStreams.fromString(text, fileName));
         lexer.removeErrorListeners();

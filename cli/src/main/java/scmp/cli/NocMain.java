@@ -125,6 +125,14 @@ public final class NocMain implements Callable<Integer> {
             spec.commandLine().getErr().println("noc: " + e.getMessage());
             return 2;
         }
+        if (sweep) {
+            // Checked before the sweep, which can take minutes, rather than when its files are written.
+            String why = TrafficStudy.checkOutputDirectory(out);
+            if (why != null) {
+                spec.commandLine().getErr().println("noc: --out " + out + ": " + why);
+                return 2;
+            }
+        }
         Mesh2D m = study.mesh();
         NocConfig cfg = study.config();
         String pattern = TrafficStudy.name(traffic);
@@ -143,7 +151,14 @@ public final class NocMain implements Callable<Integer> {
             o.println(r.csv());
             o.flush();
         });
-        List<Path> files = study.write(points, out);
+        List<Path> files;
+        try {
+            files = study.write(points, out);
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("noc: cannot write the sweep's files to " + out + ": "
+                    + scmp.common.InputFile.reason(e));
+            return 1;
+        }
         TrafficResult knee = points.knee();
         if (knee != null) {
             o.printf(Locale.ROOT, "saturation between %.3f and %.3f flits/node/cycle offered (latency above %.0f, "

@@ -12,6 +12,9 @@ public final class Limits {
     /** The largest source file (C, header or assembly) read, in bytes: 64 MiB. */
     public static final long MAX_SOURCE_SIZE = 64L << 20;
 
+    /** The largest assembly file {@code scmpas} reads, in bytes: 256 MiB (compiler output is larger than C). */
+    public static final long MAX_ASSEMBLY_SIZE = 256L << 20;
+
     /** The longest source line, in characters: 4 MiB. */
     public static final int MAX_LINE_LENGTH = 4 << 20;
 

@@ -241,7 +241,8 @@ public final class Preprocessor {
         if (kw == null || kw.bol()) {
             return; // the null directive
         }
-        input.poll();
+        kw = input.poll(); // numbered as #line says
+
         switch (kw.text()) {
             case "define" -> defineDirective(kw, readLine(kw));
             case "undef" -> {
@@ -701,7 +702,9 @@ public final class Preprocessor {
     private void pushExpansion(Token use, List<Token> body) {
         countExpansion(use, body.size());
         if (!body.isEmpty()) {
-            body.set(0, body.get(0).withSpace(use.space()));
+            // The expansion starts a line where the use did, so that -E output keeps lines apart (an expansion
+            // is never taken for a directive: its tokens carry the macro in their hide set).
+            body.set(0, body.get(0).withSpace(use.space()).withBol(use.bol()));
         }
         for (int k = body.size() - 1; k >= 0; k--) {
             input.push(body.get(k));
