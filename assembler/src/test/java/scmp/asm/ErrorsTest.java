@@ -126,6 +126,16 @@ class ErrorsTest {
     }
 
     @Test
+    void endlessLineIsOneErrorWithAShortEcho() {
+        String line = "nop; ".repeat(2_000_000);
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Assembler.assemble("t.s", line + "\n"));
+        assertEquals(1, e.diagnostics().size());
+        assertEquals("t.s:1:1: error: line too long (" + line.length() + " characters; the limit is "
+                + scmp.common.Limits.MAX_LINE_LENGTH + ")", e.diagnostics().get(0).headline());
+        assertTrue(e.diagnostics().get(0).format().length() < 3 * scmp.common.Limits.ECHO_WINDOW);
+    }
+
+    @Test
     void binaryInputIsOneError() {
         assertEquals("t.s:2:3: error: not assembly source: the input contains NUL characters (is this a binary file?)",
                 error("nop\nab\0cd\n"));
