@@ -64,6 +64,18 @@ class HostileInputTest {
     }
 
     @Test
+    void sourceOverTheSizeLimit() throws Exception {
+        Path f = dir.resolve("t.c");
+        byte[] spaces = new byte[(int) Limits.MAX_SOURCE_SIZE + 1];
+        java.util.Arrays.fill(spaces, (byte) ' ');
+        Files.write(f, spaces);
+        Run r = compileFile(f, dir.resolve("out.s").toString());
+        assertEquals(1, r.status);
+        assertEquals("scmpcc: error: " + f + ": file too large (" + spaces.length + " bytes; the limit is "
+                + Limits.MAX_SOURCE_SIZE + ")\n", r.err);
+    }
+
+    @Test
     void fiftyMegabytesOfBadTokensOnShortLines() throws Exception {
         Run r = compile("t.c", ("@".repeat(79) + "\n").repeat(625_000));
         assertOneError(r, "error: too many tokens in ");

@@ -79,7 +79,7 @@ public final class Preprocessor {
                 return t;
             }
             LineMap m = lineMaps.get(t.file());
-            if (m == null || t.physLine() <= m.physLine || t.fileName().equals("<command-line>")) {
+            if (m == null || t.physLine() <= m.physLine) {
                 return t;
             }
             return new Token(t.kind(), t.text(), t.file(), m.newName, m.newLine + (t.physLine() - m.physLine - 1),
