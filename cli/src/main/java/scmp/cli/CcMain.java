@@ -14,7 +14,7 @@ import scmp.elf.MachineKind;
 
 /**
  * {@code scmpcc}, the C compiler driver's command line, shaped like gcc: {@code scmpcc [-c|-S|-E] [-o OUT]
- * [-O0|-O1|-O2] [-g] [-I DIR] [-D NAME[=V]] [-U NAME] [-L DIR] [-l LIB] [-Wall] [-w] [-nostdlib] [-nostdinc]
+ * [-O0|-O1|-O2] [-g] [-I DIR] [-D NAME[=V]] [-U NAME] [-L DIR] [-l LIB] [-Wall] [-w] [-fmax-errors=N] [-nostdlib] [-nostdinc]
  * [--sysroot DIR] FILE...}. The options become {@link Driver.Options}; {@link Driver} runs the pipeline (see
  * docs/compiler.md).
  */
@@ -80,7 +80,12 @@ public final class CcMain implements Callable<Integer> {
             if (s.startsWith("-mmachine=")) {
                 a.add(s);    // before the other -m options, which are accepted and ignored
             } else if (s.startsWith("-fmax-errors=")) {
-                a.add("--max-errors=" + s.substring("-fmax-errors=".length()));
+                String n = s.substring("-fmax-errors=".length());
+                if (!n.matches("[0-9]{1,9}")) {
+                    err.println("scmpcc: error: argument to '-fmax-errors=' should be a non-negative integer");
+                    return 1;
+                }
+                a.add("--max-errors=" + n);
             } else if (s.matches("-O[0-9]?|-Os|-Og|-Ofast")) {
                 int level = s.equals("-O0") || s.equals("-Og") ? 0 : s.length() == 3 && Character.isDigit(s.charAt(2))
                         ? Math.min(2, s.charAt(2) - '0') : 1;
