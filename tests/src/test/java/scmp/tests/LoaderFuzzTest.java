@@ -10,13 +10,14 @@ import scmp.machine.MachineConfig;
 
 /**
  * Fuzz target of the simulator's loader (docs/testing.md, "Fuzzing"), through its public API as
- * {@code scmpsim} calls it: any bytes are read as an executable, checked against the default machine and
+ * {@code scmpsim} calls it: any bytes are read as an executable, checked against a small machine and
  * loaded into a node's memory with an argument area; each step either succeeds or ends in its documented
  * exception ({@link ElfFormatException}, {@link Loader.LoadException}); nothing else is thrown and nothing
  * hangs. The seeds in {@code LoaderFuzzTestInputs/} run with the tests.
  */
 class LoaderFuzzTest {
-    private static final MachineConfig CONFIG = MachineConfig.builder("f").build();
+    /** A small node (256 KiB, two contexts), so that loading one costs little and the fuzzer runs fast. */
+    private static final MachineConfig CONFIG = MachineConfig.builder("f").memSize(256 << 10).contexts(2).build();
 
     @FuzzTest(maxDuration = "2h")
     void load(byte[] input) {
