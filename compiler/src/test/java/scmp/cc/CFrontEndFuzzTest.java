@@ -17,7 +17,7 @@ import scmp.diag.Diagnostic;
  */
 class CFrontEndFuzzTest {
     /** The time one input may take (a libFuzzer {@code -timeout} bounds it too when fuzzing). */
-    private static final long TIME_LIMIT_MS = 20_000;
+    private static final long TIME_LIMIT_MS = 60_000;
 
     @FuzzTest(maxDuration = "2h")
     void compile(byte[] input) throws Throwable {
