@@ -111,12 +111,12 @@ class HostileInputTest {
 
     @Test
     void manyIfsAndMacroCallsTakeLinearTime() throws Exception {
-        // Each #if and each macro argument used to copy the rest of the file: 4096 nested groups and 200000
-        // calls now take well under the time limit.
-        String src = "#define F(x) (x)\n" + "#if 1\n".repeat(4000) + "int f(int a) { return 0"
-                + " + F(a)".repeat(200_000) + "; }\n" + "#endif\n".repeat(4000);
+        // Each #if and each macro argument used to copy the rest of the file aside: 4000 nested groups and
+        // 50000 macro calls took minutes. They compile now.
+        String src = "#define F(x) (x)\n" + "#if 1\n".repeat(4000) + "int f(int a) {\n  int s = 0;\n"
+                + "  s += F(a);\n".repeat(50_000) + "  return s;\n}\n" + "#endif\n".repeat(4000);
         Run r = compile("t.c", src);
-        assertTrue(r.err.isEmpty() || !r.err.contains("Exception"), r.err);
+        assertEquals(0, r.status, r.err);
     }
 
     @Test
@@ -159,12 +159,12 @@ class HostileInputTest {
     void deepExpressionsAndDeclarators() throws Exception {
         String limit = "error: expression or declarator nested too deeply (the limit is " + Limits.MAX_NESTING
                 + " levels)";
-        assertOneError(compile("t.c", "int x = " + "-".repeat(1_000_000) + "1;\n"), limit);
-        assertOneError(compile("t.c", "int x = " + "(int)".repeat(200_000) + "1;\n"), limit);
-        assertOneError(compile("t.c", "int f(int a) { return " + "a = ".repeat(200_000) + "1; }\n"), limit);
-        assertOneError(compile("t.c", "int f(int a) { return " + "a ? 1 : ".repeat(200_000) + "1; }\n"), limit);
-        assertOneError(compile("t.c", "int x = " + "1+".repeat(1_000_000) + "1;\n"), limit);
-        assertOneError(compile("t.c", "int x" + "[1]".repeat(200_000) + ";\n"), limit);
+        assertOneError(compile("t.c", "int x = " + "-".repeat(50_000) + "1;\n"), limit);
+        assertOneError(compile("t.c", "int x = " + "(int)".repeat(20_000) + "1;\n"), limit);
+        assertOneError(compile("t.c", "int f(int a) { return " + "a = ".repeat(20_000) + "1; }\n"), limit);
+        assertOneError(compile("t.c", "int f(int a) { return " + "a ? 1 : ".repeat(20_000) + "1; }\n"), limit);
+        assertOneError(compile("t.c", "int x = " + "1+".repeat(50_000) + "1;\n"), limit);
+        assertOneError(compile("t.c", "int x" + "[1]".repeat(20_000) + ";\n"), limit);
         // A pointer declarator is a list, not a nesting: a long one is accepted.
         Run stars = compile("t.c", "int " + "*".repeat(100_000) + "p;\n");
         assertEquals(0, stars.status, stars.err);
