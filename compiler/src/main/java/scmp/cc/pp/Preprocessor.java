@@ -35,7 +35,7 @@ public final class Preprocessor {
     /** The tokens still to read; a list being expanded on its own ({@link #expandList}) swaps in its own. */
     private Input input = new Input();
     private final Deque<Cond> conds = new ArrayDeque<>();
-    /** {@code #pragma push_macro}: per name, the definitions saved (null: the name was not defined). */
+    /** {@code #pragma push_macro}: per name, the definitions saved (empty: the name was not defined). */
     private final Map<String, Deque<Optional<Macro>>> pushed = new HashMap<>();
     /** The {@code #line} in force in each file, applied to the file's tokens as they are read. */
     private final Map<SourceFile, LineMap> lineMaps = new IdentityHashMap<>();
@@ -242,7 +242,6 @@ public final class Preprocessor {
             return; // the null directive
         }
         kw = input.poll(); // numbered as #line says
-
         switch (kw.text()) {
             case "define" -> defineDirective(kw, readLine(kw));
             case "undef" -> {
