@@ -25,7 +25,7 @@ class DeterminismTest {
     @Test
     void steppingOrderDoesNotMatter() {
         for (TrafficPattern p : TrafficPattern.values()) {
-            assertEquals(run(7, false, p), run(7, true, p), p.name());
+            assertEquals(run(7, false, p), run(7, true, p), p.spec());
         }
     }
 

@@ -1,5 +1,7 @@
 package scmp.noc.traffic;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -13,42 +15,35 @@ import scmp.noc.FlitFormat;
 import scmp.noc.Mesh2D;
 import scmp.noc.Network;
 import scmp.noc.NocConfig;
-import scmp.noc.alloc.AllocatorKind;
-import scmp.noc.alloc.ArbiterKind;
 
 /**
- * BookSim-style synthetic traffic on the SCMP mesh network ({@code scmpsim noc}, docs/noc.md): one run at a
- * given offered load, or a sweep of increasing loads until saturation, written as a CSV and a
- * latency-against-load plot.
+ * BookSim-style experiments on the SCMP mesh network ({@code scmpsim noc}, docs/noc.md section 7): one run at
+ * a given offered load, over one or several seeds (mean and 95% confidence interval); a sweep of increasing
+ * loads until saturation, written as a CSV and a plot of latency and accepted throughput against offered load;
+ * or the replay of a packet trace ({@link NetTrace}).
  */
 public final class TrafficStudy {
 
     /**
      * What to run.
      *
-     * @param mesh           the mesh, {@code WxH}
-     * @param traffic        the traffic pattern
-     * @param rate           the offered load of a single run, flits/node/cycle
-     * @param packetFlits    flits per packet
-     * @param vcs            virtual channels per port
-     * @param buffer         flits per virtual channel
-     * @param routerDelay    router pipeline cycles
-     * @param linkDelay      link cycles
-     * @param creditDelay    credit return cycles
-     * @param ejectionBuffer flits per virtual channel at the ejection port, or null for {@code buffer}
-     * @param format         the head flit format, or null for the smallest that fits the mesh
-     * @param arbiter        the arbiters' kind
-     * @param vcAllocator    the virtual-channel allocator's kind
-     * @param seed           the random seed
-     * @param warmup         warm-up cycles
-     * @param measure        measurement cycles
-     * @param drain          most cycles to wait for measured packets after the measurement
-     * @param step           the rate increment of a sweep
-     * @param latencyLimit   a sweep stops once average packet latency exceeds this
+     * @param mesh         the mesh, {@code WxH}
+     * @param traffic      the traffic pattern
+     * @param injection    the injection process
+     * @param rate         the offered load of a single run, flits/node/cycle
+     * @param packetFlits  flits per packet
+     * @param router       the router and link parameters; its head format is replaced by {@code format}
+     * @param format       the head flit format, or null for the smallest that fits the mesh
+     * @param seed         the first random seed
+     * @param seeds        how many seeds each point runs with ({@code seed, seed + 1, ...})
+     * @param warmup       warm-up cycles
+     * @param measure      measurement cycles
+     * @param drain        most cycles to wait for measured packets after the measurement
+     * @param step         the rate increment of a sweep
+     * @param latencyLimit a sweep stops once average packet latency exceeds this
      */
-    public record Settings(String mesh, TrafficPattern traffic, double rate, int packetFlits, int vcs, int buffer,
-                           int routerDelay, int linkDelay, int creditDelay, Integer ejectionBuffer, FlitFormat format,
-                           ArbiterKind arbiter, AllocatorKind vcAllocator, long seed, long warmup, long measure,
+    public record Settings(String mesh, TrafficPattern traffic, Injection injection, double rate, int packetFlits,
+                           NocConfig router, FlitFormat format, long seed, int seeds, long warmup, long measure,
                            long drain, double step, double latencyLimit) {
     }
 
@@ -57,21 +52,29 @@ public final class TrafficStudy {
      *
      * @param points every rate run, in order
      * @param knee   the first point past saturation, or null when none was reached
+     * @param reason why the sweep stopped there, or why it stopped early without saturating, or null
      */
-    public record Sweep(List<TrafficResult> points, TrafficResult knee) {
-        /** The highest accepted throughput of the sweep. */
+    public record Sweep(List<SeedRuns> points, SeedRuns knee, String reason) {
+        /** The highest mean accepted throughput of the sweep. */
         public double peak() {
             double peak = 0;
-            for (TrafficResult r : points) {
-                peak = Math.max(peak, r.accepted());
+            for (SeedRuns r : points) {
+                peak = Math.max(peak, r.mean().accepted());
             }
             return peak;
+        }
+
+        /** The highest offered load the network kept up with: the point before the knee, or 0. */
+        public double lastStable() {
+            int k = knee == null ? points.size() : points.indexOf(knee);
+            return k == 0 ? 0 : points.get(k - 1).mean().rate();
         }
     }
 
     private final Settings s;
     private final Mesh2D mesh;
     private final NocConfig config;
+    private PatternAnalysis analysis;
 
     private TrafficStudy(Settings s, Mesh2D mesh, NocConfig config) {
         this.s = s;
@@ -99,13 +102,12 @@ public final class TrafficStudy {
         check(s.measure() >= 1, "--measure: must be at least 1 cycle, got " + s.measure());
         check(s.step() > 0 && s.step() <= 1, "--step: must be more than 0 and at most 1, got " + s.step());
         check(s.latencyLimit() > 0, "--latency-limit: must be positive, got " + s.latencyLimit());
+        check(s.seeds() >= 1, "--seeds: must be at least 1, got " + s.seeds());
         Mesh2D m = Mesh2D.parse(s.mesh());
         FlitFormat f = s.format() != null ? s.format() : FlitFormat.smallestFor(m.width(), m.height());
-        NocConfig cfg = NocConfig.defaults().withVcs(s.vcs()).withBufferDepth(s.buffer())
-                .withRouterDelay(s.routerDelay()).withLinkDelay(s.linkDelay()).withCreditDelay(s.creditDelay())
-                .withEjectionBuffer(s.ejectionBuffer() != null ? s.ejectionBuffer() : s.buffer()).withFormat(f)
-                .withAllocation(s.arbiter(), s.vcAllocator());
+        NocConfig cfg = s.router().withFormat(f);
         s.traffic().check(m);
+        s.injection().burstParameters(s.rate() / s.packetFlits());
         new DimensionOrderRouting(m, cfg.format());
         Network.mesh(m.width(), m.height(), cfg);   // the router's own limits (ports x VCs)
         return new TrafficStudy(s, m, cfg);
@@ -115,6 +117,11 @@ public final class TrafficStudy {
         if (!ok) {
             throw new IllegalArgumentException(message);
         }
+    }
+
+    /** The settings. */
+    public Settings settings() {
+        return s;
     }
 
     /** The mesh. */
@@ -127,43 +134,113 @@ public final class TrafficStudy {
         return config;
     }
 
-    /**
-     * Runs the traffic once, on a fresh network.
-     *
-     * @param rate the offered load, flits/node/cycle
-     * @return the measurements
-     */
-    public TrafficResult once(double rate) {
-        Network net = Network.mesh(mesh.width(), mesh.height(), config);
-        return new SyntheticTraffic(net, s.traffic(), rate, s.packetFlits(), s.seed()).run(s.warmup(), s.measure(),
-                s.drain());
+    /** What the pattern asks of the mesh: mean hops and ideal throughput under dimension-order routing. */
+    public PatternAnalysis analysis() {
+        if (analysis == null) {
+            analysis = PatternAnalysis.of(mesh, s.traffic());
+        }
+        return analysis;
     }
 
     /**
-     * Runs rates step, 2 step, ... until saturation: average packet latency above the limit, accepted
-     * throughput below 95% of offered, or measured packets not drained.
+     * Returns the zero-load latency of the pattern's packets: the formula of docs/timing.md section 4 at the
+     * pattern's mean hop count, {@code (h + 1) D + h L + 2 + (P - 1)}.
+     */
+    public double zeroLoadLatency() {
+        double h = analysis().meanHops();
+        return (h + 1) * config.routerDelay() + h * config.linkDelay() + 2 * NocConfig.LOCAL_CHANNEL_DELAY
+                + s.packetFlits() - 1;
+    }
+
+    /**
+     * Runs one seed on a fresh network.
+     *
+     * @param rate     the offered load, flits/node/cycle
+     * @param seed     the seed
+     * @param listener hears of every packet, or null
+     * @return the measurements
+     */
+    public TrafficResult run(double rate, long seed, PacketListener listener) {
+        Network net = Network.mesh(mesh.width(), mesh.height(), config);
+        SyntheticTraffic t = new SyntheticTraffic(net, s.traffic(), s.injection(), rate, s.packetFlits(), seed);
+        t.setListener(listener);
+        return t.run(s.warmup(), s.measure(), s.drain());
+    }
+
+    /**
+     * Runs the traffic at a rate with every seed, each on a fresh network.
+     *
+     * @param rate the offered load, flits/node/cycle
+     * @return the runs
+     */
+    public SeedRuns once(double rate) {
+        List<TrafficResult> runs = new ArrayList<>();
+        for (int k = 0; k < s.seeds(); k++) {
+            runs.add(run(rate, s.seed() + k, null));
+        }
+        return new SeedRuns(s.seed(), runs);
+    }
+
+    /**
+     * Replays a trace on a fresh network: every packet is measured, the window is the trace's span, then the
+     * drain limit applies.
+     *
+     * @param trace    the trace
+     * @param listener hears of every packet, or null
+     * @return the measurements
+     */
+    public TrafficResult replay(NetTrace trace, PacketListener listener) {
+        Network net = Network.mesh(mesh.width(), mesh.height(), config);
+        TrafficDriver d = new TrafficDriver(net, trace.source(mesh));
+        d.setListener(listener);
+        return d.run(0, Math.max(1, trace.span()), s.drain());
+    }
+
+    /**
+     * Runs rates step, 2 step, ... until saturation: measured packets not drained, average packet latency above
+     * the limit, accepted throughput below 95% of offered, or packet latency still rising over the window by more
+     * than a quarter of its average ({@link TrafficResult#rising()}); means over the seeds.
      *
      * @param each called with every point as soon as it is measured
      * @return the points
      */
-    public Sweep sweep(Consumer<TrafficResult> each) {
-        List<TrafficResult> points = new ArrayList<>();
-        TrafficResult knee = null;
+    public Sweep sweep(Consumer<SeedRuns> each) {
+        List<SeedRuns> points = new ArrayList<>();
         for (int k = 1; k * s.step() <= 1.0 + 1e-9; k++) {
-            TrafficResult r = once(k * s.step());
-            points.add(r);
-            each.accept(r);
-            if (!r.stable() || r.avgPacketLatency() > s.latencyLimit() || r.accepted() < 0.95 * r.offered()) {
-                knee = r;
-                break;
+            double rate = k * s.step();
+            try {
+                s.injection().burstParameters(rate / s.packetFlits());
+            } catch (IllegalArgumentException e) {
+                return new Sweep(points, null, "the injection process cannot offer " + rate + ": " + e.getMessage());
+            }
+            SeedRuns p = once(rate);
+            points.add(p);
+            each.accept(p);
+            TrafficResult r = p.mean();
+            String why = !r.stable() ? "measured packets did not drain"
+                    : r.avgPacketLatency() > s.latencyLimit() ? "average packet latency above " + fmt(s.latencyLimit())
+                    : r.accepted() < 0.95 * r.offered() ? "accepted throughput below 95% of offered"
+                    : r.rising() ? "packet latency still rising over the measurement window" : null;
+            if (why != null) {
+                return new Sweep(points, p, why);
             }
         }
-        return new Sweep(points, knee);
+        return new Sweep(points, null, null);
+    }
+
+    private static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.0f", v);
+    }
+
+    /** The base name of a sweep's files: {@code noc-sweep-PATTERN-WxH}. */
+    public String baseName() {
+        return "noc-sweep-" + s.traffic().kind().label() + "-" + mesh.width() + "x" + mesh.height();
     }
 
     /**
      * Writes a sweep as {@code noc-sweep-PATTERN-WxH.csv} and its plot as {@code .png} and {@code .svg} in a
-     * directory (created if needed).
+     * directory (created if needed). The CSV has one line per rate: the means over the seeds, the number of
+     * seeds and the half-widths of the 95% confidence intervals (empty for one seed).
      *
      * @param sweep the sweep
      * @param dir   the directory
@@ -173,23 +250,154 @@ public final class TrafficStudy {
     public List<Path> write(Sweep sweep, Path dir) throws IOException {
         String why = checkOutputDirectory(dir);
         if (why != null) {
-            throw new IOException(why);
+            throw new IOException(dir + ": " + why);
         }
         Files.createDirectories(dir);
-        String base = "noc-sweep-" + name(s.traffic()) + "-" + mesh.width() + "x" + mesh.height();
-        Path csv = dir.resolve(base + ".csv");
+        Path csv = dir.resolve(baseName() + ".csv");
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
-            w.println(TrafficResult.csvHeader());
-            for (TrafficResult r : sweep.points()) {
-                w.println(r.csv());
+            w.println(csvHeader());
+            for (SeedRuns p : sweep.points()) {
+                w.println(csv(p));
             }
         }
-        Path png = dir.resolve(base + ".png");
-        String title = String.format(Locale.ROOT, "%s, %s, %d-flit packets, %d VCs x %d flits, D=%d, L=%d",
-                mesh.name(), name(s.traffic()), s.packetFlits(), config.vcs(), config.bufferDepth(),
-                config.routerDelay(), config.linkDelay());
-        LatencyPlot.write(sweep.points(), title, Math.max(s.latencyLimit(), 100), png);
-        return List.of(csv, png, dir.resolve(base + ".svg"));
+        Path png = dir.resolve(baseName() + ".png");
+        SweepPlot.write(sweep, title(), Math.max(s.latencyLimit(), 100), analysis().idealThroughput(), png);
+        return List.of(csv, png, dir.resolve(baseName() + ".svg"));
+    }
+
+    /** The CSV header of a sweep: {@link TrafficResult#csvHeader()} and the confidence intervals. */
+    public static String csvHeader() {
+        return TrafficResult.csvHeader() + ",seeds,avg_packet_latency_ci95,avg_network_latency_ci95,accepted_ci95";
+    }
+
+    /** One CSV line of a sweep. */
+    public static String csv(SeedRuns p) {
+        return p.mean().csv() + "," + p.runs().size() + "," + ci(p.packetLatency(), 3) + ","
+                + ci(p.networkLatency(), 3) + "," + ci(p.accepted(), 5);
+    }
+
+    private static String ci(Estimate e, int decimals) {
+        return Double.isNaN(e.halfWidth()) ? "" : String.format(Locale.ROOT, "%." + decimals + "f", e.halfWidth());
+    }
+
+    /** The plot's title: mesh, pattern, injection, packets and router. */
+    public String title() {
+        String inj = s.injection().kind() == Injection.Kind.BERNOULLI ? "" : ", " + s.injection().describe();
+        String seeds = s.seeds() > 1 ? ", " + s.seeds() + " seeds (95% CI)" : "";
+        return String.format(Locale.ROOT, "%s, %s%s, %d-flit packets, %d VCs x %d flits, D=%d, L=%d%s", mesh.name(),
+                s.traffic(), inj, s.packetFlits(), config.vcs(), config.bufferDepth(), config.routerDelay(),
+                config.linkDelay(), seeds);
+    }
+
+    /** The settings as JSON, with the names BookSim gives them where it has one. */
+    public JsonObject settingsJson() {
+        JsonObject o = new JsonObject();
+        o.addProperty("mesh", mesh.width() + "x" + mesh.height());
+        o.addProperty("traffic", s.traffic().spec());
+        if (s.traffic().kind() == TrafficPattern.Kind.HOTSPOT) {
+            o.addProperty("hotspot_fraction", s.traffic().fraction());
+        }
+        o.addProperty("injection_process", s.injection().kind().label());
+        if (s.injection().kind() == Injection.Kind.ON_OFF) {
+            double[] b = s.injection().burstParameters(s.rate() / s.packetFlits());
+            o.addProperty("burst_alpha", b[0]);
+            o.addProperty("burst_beta", b[1]);
+            o.addProperty("burst_r1", b[2]);
+        }
+        o.addProperty("injection_rate", s.rate());
+        o.addProperty("packet_size", s.packetFlits());
+        o.addProperty("num_vcs", config.vcs());
+        o.addProperty("vc_buf_size", config.bufferDepth());
+        o.addProperty("routing_delay", config.routeDelay());
+        o.addProperty("vc_alloc_delay", config.vcAllocDelay());
+        o.addProperty("sw_alloc_delay", config.switchAllocDelay());
+        o.addProperty("st_final_delay", config.switchTraversalDelay());
+        o.addProperty("router_delay", config.routerDelay());
+        o.addProperty("link_delay", config.linkDelay());
+        o.addProperty("credit_delay", config.creditDelay());
+        o.addProperty("ejection_buffer", config.ejectionBuffer());
+        o.addProperty("format", config.format().name().toLowerCase(Locale.ROOT));
+        o.addProperty("arb_type", config.arbiter().name().toLowerCase(Locale.ROOT));
+        o.addProperty("vc_allocator", config.vcAllocator().name().toLowerCase(Locale.ROOT));
+        o.addProperty("seed", s.seed());
+        o.addProperty("seeds", s.seeds());
+        o.addProperty("warmup", s.warmup());
+        o.addProperty("measure", s.measure());
+        o.addProperty("drain", s.drain());
+        return o;
+    }
+
+    /** The model's predictions for the pattern: zero-load latency and ideal throughput under DOR, as JSON. */
+    public JsonObject analysisJson() {
+        JsonObject o = new JsonObject();
+        o.addProperty("mean_hops", analysis().meanHops());
+        o.addProperty("zero_load_latency", zeroLoadLatency());
+        o.addProperty("ideal_throughput", analysis().idealThroughput());
+        o.addProperty("bottleneck", analysis().bottleneck());
+        return o;
+    }
+
+    /**
+     * Returns a run over the seeds as JSON: the settings, the predictions, the mean result with 95% confidence
+     * intervals, and every seed's result.
+     *
+     * @param p the runs
+     * @return the object
+     */
+    public JsonObject json(SeedRuns p) {
+        JsonObject o = new JsonObject();
+        o.add("settings", settingsJson());
+        o.add("analysis", analysisJson());
+        o.add("result", pointJson(p));
+        return o;
+    }
+
+    /**
+     * Returns a sweep as JSON: settings, predictions, every point and the saturation found.
+     *
+     * @param sweep the sweep
+     * @return the object
+     */
+    public JsonObject json(Sweep sweep) {
+        JsonObject o = new JsonObject();
+        o.add("settings", settingsJson());
+        o.add("analysis", analysisJson());
+        JsonArray a = new JsonArray();
+        for (SeedRuns p : sweep.points()) {
+            a.add(pointJson(p));
+        }
+        o.add("points", a);
+        JsonObject sat = new JsonObject();
+        sat.addProperty("saturated", sweep.knee() != null);
+        sat.addProperty("last_stable_rate", sweep.lastStable());
+        if (sweep.knee() != null) {
+            sat.addProperty("knee_rate", sweep.knee().mean().rate());
+        }
+        if (sweep.reason() != null) {
+            sat.addProperty("reason", sweep.reason());
+        }
+        sat.addProperty("peak_accepted", sweep.peak());
+        o.add("saturation", sat);
+        return o;
+    }
+
+    private static JsonObject pointJson(SeedRuns p) {
+        JsonObject o = p.mean().toJson();
+        if (p.runs().size() > 1) {
+            JsonObject ci = new JsonObject();
+            ci.addProperty("avg_packet_latency", p.packetLatency().halfWidth());
+            ci.addProperty("avg_network_latency", p.networkLatency().halfWidth());
+            ci.addProperty("accepted", p.accepted().halfWidth());
+            o.add("ci95", ci);
+            JsonArray runs = new JsonArray();
+            for (int k = 0; k < p.runs().size(); k++) {
+                JsonObject r = p.runs().get(k).toJson();
+                r.addProperty("seed", p.seed() + k);
+                runs.add(r);
+            }
+            o.add("runs", runs);
+        }
+        return o;
     }
 
     /**
@@ -217,10 +425,5 @@ public final class TrafficStudy {
             return "cannot be created";
         }
         return Files.isWritable(dir) ? null : "permission denied";
-    }
-
-    /** A pattern's name as the command line spells it. */
-    public static String name(TrafficPattern p) {
-        return p.name().toLowerCase(Locale.ROOT);
     }
 }

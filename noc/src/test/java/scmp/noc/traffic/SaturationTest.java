@@ -3,25 +3,26 @@ package scmp.noc.traffic;
 import static org.junit.jupiter.api.Assertions.*;
 
 import org.junit.jupiter.api.Test;
+import scmp.noc.Mesh2D;
 import scmp.noc.Network;
 import scmp.noc.NocConfig;
 
 /**
- * Uniform random traffic on the 8x8 mesh with the default router (docs/timing.md section 4): latency at low
- * load is the zero-load formula averaged over distances, the network keeps up at 0.30 flits/node/cycle, and
- * its saturation throughput lies near 0.40, the low end of what BookSim reports for such meshes (the bisection
- * bound is 0.5).
+ * Saturation of the 8x8 mesh with the default router (docs/timing.md section 4, docs/noc.md section 7):
+ * uniform traffic keeps up at 0.30 flits/node/cycle and saturates near 0.40, the low end of the 0.4-0.5 that
+ * BookSim setups report for such meshes (the bisection bound is 0.5); every pattern keeps up at 60% of its ideal
+ * throughput under dimension-order routing and is saturated at 120% of it.
  */
 class SaturationTest {
 
-    private static TrafficResult run(double rate, long measure, long drain) {
+    private static TrafficResult run(TrafficPattern p, double rate, long measure, long drain) {
         Network net = Network.mesh(8, 8, NocConfig.defaults());
-        return new SyntheticTraffic(net, TrafficPattern.UNIFORM, rate, 5, 1).run(1000, measure, drain);
+        return new SyntheticTraffic(net, p, rate, 5, 1).run(1000, measure, drain);
     }
 
     @Test
     void lowLoadLatencyIsTheZeroLoadFormula() {
-        TrafficResult r = run(0.01, 5000, 2000);
+        TrafficResult r = run(TrafficPattern.UNIFORM, 0.01, 5000, 2000);
         assertTrue(r.stable());
         // T(5, h) = (h + 1) 4 + h + 2 + 4 = 10 + 5 h, averaged over the measured packets' hops
         double zeroLoad = 10 + 5 * r.avgHops();
@@ -34,8 +35,8 @@ class SaturationTest {
 
     @Test
     void keepsUpBelowSaturation() {
-        TrafficResult r = run(0.30, 3000, 5000);
-        assertTrue(r.stable(), r.report());
+        TrafficResult r = run(TrafficPattern.UNIFORM, 0.30, 3000, 5000);
+        assertTrue(r.stable() && !r.rising(), r.report());
         assertEquals(r.offered(), r.accepted(), 0.01, r.report());
         assertTrue(r.avgPacketLatency() < 2 * (10 + 5 * r.avgHops()), r.report());
     }
@@ -43,8 +44,24 @@ class SaturationTest {
     @Test
     void saturationThroughputNearPointFour() {
         // offered load far beyond saturation: the accepted throughput is the saturation throughput
-        TrafficResult r = run(0.8, 3000, 0);
+        TrafficResult r = run(TrafficPattern.UNIFORM, 0.8, 3000, 0);
         assertFalse(r.stable());
         assertTrue(r.accepted() > 0.38 && r.accepted() < 0.45, r.report());
+    }
+
+    @Test
+    void everyPatternSaturatesNearItsIdealThroughput() {
+        Mesh2D mesh = new Mesh2D(8, 8);
+        for (TrafficPattern p : TrafficPattern.values()) {
+            double ideal = PatternAnalysis.of(mesh, p).idealThroughput();
+            TrafficResult below = run(p, 0.6 * ideal, 4000, 20_000);
+            assertTrue(below.stable() && !below.rising(), p + " at 60% of " + ideal + "\n" + below.report());
+            assertEquals(below.offered(), below.accepted(), 0.02 * below.offered(), p + "\n" + below.report());
+            if (ideal < 1) {
+                TrafficResult above = run(p, 1.2 * ideal, 4000, 5000);
+                assertTrue(!above.stable() || above.rising() || above.accepted() < 0.95 * above.offered(),
+                        p + " at 120% of " + ideal + "\n" + above.report());
+            }
+        }
     }
 }
