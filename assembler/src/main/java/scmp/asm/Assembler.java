@@ -212,6 +212,10 @@ public final class Assembler {
     }
 
     void error(Pos pos, String message) {
+        if (gaveUp) {
+            // One statement can report several errors (each operand of a directive); the limit holds anyway.
+            return;
+        }
         int line = pos == null ? 0 : pos.line();
         int col = pos == null ? 0 : pos.col();
         String src = line >= 1 && line <= lines.length ? lines[line - 1] : null;

@@ -126,6 +126,14 @@ class ErrorsTest {
     }
 
     @Test
+    void errorsOfOneStatementStopAtTheLimitToo() {
+        // Found by AssemblerFuzzTest: a directive reports an error per operand, past the limit.
+        List<String> e = errors("bad\n".repeat(Assembler.MAX_ERRORS - 1) + ".byte x1, x2, x3, x4\n");
+        assertEquals(Assembler.MAX_ERRORS + 1, e.size(), String.join("\n", e));
+        assertEquals("t.s: error: too many errors (" + Assembler.MAX_ERRORS + "); stopping", e.get(e.size() - 1));
+    }
+
+    @Test
     void endlessLineIsOneErrorWithAShortEcho() {
         String line = "nop; ".repeat(2_000_000);
         DiagnosticException e = assertThrows(DiagnosticException.class, () -> Assembler.assemble("t.s", line + "\n"));
