@@ -8,7 +8,8 @@
 # Usage: scripts/csmith-diff.sh [-n SEEDS] [-s FIRST_SEED] [-o OUT] [-t HOST_TIMEOUT] [-c MAX_CYCLES]
 # Needs csmith and libcsmith-dev (apt-get install csmith libcsmith-dev gcc-multilib) and a build
 # (mvn -q package -DskipTests). SCMP_BIN names another bin/ directory (for example a copy of the tools
-# made before a long run, so that rebuilding meanwhile does not change them).
+# made before a long run, so that rebuilding meanwhile does not change them); CSMITH_OPTS adds options to
+# csmith (for example --no-packed-struct: scmpcc ignores #pragma pack, which csmith uses by default).
 set -uo pipefail
 
 seeds=500
@@ -23,7 +24,7 @@ while getopts "n:s:o:t:c:h" opt; do
     o) out=$OPTARG ;;
     t) host_timeout=$OPTARG ;;
     c) max_cycles=$OPTARG ;;
-    *) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 
@@ -44,7 +45,8 @@ last=$((first + seeds - 1))
 for seed in $(seq "$first" "$last"); do
   opt=-O$((seed % 3))
   src=$work/s$seed.c
-  csmith --seed "$seed" -o "$src" >/dev/null 2>&1 || { echo "csmith-diff: csmith failed for seed $seed" >&2; continue; }
+  # In the work directory: csmith writes platform.info into the current one.
+  (cd "$work" && csmith ${CSMITH_OPTS:-} --seed "$seed" -o "$src" >/dev/null 2>&1) || { echo "csmith-diff: csmith failed for seed $seed" >&2; continue; }
   if ! gcc -m32 -w -O1 -I"$inc" "$src" -o "$work/host" 2>"$work/gcc.err"; then
     result=skip-gcc-build
   elif ! timeout "$host_timeout" "$work/host" >"$work/want" 2>/dev/null; then
