@@ -19,25 +19,26 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import scmp.elf.MachineKind;
 import scmp.isa.Abi;
+import scmp.machine.Params;
 import scmp.machine.Simulation;
-import scmp.machine.SpeedBench;
-import scmp.niu.NiuConfig;
-import scmp.noc.NocConfig;
+import scmp.model.scmp.SpeedBench;
 
 /**
- * {@code scmpsim}: runs an SCMP executable on the cycle-accurate simulator. The guest's stdout and stderr go to
- * the host's, its exit status becomes the exit code. The options become {@link Simulation.Options}, and
- * {@link Simulation} makes the run. See docs/simulator.md.
+ * {@code scmpsim}: runs an executable on the cycle-accurate simulator, on the machine model it was built for. The
+ * guest's stdout and stderr go to the host's, its exit status becomes the exit code. The options become
+ * {@link Simulation.Options}: the run's settings, and the model's parameters ({@code --param}, {@code --params},
+ * and the SCMP and T3D options that name parameters of their own, such as {@code --vcs} for the SCMP model's
+ * {@code vcs}); {@link Simulation} makes the run. See docs/simulator.md.
  */
 @Command(name = "scmpsim", mixinStandardHelpOptions = true, versionProvider = VersionLines.class,
         sortOptions = false, subcommands = {SimMain.Bench.class, NocMain.class},
-        description = "Runs an SCMP executable on the cycle-accurate simulator.%n"
+        description = "Runs an executable on the cycle-accurate simulator of its machine model (SCMP, T3D, SP).%n"
                 + "Options go before PROGRAM; everything after it is passed to the program.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"N:the program's exit status (hcall exit), or 0 when every thread ended; with -n, 0 when every "
                 + "rank exited with 0, else the first non-zero status",
             "1:scmpsim could not run the program (unreadable or invalid executable, program too big, a machine "
-                + "model not available yet)",
+                + "model not in this simulator)",
             "2:invalid command line, or --machine names another model than the program's",
             "124:stopped by --max-cycles", "134:the program aborted (hcall abort)",
             "139:guest fault (one line on stderr says where), or deadlock (every node's state on stderr)"})
@@ -58,24 +59,25 @@ public final class SimMain implements Callable<Integer> {
     private int contexts = Abi.DEFAULT_CONTEXTS;
 
     @Option(names = "--mem", paramLabel = "BYTES", converter = SizeConverter.class,
-            description = "Local memory per node: bytes, or with a K or M suffix (default 8M, at most 8M).")
-    private int mem = Abi.DEFAULT_MEM_SIZE;
+            description = "Local memory per node: bytes, or with a K or M suffix (default and most: 8M on SCMP, 64M "
+                    + "on the T3D).")
+    private Integer mem;
 
     @Option(names = "--stack", paramLabel = "BYTES", converter = SizeConverter.class,
             description = "Stack per thread context including its 1K guard (default 64K).")
     private int stack = Abi.DEFAULT_STACK_SIZE;
 
-    @Option(names = "--mesh", paramLabel = "XxY", converter = MeshConverter.class,
-            description = "Mesh size, up to 32x32 (default 4x4, or the smallest near-square mesh for -n N). "
+    @Option(names = "--mesh", paramLabel = "XxY",
+            description = "SCMP: mesh size, up to 32x32 (default 4x4, or the smallest near-square mesh for -n N). "
                     + "Meshes wider than 8 use the wide head flit.")
-    private Simulation.Mesh mesh;
+    private String mesh;
 
     @Option(names = {"-n", "--np"}, paramLabel = "N",
             description = "SPMD run, as mpirun: main starts on nodes 0..N-1 at cycle 0; exit ends one rank, the run "
                     + "ends when all have exited. Without it the program starts on node 0 only.")
     private Integer ranks;
 
-    @Option(names = "--spmd", description = "SPMD run on every node of the mesh (-n X*Y).")
+    @Option(names = "--spmd", description = "SPMD run on every node of the machine (-n X*Y on the SCMP mesh).")
     private boolean spmd;
 
     @Option(names = "--env", paramLabel = "NAME=VALUE",
@@ -86,32 +88,47 @@ public final class SimMain implements Callable<Integer> {
             description = "MPI protocol family, thesis or ours (sets SCMP_MPI_PROTOCOL).")
     private Simulation.MpiProtocol mpiProtocol;
 
-    @Option(names = "--niu-queue", paramLabel = "Q", description = "Flits in each NIU's injection queue (default 8).")
-    private int niuQueue = NiuConfig.DEFAULT_QUEUE;
+    @Option(names = "--param", paramLabel = "KEY=VALUE",
+            description = "Sets a parameter of the machine model (repeatable; docs/simulator.md lists each model's).")
+    private List<String> params = new ArrayList<>();
 
-    @Option(names = "--vcs", paramLabel = "V", description = "Virtual channels per router port (default 4).")
-    private int vcs = NocConfig.defaults().vcs();
+    @Option(names = "--params", paramLabel = "FILE",
+            description = "Reads parameters of the machine model from a file of KEY=VALUE lines (repeatable; before "
+                    + "--param).")
+    private List<Path> paramFiles = new ArrayList<>();
+
+    @Option(names = "--niu-queue", paramLabel = "Q", description = "SCMP: flits in each NIU's injection queue (default 8).")
+    private String niuQueue;
+
+    @Option(names = "--vcs", paramLabel = "V", description = "SCMP: virtual channels per router port (default 4).")
+    private String vcs;
 
     @Option(names = "--buffer", paramLabel = "B",
-            description = "Flits per virtual-channel buffer, in routers and at ejection (default 8).")
-    private int buffer = NocConfig.defaults().bufferDepth();
+            description = "SCMP: flits per virtual-channel buffer, in routers and at ejection (default 8).")
+    private String buffer;
 
-    @Option(names = "--router-delay", paramLabel = "D", description = "Router pipeline delay in network cycles (default 4).")
-    private int routerDelay = NocConfig.defaults().routerDelay();
+    @Option(names = "--router-delay", paramLabel = "D",
+            description = "SCMP: router pipeline delay in network cycles (default 4).")
+    private String routerDelay;
 
-    @Option(names = "--link-delay", paramLabel = "L", description = "Link delay in network cycles (default 1).")
-    private int linkDelay = NocConfig.defaults().linkDelay();
+    @Option(names = "--link-delay", paramLabel = "L", description = "SCMP: link delay in network cycles (default 1).")
+    private String linkDelay;
 
-    @Option(names = "--wide-flits", description = "Use the wide head flit (5-bit offsets, meshes up to 32x32) instead of "
-            + "the SCMP one (3-bit offsets, up to 8x8) also on meshes up to 8x8.")
+    @Option(names = "--wide-flits", description = "SCMP: use the wide head flit (5-bit offsets, meshes up to 32x32) "
+            + "instead of the SCMP one (3-bit offsets, up to 8x8) also on meshes up to 8x8.")
     private boolean wideFlits;
+
+    @Option(names = "--torus", paramLabel = "XxYxZ",
+            description = "T3D: the torus of network nodes, two PEs each (default: the smallest for -n N).")
+    private String torus;
 
     @Option(names = "--stats", paramLabel = "FILE",
             description = "Write statistics as JSON to FILE at the end, or a summary to stderr with '-'.")
     private String stats;
 
     @Option(names = "--watch", paramLabel = "NODE:K",
-            description = "Trace the K-th message (from 0) sent by NODE through the NIUs and routers, to stderr (repeatable).")
+            description = "SCMP: trace the K-th message (from 0) sent by NODE through the NIUs and routers, to stderr "
+                    + "(repeatable).")
     private List<String> watch = new ArrayList<>();
 
     @Option(names = "--lockstep", description = "Debugging aid: step every core and the network one cycle at a time "
@@ -131,7 +148,8 @@ public final class SimMain implements Callable<Integer> {
     @Option(names = "--mpi-state", description = "Print every MPI rank's posted receives, unexpected messages and pending sends to stderr at the end.")
     private boolean mpiState;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "PROGRAM", description = "The SCMP executable (ELF).")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PROGRAM",
+            description = "The executable (ELF), built for the SCMP chip, the T3D or the SP.")
     private String program;
 
     @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments passed to the program.")
@@ -205,12 +223,48 @@ public final class SimMain implements Callable<Integer> {
             cl.usage(cl.getErr());
             return 2;
         }
+        List<Params.Given> given;
+        try {
+            given = modelParameters();
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("scmpsim: " + e.getMessage());
+            return 2;
+        }
         Simulation.Options o = new Simulation.Options().program(program, args).machine(machine).maxCycles(maxCycles)
-                .contexts(contexts).mem(mem).stack(stack).mesh(mesh).ranks(ranks).spmd(spmd).env(env)
-                .mpiProtocol(mpiProtocol).niuQueue(niuQueue).vcs(vcs).buffer(buffer).routerDelay(routerDelay)
-                .linkDelay(linkDelay).wideFlits(wideFlits).stats(stats).watch(watch).lockstep(lockstep).files(files)
-                .trace(trace).cycles(cycles).mpiState(mpiState);
+                .contexts(contexts).mem(mem).stack(stack).ranks(ranks).spmd(spmd).env(env).mpiProtocol(mpiProtocol)
+                .paramFiles(paramFiles).params(given).stats(stats).lockstep(lockstep).files(files).trace(trace)
+                .cycles(cycles).mpiState(mpiState);
         return Simulation.run(o, stdout, stderr, stdin);
+    }
+
+    /**
+     * The machine model's parameters as given: every {@code --param}, then the options that name a parameter of
+     * the SCMP or the T3D model, each keeping its name for messages.
+     */
+    private List<Params.Given> modelParameters() {
+        List<Params.Given> given = new ArrayList<>();
+        for (String p : params) {
+            given.add(Params.Given.parse(p));
+        }
+        option(given, "mesh", mesh, "--mesh");
+        option(given, "vcs", vcs, "--vcs");
+        option(given, "bufferFlits", buffer, "--buffer");
+        option(given, "ejectionBufferFlits", buffer, "--buffer");
+        option(given, "routerDelayCycles", routerDelay, "--router-delay");
+        option(given, "linkDelayCycles", linkDelay, "--link-delay");
+        option(given, "niuQueueFlits", niuQueue, "--niu-queue");
+        option(given, "wideFlits", wideFlits ? "true" : null, "--wide-flits");
+        for (String w : watch) {
+            option(given, "watch", w, "--watch");
+        }
+        option(given, "torus", torus, "--torus");
+        return given;
+    }
+
+    private static void option(List<Params.Given> given, String key, String value, String option) {
+        if (value != null) {
+            given.add(new Params.Given(key, value, option));
+        }
     }
 
     /** Reads sizes: bytes, or a number with a K or M suffix (binary units). */
@@ -232,22 +286,6 @@ public final class SimMain implements Callable<Integer> {
             } catch (NumberFormatException e) {
                 throw new CommandLine.TypeConversionException("'" + value + "' is not a size (BYTES, or a number with K or M)");
             }
-        }
-    }
-
-    /** Reads a mesh size {@code XxY}. */
-    static final class MeshConverter implements CommandLine.ITypeConverter<Simulation.Mesh> {
-        @Override
-        public Simulation.Mesh convert(String value) {
-            String[] p = value.toLowerCase(Locale.ROOT).split("x");
-            try {
-                if (p.length == 2) {
-                    return new Simulation.Mesh(Integer.parseInt(p[0].trim()), Integer.parseInt(p[1].trim()));
-                }
-            } catch (NumberFormatException e) {
-                // fall through to the message below
-            }
-            throw new CommandLine.TypeConversionException("'" + value + "' is not a mesh size such as 2x2");
         }
     }
 

@@ -13,9 +13,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import scmp.machine.HostCallTest;
-import scmp.machine.MessageTest;
-import scmp.machine.Sim;
+import scmp.model.scmp.HostCallTest;
+import scmp.model.scmp.MessageTest;
+import scmp.model.scmp.Sim;
 
 /** The scmpsim command line: streams, exit codes, options, and rejection of bad input without stack traces. */
 class SimMainTest {
@@ -360,6 +360,32 @@ class SimMainTest {
         assertEquals(92, sim("--mesh", "9x2", p.toString()).code());
         assertEquals(32 * 10 + 32 & 0xFF, sim("--mesh", "32x32", "--wide-flits", "--mem", "1M", p.toString()).code());
         assertEquals(32 * 10 + 32 & 0xFF, sim("--mesh", "32x32", "--mem", "1M", p.toString()).code());
+    }
+
+    @Test
+    void theModelsParametersComeFromParamFromAFileAndFromTheOptionsThatNameThem() throws IOException {
+        Path p = program("size", MESH_SIZE);
+        assertEquals(21, sim("--param", "mesh=2x1", p.toString()).code());
+        Path f = dir.resolve("chip.params");
+        Files.writeString(f, "# a 3x2 chip with two virtual channels\nmesh = 3x2\nvcs = 2\n");
+        assertEquals(32, sim("--params", f.toString(), p.toString()).code());
+        assertEquals(52, sim("--params", f.toString(), "--param", "mesh=5x2", p.toString()).code(), "--param after files");
+        assertEquals(72, sim("--param", "mesh=5x2", "--mesh", "7x2", p.toString()).code(), "the option after --param");
+        Cli unknown = sim("--param", "torus=2x2x2", p.toString());
+        assertEquals(2, unknown.code());
+        unknown.oneLine();
+        assertTrue(unknown.err().startsWith("scmpsim: --param torus: the scmp model has no such parameter; its "
+                + "parameters: mesh, vcs, "), unknown.err());
+        Cli t3dOnly = sim("--torus", "2x2x2", p.toString());
+        assertEquals("scmpsim: --torus: the scmp model has no such parameter; its parameters: mesh, vcs, bufferFlits, "
+                + "ejectionBufferFlits, routerDelayCycles, linkDelayCycles, creditDelayCycles, wideFlits, niuQueueFlits, "
+                + "watch\n", t3dOnly.err());
+        Cli bad = sim("--param", "vcs", p.toString());
+        assertEquals(2, bad.code());
+        assertEquals("scmpsim: --param vcs: expected KEY=VALUE\n", bad.err());
+        Files.writeString(f, "vcs=13\n");
+        assertEquals("scmpsim: " + f + ":1: vcs: must be 1..12, got 13\n", sim("--params", f.toString(), p.toString())
+                .err());
     }
 
     @Test

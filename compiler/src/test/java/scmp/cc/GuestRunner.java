@@ -15,7 +15,7 @@ import scmp.link.LinkInput;
 import scmp.link.LinkOptions;
 import scmp.link.Linker;
 import scmp.machine.Machine;
-import scmp.machine.MachineConfig;
+import scmp.model.scmp.ScmpConfig;
 
 /**
  * Compiles C test programs with the compiler's in-process API, links them with the tests' own small
@@ -65,7 +65,7 @@ final class GuestRunner {
     static Run execute(Executable exe, String diagnostics) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        MachineConfig cfg = MachineConfig.builder("prog").maxCycles(2_000_000_000L).build();
+        ScmpConfig cfg = ScmpConfig.builder("prog").maxCycles(2_000_000_000L).build();
         Machine m = new Machine(cfg, exe, out, err, new java.io.ByteArrayInputStream(new byte[0]));
         Machine.Result r = m.run();
         String text = out.toString(StandardCharsets.ISO_8859_1) + err.toString(StandardCharsets.ISO_8859_1);

@@ -24,13 +24,13 @@ public interface Engine {
         /** The next instruction is an {@code hcall} that waits for {@link Node#allowHostCall()}; not executed. */
         HOST_CALL,
         /**
-         * A network instruction that does not end a message was accepted; only when the context asks to stop
+         * The port accepted a network instruction ({@link NetworkPort#ACCEPTED}); only when the context asks to stop
          * after network instructions ({@link EngineContext#stopAfterNetworkInstructions()}).
          */
         NETWORK,
-        /** A network instruction ended a message (its tail flit was accepted). */
+        /** A network instruction ended a message: the port answered {@link NetworkPort#ENDED}. */
         MESSAGE_SENT,
-        /** The NIU refused a network instruction: the thread blocks at it and re-issues it when woken. */
+        /** The port refused a network instruction: the thread blocks at it and re-issues it when woken. */
         BLOCKED,
         /** The thread executed {@code suspend}. */
         SUSPEND,

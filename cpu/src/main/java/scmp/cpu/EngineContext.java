@@ -5,9 +5,9 @@ import scmp.isa.SpecialRegister;
 
 /**
  * What an {@link Engine} sees of its {@link Node}: the node's constants, memory, decoded text and timing model,
- * and its services — the network port, the host, special registers, the tracer — and the statistics counters the
- * engine adds to. The node owns it and changes its wiring between runs (a machine sets the tracer during a
- * livelock check, lets a waiting host call go); an engine reads the wiring at the start of each
+ * and its services — the network port, the host, special registers (the model's among them), the tracer — and the
+ * statistics counters the engine adds to. The node owns it and changes its wiring between runs (a machine sets the
+ * tracer during a livelock check, lets a waiting host call go); an engine reads the wiring at the start of each
  * {@link Engine#run}. Nothing else of the node is reachable from here.
  */
 public final class EngineContext {
@@ -16,8 +16,6 @@ public final class EngineContext {
 
     private final Node node;
     private final int nodeId;
-    private final int xdim;
-    private final int ydim;
     private final int contexts;
     private final int heapEnd;
     private final Memory memory;
@@ -26,6 +24,7 @@ public final class EngineContext {
 
     // wiring, set by the node
     NetworkPort port = NetworkPort.NONE;
+    SpecialRegisters registers = SpecialRegisters.LONE_NODE;
     HostInterface host = (n, thread, service, cycle) -> {
         throw new GuestFault(GuestFault.Kind.ILLEGAL_INSTRUCTION, "host call " + service.asmName + " without a host");
     };
@@ -39,12 +38,10 @@ public final class EngineContext {
     private final long[] stallCycles = new long[StallCause.values().length];
     private long branchBubbles;
 
-    EngineContext(Node node, int nodeId, int xdim, int ydim, int contexts, int heapEnd, Memory memory,
-                  DecodedText text, TimingModel timing) {
+    EngineContext(Node node, int nodeId, int contexts, int heapEnd, Memory memory, DecodedText text,
+                  TimingModel timing) {
         this.node = node;
         this.nodeId = nodeId;
-        this.xdim = xdim;
-        this.ydim = ydim;
         this.contexts = contexts;
         this.heapEnd = heapEnd;
         this.memory = memory;
@@ -52,7 +49,7 @@ public final class EngineContext {
         this.timing = timing;
     }
 
-    /** Returns the node number, {@code y * xdim + x}. */
+    /** Returns the node number. */
     public int nodeId() {
         return nodeId;
     }
@@ -113,7 +110,8 @@ public final class EngineContext {
     }
 
     /**
-     * Returns a special register's value for {@code rdsr}.
+     * Returns a special register's value for {@code rdsr}: the node's own, or the machine model's
+     * ({@link SpecialRegisters}: the machine's shape and its devices' state).
      *
      * @param sr      the register's number (decoded, so valid)
      * @param cycle   the issue cycle of the {@code rdsr}
@@ -124,8 +122,7 @@ public final class EngineContext {
     public int specialRegister(int sr, long cycle, ThreadContext thread, long pending) {
         return switch (SREGS[sr]) {
             case NODEID -> nodeId;
-            case XDIM -> xdim;
-            case YDIM -> ydim;
+            case XDIM, YDIM, NIUSTAT -> registers.read(SREGS[sr], cycle, thread);
             case TID -> thread.id;
             case NCTX -> contexts;
             case CYCLE -> (int) cycle;
@@ -133,7 +130,6 @@ public final class EngineContext {
             case INSTRET -> (int) (retired + pending);
             case MEMSIZE -> memory.size();
             case HEAPEND -> heapEnd;
-            case NIUSTAT -> port.status(cycle, thread);
         };
     }
 

@@ -29,7 +29,7 @@ public final class GuestFault extends RuntimeException {
         STACK_OVERFLOW,
         /** A jump, branch, return or thread start outside the program text, or running off its end. */
         BAD_JUMP,
-        /** A network instruction used against the rules of the NIU (see the network's documentation). */
+        /** A network instruction used against the rules of the node's device (the NIU on SCMP; see its model). */
         NIU_MISUSE
     }
 

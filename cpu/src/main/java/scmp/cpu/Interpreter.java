@@ -93,7 +93,8 @@ public final class Interpreter implements Engine {
      * Runs the thread from its pc until an exit; the heart of the interpreter. The generated switch in the middle
      * uses the locals declared here: {@code x}, {@code f} (registers), {@code rdy}, {@code cause} (scoreboard),
      * {@code mem}, {@code port}, {@code ctx}, {@code c}, {@code t} (issue cycle), {@code pc}, {@code npc},
-     * {@code next}, {@code n} (retired in this run), {@code bubbles}, {@code ev}, {@code netStop}, the decoded
+     * {@code next}, {@code n} (retired in this run), {@code bubbles}, {@code ev}, {@code netStop}, {@code reply} (a
+     * network instruction's answer, declared where it is used), the decoded
      * fields {@code op}, {@code rd}, {@code a}, {@code b}, {@code imm}, and leaves the loop {@code loop}.
      */
     @Override
@@ -215,8 +216,15 @@ public final class Interpreter implements Engine {
                     case 38 -> f[rd] = Semantics.fromWords(x[a], x[b]); // fmv.d.x
                     case 39 -> { // send2
                         c.pc = pc;
-                        if (!port.sendData(t, c, x[a], x[b], 2, false)) {
-                            ev = Exit.BLOCKED;
+                        final int reply = port.request(op, t, c, x[a], x[b], 0, 0);
+                        if (reply != NetworkPort.ACCEPTED) {
+                            if (reply == NetworkPort.REFUSED) {
+                                ev = Exit.BLOCKED;
+                                break loop;
+                            }
+                            pc = npc;
+                            n++;
+                            ev = Exit.MESSAGE_SENT;
                             break loop;
                         }
                         if (netStop) {
@@ -228,30 +236,55 @@ public final class Interpreter implements Engine {
                     }
                     case 40 -> { // sende
                         c.pc = pc;
-                        if (!port.sendData(t, c, x[a], 0, 1, true)) {
-                            ev = Exit.BLOCKED;
+                        final int reply = port.request(op, t, c, x[a], 0, 0, 0);
+                        if (reply != NetworkPort.ACCEPTED) {
+                            if (reply == NetworkPort.REFUSED) {
+                                ev = Exit.BLOCKED;
+                                break loop;
+                            }
+                            pc = npc;
+                            n++;
+                            ev = Exit.MESSAGE_SENT;
                             break loop;
                         }
-                        pc = npc;
-                        n++;
-                        ev = Exit.MESSAGE_SENT;
-                        break loop;
+                        if (netStop) {
+                            pc = npc;
+                            n++;
+                            ev = Exit.NETWORK;
+                            break loop;
+                        }
                     }
                     case 41 -> { // send2e
                         c.pc = pc;
-                        if (!port.sendData(t, c, x[a], x[b], 2, true)) {
-                            ev = Exit.BLOCKED;
+                        final int reply = port.request(op, t, c, x[a], x[b], 0, 0);
+                        if (reply != NetworkPort.ACCEPTED) {
+                            if (reply == NetworkPort.REFUSED) {
+                                ev = Exit.BLOCKED;
+                                break loop;
+                            }
+                            pc = npc;
+                            n++;
+                            ev = Exit.MESSAGE_SENT;
                             break loop;
                         }
-                        pc = npc;
-                        n++;
-                        ev = Exit.MESSAGE_SENT;
-                        break loop;
+                        if (netStop) {
+                            pc = npc;
+                            n++;
+                            ev = Exit.NETWORK;
+                            break loop;
+                        }
                     }
                     case 42 -> { // sendm
                         c.pc = pc;
-                        if (!port.sendDma(t, c, x[a], x[b], false)) {
-                            ev = Exit.BLOCKED;
+                        final int reply = port.request(op, t, c, x[a], x[b], 0, 0);
+                        if (reply != NetworkPort.ACCEPTED) {
+                            if (reply == NetworkPort.REFUSED) {
+                                ev = Exit.BLOCKED;
+                                break loop;
+                            }
+                            pc = npc;
+                            n++;
+                            ev = Exit.MESSAGE_SENT;
                             break loop;
                         }
                         if (netStop) {
@@ -263,14 +296,23 @@ public final class Interpreter implements Engine {
                     }
                     case 43 -> { // sendme
                         c.pc = pc;
-                        if (!port.sendDma(t, c, x[a], x[b], true)) {
-                            ev = Exit.BLOCKED;
+                        final int reply = port.request(op, t, c, x[a], x[b], 0, 0);
+                        if (reply != NetworkPort.ACCEPTED) {
+                            if (reply == NetworkPort.REFUSED) {
+                                ev = Exit.BLOCKED;
+                                break loop;
+                            }
+                            pc = npc;
+                            n++;
+                            ev = Exit.MESSAGE_SENT;
                             break loop;
                         }
-                        pc = npc;
-                        n++;
-                        ev = Exit.MESSAGE_SENT;
-                        break loop;
+                        if (netStop) {
+                            pc = npc;
+                            n++;
+                            ev = Exit.NETWORK;
+                            break loop;
+                        }
                     }
                     case 44 -> { // suspend
                         pc = npc;
@@ -369,8 +411,15 @@ public final class Interpreter implements Engine {
                     }
                     case 77 -> { // sendh_i
                         c.pc = pc;
-                        if (!port.sendHead(t, c, x[a], rd, imm, 1)) {
-                            ev = Exit.BLOCKED;
+                        final int reply = port.request(op, t, c, x[a], rd, imm, 1);
+                        if (reply != NetworkPort.ACCEPTED) {
+                            if (reply == NetworkPort.REFUSED) {
+                                ev = Exit.BLOCKED;
+                                break loop;
+                            }
+                            pc = npc;
+                            n++;
+                            ev = Exit.MESSAGE_SENT;
                             break loop;
                         }
                         if (netStop) {
@@ -382,8 +431,15 @@ public final class Interpreter implements Engine {
                     }
                     case 78 -> { // sendh_r
                         c.pc = pc;
-                        if (!port.sendHead(t, c, x[a], rd, x[b], imm)) {
-                            ev = Exit.BLOCKED;
+                        final int reply = port.request(op, t, c, x[a], rd, x[b], imm);
+                        if (reply != NetworkPort.ACCEPTED) {
+                            if (reply == NetworkPort.REFUSED) {
+                                ev = Exit.BLOCKED;
+                                break loop;
+                            }
+                            pc = npc;
+                            n++;
+                            ev = Exit.MESSAGE_SENT;
                             break loop;
                         }
                         if (netStop) {
@@ -395,8 +451,15 @@ public final class Interpreter implements Engine {
                     }
                     case 79 -> { // sendh_rr
                         c.pc = pc;
-                        if (!port.sendHead(t, c, x[a], rd, x[b], (short) x[imm])) {
-                            ev = Exit.BLOCKED;
+                        final int reply = port.request(op, t, c, x[a], rd, x[b], (short) x[imm]);
+                        if (reply != NetworkPort.ACCEPTED) {
+                            if (reply == NetworkPort.REFUSED) {
+                                ev = Exit.BLOCKED;
+                                break loop;
+                            }
+                            pc = npc;
+                            n++;
+                            ev = Exit.MESSAGE_SENT;
                             break loop;
                         }
                         if (netStop) {

@@ -13,9 +13,10 @@ import java.nio.ByteOrder;
  * section is checked byte-exactly on stores; every other check is one array lookup.
  *
  * <p>Accesses come in four flavours with the same rules: the core's loads and stores (naturally aligned
- * bytes, halfwords, words and doubles), the NIU's DMA word reads and writes, host-call copies, and the
- * loader's raw writes, which ignore the map. A violation throws a {@link GuestFault} that names the access
- * ("store into the program text", "misaligned 4-byte load") and the address.
+ * bytes, halfwords, words and doubles), DMA word accesses (the NIU's DMA engine, and other nodes' hardware
+ * through the node's {@link RemotePort}), host-call copies, and the loader's raw writes, which ignore the map. A
+ * violation throws a {@link GuestFault} that names the access ("store into the program text", "misaligned 4-byte
+ * load") and the address.
  */
 public final class Memory {
     /** log2 of the access map's granularity. */
@@ -219,7 +220,7 @@ public final class Memory {
     // ---------------------------------------------------------------- DMA and host accesses
 
     /**
-     * Reads a word for the NIU's DMA engine, under the same rules as a load.
+     * Reads a word for a DMA engine (the NIU's) or another node's hardware, under the same rules as a load.
      *
      * @param addr a word-aligned address
      * @return the word
@@ -233,7 +234,8 @@ public final class Memory {
     }
 
     /**
-     * Writes a word for the NIU's DMA engine, under the same rules as a store (never into the text).
+     * Writes a word for a DMA engine or another node's hardware, under the same rules as a store (never into the
+     * text).
      *
      * @param addr  a word-aligned address
      * @param value the word
@@ -244,6 +246,25 @@ public final class Memory {
             checkWrite(addr, 4, Access.DMA_WRITE);
         }
         INT.set(data, addr, value);
+    }
+
+    /**
+     * Reads and writes a word in one access for another node's hardware (an atomic swap or fetch-and-add), under
+     * the rules of a DMA write (never into the text).
+     *
+     * @param addr  a word-aligned address
+     * @param value the word to write ({@code add} false) or to add to the old one ({@code add} true)
+     * @param add   whether the new word is the old one plus {@code value}
+     * @return the old word
+     */
+    public int dmaReadModifyWrite(int addr, int value, boolean add) {
+        int p = addr >>> PAGE_SHIFT;
+        if ((addr & 3) != 0 || p >= pages || access[p] != 0) {
+            checkWrite(addr, 4, Access.DMA_WRITE);
+        }
+        int old = (int) INT.get(data, addr);
+        INT.set(data, addr, add ? old + value : value);
+        return old;
     }
 
     /**

@@ -1,74 +1,59 @@
 package scmp.cpu;
 
 /**
- * The network interface unit (NIU) as the core sees it: the receiver of the flits that the network
- * instructions build. One port belongs to one node; the core calls it while executing {@code sendh_*},
- * {@code send2}, {@code sende}, {@code send2e}, {@code sendm} and {@code sendme}.
+ * The device a node's network instructions talk to, whatever the machine model makes of them: the SCMP chip's
+ * network interface unit (NIU) builds messages of flits from them, another model's device may turn them into
+ * remote memory operations. The engine calls {@link #request} for every instruction of the NET timing class
+ * ({@code sendh_*}, {@code send2}, {@code sende}, {@code send2e}, {@code sendm}, {@code sendme}) and
+ * {@link #threadEnded} at every {@code endt}; nothing else of the engine reaches the device.
  *
- * <p>A message is built by the calls of this grammar, in program order, by one thread:
- * <pre>
- *   message = sendHead { sendData(tail=false) | sendDma(tail=false) } ( sendData(tail=true) | sendDma(tail=true) )
- * </pre>
+ * <p><b>Operands.</b> {@code op} is the instruction's ordinal in {@link scmp.isa.Instruction}, and the values are
+ * those of the operands of its declared send statement ({@link scmp.isa.sem.Stmt}), in declaration order, 0 for
+ * the ones it does not have: {@code SendHead(node, type, address, stride)}, {@code SendData(word0, word1)},
+ * {@code SendDma(address, strideCount)}. A device looks up what each instruction is (its statement, the word
+ * count, the tail flag) once, from {@link scmp.isa.sem.SemanticTable}, and switches on {@code op}.
  *
- * <p><b>Acceptance.</b> Each call returns true when the NIU accepts the whole instruction (both flits of a
- * {@code send2}, the whole DMA descriptor of a {@code sendm}). It returns false to refuse it (the injection
- * queue is full): nothing of the instruction takes effect, the thread <em>blocks</em> at that instruction (a
- * thread switch, docs/timing.md section 2), and the port must later call {@link Node#wakeBlocked(long)} on
- * the node when it can accept again; the thread then issues the same instruction anew.
+ * <p><b>Answers.</b> {@link #ACCEPTED}: the instruction took effect, the thread goes on. {@link #ENDED}: it took
+ * effect and ended a message or transfer; the engine leaves the thread ({@link Engine.Exit#MESSAGE_SENT}) so that
+ * the machine can let the network catch up. {@link #REFUSED}: nothing of it took effect; the thread
+ * <em>blocks</em> at the instruction (a thread switch, docs/timing.md section 2), and the device must later wake
+ * it ({@link Node#wakeThread} or {@link Node#wakeBlocked}), when it re-issues the same instruction.
  *
- * <p><b>Misuse.</b> A call that breaks the grammar or the NIU's rules (a data flit without a head, a head
- * while a message is open, an empty {@code sendme}, a THREAD message with more than 24 data words, an unknown
- * message type or node) throws a {@link GuestFault} of kind {@link GuestFault.Kind#NIU_MISUSE}; the engine locates
- * it at the instruction. DMA reads of the sender's memory go through {@link Memory#dmaRead(int)} and fault the
- * same way.
+ * <p><b>Misuse.</b> A request the device cannot make sense of (for the SCMP NIU: a data flit without a head, a
+ * head while a message is open, an empty {@code sendme}, a THREAD message with more than 24 data words, an
+ * unknown message type or node) throws a {@link GuestFault} of kind {@link GuestFault.Kind#NIU_MISUSE}; the
+ * engine locates it at the instruction.
  *
- * <p>{@code thread} is the sending context; its {@link ThreadContext#pc()} is the address of the network
- * instruction during the call. {@code cycle} is the instruction's issue cycle; calls come in nondecreasing
- * cycle order.
+ * <p>{@code thread} is the issuing context; its {@link ThreadContext#pc()} is the address of the instruction during
+ * the call. {@code cycle} is the instruction's issue cycle; calls come in nondecreasing cycle order.
  */
 public interface NetworkPort {
 
-    /**
-     * Starts a message ({@code sendh_i}, {@code sendh_r}, {@code sendh_rr}): the head flit and the address flit.
-     *
-     * @param cycle    the issue cycle of the instruction
-     * @param thread   the sending thread context
-     * @param destNode the destination node, {@code y * xdim + x}
-     * @param type     the message type code (THREAD 0, DATA 1; others are misuse)
-     * @param address  the address flit: a function address for THREAD, a memory address for DATA
-     * @param stride   for DATA messages, the distance in words between consecutive data words at the target
-     * @return true when accepted
-     */
-    boolean sendHead(long cycle, ThreadContext thread, int destNode, int type, int address, int stride);
+    /** {@link #request}: taken; the thread goes on. */
+    int ACCEPTED = 0;
+    /** {@link #request}: taken, and it ended a message or transfer; the engine returns to the node. */
+    int ENDED = 1;
+    /** {@link #request}: not taken; the thread blocks until the device wakes it. */
+    int REFUSED = 2;
 
     /**
-     * Appends one or two data flits ({@code send2}, {@code sende}, {@code send2e}).
+     * Performs a network instruction.
      *
+     * @param op     the instruction's ordinal in {@link scmp.isa.Instruction}
      * @param cycle  the issue cycle of the instruction
-     * @param thread the sending thread context
-     * @param w0     the first word
-     * @param w1     the second word (ignored when {@code count} is 1)
-     * @param count  1 or 2
-     * @param tail   whether the last of these flits carries the tail bit, ending the message
-     * @return true when accepted
+     * @param thread the issuing thread context
+     * @param v0     the first operand of its send statement
+     * @param v1     the second operand, or 0
+     * @param v2     the third operand, or 0
+     * @param v3     the fourth operand, or 0
+     * @return {@link #ACCEPTED}, {@link #ENDED} or {@link #REFUSED}
+     * @throws GuestFault of kind {@link GuestFault.Kind#NIU_MISUSE} on misuse
      */
-    boolean sendData(long cycle, ThreadContext thread, int w0, int w1, int count, boolean tail);
+    int request(int op, long cycle, ThreadContext thread, int v0, int v1, int v2, int v3);
 
     /**
-     * Appends words read from the sender's memory by DMA ({@code sendm}, {@code sendme}).
-     *
-     * @param cycle       the issue cycle of the instruction
-     * @param thread      the sending thread context
-     * @param address     the first word's address
-     * @param strideCount the stride in words (upper 16 bits, signed) and the word count (lower 16 bits)
-     * @param tail        whether the last word carries the tail bit, ending the message
-     * @return true when accepted
-     */
-    boolean sendDma(long cycle, ThreadContext thread, int address, int strideCount, boolean tail);
-
-    /**
-     * Tells the NIU that a thread executes {@code endt} at {@code cycle}; a thread that ends while its message
-     * is open would keep the NIU forever, so an NIU may throw a {@link GuestFault} of kind
+     * Tells the device that a thread executes {@code endt} at {@code cycle}; a thread that ends while its message
+     * is open would keep the NIU forever, so a device may throw a {@link GuestFault} of kind
      * {@link GuestFault.Kind#NIU_MISUSE} (located at the {@code endt}). The default does nothing.
      *
      * @param cycle  the issue cycle of the {@code endt}
@@ -77,40 +62,8 @@ public interface NetworkPort {
     default void threadEnded(long cycle, ThreadContext thread) {
     }
 
-    /** Bit of {@link #status}: the DMA engine is still reading a sendm/sendme block. */
-    int STATUS_DMA_BUSY = 1;
-    /** Bit of {@link #status}: the injection queue holds flits not yet in the network. */
-    int STATUS_QUEUE_BUSY = 2;
-    /** Bit of {@link #status}: a message is open (head sent, tail not yet). */
-    int STATUS_MESSAGE_OPEN = 4;
-
-    /**
-     * The NIU's state for {@code rdsr rd, niustat} at {@code cycle}: a sum of the STATUS_ bits. Libraries poll it
-     * to learn when a DMA send has finished reading the sender's memory (a blocking sendDataBlock).
-     */
-    default int status(long cycle, ThreadContext thread) {
-        return 0;
-    }
-
     /** A port for machines without a network: every network instruction is a misuse. */
-    NetworkPort NONE = new NetworkPort() {
-        @Override
-        public boolean sendHead(long cycle, ThreadContext thread, int destNode, int type, int address, int stride) {
-            throw noNetwork();
-        }
-
-        @Override
-        public boolean sendData(long cycle, ThreadContext thread, int w0, int w1, int count, boolean tail) {
-            throw noNetwork();
-        }
-
-        @Override
-        public boolean sendDma(long cycle, ThreadContext thread, int address, int strideCount, boolean tail) {
-            throw noNetwork();
-        }
-
-        private GuestFault noNetwork() {
-            return new GuestFault(GuestFault.Kind.NIU_MISUSE, "network instruction on a node without a network");
-        }
+    NetworkPort NONE = (op, cycle, thread, v0, v1, v2, v3) -> {
+        throw new GuestFault(GuestFault.Kind.NIU_MISUSE, "network instruction on a node without a network");
     };
 }

@@ -20,15 +20,16 @@ import scmp.isa.Registers;
  * <h2>Driving the node</h2>
  * The machine calls {@link #runUntil(long)} with a cycle limit: the node executes every instruction whose
  * issue cycle is below the limit and returns the cycle of its next event. It returns early when it has
- * nothing to run, after a message's tail flit was accepted ({@link Stop#MESSAGE_SENT}: the network may want to
- * schedule the message) or, when {@linkplain #setStopAfterNetworkInstructions asked}, after any accepted network
- * instruction ({@link Stop#NETWORK}), in front of an {@code hcall} when {@linkplain #setOrderedHostCalls ordered
+ * nothing to run, after a network instruction that ended a message ({@link Stop#MESSAGE_SENT}: the network may
+ * want to schedule the message) or, when {@linkplain #setStopAfterNetworkInstructions asked}, after any accepted
+ * network instruction ({@link Stop#NETWORK}), in front of an {@code hcall} when {@linkplain #setOrderedHostCalls ordered
  * host calls} are on ({@link Stop#HOST_CALL}: the machine then orders host calls of all nodes by cycle and lets
  * each go with {@link #allowHostCall()}), when the program halts, and on a guest fault. Between calls the
  * network may deliver work, at cycles not earlier than the node's past: {@link #startThread}, or
  * {@link #reserveContext} when a THREAD message's head arrives and {@link #startReserved} at its tail; and
- * {@link #wakeBlocked} or, for one thread, {@link #wakeThread}. An idle node costs nothing: it does no work
- * until a thread is started on it.
+ * {@link #wakeBlocked} or, for one thread, {@link #wakeThread}; and other hardware may read and write the
+ * node's memory through its {@link #remote() remote port}, landing at cycles it has not run past. An idle node
+ * costs nothing: it does no work until a thread is started on it.
  *
  * <h2>Statistics</h2>
  * {@link #stats()} splits the node's cycles into issues, dependence stalls by the producer's kind, control
@@ -45,10 +46,10 @@ public final class Node {
         IDLE,
         /** The running thread is at an {@code hcall} that waits for {@link #allowHostCall()}. */
         HOST_CALL,
-        /** A network instruction just ended a message (its tail flit was accepted). */
+        /** A network instruction just ended a message (the port answered {@link NetworkPort#ENDED}). */
         MESSAGE_SENT,
         /**
-         * A network instruction that does not end a message was accepted; only when
+         * A network instruction was accepted ({@link NetworkPort#ACCEPTED}); only when
          * {@linkplain #setStopAfterNetworkInstructions stopping after network instructions} is on.
          */
         NETWORK,
@@ -73,6 +74,9 @@ public final class Node {
     private final int switchCost;
     private final EngineContext engineContext;
     private final Engine engine;
+    private final RemotePort remote;
+    /** No instruction issuing at or after this cycle has executed (see {@link #ranTo()}). */
+    private long ranTo;
 
     private final ThreadContext[] contexts;
     private final ThreadContext[] queue;
@@ -99,9 +103,7 @@ public final class Node {
     /**
      * Creates a node, all contexts free, whose threads the {@link Interpreter} executes.
      *
-     * @param nodeId     the node number, {@code y * xdim + x}
-     * @param xdim       mesh width
-     * @param ydim       mesh height
+     * @param nodeId     the node number
      * @param nctx       thread contexts, {@link Abi#MIN_CONTEXTS}..{@link Abi#MAX_CONTEXTS}
      * @param stackSize  bytes of stack per context (docs/abi.md memory layout)
      * @param memory     the node's memory, its map already set up
@@ -109,17 +111,15 @@ public final class Node {
      * @param timing     the timing model
      * @param threadExit the address threads started by THREAD messages return to ({@code __thread_exit}), or 0
      */
-    public Node(int nodeId, int xdim, int ydim, int nctx, int stackSize, Memory memory, DecodedText text,
-                TimingModel timing, int threadExit) {
-        this(nodeId, xdim, ydim, nctx, stackSize, memory, text, timing, threadExit, Interpreter::new);
+    public Node(int nodeId, int nctx, int stackSize, Memory memory, DecodedText text, TimingModel timing,
+                int threadExit) {
+        this(nodeId, nctx, stackSize, memory, text, timing, threadExit, Interpreter::new);
     }
 
     /**
      * Creates a node, all contexts free, with the engine a factory makes.
      *
-     * @param nodeId     the node number, {@code y * xdim + x}
-     * @param xdim       mesh width
-     * @param ydim       mesh height
+     * @param nodeId     the node number
      * @param nctx       thread contexts, {@link Abi#MIN_CONTEXTS}..{@link Abi#MAX_CONTEXTS}
      * @param stackSize  bytes of stack per context (docs/abi.md memory layout)
      * @param memory     the node's memory, its map already set up
@@ -128,8 +128,8 @@ public final class Node {
      * @param threadExit the address threads started by THREAD messages return to ({@code __thread_exit}), or 0
      * @param engines    makes the engine that executes the node's threads
      */
-    public Node(int nodeId, int xdim, int ydim, int nctx, int stackSize, Memory memory, DecodedText text,
-                TimingModel timing, int threadExit, Engine.Factory engines) {
+    public Node(int nodeId, int nctx, int stackSize, Memory memory, DecodedText text, TimingModel timing,
+                int threadExit, Engine.Factory engines) {
         if (nctx < Abi.MIN_CONTEXTS || nctx > Abi.MAX_CONTEXTS) {
             throw new IllegalArgumentException("contexts must be " + Abi.MIN_CONTEXTS + ".." + Abi.MAX_CONTEXTS);
         }
@@ -145,20 +145,31 @@ public final class Node {
         }
         this.queue = new ThreadContext[nctx];
         this.lastSwitch = Long.MIN_VALUE / 4;
-        this.engineContext = new EngineContext(this, nodeId, xdim, ydim, nctx,
-                Abi.heapEnd(memory.size(), stackSize, nctx), memory, text, timing);
+        this.engineContext = new EngineContext(this, nodeId, nctx, Abi.heapEnd(memory.size(), stackSize, nctx), memory,
+                text, timing);
         this.engine = engines.create(engineContext);
+        this.remote = new RemotePort(this, memory);
     }
 
     // ------------------------------------------------------------------ wiring
 
     /**
-     * Connects the node's NIU.
+     * Connects the device the node's network instructions talk to (the SCMP model's NIU).
      *
      * @param port the port network instructions talk to
      */
     public void setNetworkPort(NetworkPort port) {
         engineContext.port = port;
+    }
+
+    /**
+     * Sets the special registers the machine model defines ({@code xdim}, {@code ydim}, {@code niustat}); a node
+     * alone has {@link SpecialRegisters#LONE_NODE}.
+     *
+     * @param registers the model's registers of this node
+     */
+    public void setSpecialRegisters(SpecialRegisters registers) {
+        engineContext.registers = registers;
     }
 
     /**
@@ -197,9 +208,9 @@ public final class Node {
 
     /**
      * Turns stopping after every accepted network instruction on or off. When on, {@link #runUntil(long)} returns
-     * right after each accepted {@code sendh_*}, {@code send2} and {@code sendm} ({@link Stop#NETWORK}) as it
-     * always does after a message's tail ({@link Stop#MESSAGE_SENT}), so that a cycle-accurate network can catch
-     * up with the NIU state the instruction changed before the node runs on. Off (the default) suits networks
+     * right after each accepted network instruction ({@link Stop#NETWORK}) as it always does after one that ends
+     * a message ({@link Stop#MESSAGE_SENT}), so that a cycle-accurate network can catch up with the device state
+     * the instruction changed before the node runs on. Off (the default) suits networks
      * that only care about whole messages.
      *
      * @param on whether to stop after every network instruction
@@ -480,13 +491,20 @@ public final class Node {
             if (c == null) {
                 c = dispatch(limit);
                 if (c == null) {
-                    stop = queued > 0 ? Stop.LIMIT : Stop.IDLE;
+                    if (queued > 0) {
+                        stop = Stop.LIMIT;
+                        ranTo = Math.max(ranTo, limit);
+                    } else {
+                        stop = Stop.IDLE;
+                    }
                     return nextEventCycle();
                 }
             }
             Engine.Exit exit = engine.run(c, limit);
             long t = engine.exitCycle();
             eventCycle = t;
+            // LIMIT: every instruction before the limit has run; HOST_CALL: the hcall at t waits; else t issued
+            ranTo = Math.max(ranTo, exit == Engine.Exit.LIMIT ? limit : exit == Engine.Exit.HOST_CALL ? t : t + 1);
             switch (exit) {
                 case LIMIT -> {
                     stop = Stop.LIMIT;
@@ -592,6 +610,20 @@ public final class Node {
     /** Returns the issue cycle of the last {@code endt} executed, or -1. */
     public long lastEndCycle() {
         return lastEnd;
+    }
+
+    /**
+     * Returns the cycle the node has run to: no instruction issuing at or after it has executed (the limit of a run
+     * that stopped at its limit, else the cycle after the last instruction issued). Remote accesses
+     * ({@link #remote()}) land at or after it.
+     */
+    public long ranTo() {
+        return ranTo;
+    }
+
+    /** Returns the port through which other nodes' hardware reads and writes this node's memory. */
+    public RemotePort remote() {
+        return remote;
     }
 
     /** Returns the number of instructions retired on this node. */

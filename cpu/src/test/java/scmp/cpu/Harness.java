@@ -10,6 +10,8 @@ import scmp.isa.EncodingException;
 import scmp.isa.HostCall;
 import scmp.isa.Instruction;
 import scmp.isa.Isa;
+import scmp.isa.sem.SemanticTable;
+import scmp.isa.sem.Stmt;
 
 /**
  * Builds small programs from {@link Isa#encode} words (labels resolved for branches and jumps) and runs them
@@ -127,7 +129,7 @@ final class Harness {
             mem.mapStackGuard(Abi.stackTop(MEM, STACK, c) - STACK, Abi.STACK_GUARD, c);
         }
         DecodedText dt = DecodedText.decode(BASE, text);
-        Node node = new Node(0, 1, 1, contexts, STACK, mem, dt, TimingModel.DEFAULT, threadExit, engines);
+        Node node = new Node(0, contexts, STACK, mem, dt, TimingModel.DEFAULT, threadExit, engines);
         return new Run(node, mem);
     }
 
@@ -199,35 +201,34 @@ final class Harness {
         }
     }
 
-    /** A network port that records every call and accepts unless told otherwise. */
+    /**
+     * A network port that records every call, decoded by the instruction's declared send statement, and accepts
+     * unless told otherwise; a send with the tail flag ends its message.
+     */
     static final class FakePort implements NetworkPort {
         final List<String> calls = new ArrayList<>();
         int refuse;
 
         @Override
-        public boolean sendHead(long cycle, ThreadContext thread, int destNode, int type, int address, int stride) {
-            return record(String.format("head@%d t%d dest=%d type=%d addr=0x%x stride=%d", cycle, thread.id(),
-                    destNode, type, address, stride));
-        }
-
-        @Override
-        public boolean sendData(long cycle, ThreadContext thread, int w0, int w1, int count, boolean tail) {
-            return record(String.format("data@%d %d %d n=%d%s", cycle, w0, w1, count, tail ? " tail" : ""));
-        }
-
-        @Override
-        public boolean sendDma(long cycle, ThreadContext thread, int address, int strideCount, boolean tail) {
-            return record(String.format("dma@%d addr=0x%x sc=0x%x%s", cycle, address, strideCount, tail ? " tail" : ""));
-        }
-
-        private boolean record(String s) {
+        public int request(int op, long cycle, ThreadContext thread, int v0, int v1, int v2, int v3) {
+            Stmt s = SemanticTable.of(Instruction.values()[op]).body().get(0);
+            boolean tail = s instanceof Stmt.SendData d && d.tail() || s instanceof Stmt.SendDma m && m.tail();
+            String call;
+            if (s instanceof Stmt.SendHead) {
+                call = String.format("head@%d t%d dest=%d type=%d addr=0x%x stride=%d", cycle, thread.id(), v0, v1,
+                        v2, v3);
+            } else if (s instanceof Stmt.SendData d) {
+                call = String.format("data@%d %d %d n=%d%s", cycle, v0, v1, d.words().size(), tail ? " tail" : "");
+            } else {
+                call = String.format("dma@%d addr=0x%x sc=0x%x%s", cycle, v0, v1, tail ? " tail" : "");
+            }
             if (refuse > 0) {
                 refuse--;
-                calls.add("refused " + s);
-                return false;
+                calls.add("refused " + call);
+                return REFUSED;
             }
-            calls.add(s);
-            return true;
+            calls.add(call);
+            return tail ? ENDED : ACCEPTED;
         }
     }
 }

@@ -24,7 +24,7 @@ import scmp.elf.ElfReader;
 import scmp.elf.Executable;
 import scmp.machine.Loader;
 import scmp.machine.Machine;
-import scmp.machine.MachineConfig;
+import scmp.model.scmp.ScmpConfig;
 
 /**
  * Compiles programs with scmpcc in this process, once per source and options, and runs them on the simulator
@@ -240,7 +240,7 @@ public final class Runner {
     public Result run(Job job, long maxCycles) {
         Executable exe = program(job.program());
         String name = job.program().substring(job.program().indexOf('/') + 1).replace(".c", "");
-        MachineConfig.Builder b = MachineConfig.builder(name).mesh(job.x(), job.y()).args(job.args());
+        ScmpConfig.Builder b = ScmpConfig.builder(name).mesh(job.x(), job.y()).args(job.args());
         if (maxCycles > 0) {
             b.maxCycles(maxCycles);
         }
@@ -262,7 +262,7 @@ public final class Runner {
      * @return the result
      * @throws IllegalStateException when the program does not fit the machine
      */
-    public Result run(Executable exe, MachineConfig cfg) {
+    public Result run(Executable exe, ScmpConfig cfg) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         long c0 = THREADS.getCurrentThreadCpuTime();

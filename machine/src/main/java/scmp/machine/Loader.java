@@ -77,7 +77,7 @@ public final class Loader {
      * @throws LoadException when a section falls outside the usable memory, sections overlap, the text is
      *                       missing or misplaced, or the entry point is not in the text
      */
-    public static Program prepare(Executable exe, MachineConfig cfg) throws LoadException {
+    public static Program prepare(Executable exe, RunConfig cfg) throws LoadException {
         int heapEnd = Abi.heapEnd(cfg.memSize(), cfg.stackSize(), cfg.contexts());
         List<PlacedSection> alloc = new ArrayList<>();
         for (PlacedSection s : exe.sections()) {
@@ -170,7 +170,7 @@ public final class Loader {
      * @param area the argument area ({@link #argumentArea})
      * @return the node's memory
      */
-    public static Memory loadNode(Program p, MachineConfig cfg, ArgumentArea area) {
+    public static Memory loadNode(Program p, RunConfig cfg, ArgumentArea area) {
         Memory mem = loadNode(p, cfg);
         mem.load(area.base(), area.image());
         if (p.environ() != 0) {
@@ -186,7 +186,7 @@ public final class Loader {
      * @param cfg the machine configuration
      * @return the node's memory
      */
-    public static Memory loadNode(Program p, MachineConfig cfg) {
+    public static Memory loadNode(Program p, RunConfig cfg) {
         Memory mem = new Memory(cfg.memSize());
         for (PlacedSection s : p.sections()) {
             if (s.isNobits()) {

@@ -20,28 +20,38 @@ import scmp.isa.sem.InstructionSemantics;
 import scmp.isa.sem.SemanticTable;
 
 /**
- * The SCMP chip: a mesh of nodes (each a {@link Node} with its memory and NIU), the network between them, and
- * the host. {@link #run()} interleaves them deterministically, cycle-exactly, until the program ends.
+ * A machine: nodes (each a {@link Node} with its memory), the hardware of a machine model around them (the devices
+ * their network instructions talk to, any number of clocked networks), and the host. {@link #run()} interleaves
+ * nodes and networks deterministically, cycle-exactly, until the program ends. The machine is the same for every
+ * model ({@link MachineModel}); the SCMP chip is one.
  *
  * <h2>The loop</h2>
- * Within a core cycle the cores act first, then the network runs that cycle's network cycles
- * (docs/timing.md section 3); the network's clock, {@link Network#time()}, says how far it has run. The
- * machine advances in rounds of two kinds:
+ * Within a core cycle the cores act first, then the networks run that cycle, one after the other in the order the
+ * model lists them ({@link Hardware#networks()}); within a network, its own order (docs/timing.md section 3 for the
+ * SCMP mesh). The machine's network time says up to which core cycle every network has run. The machine advances
+ * in rounds of two kinds:
  * <ul>
- *   <li><b>lockstep</b>, while anything is in flight ({@link Network#busy()}): at network time {@code n}, every
- *       core whose next instruction issues by {@code n} runs up to {@code n + 1}; the host calls, faults and
- *       halts due by {@code n} happen in (cycle, node) order; then the network runs core cycle {@code n}.</li>
- *   <li><b>quiet</b>, while nothing is in flight: the network can do nothing until a core sends, so the cores
- *       run ahead of it without limit. The cores whose next event is the earliest, at cycle {@code c}, run
+ *   <li><b>lockstep</b>, while anything is in flight in any network ({@link ClockedNetwork#busy()}): at network
+ *       time {@code n}, every core whose next instruction issues by {@code n} runs up to {@code n + 1}; the host
+ *       calls, faults and halts due by {@code n} happen in (cycle, node) order; then the networks run core cycle
+ *       {@code n}. Cycles in which neither a core nor a network can do anything (the networks' earliest
+ *       {@linkplain ClockedNetwork#nextActivity() next activity}) are skipped.</li>
+ *   <li><b>quiet</b>, while nothing is in flight: the networks can do nothing until a core sends, so the cores
+ *       run ahead of them without limit. The cores whose next event is the earliest, at cycle {@code c}, run
  *       through {@code c}; a core that is alone at {@code c} runs on up to the next event of any other core
- *       (for ever when the others are idle). A core stops right after a network instruction; the network then
- *       jumps to that cycle and the rounds are lockstep again.</li>
+ *       (for ever when the others are idle); in an SPMD run, the busy cores run through a window of the networks'
+ *       smallest {@linkplain ClockedNetwork#lookahead() lookahead}. A core stops right after a network
+ *       instruction; the networks then jump to that cycle and the rounds are lockstep again.</li>
  * </ul>
+ * Ties are broken the same way every time: cores in node order, then the networks in list order; pending events
+ * by (cycle, node). A deadlock is declared when no thread can run and no network has moved for longer than the
+ * largest {@linkplain ClockedNetwork#stallWindow() stall window}; the livelock proof watches every network's
+ * progress and every node's {@linkplain scmp.cpu.RemotePort remote} writes.
  * So no core ever runs ahead of a cycle in whose network cycles something could reach it, and no core runs
  * ahead of another core's next event: host calls happen in cycle order, and when a run ends every core has
  * executed exactly its instructions up to the ending cycle, as in a strict lockstep run
- * ({@link MachineConfig#lockstep()} forces one; tests compare both on outputs, cycles and instruction counts).
- * Idle nodes cost nothing, a lone busy node runs at full interpreter speed, and the network skips the cycles
+ * ({@link RunConfig#lockstep()} forces one; tests compare both on outputs, cycles and instruction counts).
+ * Idle nodes cost nothing, a lone busy node runs at full interpreter speed, and the networks skip the cycles
  * in which nothing is in flight.
  *
  * <p>Host calls, faults and halts are events with a cycle. On a machine with more than one live node, cores
@@ -50,8 +60,9 @@ import scmp.isa.sem.SemanticTable;
  * fault or exit in simulated time is the one that ends the run.
  *
  * <p>Nodes are built lazily: node 0 at once (every rank's node in an SPMD run), another node when the first
- * message reaches it. Nodes no message reaches cost neither memory nor time. Every node gets the argument area
- * (arguments and environment) when it is built.
+ * message reaches it (when the model's hardware asks for it, {@link MachineModel.Context#node}). Nodes no message
+ * reaches cost neither memory nor time. Every node gets the argument area (arguments and environment) when it is
+ * built.
  *
  * <h2>Ends</h2>
  * The run ends when a thread executes {@code hcall exit} (its status is the exit code), {@code hcall terminate}
@@ -59,7 +70,7 @@ import scmp.isa.sem.SemanticTable;
  * (0), on a guest fault (139), on a deadlock (139: threads remain but none can ever run again; the message lists
  * every node's state), or when the next event lies at or beyond {@code --max-cycles} (124).
  *
- * <p>In an SPMD run ({@link MachineConfig#ranks()} nodes start the program) {@code hcall exit} ends only the
+ * <p>In an SPMD run ({@link RunConfig#ranks()} nodes start the program) {@code hcall exit} ends only the
  * calling node's program ({@link Node#exitNode()}); the run ends when every rank has exited, at the last exit,
  * with exit code 0 when every exit status was 0, else the status of the first non-zero exit in simulated time
  * (ties: the lower node). {@code hcall terminate}, {@code hcall abort} and guest faults end the whole run.
@@ -78,7 +89,7 @@ public final class Machine {
         FAULT,
         /** The cycle limit was reached. */
         MAX_CYCLES,
-        /** Threads remain, none can run, and the network cannot move. */
+        /** Threads remain, none can run, and no network can move. */
         DEADLOCK
     }
 
@@ -91,9 +102,9 @@ public final class Machine {
     /** The exit code of a deadlock. */
     public static final int EXIT_DEADLOCK = 139;
     /** Cycles of quiet running before the first livelock check; the interval doubles after each failed check. */
-    static final long FIRST_QUIET_CHECK = 1L << 20;
+    public static final long FIRST_QUIET_CHECK = 1L << 20;
     /** The most cycles a livelock check watches for every core's state to repeat. */
-    static final long CHECK_CYCLES = 1L << 14;
+    public static final long CHECK_CYCLES = 1L << 14;
 
     /**
      * The result of a run.
@@ -109,15 +120,22 @@ public final class Machine {
     public record Result(Outcome outcome, int exitCode, long cycles, long instructions, String message) {
     }
 
-    private final MachineConfig cfg;
+    /** The most cycles busy cores may run together in a quiet round (the lookahead of a machine without networks). */
+    private static final long MAX_WINDOW = 1L << 40;
+
+    private final ModelConfig<?> model;
+    private final RunConfig cfg;
     private final Loader.Program program;
     private final Node[] nodes;
     private final List<Node> built = new ArrayList<>();
     private Node[] live = new Node[0];
-    private final Network network;
+    private final Hardware hardware;
+    private final ClockedNetwork[] nets;
+    /** Every network has run the core cycles below this one. */
+    private long netTime;
     private final HostCalls host;
     private final Loader.ArgumentArea area;
-    /** Cycles that busy cores may run together in a quiet round: the network's lookahead in SPMD runs, else 1. */
+    /** Cycles that busy cores may run together in a quiet round: the networks' lookahead in SPMD runs, else 1. */
     private final long window;
     // SPMD: the ranks that have not exited yet, each node's exit (status, cycle; -1 before), the first failure
     private int ranksLeft;
@@ -142,35 +160,39 @@ public final class Machine {
     private Result result;
 
     /**
-     * Builds the machine and loads the program: node 0's context 0 starts at the entry point with the
-     * arguments; the other nodes receive the image when a message first reaches them.
+     * Builds a machine of a model and loads the program: node 0's context 0 starts at the entry point with the
+     * arguments (in an SPMD run, context 0 of every rank's node); the other nodes receive the image when something
+     * first reaches them.
      *
-     * @param cfg the configuration
-     * @param exe the program
-     * @param out the host stream for the guest's stdout
-     * @param err the host stream for the guest's stderr, the trace and message traces
-     * @param in  the host stream for the guest's stdin
+     * @param setup the model with its parameters, and the run's settings
+     * @param exe   the program
+     * @param out   the host stream for the guest's stdout
+     * @param err   the host stream for the guest's stderr, the trace and the devices' traces
+     * @param in    the host stream for the guest's stdin
      * @throws Loader.LoadException when the program does not fit the configured machine
+     * @throws ConfigException      when the run's settings do not fit the machine
      */
-    public Machine(MachineConfig cfg, Executable exe, OutputStream out, OutputStream err, InputStream in)
+    public Machine(MachineSetup setup, Executable exe, OutputStream out, OutputStream err, InputStream in)
             throws Loader.LoadException {
-        this(cfg, exe, out, err, in, NetworkFactory.MESH);
+        this(setup.model(), setup.run(), exe, out, err, in);
     }
 
     /**
-     * Builds the machine with a given network model and loads the program.
+     * Builds a machine of a model and loads the program.
      *
-     * @param cfg            the configuration
-     * @param exe            the program
-     * @param out            the host stream for the guest's stdout
-     * @param err            the host stream for the guest's stderr, the trace and message traces
-     * @param in             the host stream for the guest's stdin
-     * @param networkFactory builds the network
+     * @param model the model with its parameters, which the machine fits to the run's ranks ({@link ModelConfig#fit})
+     * @param run   the run's settings; memory 0 and ranks 0 take the model's
+     * @param exe   the program
+     * @param out   the host stream for the guest's stdout
+     * @param err   the host stream for the guest's stderr, the trace and the devices' traces
+     * @param in    the host stream for the guest's stdin
      * @throws Loader.LoadException when the program does not fit the configured machine
+     * @throws ConfigException      when the run's settings do not fit the machine
      */
-    public Machine(MachineConfig cfg, Executable exe, OutputStream out, OutputStream err, InputStream in,
-                   NetworkFactory networkFactory) throws Loader.LoadException {
-        this.cfg = cfg;
+    public Machine(ModelConfig<?> model, RunConfig run, Executable exe, OutputStream out, OutputStream err,
+                   InputStream in) throws Loader.LoadException {
+        this.model = model.fit(run.ranks());
+        this.cfg = this.model.resolve(run);
         this.program = Loader.prepare(exe, cfg);
         this.area = Loader.argumentArea(cfg.memSize(), cfg.argv(), cfg.env());
         this.symbolizer = new Symbolizer(exe);
@@ -179,16 +201,42 @@ public final class Machine {
         List<String> allowed = new ArrayList<>(cfg.args());
         cfg.files().forEach(p -> allowed.add(p.toString()));
         this.host = new HostCalls(this.out, this.err, in, allowed);
-        this.nodes = new Node[cfg.nodes()];
+        int count = this.model.nodes();
+        this.nodes = new Node[count];
         this.tracer = cfg.trace() ? new TraceWriter(this.err, symbolizer) : null;
         PrintStream trace = new PrintStream(this.err, false, StandardCharsets.UTF_8);
-        this.network = networkFactory.create(cfg, this::node, trace, this::where);
-        this.window = cfg.spmd() && !cfg.trace() && !cfg.lockstep() ? Math.max(1, network.lookahead()) : 1;
-        this.exitStatus = new int[cfg.spmd() ? cfg.nodes() : 0];
+        this.hardware = this.model.build(new MachineModel.Context() {
+            @Override
+            public RunConfig run() {
+                return cfg;
+            }
+
+            @Override
+            public Node node(int node) {
+                return Machine.this.node(node);
+            }
+
+            @Override
+            public PrintStream trace() {
+                return trace;
+            }
+
+            @Override
+            public String where(int pc) {
+                return Machine.this.where(pc);
+            }
+        });
+        this.nets = hardware.networks().toArray(new ClockedNetwork[0]);
+        long lookahead = MAX_WINDOW;
+        for (ClockedNetwork k : nets) {
+            lookahead = Math.min(lookahead, k.lookahead());
+        }
+        this.window = cfg.spmd() && !cfg.trace() && !cfg.lockstep() ? Math.max(1, lookahead) : 1;
+        this.exitStatus = new int[cfg.spmd() ? count : 0];
         this.exitCycle = new long[exitStatus.length];
         java.util.Arrays.fill(exitCycle, -1);
         if (cfg.spmd()) {
-            host.forwardLines(cfg.nodes());
+            host.forwardLines(count);
             ranksLeft = cfg.ranks();
             for (int r = 0; r < cfg.ranks(); r++) {
                 node(r);
@@ -202,8 +250,8 @@ public final class Machine {
     }
 
     /**
-     * Returns a node, building it (its memory loaded with the program image, its NIU connected) on first use: node 0
-     * exists from the start, another node from the first message that reaches it.
+     * Returns a node, building it (its memory loaded with the program image, its devices attached) on first use:
+     * node 0 exists from the start, another node from the first message that reaches it.
      *
      * @param n the node number
      * @return the node
@@ -212,13 +260,13 @@ public final class Machine {
         Node c = nodes[n];
         if (c == null) {
             Memory mem = Loader.loadNode(program, cfg, area);
-            c = new Node(n, cfg.xdim(), cfg.ydim(), cfg.contexts(), cfg.stackSize(), mem, program.text(),
-                    cfg.timing(), program.threadExit());
+            c = new Node(n, cfg.contexts(), cfg.stackSize(), mem, program.text(), cfg.timing(), program.threadExit(),
+                    hardware.engines());
             c.setHost(host);
             c.setTracer(tracer);
-            c.setNetworkPort(network.port(n));
             c.setStopAfterNetworkInstructions(true);
             nodes[n] = c;
+            hardware.attach(c);
             built.add(c);
             built.sort((a, b) -> Integer.compare(a.nodeId(), b.nodeId()));
             live = built.toArray(new Node[0]);
@@ -269,14 +317,24 @@ public final class Machine {
         return nodes[node] != null;
     }
 
-    /** Returns the configuration. */
-    public MachineConfig config() {
+    /** Returns the run's settings, with the memory and the ranks the model decided. */
+    public RunConfig runConfig() {
         return cfg;
     }
 
-    /** Returns the network. */
-    public Network network() {
-        return network;
+    /** Returns the machine model with its parameters. */
+    public ModelConfig<?> model() {
+        return model;
+    }
+
+    /** Returns the model's hardware of this machine: its devices, networks and reports. */
+    public Hardware hardware() {
+        return hardware;
+    }
+
+    /** Returns the number of nodes. */
+    public int nodeCount() {
+        return nodes.length;
     }
 
     /**
@@ -353,7 +411,7 @@ public final class Machine {
     private Result loop() {
         final long max = cfg.maxCycles();
         final boolean lockstep = cfg.lockstep();
-        stallCheckAfter = 4 * network.stallWindow();
+        stallCheckAfter = 4 * stallWindow();
         try {
             while (true) {
                 if (check != null) {
@@ -363,7 +421,7 @@ public final class Machine {
                     }
                     continue;
                 }
-                if (lockstep || network.busy()) {
+                if (lockstep || busy()) {
                     Result r = lockstepRound(max, lockstep);
                     if (r != null) {
                         return r;
@@ -388,13 +446,13 @@ public final class Machine {
                     }
                 }
                 if (c == Long.MAX_VALUE) {
-                    return ended(network.time());
+                    return ended(netTime);
                 }
                 if (c >= max) {
                     return maxCycles(max);
                 }
                 if (c >= quietCheckAt) {
-                    network.advanceTo(c);
+                    advanceTo(c);
                     startCheck(c);
                     continue;
                 }
@@ -421,22 +479,22 @@ public final class Machine {
     }
 
     /**
-     * One lockstep round at the network's time {@code n}: every core whose next instruction issues by {@code n}
-     * runs up to {@code n + 1}, the events due by {@code n} happen, then the network runs core cycle {@code n}.
-     * Cycles in which neither the cores nor the network can do anything are skipped first (unless in strict
+     * One lockstep round at the network time {@code n}: every core whose next instruction issues by {@code n}
+     * runs up to {@code n + 1}, the events due by {@code n} happen, then the networks run core cycle {@code n}.
+     * Cycles in which neither the cores nor the networks can do anything are skipped first (unless in strict
      * lockstep).
      */
     private Result lockstepRound(long max, boolean strict) {
-        long n = network.time();
+        long n = netTime;
         if (!strict) {
-            long first = network.nextActivity();
+            long first = nextActivity();
             if (first > n) {
                 for (Node k : live) {
                     first = Math.min(first, eventCycle(k));
                 }
                 if (first > n && first != Long.MAX_VALUE) {
-                    network.advanceTo(Math.min(first, max));
-                    n = network.time();
+                    advanceTo(Math.min(first, max));
+                    n = netTime;
                 }
             }
         }
@@ -460,38 +518,96 @@ public final class Machine {
         if (work || pendingEvents) {
             lastWork = n;
         } else {
-            if (!network.busy()) {
+            if (!busy()) {
                 return ended(n);
             }
-            long still = Math.max(lastWork, network.lastProgressCycle());
-            if (n - still > network.stallWindow()) {
+            long still = Math.max(lastWork, lastProgressCycle());
+            if (n - still > stallWindow()) {
                 return deadlock(n, "no thread can run on any node and nothing has moved since cycle " + still);
             }
         }
-        network.advanceTo(n + 1);
-        if (work && !pendingEvents && !strict && n - network.lastProgressCycle() > stallCheckAfter) {
+        advanceTo(n + 1);
+        if (work && !pendingEvents && !strict && n - lastProgressCycle() > stallCheckAfter) {
             startCheck(n + 1);
         }
         return null;
+    }
+
+    // ---------------------------------------------------------------- the networks, together
+
+    /** Whether anything is in flight in any network. */
+    private boolean busy() {
+        for (ClockedNetwork k : nets) {
+            if (k.busy()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The first core cycle in which any network can do anything, or {@link Long#MAX_VALUE}. */
+    private long nextActivity() {
+        long first = Long.MAX_VALUE;
+        for (ClockedNetwork k : nets) {
+            first = Math.min(first, k.nextActivity());
+        }
+        return first;
+    }
+
+    /** Runs every network, in list order, up to core cycle {@code cycle}. */
+    private void advanceTo(long cycle) {
+        for (ClockedNetwork k : nets) {
+            k.advanceTo(cycle);
+        }
+        netTime = cycle;
+    }
+
+    /** The last core cycle in which anything moved in any network. */
+    private long lastProgressCycle() {
+        long last = 0;
+        for (ClockedNetwork k : nets) {
+            last = Math.max(last, k.lastProgressCycle());
+        }
+        return last;
+    }
+
+    /** The longest pause any network can make while it will still move. */
+    private long stallWindow() {
+        long w = 0;
+        for (ClockedNetwork k : nets) {
+            w = Math.max(w, k.stallWindow());
+        }
+        return w;
+    }
+
+    /** Every node's remote writes so far: effects that no flit may account for. */
+    private long remoteEffects() {
+        long e = 0;
+        for (Node c : live) {
+            e += c.remote().effects();
+        }
+        return e;
     }
 
     // ---------------------------------------------------------------- livelock
 
     /**
      * A livelock check: the proof that the machine repeats itself for ever without doing anything. It starts when
-     * the network has not moved for a while (or every so often while nothing is in flight), records every core's
+     * no network has moved for a while (or every so often while nothing is in flight), records every core's
      * {@linkplain Node#relativeState state}, and then runs in strict lockstep, watching every instruction. It
      * fails (and the next check waits twice as long) as soon as a thread stores to memory, sends, calls the
      * host, starts or ends (an instruction whose declared semantics
      * {@linkplain InstructionSemantics#hasEffectsOutsideThread() have effects outside its thread}, or an illegal
-     * word), or the network moves, or after {@link #CHECK_CYCLES} cycles. It succeeds when every
+     * word), or a network moves, or a node's memory is written through its remote port, or after
+     * {@link #CHECK_CYCLES} cycles. It succeeds when every
      * core with work has come back to its recorded state, relative to the time, having executed a {@code suspend}
-     * on the way (the threads only wait): then no core's memory, NIU or network changed, each core's future is a
+     * on the way (the threads only wait): then no core's memory, device or network changed, each core's future is a
      * repetition of the period it just went through, and nothing will ever change.
      */
     private final class Check implements Tracer {
         final long start;
         final long progress;
+        final long effects;
         final long[][] state;
         final boolean[] repeated;
         final boolean[] suspended;
@@ -500,8 +616,9 @@ public final class Machine {
 
         Check(long now) {
             this.start = now;
-            this.progress = network.lastProgressCycle();
-            int n = cfg.nodes();
+            this.progress = lastProgressCycle();
+            this.effects = remoteEffects();
+            int n = nodes.length;
             this.state = new long[n][];
             this.repeated = new boolean[n];
             this.suspended = new boolean[n];
@@ -569,13 +686,14 @@ public final class Machine {
     private Result checkRound(long max) {
         Check k = check;
         Result r = lockstepRound(max, true);
-        long now = network.time();
+        long now = netTime;
         if (r != null) {
             k.end();
             check = null;
             return r;
         }
-        if (k.effect || pendingEvents || network.lastProgressCycle() > k.progress || now - k.start > CHECK_CYCLES) {
+        if (k.effect || pendingEvents || lastProgressCycle() > k.progress || remoteEffects() != k.effects
+                || now - k.start > CHECK_CYCLES) {
             k.end();
             check = null;
             quietCheckInterval *= 2;
@@ -716,7 +834,7 @@ public final class Machine {
         }
         int node = c.nodeId();
         c.exitNode();
-        network.nodeExited(node);
+        hardware.nodeExited(node);
         host.flushLines(node);
         int status = e.status() & 0xFF;
         exitStatus[node] = status;
@@ -750,8 +868,8 @@ public final class Machine {
     }
 
     private Result deadlock(long now, String why) {
-        StringBuilder sb = new StringBuilder("scmpsim: deadlock at cycle ").append(now).append(" (network cycle ")
-                .append(network.networkCycles()).append("): ").append(why);
+        StringBuilder sb = new StringBuilder("scmpsim: deadlock at cycle ").append(now).append(hardware.clockNote())
+                .append(": ").append(why);
         for (Node c : live) {
             if (c.exited()) {
                 sb.append("\n  node ").append(c.nodeId()).append(": exited with status ").append(exitStatus[c.nodeId()])
@@ -764,8 +882,8 @@ public final class Machine {
                     case FREE -> null;
                     case RESERVED -> "reserved for an incoming THREAD message";
                     case BLOCKED -> {
-                        String why2 = network.blockedReason(c.nodeId(), k);
-                        yield "blocked at " + where(t.pc()) + " on the NIU"
+                        String why2 = hardware.blockedReason(c.nodeId(), k);
+                        yield "blocked at " + where(t.pc()) + " on " + hardware.deviceName()
                                 + (why2 == null ? "" : ", waiting for " + why2);
                     }
                     case READY -> "ready at " + where(t.pc());
@@ -776,7 +894,7 @@ public final class Machine {
                 }
             }
         }
-        String net = network.stateReport();
+        String net = hardware.stateReport();
         if (!net.isEmpty()) {
             sb.append('\n').append(net.stripTrailing());
         }

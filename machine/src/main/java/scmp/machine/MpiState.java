@@ -158,7 +158,7 @@ public final class MpiState {
     private String describe() {
         List<String> ranks = new ArrayList<>();
         int protocol = -1;
-        for (int node = 0; node < machine.config().nodes(); node++) {
+        for (int node = 0; node < machine.nodeCount(); node++) {
             if (!machine.nodeBuilt(node)) {
                 continue;
             }

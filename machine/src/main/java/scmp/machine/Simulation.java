@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import scmp.common.InputFile;
 import scmp.elf.ElfFormatException;
@@ -15,13 +16,10 @@ import scmp.elf.ElfReader;
 import scmp.elf.Executable;
 import scmp.elf.MachineKind;
 import scmp.isa.Abi;
-import scmp.niu.NiuConfig;
-import scmp.niu.Watch;
-import scmp.noc.FlitFormat;
-import scmp.noc.NocConfig;
 
 /**
- * One run of an SCMP executable as {@code scmpsim} makes it, as an API: the executable read from its file, the
+ * One run of an executable as {@code scmpsim} makes it, as an API: the executable read from its file, its machine
+ * model found ({@link Models}: the one it was built for), the model's parameters loaded ({@link Params}) and the
  * machine configured from {@link Options}, the program run, and the reports written at the end (the fault or
  * deadlock message with the call stack, the MPI state, the cycle counts, the statistics). The guest's stdout
  * and stderr go to the given streams, the simulator's messages to the error stream as one line each, prefixed
@@ -29,15 +27,6 @@ import scmp.noc.NocConfig;
  */
 public final class Simulation {
     private Simulation() {
-    }
-
-    /**
-     * A mesh size.
-     *
-     * @param x nodes in X
-     * @param y nodes in Y
-     */
-    public record Mesh(int x, int y) {
     }
 
     /** The protocol families of libmpi (docs/mpi.md), named as {@code --mpi-protocol} names them. */
@@ -55,21 +44,15 @@ public final class Simulation {
         private List<String> args = List.of();
         private Long maxCycles;
         private int contexts = Abi.DEFAULT_CONTEXTS;
-        private int mem = Abi.DEFAULT_MEM_SIZE;
+        private Integer mem;
         private int stack = Abi.DEFAULT_STACK_SIZE;
-        private Mesh mesh;
         private Integer ranks;
         private boolean spmd;
         private List<String> env = List.of();
         private MpiProtocol mpiProtocol;
-        private int niuQueue = NiuConfig.DEFAULT_QUEUE;
-        private int vcs = NocConfig.defaults().vcs();
-        private int buffer = NocConfig.defaults().bufferDepth();
-        private int routerDelay = NocConfig.defaults().routerDelay();
-        private int linkDelay = NocConfig.defaults().linkDelay();
-        private boolean wideFlits;
+        private List<Path> paramFiles = List.of();
+        private List<Params.Given> params = List.of();
         private String stats;
-        private List<String> watch = List.of();
         private boolean lockstep;
         private List<Path> files = List.of();
         private boolean trace;
@@ -104,8 +87,8 @@ public final class Simulation {
             return this;
         }
 
-        /** Sets the local memory per node, in bytes. */
-        public Options mem(int bytes) {
+        /** Sets the local memory per node, in bytes; null: the model's default. */
+        public Options mem(Integer bytes) {
             mem = bytes;
             return this;
         }
@@ -116,19 +99,13 @@ public final class Simulation {
             return this;
         }
 
-        /** Sets the mesh; null: 4x4, or the one {@link #meshFor} gives for an SPMD run. */
-        public Options mesh(Mesh m) {
-            mesh = m;
-            return this;
-        }
-
-        /** Makes the run an SPMD run of {@code n} ranks (null: the program starts on node 0 only). */
+        /** Makes the run an SPMD run of {@code n} ranks (null: the model's own start, node 0 alone on SCMP). */
         public Options ranks(Integer n) {
             ranks = n;
             return this;
         }
 
-        /** Makes the run an SPMD run on every node of the mesh. */
+        /** Makes the run an SPMD run on every node of the machine. */
         public Options spmd(boolean on) {
             spmd = on;
             return this;
@@ -146,51 +123,24 @@ public final class Simulation {
             return this;
         }
 
-        /** Sets the flits of each NIU's injection queue. */
-        public Options niuQueue(int flits) {
-            niuQueue = flits;
+        /** Reads the machine model's parameters from files of {@code key=value} lines, before {@link #params}. */
+        public Options paramFiles(List<Path> paths) {
+            paramFiles = List.copyOf(paths);
             return this;
         }
 
-        /** Sets the virtual channels per router port. */
-        public Options vcs(int n) {
-            vcs = n;
-            return this;
-        }
-
-        /** Sets the flits per virtual-channel buffer, in routers and at ejection. */
-        public Options buffer(int flits) {
-            buffer = flits;
-            return this;
-        }
-
-        /** Sets the router pipeline delay in network cycles. */
-        public Options routerDelay(int cycles) {
-            routerDelay = cycles;
-            return this;
-        }
-
-        /** Sets the link delay in network cycles. */
-        public Options linkDelay(int cycles) {
-            linkDelay = cycles;
-            return this;
-        }
-
-        /** Uses the wide head flit on meshes up to 8x8 too. */
-        public Options wideFlits(boolean on) {
-            wideFlits = on;
+        /**
+         * Sets the machine model's parameters ({@link Params}), after those of the files; a later one of a key
+         * replaces an earlier one.
+         */
+        public Options params(List<Params.Given> given) {
+            params = List.copyOf(given);
             return this;
         }
 
         /** Writes the statistics as JSON to a file at the end, or a summary to stderr with {@code -}; null: none. */
         public Options stats(String file) {
             stats = file;
-            return this;
-        }
-
-        /** Traces messages, each selected as {@code NODE:K}. */
-        public Options watch(List<String> selections) {
-            watch = List.copyOf(selections);
             return this;
         }
 
@@ -225,6 +175,10 @@ public final class Simulation {
         }
     }
 
+    /** A model with its parameters and the run's settings, as the options give them. */
+    private record Setup(ModelConfig<?> model, RunConfig run) implements MachineSetup {
+    }
+
     /**
      * Runs a program.
      *
@@ -233,8 +187,9 @@ public final class Simulation {
      * @param stderr the guest's stderr and the simulator's messages
      * @param stdin  the guest's stdin
      * @return the exit code: the program's status; 1 when the program cannot be run (unreadable, invalid, too
-     *         big, or for a model not available); 2 for a bad configuration, or a program for another model than
-     *         the options name; 124 at the cycle limit, 134 after an abort, 139 after a fault or a deadlock
+     *         big, or for a model this simulator does not have); 2 for a bad configuration, or a program for another
+     *         model than the options name; 124 at the cycle limit, 134 after an abort, 139 after a fault or a
+     *         deadlock
      */
     public static int run(Options o, OutputStream stdout, OutputStream stderr, InputStream stdin) {
         String program = o.program;
@@ -255,14 +210,15 @@ public final class Simulation {
             say(stderr, "scmpsim: " + e.getMessage());
             return 1;
         }
-        MachineKind model = exe.machine();
-        if (o.machine != null && o.machine != model) {
-            say(stderr, "scmpsim: " + program + " is built for the " + model.id() + " machine model, not "
+        MachineKind kind = exe.machine();
+        if (o.machine != null && o.machine != kind) {
+            say(stderr, "scmpsim: " + program + " is built for the " + kind.id() + " machine model, not "
                     + o.machine.id() + " (--machine)");
             return 2;
         }
-        if (!available(model)) {
-            say(stderr, "scmpsim: " + program + ": the " + model.id() + " machine model is not available yet");
+        MachineModel<?> model = Models.of(kind);
+        if (model == null) {
+            say(stderr, "scmpsim: " + program + ": the " + kind.id() + " machine model is not available");
             return 1;
         }
         for (Path f : o.files) {
@@ -271,15 +227,11 @@ public final class Simulation {
                 return 1;
             }
         }
-        MachineConfig cfg;
         try {
-            cfg = config(o);
-        } catch (MachineConfig.ConfigException e) {
+            return simulate(o, setup(o, model), exe, stdout, stderr, stdin);
+        } catch (ConfigException e) {
             say(stderr, "scmpsim: " + e.getMessage());
             return 2;
-        }
-        try {
-            return simulate(o, cfg, exe, stdout, stderr, stdin);
         } catch (OutOfMemoryError e) {
             say(stderr, "scmpsim: out of host memory: every node a message reaches gets its own --mem bytes; use a "
                     + "smaller --mem, or give Java more (SCMP_JAVA_OPTS=-Xmx8g)");
@@ -288,75 +240,67 @@ public final class Simulation {
     }
 
     /**
-     * Whether this simulator can run programs built for a machine model: for now the SCMP chip only.
+     * Whether this simulator can run programs built for a machine model: whether the model is on the class path.
      *
-     * @param model the model
+     * @param kind the kind of machine
      * @return true when a program for it can be run
      */
-    public static boolean available(MachineKind model) {
-        return model == MachineKind.SCMP;
+    public static boolean available(MachineKind kind) {
+        return Models.of(kind) != null;
     }
 
-    /** The machine the options describe; a bad value becomes a {@link MachineConfig.ConfigException}. */
-    private static MachineConfig config(Options o) {
-        Mesh m = o.mesh;
-        int n = 0;
-        if (o.ranks != null) {
-            int most = MachineConfig.MAX_DIM * MachineConfig.MAX_DIM;
-            if (o.ranks < 1 || o.ranks > most) {
-                throw new MachineConfig.ConfigException("-n: must be 1.." + most + ", got " + o.ranks);
-            }
-            n = o.ranks;
-            if (m == null) {
-                m = meshFor(n);
-            } else if (n > m.x() * m.y()) {
-                throw new MachineConfig.ConfigException("-n " + n + ": the " + m.x() + "x" + m.y() + " mesh (--mesh) "
-                        + "has only " + m.x() * m.y() + " node" + (m.x() * m.y() == 1 ? "" : "s"));
-            }
+    /** The model's parameters and the run's settings the options describe; a bad value is a ConfigException. */
+    private static <P extends Record> Setup setup(Options o, MachineModel<P> model) {
+        List<Params.Given> given = new ArrayList<>();
+        for (Path f : o.paramFiles) {
+            given.addAll(Params.read(f));
         }
-        if (m == null) {
-            m = new Mesh(4, 4);
+        given.addAll(o.params);
+        int ranks = 0;
+        if (o.ranks != null) {
+            if (o.ranks < 1 || o.ranks > model.maxNodes()) {
+                throw new ConfigException("-n: must be 1.." + model.maxNodes() + ", got " + o.ranks);
+            }
+            ranks = o.ranks;
+        }
+        ModelConfig<P> machine;
+        try {
+            machine = new ModelConfig<>(model, Params.load(model.parametersType(), model.name(), given)).fit(ranks);
+        } catch (ParamException e) {
+            throw Params.named(e, given);
         }
         if (o.spmd && o.ranks == null) {
-            n = m.x() * m.y();
+            ranks = machine.nodes();
         }
-        boolean wide = o.wideFlits || m.x() > FlitFormat.SCMP.maxMeshSide() || m.y() > FlitFormat.SCMP.maxMeshSide();
-        MachineConfig.Builder b = MachineConfig.builder(o.program).mesh(m.x(), m.y()).contexts(o.contexts)
-                .memSize(o.mem).stackSize(o.stack).args(o.args).trace(o.trace).niuQueue(o.niuQueue)
-                .lockstep(o.lockstep).noc(nocConfig(o, wide)).ranks(n);
+        ranks = model.ranks(machine.params(), ranks);
+        RunConfig.Builder b = RunConfig.builder(o.program).contexts(o.contexts).memSize(o.mem == null ? 0 : o.mem)
+                .stackSize(o.stack).args(o.args).trace(o.trace).lockstep(o.lockstep).ranks(ranks);
         for (String e : o.env) {
             int eq = e.indexOf('=');
             if (eq <= 0) {
-                throw new MachineConfig.ConfigException("--env " + e + ": expected NAME=VALUE");
+                throw new ConfigException("--env " + e + ": expected NAME=VALUE");
             }
             b.env(e.substring(0, eq), e.substring(eq + 1));
         }
         if (o.mpiProtocol != null) {
             b.env("SCMP_MPI_PROTOCOL", o.mpiProtocol.name());
         }
-        if (n > 0) {
-            b.env("SCMP_NPROCS", Integer.toString(n));
+        if (ranks > 0) {
+            b.env("SCMP_NPROCS", Integer.toString(ranks));
         }
         if (o.maxCycles != null) {
             b.maxCycles(o.maxCycles);
         }
         o.files.forEach(b::file);
-        for (String w : o.watch) {
-            try {
-                b.watch(Watch.Selection.parse(w));
-            } catch (IllegalArgumentException e) {
-                throw new MachineConfig.ConfigException("--watch: " + e.getMessage());
-            }
-        }
-        return b.build();
+        return new Setup(machine, b.build());
     }
 
     /** Builds the machine, runs the program, reports; returns the exit code. */
-    private static int simulate(Options o, MachineConfig cfg, Executable exe, OutputStream stdout,
+    private static int simulate(Options o, MachineSetup setup, Executable exe, OutputStream stdout,
                                 OutputStream stderr, InputStream stdin) {
         Machine m;
         try {
-            m = new Machine(cfg, exe, stdout, stderr, stdin);
+            m = new Machine(setup, exe, stdout, stderr, stdin);
         } catch (Loader.LoadException e) {
             say(stderr, "scmpsim: " + o.program + ": " + e.getMessage());
             return 1;
@@ -409,47 +353,5 @@ public final class Simulation {
         PrintWriter w = new PrintWriter(stderr, true);
         w.println(line);
         w.flush();
-    }
-
-    /** The router network the options describe; bad values become a {@link MachineConfig.ConfigException}. */
-    private static NocConfig nocConfig(Options o, boolean wide) {
-        String option = "--vcs";
-        try {
-            NocConfig c = NocConfig.defaults().withVcs(o.vcs);
-            option = "--buffer";
-            c = c.withBufferDepth(o.buffer).withEjectionBuffer(o.buffer);
-            option = "--router-delay";
-            c = c.withRouterDelay(o.routerDelay);
-            option = "--link-delay";
-            c = c.withLinkDelay(o.linkDelay);
-            return c.withFormat(wide ? FlitFormat.WIDE : FlitFormat.SCMP);
-        } catch (IllegalArgumentException e) {
-            throw new MachineConfig.ConfigException(option + ": " + e.getMessage());
-        }
-    }
-
-    /**
-     * The mesh of an SPMD run of {@code n} ranks when none is given: among the meshes {@code X x Y} with
-     * {@code X >= Y}, {@code X <= 2Y} and {@code X * Y >= n}, the one with the fewest unused nodes, then the most
-     * square. So 1, 2, 4, 8, 16, 32, 64, 128, 256 ranks get 1x1, 2x1, 2x2, 4x2, 4x4, 8x4, 8x8, 16x8, 16x16; 6 gets
-     * 3x2, 7 gets 4x2, 12 gets 4x3.
-     *
-     * @param n the ranks, 1..{@link MachineConfig#MAX_DIM} squared
-     * @return the mesh
-     */
-    public static Mesh meshFor(int n) {
-        Mesh best = null;
-        for (int y = 1; y <= MachineConfig.MAX_DIM; y++) {
-            int x = Math.max(y, (n + y - 1) / y);
-            if (x > 2 * y || x > MachineConfig.MAX_DIM) {
-                continue;
-            }
-            int waste = x * y - n;
-            int bestWaste = best == null ? Integer.MAX_VALUE : best.x() * best.y() - n;
-            if (waste < bestWaste || (waste == bestWaste && x - y < best.x() - best.y())) {
-                best = new Mesh(x, y);
-            }
-        }
-        return best;
     }
 }

@@ -19,7 +19,7 @@ import scmp.cc.Driver;
 import scmp.elf.ElfReader;
 import scmp.elf.Executable;
 import scmp.machine.Machine;
-import scmp.machine.MachineConfig;
+import scmp.model.scmp.ScmpConfig;
 
 /**
  * Groups, communicators, attributes, topologies, every collective and the reduction operations, through the
@@ -66,7 +66,7 @@ class MpiCollectivesTest {
 
     static Run run(String name, int ranks, String protocol) throws Exception {
         int x = ranks == 4 ? 2 : 4, y = ranks / x;
-        MachineConfig cfg = MachineConfig.builder(name).mesh(x, y).ranks(ranks).env("SCMP_MPI_PROTOCOL", protocol)
+        ScmpConfig cfg = ScmpConfig.builder(name).mesh(x, y).ranks(ranks).env("SCMP_MPI_PROTOCOL", protocol)
                 .maxCycles(MAX_CYCLES).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

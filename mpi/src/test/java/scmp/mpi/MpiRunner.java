@@ -14,7 +14,7 @@ import scmp.cc.Driver;
 import scmp.elf.ElfReader;
 import scmp.elf.Executable;
 import scmp.machine.Machine;
-import scmp.machine.MachineConfig;
+import scmp.model.scmp.ScmpConfig;
 
 /**
  * Compiles the programs of programs/mpi with scmpcc in this process (the sysroot on the classpath: clib's
@@ -87,7 +87,7 @@ final class MpiRunner {
      */
     static Run run(String name, int opt, int x, int y, String protocol, int contexts, boolean spmd) throws Exception {
         Executable exe = compile(name, opt);
-        MachineConfig.Builder b = MachineConfig.builder(name).mesh(x, y).maxCycles(MAX_CYCLES);
+        ScmpConfig.Builder b = ScmpConfig.builder(name).mesh(x, y).maxCycles(MAX_CYCLES);
         if (contexts > 0) {
             b.contexts(contexts);
         }
@@ -98,7 +98,7 @@ final class MpiRunner {
             b.ranks(x * y);
             b.env("SCMP_NPROCS", Integer.toString(x * y));    /* as scmpsim -n sets it */
         }
-        MachineConfig cfg = b.build();
+        ScmpConfig cfg = b.build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Machine m = new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0]));

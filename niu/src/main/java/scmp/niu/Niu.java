@@ -4,11 +4,15 @@ import scmp.cpu.GuestFault;
 import scmp.cpu.Memory;
 import scmp.cpu.NetworkPort;
 import scmp.cpu.Node;
+import scmp.cpu.SpecialRegisters;
 import scmp.cpu.ThreadContext;
+import scmp.isa.Instruction;
 import scmp.isa.MessageType;
+import scmp.isa.sem.SemanticTable;
+import scmp.isa.sem.Stmt;
 import scmp.noc.Flit;
 import scmp.noc.FlitFormat;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 
 /**
  * The network interface unit of one node (docs/timing.md section 3): it turns the core's network
@@ -17,35 +21,75 @@ import scmp.noc.Network;
  * ejection port, writing DATA words into memory and starting the threads of THREAD messages.
  *
  * <h2>The core's side ({@link NetworkPort})</h2>
- * A call at core cycle {@code t} sees the NIU as it is at the start of {@code t} (after the network cycles of
- * {@code t - 1}); the flits it appends may enter the router from network cycle {@code k t} on ({@code k} network
- * cycles per core cycle). A refused call records what the thread waits for: queue room for its flits, the NIU
- * free of another thread's open message (a head), the DMA engine done with this thread's {@code sendm}. The
- * thread is woken with {@link Node#wakeThread} at the core cycle after the first core cycle whose network
- * cycles made the condition true ({@link #endCoreCycle}).
+ * The NIU is the port of the SCMP model: {@link #request} takes a network instruction with its operands, decoded
+ * by its declared send statement, and calls {@link #sendHead}, {@link #sendData} or {@link #sendDma}; it answers
+ * {@link NetworkPort#ENDED} when the instruction carries the tail. A call at core cycle {@code t} sees the NIU as
+ * it is at the start of {@code t} (after the network cycles of {@code t - 1}); the flits it appends may enter the
+ * router from network cycle {@code k t} on ({@code k} network cycles per core cycle). A refused call records what
+ * the thread waits for: queue room for its flits, the NIU free of another thread's open message (a head), the DMA
+ * engine done with this thread's {@code sendm}. The thread is woken with {@link Node#wakeThread} at the core cycle
+ * after the first core cycle whose network cycles made the condition true ({@link #endCoreCycle}).
  *
  * <h2>The network's side</h2>
- * {@link #networkCycle(long)} runs one network cycle in this order: (1) ejection: take at most one flit from
+ * {@link #networkCycle(long, long)} runs one network cycle in this order: (1) ejection: take at most one flit from
  * the ejection port (a DATA data flit is written through the NIU's memory port; a THREAD head is taken only
  * when a context is free, and reserves it); (2) DMA: if the memory port is still free and the queue has room,
  * read one word and append it; (3) injection: if the front flit may enter and the router accepts, inject it.
  * So a word the DMA engine reads enters the router in the same network cycle when the queue was empty, and an
  * incoming DATA write delays a DMA read by a network cycle (section 3.3).
  *
- * <p>Call order, as a grammar (per core cycle {@code c}, driven by {@link Interconnect}):
+ * <p>Call order, as a grammar (per core cycle {@code c}, driven by the clock of its {@link NiuContext}):
  * <pre>
  *   core-cycle = { port-call } networkCycle(k c) ... networkCycle(k c + k - 1) endCoreCycle(c)
- *   port-call  = sendHead | sendData | sendDma | status | threadEnded      (from the core, at most one per cycle)
+ *   port-call  = request | status | threadEnded      (from the core, at most one per cycle)
+ *   request    = sendHead | sendData | sendDma
+ * </pre>
+ * A message is built by the requests of this grammar, in program order, by one thread:
+ * <pre>
+ *   message = sendHead { sendData(tail=false) | sendDma(tail=false) } ( sendData(tail=true) | sendDma(tail=true) )
  * </pre>
  *
  * <p>Faults: misuse by the sender is a {@link GuestFault} thrown from the port call (the core locates it at the
  * instruction); a DMA read fault is located at the {@code sendm}; a fault while delivering (a DATA write where the
  * receiver may not write, a THREAD message with more than 24 data words or a pc outside the text) is located at
  * the receiving node with thread -1 (the NIU) and the pc of the message's {@code sendh} on the sender.
+ *
+ * <p>Incoming DATA words are written through the receiving node's {@link scmp.cpu.RemotePort}, landing at the core
+ * cycle after the network cycle that delivers them.
  */
 public final class Niu implements NetworkPort {
     /** The most data words of a THREAD message: registers r4..r27. */
     public static final int MAX_THREAD_WORDS = 24;
+    /** Bit of {@link #status}: the DMA engine is still reading a sendm/sendme block. */
+    public static final int STATUS_DMA_BUSY = 1;
+    /** Bit of {@link #status}: the injection queue holds flits not yet in the network. */
+    public static final int STATUS_QUEUE_BUSY = 2;
+    /** Bit of {@link #status}: a message is open (head sent, tail not yet). */
+    public static final int STATUS_MESSAGE_OPEN = 4;
+
+    // what each instruction is to the NIU, from its declared send statement: kind, words (SendData), tail
+    private static final byte HEAD = 1, DATA_WORDS = 2, DMA_BLOCK = 3;
+    private static final byte[] KIND = new byte[Instruction.values().length];
+    private static final byte[] WORDS = new byte[KIND.length];
+    private static final boolean[] TAIL = new boolean[KIND.length];
+
+    static {
+        for (Instruction insn : Instruction.values()) {
+            int k = insn.ordinal();
+            for (Stmt s : SemanticTable.of(insn).body()) {
+                if (s instanceof Stmt.SendHead) {
+                    KIND[k] = HEAD;
+                } else if (s instanceof Stmt.SendData d) {
+                    KIND[k] = DATA_WORDS;
+                    WORDS[k] = (byte) d.words().size();
+                    TAIL[k] = d.tail();
+                } else if (s instanceof Stmt.SendDma m) {
+                    KIND[k] = DMA_BLOCK;
+                    TAIL[k] = m.tail();
+                }
+            }
+        }
+    }
 
     private static final int THREAD = MessageType.THREAD.code;
     private static final int DATA = MessageType.DATA.code;
@@ -54,8 +98,8 @@ public final class Niu implements NetworkPort {
     private static final int LOG = 1024;
 
     private final int node;
-    private final Interconnect ic;
-    private final Network net;
+    private final NiuContext ic;
+    private final RouterNetwork net;
     private final FlitFormat format;
     private final int ratio;
     private final int nodes;
@@ -120,7 +164,14 @@ public final class Niu implements NetworkPort {
     private long dmaWords;
     private long wordsWritten;
 
-    Niu(int node, Interconnect ic, int contexts) {
+    /**
+     * Creates the NIU of a node.
+     *
+     * @param node     the node number
+     * @param ic       what it is attached to: the router network, the other NIUs, the clock
+     * @param contexts thread contexts of the node
+     */
+    public Niu(int node, NiuContext ic, int contexts) {
         this.node = node;
         this.ic = ic;
         this.net = ic.network();
@@ -152,6 +203,27 @@ public final class Niu implements NetworkPort {
     // =============================================================================== the core's side
 
     @Override
+    public int request(int op, long cycle, ThreadContext thread, int v0, int v1, int v2, int v3) {
+        boolean accepted = switch (KIND[op]) {
+            case HEAD -> sendHead(cycle, thread, v0, v1, v2, v3);
+            case DATA_WORDS -> sendData(cycle, thread, v0, v1, WORDS[op], TAIL[op]);
+            case DMA_BLOCK -> sendDma(cycle, thread, v0, v1, TAIL[op]);
+            default -> throw misuse(Instruction.values()[op].mnemonic + " is not a network instruction");
+        };
+        return !accepted ? REFUSED : TAIL[op] ? ENDED : ACCEPTED;
+    }
+
+    /**
+     * Starts a message ({@code sendh_i}, {@code sendh_r}, {@code sendh_rr}): the head flit and the address flit.
+     *
+     * @param cycle    the issue cycle of the instruction
+     * @param thread   the sending thread context
+     * @param destNode the destination node, {@code y * xdim + x}
+     * @param type     the message type code (THREAD 0, DATA 1; others are misuse)
+     * @param address  the address flit: a function address for THREAD, a memory address for DATA
+     * @param stride   for DATA messages, the distance in words between consecutive data words at the target
+     * @return true when accepted
+     */
     public boolean sendHead(long cycle, ThreadContext thread, int destNode, int type, int address, int stride) {
         int ctx = thread.id();
         if (openCtx == ctx) {
@@ -185,7 +257,17 @@ public final class Niu implements NetworkPort {
         return true;
     }
 
-    @Override
+    /**
+     * Appends one or two data flits ({@code send2}, {@code sende}, {@code send2e}).
+     *
+     * @param cycle  the issue cycle of the instruction
+     * @param thread the sending thread context
+     * @param w0     the first word
+     * @param w1     the second word (ignored when {@code count} is 1)
+     * @param count  1 or 2
+     * @param tail   whether the last of these flits carries the tail bit, ending the message
+     * @return true when accepted
+     */
     public boolean sendData(long cycle, ThreadContext thread, int w0, int w1, int count, boolean tail) {
         int ctx = thread.id();
         if (openCtx != ctx) {
@@ -207,7 +289,16 @@ public final class Niu implements NetworkPort {
         return true;
     }
 
-    @Override
+    /**
+     * Appends words read from the sender's memory by DMA ({@code sendm}, {@code sendme}).
+     *
+     * @param cycle       the issue cycle of the instruction
+     * @param thread      the sending thread context
+     * @param address     the first word's address
+     * @param strideCount the stride in words (upper 16 bits, signed) and the word count (lower 16 bits)
+     * @param tail        whether the last word carries the tail bit, ending the message
+     * @return true when accepted
+     */
     public boolean sendDma(long cycle, ThreadContext thread, int address, int strideCount, boolean tail) {
         int ctx = thread.id();
         if (openCtx != ctx) {
@@ -246,12 +337,33 @@ public final class Niu implements NetworkPort {
     }
 
     /**
-     * {@inheritDoc} Bit 0: the DMA engine is reading a {@code sendm}/{@code sendme} block; bit 1: the injection queue
-     * holds flits; bit 2: the NIU belongs to an open message (a head is queued and its tail not yet), of any thread.
+     * The NIU's state for {@code rdsr rd, niustat} at {@code cycle}, a sum of the STATUS_ bits: bit 0, the DMA
+     * engine is reading a {@code sendm}/{@code sendme} block; bit 1, the injection queue holds flits; bit 2, the NIU
+     * belongs to an open message (a head is queued and its tail not yet), of any thread. Libraries poll it to learn
+     * when a DMA send has finished reading the sender's memory (a blocking sendDataBlock).
+     *
+     * @param cycle  the issue cycle of the {@code rdsr}
+     * @param thread the reading thread
+     * @return the bits
      */
-    @Override
     public int status(long cycle, ThreadContext thread) {
         return (dma ? STATUS_DMA_BUSY : 0) | (qCount > 0 ? STATUS_QUEUE_BUSY : 0) | (owner >= 0 ? STATUS_MESSAGE_OPEN : 0);
+    }
+
+    /**
+     * Returns the special registers of this NIU's node that the SCMP model defines: the mesh's size ({@code xdim},
+     * {@code ydim}) and the NIU's {@link #status} ({@code niustat}).
+     *
+     * @param xdim mesh width
+     * @param ydim mesh height
+     * @return the registers
+     */
+    public SpecialRegisters registers(int xdim, int ydim) {
+        return (sr, cycle, thread) -> switch (sr) {
+            case XDIM -> xdim;
+            case YDIM -> ydim;
+            default -> status(cycle, thread);
+        };
     }
 
     private boolean block(int ctx, int flits, boolean head) {
@@ -297,12 +409,12 @@ public final class Niu implements NetworkPort {
     // =============================================================================== the network's side
 
     /** Tells whether the NIU has flits to inject or a DMA block to read. */
-    boolean sending() {
+    public boolean sending() {
         return qCount != 0 || dma;
     }
 
     /** Returns the first network cycle in which the queue's front flit may enter or the DMA engine may read. */
-    long firstActivity() {
+    public long firstActivity() {
         long first = Long.MAX_VALUE;
         if (qCount != 0) {
             first = qFrom[qHead];
@@ -314,17 +426,17 @@ public final class Niu implements NetworkPort {
     }
 
     /** Tells whether a flit may be waiting at the ejection port, or a message is being received. */
-    boolean receiving() {
+    public boolean receiving() {
         return rx != RX_IDLE || net.ejectedFlits(node) != rxTaken;
     }
 
     /** Returns the number of flits in the injection queue. */
-    int queued() {
+    public int queued() {
         return qCount;
     }
 
     /** Returns the number of threads blocked on this NIU. */
-    int blockedCount() {
+    public int blockedCount() {
         return blockedCount;
     }
 
@@ -332,12 +444,14 @@ public final class Niu implements NetworkPort {
      * Runs one network cycle: ejection, then a DMA read, then injection.
      *
      * @param n the network cycle; the network's clock must read {@code n}
+     * @param c the core cycle whose network cycles {@code n} is one of ({@code n / k}); a DATA word written in it
+     *          lands at {@code c + 1}
      * @throws GuestFault when a DMA read or a delivery faults
      */
-    void networkCycle(long n) {
+    public void networkCycle(long n, long c) {
         boolean portUsed = false;
         if (rx != RX_IDLE || net.ejectedFlits(node) != rxTaken) {
-            portUsed = receive(n);
+            portUsed = receive(n, c + 1);
         }
         if (dma && n >= dmaFrom && !portUsed && qCount < qCap) {
             dmaRead(n);
@@ -375,8 +489,11 @@ public final class Niu implements NetworkPort {
         }
     }
 
-    /** Takes at most one flit from the ejection port; returns whether it used the memory port. */
-    private boolean receive(long n) {
+    /**
+     * Takes at most one flit from the ejection port; returns whether it used the memory port. A DATA word lands at
+     * core cycle {@code landing}.
+     */
+    private boolean receive(long n, long landing) {
         long f = net.peekEject(node);
         if (f == Flit.NONE) {
             return false;
@@ -419,7 +536,7 @@ public final class Niu implements NetworkPort {
             case RX_DATA -> {
                 take(n);
                 try {
-                    core().memory().dmaWrite(rxPtr, payload);
+                    core().remote().write(landing, rxPtr, payload);
                 } catch (GuestFault g) {
                     throw deliveryFault(g.kind(), "DATA message from " + sender() + ": " + g.description(),
                             g.address(), true, n);
@@ -427,8 +544,8 @@ public final class Niu implements NetworkPort {
                 used = true;
                 wordsWritten++;
                 if ((f & Flit.WATCH) != 0) {
-                    ic.watch().niu(n, Watch.NiuEvent.WRITE, node, String.format("word %d to 0x%08x, visible from core cycle %d",
-                            rxWords, rxPtr, n / ratio + 1), f);
+                    ic.watch().niu(n, Watch.NiuEvent.WRITE, node, String.format(
+                            "word %d to 0x%08x, visible from core cycle %d", rxWords, rxPtr, landing), f);
                 }
                 rxWords++;
                 rxPtr += 4 * rxStride;
@@ -519,7 +636,7 @@ public final class Niu implements NetworkPort {
      *
      * @param c the core cycle whose network cycles have just run
      */
-    void endCoreCycle(long c) {
+    public void endCoreCycle(long c) {
         if (blockedCount == 0) {
             return;
         }

@@ -107,7 +107,12 @@ public final class Watch implements FlitTracer {
         return ((long) node << 32) | (message & 0xFFFF_FFFFL);
     }
 
-    void attach(Topology t) {
+    /**
+     * Connects the trace to the router network whose routers it names.
+     *
+     * @param t the network's topology
+     */
+    public void attach(Topology t) {
         this.topology = t;
     }
 

@@ -1,7 +1,7 @@
 package scmp.noc;
 
 /**
- * A clocked router, stepped by the {@link Network} in two phases each cycle: first {@link #read} for every
+ * A clocked router, stepped by the {@link RouterNetwork} in two phases each cycle: first {@link #read} for every
  * active router, then {@link #evaluate} for every active router. Routers talk only through {@link Channel}s
  * whose latencies are at least one cycle, so the order in which routers are stepped cannot change results.
  * {@link VcRouter} is the model of the SCMP router; a machine with other switches supplies its own

@@ -10,9 +10,9 @@ class AdvanceIdleTest {
 
     @Test
     void skippingIdleCyclesEqualsSteppingThem() {
-        Network stepped = Network.mesh(4, 4, NocConfig.defaults());
-        Network skipped = Network.mesh(4, 4, NocConfig.defaults());
-        for (Network net : new Network[] {stepped, skipped}) {
+        RouterNetwork stepped = RouterNetwork.mesh(4, 4, NocConfig.defaults());
+        RouterNetwork skipped = RouterNetwork.mesh(4, 4, NocConfig.defaults());
+        for (RouterNetwork net : new RouterNetwork[] {stepped, skipped}) {
             assertEquals(NocConfig.defaults().zeroLoadLatency(6, 4), Harness.latency(net, 0, 10, 6));
         }
         // the tail was just taken: credits are still on their way back, routers may still be active
@@ -22,7 +22,7 @@ class AdvanceIdleTest {
         skipped.advanceIdle(1000);
         assertEquals(stepped.cycle(), skipped.cycle());
         assertEquals(0, skipped.activeRouters());
-        for (Network net : new Network[] {stepped, skipped}) {
+        for (RouterNetwork net : new RouterNetwork[] {stepped, skipped}) {
             assertEquals(NocConfig.defaults().zeroLoadLatency(9, 5), Harness.latency(net, 15, 4, 9));
             net.checkInvariants();
         }
@@ -31,9 +31,9 @@ class AdvanceIdleTest {
 
     @Test
     void aNetworkWithFlitsCannotSkip() {
-        Network net = Network.mesh(2, 2, NocConfig.defaults());
+        RouterNetwork net = RouterNetwork.mesh(2, 2, NocConfig.defaults());
         net.inject(0, net.headFlit(0, 3, 1, 1));
         assertThrows(IllegalStateException.class, () -> net.advanceIdle(5));
-        assertThrows(IllegalArgumentException.class, () -> Network.mesh(2, 2, NocConfig.defaults()).advanceIdle(-1));
+        assertThrows(IllegalArgumentException.class, () -> RouterNetwork.mesh(2, 2, NocConfig.defaults()).advanceIdle(-1));
     }
 }

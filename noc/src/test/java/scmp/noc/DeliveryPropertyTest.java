@@ -27,7 +27,7 @@ class DeliveryPropertyTest {
             @ForAll ArbiterKind arbiter, @ForAll AllocatorKind allocator, @ForAll long seed) {
         NocConfig cfg = NocConfig.defaults().withVcs(vcs).withBufferDepth(depth).withRouterDelay(routerDelay)
                 .withLinkDelay(link).withCreditDelay(credit).withEjectionBuffer(eject).withAllocation(arbiter, allocator);
-        Network net = Network.mesh(w, h, cfg);
+        RouterNetwork net = RouterNetwork.mesh(w, h, cfg);
         if (seed % 2 == 0) {
             net.stepInReverseOrder(true);
         }

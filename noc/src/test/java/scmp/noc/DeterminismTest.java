@@ -11,7 +11,7 @@ import scmp.noc.traffic.TrafficResult;
 class DeterminismTest {
 
     private static TrafficResult run(long seed, boolean reverse, TrafficPattern p) {
-        Network net = Network.mesh(4, 4, NocConfig.defaults().withVcs(2).withBufferDepth(4));
+        RouterNetwork net = RouterNetwork.mesh(4, 4, NocConfig.defaults().withVcs(2).withBufferDepth(4));
         net.stepInReverseOrder(reverse);
         return new SyntheticTraffic(net, p, 0.5, 4, seed).run(300, 1500, 5000);
     }
@@ -31,7 +31,7 @@ class DeterminismTest {
 
     @Test
     void idleNetworkSteppsNoRouter() {
-        Network net = Network.mesh(8, 8, NocConfig.defaults());
+        RouterNetwork net = RouterNetwork.mesh(8, 8, NocConfig.defaults());
         net.inject(0, net.headFlit(0, 9, 1, 1) | Flit.TAIL);
         net.step();
         assertEquals(1, net.activeRouters());

@@ -9,7 +9,7 @@ final class Harness {
     }
 
     /** The flits of an {@code n}-flit message from src to dst: head, then payloads 1..n-1, tail on the last. */
-    static long[] message(Network net, int src, int dst, int n, int tag) {
+    static long[] message(RouterNetwork net, int src, int dst, int n, int tag) {
         long[] flits = new long[n];
         flits[0] = net.headFlit(src, dst, 1, 1);
         for (int k = 1; k < n; k++) {
@@ -26,7 +26,7 @@ final class Harness {
      * Sends one message on an otherwise empty network, injecting as fast as the network accepts and draining
      * every node, and returns the cycles from the head's injection to the cycle the tail could be taken.
      */
-    static long latency(Network net, int src, int dst, int n) {
+    static long latency(RouterNetwork net, int src, int dst, int n) {
         long[] flits = message(net, src, dst, n, 1);
         int sent = 0;
         long start = -1;
@@ -54,7 +54,7 @@ final class Harness {
     }
 
     /** Takes every flit waiting at every node, in node order, appending them to {@code sink}. */
-    static void drainAll(Network net, List<long[]> sink) {
+    static void drainAll(RouterNetwork net, List<long[]> sink) {
         for (int node = 0; node < net.nodes(); node++) {
             long f;
             while ((f = net.pollEject(node)) != Flit.NONE) {

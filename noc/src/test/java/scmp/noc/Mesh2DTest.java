@@ -59,13 +59,13 @@ class Mesh2DTest {
     @Test
     void tooWideMeshNeedsTheWideFormat() {
         assertThrows(IllegalArgumentException.class, () -> new DimensionOrderRouting(new Mesh2D(9, 2), FlitFormat.SCMP));
-        assertThrows(IllegalArgumentException.class, () -> Network.mesh(16, 16, NocConfig.defaults()));
-        assertEquals(256, Network.mesh(16, 16, NocConfig.defaults().withFormat(FlitFormat.WIDE)).nodes());
+        assertThrows(IllegalArgumentException.class, () -> RouterNetwork.mesh(16, 16, NocConfig.defaults()));
+        assertEquals(256, RouterNetwork.mesh(16, 16, NocConfig.defaults().withFormat(FlitFormat.WIDE)).nodes());
     }
 
     @Test
     void headLeavingTheMeshIsRejectedAtInjection() {
-        Network net = Network.mesh(4, 4, NocConfig.defaults());
+        RouterNetwork net = RouterNetwork.mesh(4, 4, NocConfig.defaults());
         long off = Flit.of(FlitFormat.SCMP.encode(-1, 0, 1, 1), true, true);
         assertThrows(IllegalArgumentException.class, () -> net.inject(0, off));
         assertThrows(IllegalArgumentException.class, () -> net.inject(0, Flit.of(5, false, true)));

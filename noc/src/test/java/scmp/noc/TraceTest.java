@@ -13,7 +13,7 @@ class TraceTest {
 
     @Test
     void watchedHeadFlitVisitsEveryStageOnTime() {
-        Network net = Network.mesh(2, 1, NocConfig.defaults());
+        RouterNetwork net = RouterNetwork.mesh(2, 1, NocConfig.defaults());
         List<String> events = new ArrayList<>();
         net.setTracer((cycle, event, router, port, vc, detail, flit) ->
                 events.add(cycle + " " + event + " r" + router + " p" + port + (event == FlitTracer.Event.ROUTE ? " ->" + detail : "")));
@@ -44,7 +44,7 @@ class TraceTest {
 
     @Test
     void printingTracerNamesRoutersAndPorts() {
-        Network net = Network.mesh(2, 2, NocConfig.defaults());
+        RouterNetwork net = RouterNetwork.mesh(2, 2, NocConfig.defaults());
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         net.setTracer(FlitTracer.printing(new PrintStream(bytes, true), net.topology()));
         net.inject(0, Flit.watched(net.headFlit(0, 3, 1, 1)) | Flit.TAIL);

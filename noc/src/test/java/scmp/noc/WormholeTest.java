@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class WormholeTest {
 
     /** Injects a message as the network accepts it, draining nodes other than 3; returns flits injected. */
-    private static int pump(Network net, long[] msg, int src, int cycles, List<long[]> sink) {
+    private static int pump(RouterNetwork net, long[] msg, int src, int cycles, List<long[]> sink) {
         int sent = 0;
         for (int c = 0; c < cycles; c++) {
             if (sent < msg.length && net.canInject(src)) {
@@ -37,7 +37,7 @@ class WormholeTest {
 
     @Test
     void blockedMessageDoesNotBlockAnotherVirtualChannel() {
-        Network net = Network.mesh(4, 1, NocConfig.defaults().withVcs(2));
+        RouterNetwork net = RouterNetwork.mesh(4, 1, NocConfig.defaults().withVcs(2));
         List<long[]> sink = Harness.sink();
         long[] a = Harness.message(net, 0, 3, 60, 1);
         int sentA = pump(net, a, 0, 200, sink);
@@ -52,7 +52,7 @@ class WormholeTest {
 
     @Test
     void withOneVirtualChannelTheWormBlocksTheLink() {
-        Network net = Network.mesh(4, 1, NocConfig.defaults().withVcs(1));
+        RouterNetwork net = RouterNetwork.mesh(4, 1, NocConfig.defaults().withVcs(1));
         List<long[]> sink = Harness.sink();
         long[] a = Harness.message(net, 0, 3, 60, 1);
         pump(net, a, 0, 200, sink);
@@ -89,7 +89,7 @@ class WormholeTest {
     @Test
     void backpressureStallsTheSenderWithoutLoss() {
         NocConfig cfg = NocConfig.defaults().withVcs(2).withBufferDepth(4).withEjectionBuffer(3);
-        Network net = Network.mesh(4, 1, cfg);
+        RouterNetwork net = RouterNetwork.mesh(4, 1, cfg);
         List<long[]> sink = Harness.sink();
         long[] a = Harness.message(net, 0, 3, 200, 1);
         int sent = 0;
@@ -134,7 +134,7 @@ class WormholeTest {
     @Test
     void ejectionHandsOverOneMessageAtATime() {
         // two messages reach node 2 together on different VCs; the interface sees them one after the other
-        Network net = Network.mesh(3, 3, NocConfig.defaults());
+        RouterNetwork net = RouterNetwork.mesh(3, 3, NocConfig.defaults());
         long[] a = Harness.message(net, 1, 2, 8, 1);
         long[] b = Harness.message(net, 5, 2, 8, 2);
         int sa = 0;

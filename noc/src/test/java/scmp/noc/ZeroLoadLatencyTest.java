@@ -21,7 +21,7 @@ class ZeroLoadLatencyTest {
     @ParameterizedTest(name = "n={0} flits, {1} hops east, {2} hops south")
     @CsvSource({"1,0,0", "2,0,0", "2,1,0", "3,0,1", "4,3,0", "10,7,7", "5,2,5", "17,4,3", "64,7,0", "2,7,7"})
     void defaultRouterMatchesFormula(int n, int dx, int dy) {
-        Network net = Network.mesh(8, 8, NocConfig.defaults());
+        RouterNetwork net = RouterNetwork.mesh(8, 8, NocConfig.defaults());
         Mesh2D mesh = (Mesh2D) net.topology();
         int src = mesh.node(0, 0);
         int dst = mesh.node(dx, dy);
@@ -35,7 +35,7 @@ class ZeroLoadLatencyTest {
         NocConfig cfg = NocConfig.defaults().withRouterDelay(d).withLinkDelay(l).withCreditDelay(c)
                 .withBufferDepth(d + l + c).withEjectionBuffer(8);
         assertTrue(cfg.streamsAtFullRate());
-        Network net = Network.mesh(8, 8, cfg);
+        RouterNetwork net = RouterNetwork.mesh(8, 8, cfg);
         Mesh2D mesh = (Mesh2D) net.topology();
         // h hops going west then north, to exercise the negative directions
         int dx = Math.min(h, 7);
@@ -48,10 +48,10 @@ class ZeroLoadLatencyTest {
     @Test
     void workedExampleOfTheSpec() {
         // docs/timing.md: a 10-flit message corner to corner of the 8x8 mesh, default router.
-        Network net = Network.mesh(8, 8, NocConfig.defaults());
+        RouterNetwork net = RouterNetwork.mesh(8, 8, NocConfig.defaults());
         assertEquals(85, Harness.latency(net, 0, 63, 10));
         // and a one-hop 3-flit THREAD message: 13 network cycles
-        assertEquals(13, Harness.latency(Network.mesh(8, 8, NocConfig.defaults()), 9, 10, 3));
+        assertEquals(13, Harness.latency(RouterNetwork.mesh(8, 8, NocConfig.defaults()), 9, 10, 3));
     }
 
     @Test
@@ -59,7 +59,7 @@ class ZeroLoadLatencyTest {
         // B < D + L + C: the credit round trip (6 cycles) exceeds the 3 buffer slots, so a long message
         // cannot stream one flit per cycle and takes longer than the formula.
         NocConfig cfg = NocConfig.defaults().withBufferDepth(3);
-        Network net = Network.mesh(4, 1, cfg);
+        RouterNetwork net = RouterNetwork.mesh(4, 1, cfg);
         long t = Harness.latency(net, 0, 3, 30);
         assertTrue(t > formula(30, 3, 4, 1), "latency " + t);
     }
@@ -67,7 +67,7 @@ class ZeroLoadLatencyTest {
     @Test
     void wideFormatOnA32x32Mesh() {
         NocConfig cfg = NocConfig.defaults().withFormat(FlitFormat.WIDE);
-        Network net = Network.mesh(32, 32, cfg);
+        RouterNetwork net = RouterNetwork.mesh(32, 32, cfg);
         assertEquals(formula(3, 62, 4, 1), Harness.latency(net, 0, 32 * 32 - 1, 3));
         assertEquals(formula(3, 62, 4, 1), Harness.latency(net, 32 * 32 - 1, 0, 3));
     }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import scmp.elf.Executable;
-import scmp.machine.MachineConfig;
+import scmp.model.scmp.ScmpConfig;
 
 /**
  * clib on the simulator where the host harness (clib/hosttest, against glibc) cannot go: host files that
@@ -53,7 +53,7 @@ class ClibOnScmpTest {
     }
 
     static E2e.Run runFiles(String mode) throws Exception {
-        MachineConfig cfg = MachineConfig.builder("files").mesh(1, 1).maxCycles(E2e.DEFAULT_MAX_CYCLES)
+        ScmpConfig cfg = ScmpConfig.builder("files").mesh(1, 1).maxCycles(E2e.DEFAULT_MAX_CYCLES)
                 .file(dir.resolve("other.txt"))
                 .args(List.of(data.toString(), dir.toString(), dir.resolve("missing.txt").toString(), mode))
                 .build();
@@ -114,7 +114,7 @@ class ClibOnScmpTest {
     void setjmpSpecialRegistersAndAFileNamedAsAnArgument() throws Exception {
         Path src = E2e.root().resolve("clib/hosttest/e2e/scmp_only.c");
         Executable exe = E2e.build(1, src);
-        MachineConfig cfg = MachineConfig.builder("scmp_only").mesh(2, 1).maxCycles(E2e.DEFAULT_MAX_CYCLES)
+        ScmpConfig cfg = ScmpConfig.builder("scmp_only").mesh(2, 1).maxCycles(E2e.DEFAULT_MAX_CYCLES)
                 .args(List.of(src.toString())).build();
         E2e.Run r = E2e.run(exe, cfg);
         assertNull(r.result().message(), r.stderr());

@@ -16,7 +16,7 @@ import scmp.cli.SimMain;
 import scmp.elf.ElfReader;
 import scmp.elf.Executable;
 import scmp.machine.Machine;
-import scmp.machine.MachineConfig;
+import scmp.model.scmp.ScmpConfig;
 
 /**
  * What the end-to-end tests share: where the repository's programs are, the compiler driver run in-process
@@ -109,12 +109,12 @@ final class E2e {
 
     /** Runs an executable on a 1x1 machine with the other defaults (cycle limit {@code maxCycles}, no input). */
     static Run run(Executable exe, long maxCycles) throws Exception {
-        MachineConfig cfg = MachineConfig.builder("a.out").mesh(1, 1).maxCycles(maxCycles).build();
+        ScmpConfig cfg = ScmpConfig.builder("a.out").mesh(1, 1).maxCycles(maxCycles).build();
         return run(exe, cfg);
     }
 
     /** Runs an executable on a machine. */
-    static Run run(Executable exe, MachineConfig cfg) throws Exception {
+    static Run run(Executable exe, ScmpConfig cfg) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Machine m = new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0]));

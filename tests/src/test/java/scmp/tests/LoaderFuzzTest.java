@@ -6,7 +6,7 @@ import scmp.elf.ElfFormatException;
 import scmp.elf.ElfReader;
 import scmp.elf.Executable;
 import scmp.machine.Loader;
-import scmp.machine.MachineConfig;
+import scmp.machine.RunConfig;
 
 /**
  * Fuzz target of the simulator's loader (docs/testing.md, "Fuzzing"), through its public API as
@@ -17,7 +17,7 @@ import scmp.machine.MachineConfig;
  */
 class LoaderFuzzTest {
     /** A small node (256 KiB, two contexts), so that loading one costs little and the fuzzer runs fast. */
-    private static final MachineConfig CONFIG = MachineConfig.builder("f").memSize(256 << 10).contexts(2).build();
+    private static final RunConfig CONFIG = RunConfig.builder("f").memSize(256 << 10).contexts(2).build();
 
     @FuzzTest(maxDuration = "2h")
     void load(byte[] input) {

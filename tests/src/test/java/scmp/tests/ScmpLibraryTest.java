@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import scmp.elf.Executable;
-import scmp.machine.MachineConfig;
+import scmp.model.scmp.ScmpConfig;
 
 /**
  * libscmp, the native network library of thesis Tables 2.2 and 2.3 (clib/src/scmp, include/scmp.h,
@@ -34,7 +34,7 @@ class ScmpLibraryTest {
     /** Compiles one program at {@code -O<opt>} and runs it on an {@code x} by {@code y} mesh. */
     static E2e.Run run(String name, int opt, int x, int y, int memBytes, List<String> args) throws Exception {
         Executable exe = E2e.build(opt, program(name));
-        MachineConfig cfg = MachineConfig.builder(name).mesh(x, y).memSize(memBytes).maxCycles(MAX_CYCLES)
+        ScmpConfig cfg = ScmpConfig.builder(name).mesh(x, y).memSize(memBytes).maxCycles(MAX_CYCLES)
                 .args(args).build();
         return E2e.run(exe, cfg);
     }

@@ -8,7 +8,9 @@ import java.util.Locale;
 import java.util.Map;
 import scmp.experiments.Runner;
 import scmp.experiments.ThesisData;
-import scmp.machine.MachineConfig;
+import scmp.machine.ConfigException;
+import scmp.model.scmp.ScmpConfig;
+import scmp.model.scmp.ScmpParams;
 import scmp.noc.FlitFormat;
 import scmp.noc.NocConfig;
 
@@ -23,7 +25,7 @@ import scmp.noc.NocConfig;
  * @param defines  its macros (scmpcc's {@code -D})
  * @param config   the machine, the program's arguments included
  */
-public record Simulation(String program, int optLevel, List<String> defines, MachineConfig config) {
+public record Simulation(String program, int optLevel, List<String> defines, ScmpConfig config) {
     /** The settings a point may have, besides {@code env.NAME}. */
     public static final List<String> KEYS = List.of("program", "args", "opt", "defines", "mesh", "n", "protocol", "vcs",
             "buffer", "router-delay", "link-delay", "wide-flits", "niu-queue", "contexts", "mem", "stack",
@@ -49,7 +51,7 @@ public record Simulation(String program, int optLevel, List<String> defines, Mac
         }
         int optLevel = 1;
         String name = Path.of(program).getFileName().toString().replaceFirst("\\.c$", "");
-        MachineConfig.Builder b = MachineConfig.builder(name).args(words(settings.getOrDefault("args", "")));
+        ScmpConfig.Builder b = ScmpConfig.builder(name).args(words(settings.getOrDefault("args", "")));
         int ranks = 0;
         int[] mesh = null;
         boolean wide = false;
@@ -62,9 +64,9 @@ public record Simulation(String program, int optLevel, List<String> defines, Mac
                     case "program", "args", "defines" -> { }
                     case "opt" -> optLevel = integer(v, 0, 2);
                     case "mesh" -> mesh = mesh(v);
-                    case "n" -> ranks = integer(v, 1, MachineConfig.MAX_DIM * MachineConfig.MAX_DIM);
+                    case "n" -> ranks = integer(v, 1, ScmpParams.MAX_DIM * ScmpParams.MAX_DIM);
                     case "protocol" -> b.env("SCMP_MPI_PROTOCOL", protocol(v));
-                    case "vcs" -> noc = noc.withVcs(integer(v, 1, MachineConfig.MAX_VCS));
+                    case "vcs" -> noc = noc.withVcs(integer(v, 1, ScmpParams.MAX_VCS));
                     case "buffer" -> {
                         int depth = integer(v, 1, Integer.MAX_VALUE);
                         noc = noc.withBufferDepth(depth).withEjectionBuffer(depth);
@@ -103,7 +105,7 @@ public record Simulation(String program, int optLevel, List<String> defines, Mac
         try {
             b.mesh(mesh[0], mesh[1]).noc(noc.withFormat(wide ? FlitFormat.WIDE : FlitFormat.SCMP));
             return new Simulation(program, optLevel, words(settings.getOrDefault("defines", "")), b.build());
-        } catch (MachineConfig.ConfigException ex) {
+        } catch (ConfigException ex) {
             // the configuration's messages name scmpsim's options, which are these settings with two dashes
             throw new IllegalArgumentException(ex.getMessage().replaceFirst("^--?", ""), ex);
         }
@@ -144,7 +146,7 @@ public record Simulation(String program, int optLevel, List<String> defines, Mac
         if (f.length != 2) {
             throw new IllegalArgumentException("'" + v + "' is not WxH (e.g. 4x4)");
         }
-        return new int[] {integer(f[0], 1, MachineConfig.MAX_DIM), integer(f[1], 1, MachineConfig.MAX_DIM)};
+        return new int[] {integer(f[0], 1, ScmpParams.MAX_DIM), integer(f[1], 1, ScmpParams.MAX_DIM)};
     }
 
     /** Bytes, or a number with a K or M suffix (binary units), as scmpsim's --mem and --stack. */

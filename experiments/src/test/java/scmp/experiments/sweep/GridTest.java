@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import scmp.machine.MachineConfig;
+import scmp.model.scmp.ScmpConfig;
 import scmp.noc.FlitFormat;
 
 /** Grids, points and the settings a point may have. */
@@ -83,26 +83,26 @@ class GridTest {
         assertEquals("/tmp/d/prog.c", s.program());
         assertEquals(1, s.optLevel());
         assertEquals(List.of(), s.defines());
-        MachineConfig c = s.config();
-        assertEquals(List.of("1", "2"), c.args());
-        assertEquals(8, c.ranks());
-        assertEquals(4, c.xdim());
-        assertEquals(2, c.ydim());
-        assertEquals(2, c.noc().vcs());
-        assertEquals(4, c.noc().bufferDepth());
-        assertEquals(FlitFormat.WIDE, c.noc().format());
-        assertEquals(1 << 20, c.memSize());
-        assertTrue(c.env().containsAll(List.of("SCMP_MPI_PROTOCOL=thesis", "X=y", "SCMP_NPROCS=8")), c.env().toString());
+        ScmpConfig c = s.config();
+        assertEquals(List.of("1", "2"), c.run().args());
+        assertEquals(8, c.run().ranks());
+        assertEquals(4, c.params().mesh().x());
+        assertEquals(2, c.params().mesh().y());
+        assertEquals(2, c.params().noc().vcs());
+        assertEquals(4, c.params().noc().bufferDepth());
+        assertEquals(FlitFormat.WIDE, c.params().noc().format());
+        assertEquals(1 << 20, c.run().memSize());
+        assertTrue(c.run().env().containsAll(List.of("SCMP_MPI_PROTOCOL=thesis", "X=y", "SCMP_NPROCS=8")), c.run().env().toString());
         // a benchmark is named as it is; the defaults are scmpsim's
         Simulation d = Simulation.of(Map.of("program", "cg/cg_native.c", "opt", "2", "defines", "X N=4"), Path.of("/"));
         assertEquals("cg/cg_native.c", d.program());
         assertEquals(2, d.optLevel());
         assertEquals(List.of("X", "N=4"), d.defines());
-        assertEquals(4, d.config().xdim());
-        assertEquals(0, d.config().ranks());
-        assertEquals(FlitFormat.SCMP, d.config().noc().format());
+        assertEquals(4, d.config().params().mesh().x());
+        assertEquals(0, d.config().run().ranks());
+        assertEquals(FlitFormat.SCMP, d.config().params().noc().format());
         assertEquals(FlitFormat.WIDE, Simulation.of(Map.of("program", "p", "mesh", "16x2"), Path.of("/")).config()
-                .noc().format());
+                .params().noc().format());
     }
 
     @Test

@@ -103,8 +103,8 @@ public final class InterpreterSource implements Expr.Visitor<String> {
         for (int k = 0; k < body.size(); k++) {
             Stmt s = body.get(k);
             boolean last = k == body.size() - 1;
-            if (!last && (s instanceof Stmt.Stop || s instanceof Stmt.SendData d && d.tail()
-                    || s instanceof Stmt.SendDma m && m.tail())) {
+            if (!last && (s instanceof Stmt.Stop || s instanceof Stmt.SendHead || s instanceof Stmt.SendData
+                    || s instanceof Stmt.SendDma)) {
                 throw new IllegalStateException(sem.instruction() + ": a statement that leaves the loop must be last");
             }
             statement(s);
@@ -156,23 +156,19 @@ public final class InterpreterSource implements Expr.Visitor<String> {
 
         @Override
         public Void visit(Stmt.SendHead s) {
-            send("port.sendHead(t, c, " + code(s.node()) + ", " + code(s.type()) + ", " + code(s.address()) + ", "
-                    + code(s.stride()) + ")", false);
+            send(code(s.node()), code(s.type()), code(s.address()), code(s.stride()));
             return null;
         }
 
         @Override
         public Void visit(Stmt.SendData s) {
-            String w1 = s.words().size() > 1 ? code(s.words().get(1)) : "0";
-            send("port.sendData(t, c, " + code(s.words().get(0)) + ", " + w1 + ", " + s.words().size() + ", "
-                    + s.tail() + ")", s.tail());
+            send(code(s.words().get(0)), s.words().size() > 1 ? code(s.words().get(1)) : "0", "0", "0");
             return null;
         }
 
         @Override
         public Void visit(Stmt.SendDma s) {
-            send("port.sendDma(t, c, " + code(s.address()) + ", " + code(s.strideCount()) + ", " + s.tail() + ")",
-                    s.tail());
+            send(code(s.address()), code(s.strideCount()), "0", "0");
             return null;
         }
 
@@ -219,23 +215,32 @@ public final class InterpreterSource implements Expr.Visitor<String> {
         }
     }
 
-    /** A network instruction: blocked when refused; after it, the loop is left when the message ended or asked. */
-    private void send(String call, boolean tail) {
+    /**
+     * A network instruction, handed to the port with its operands: blocked when refused, the loop left when it
+     * ended a message or after any accepted one when asked.
+     */
+    private void send(String v0, String v1, String v2, String v3) {
         out.add("c.pc = pc;");
-        out.add("if (!" + call + ") {");
-        out.add("    ev = Exit.BLOCKED;");
-        out.add("    break loop;");
+        out.add("final int reply = port.request(op, t, c, " + v0 + ", " + v1 + ", " + v2 + ", " + v3 + ");");
+        out.add("if (reply != NetworkPort.ACCEPTED) {");
+        out.add("    if (reply == NetworkPort.REFUSED) {");
+        out.add("        ev = Exit.BLOCKED;");
+        out.add("        break loop;");
+        out.add("    }");
+        int at = out.size();
+        leave("MESSAGE_SENT");
+        indent(at);
         out.add("}");
-        if (tail) {
-            leave("MESSAGE_SENT");
-        } else {
-            out.add("if (netStop) {");
-            int at = out.size();
-            leave("NETWORK");
-            for (int k = at; k < out.size(); k++) {
-                out.set(k, "    " + out.get(k));
-            }
-            out.add("}");
+        out.add("if (netStop) {");
+        at = out.size();
+        leave("NETWORK");
+        indent(at);
+        out.add("}");
+    }
+
+    private void indent(int from) {
+        for (int k = from; k < out.size(); k++) {
+            out.set(k, "    " + out.get(k));
         }
     }
 

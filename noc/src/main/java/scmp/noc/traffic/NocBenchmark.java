@@ -3,7 +3,7 @@ package scmp.noc.traffic;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Locale;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 import scmp.noc.NocConfig;
 
 /**
@@ -37,7 +37,7 @@ public final class NocBenchmark {
 
     /** Returns {cpu nanoseconds, wall nanoseconds}. */
     private static long[] traffic(double rate, long cycles) {
-        Network net = Network.mesh(8, 8, NocConfig.defaults());
+        RouterNetwork net = RouterNetwork.mesh(8, 8, NocConfig.defaults());
         SyntheticTraffic t = new SyntheticTraffic(net, TrafficPattern.UNIFORM, rate, 5, 1);
         long wall = System.nanoTime();
         long start = cpu();
@@ -46,7 +46,7 @@ public final class NocBenchmark {
     }
 
     private static long[] empty(long cycles) {
-        Network net = Network.mesh(8, 8, NocConfig.defaults());
+        RouterNetwork net = RouterNetwork.mesh(8, 8, NocConfig.defaults());
         long wall = System.nanoTime();
         long start = cpu();
         for (long k = 0; k < cycles; k++) {

@@ -2,7 +2,7 @@ package scmp.noc.traffic;
 
 import java.util.SplittableRandom;
 import scmp.noc.Mesh2D;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 
 /**
  * BookSim's synthetic traffic ({@code trafficmanager.cpp}): every network cycle each node asks its injection
@@ -12,7 +12,7 @@ import scmp.noc.Network;
  * gives the same packets; the run itself is a {@link TrafficDriver}'s.
  */
 public final class SyntheticTraffic implements PacketSource {
-    private final Network net;
+    private final RouterNetwork net;
     private final Mesh2D mesh;
     private final TrafficPattern pattern;
     private final double rate;
@@ -30,7 +30,7 @@ public final class SyntheticTraffic implements PacketSource {
      * @param packetFlits flits per packet, at least 1
      * @param seed        the random seed; the same seed gives the same results
      */
-    public SyntheticTraffic(Network net, TrafficPattern pattern, double rate, int packetFlits, long seed) {
+    public SyntheticTraffic(RouterNetwork net, TrafficPattern pattern, double rate, int packetFlits, long seed) {
         this(net, pattern, Injection.BERNOULLI, rate, packetFlits, seed);
     }
 
@@ -44,7 +44,7 @@ public final class SyntheticTraffic implements PacketSource {
      * @param packetFlits flits per packet, at least 1
      * @param seed        the random seed; the same seed gives the same results
      */
-    public SyntheticTraffic(Network net, TrafficPattern pattern, Injection injection, double rate, int packetFlits,
+    public SyntheticTraffic(RouterNetwork net, TrafficPattern pattern, Injection injection, double rate, int packetFlits,
             long seed) {
         if (!(net.topology() instanceof Mesh2D m)) {
             throw new IllegalArgumentException("synthetic traffic needs a mesh");

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import scmp.isa.MessageType;
 import scmp.noc.Flit;
 import scmp.noc.Mesh2D;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 
 /**
  * Drives a mesh network with packets from a {@link PacketSource} (BookSim's synthetic generator,
@@ -27,7 +27,7 @@ import scmp.noc.Network;
  * with the tail bit. A packet's slot number travels in the flits' simulator-only tag.
  */
 public final class TrafficDriver {
-    private final Network net;
+    private final RouterNetwork net;
     private final Mesh2D mesh;
     private final PacketSource source;
     private PacketListener listener;
@@ -80,7 +80,7 @@ public final class TrafficDriver {
      * @param net    a network whose topology is a {@link Mesh2D}
      * @param source where packets come from
      */
-    public TrafficDriver(Network net, PacketSource source) {
+    public TrafficDriver(RouterNetwork net, PacketSource source) {
         if (!(net.topology() instanceof Mesh2D m)) {
             throw new IllegalArgumentException("synthetic traffic needs a mesh");
         }

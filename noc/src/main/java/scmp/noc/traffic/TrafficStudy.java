@@ -13,7 +13,7 @@ import java.util.function.Consumer;
 import scmp.noc.DimensionOrderRouting;
 import scmp.noc.FlitFormat;
 import scmp.noc.Mesh2D;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 import scmp.noc.NocConfig;
 
 /**
@@ -109,7 +109,7 @@ public final class TrafficStudy {
         s.traffic().check(m);
         s.injection().burstParameters(s.rate() / s.packetFlits());
         new DimensionOrderRouting(m, cfg.format());
-        Network.mesh(m.width(), m.height(), cfg);   // the router's own limits (ports x VCs)
+        RouterNetwork.mesh(m.width(), m.height(), cfg);   // the router's own limits (ports x VCs)
         return new TrafficStudy(s, m, cfg);
     }
 
@@ -161,7 +161,7 @@ public final class TrafficStudy {
      * @return the measurements
      */
     public TrafficResult run(double rate, long seed, PacketListener listener) {
-        Network net = Network.mesh(mesh.width(), mesh.height(), config);
+        RouterNetwork net = RouterNetwork.mesh(mesh.width(), mesh.height(), config);
         SyntheticTraffic t = new SyntheticTraffic(net, s.traffic(), s.injection(), rate, s.packetFlits(), seed);
         t.setListener(listener);
         return t.run(s.warmup(), s.measure(), s.drain());
@@ -190,7 +190,7 @@ public final class TrafficStudy {
      * @return the measurements
      */
     public TrafficResult replay(NetTrace trace, PacketListener listener) {
-        Network net = Network.mesh(mesh.width(), mesh.height(), config);
+        RouterNetwork net = RouterNetwork.mesh(mesh.width(), mesh.height(), config);
         TrafficDriver d = new TrafficDriver(net, trace.source(mesh));
         d.setListener(listener);
         return d.run(0, Math.max(1, trace.span()), s.drain());

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 import scmp.noc.NocConfig;
 
 /** BookSim's injection processes: their mean rates, the on/off process's bursts and its derived parameters. */
@@ -82,9 +82,9 @@ class InjectionTest {
 
     @Test
     void burstsRaiseLatencyAtTheSameLoad() {
-        TrafficResult smooth = new SyntheticTraffic(Network.mesh(8, 8, NocConfig.defaults()), TrafficPattern.UNIFORM,
+        TrafficResult smooth = new SyntheticTraffic(RouterNetwork.mesh(8, 8, NocConfig.defaults()), TrafficPattern.UNIFORM,
                 Injection.BERNOULLI, 0.25, 5, 3).run(1000, 5000, 20000);
-        TrafficResult bursty = new SyntheticTraffic(Network.mesh(8, 8, NocConfig.defaults()), TrafficPattern.UNIFORM,
+        TrafficResult bursty = new SyntheticTraffic(RouterNetwork.mesh(8, 8, NocConfig.defaults()), TrafficPattern.UNIFORM,
                 Injection.onOff(0.01, 0.04), 0.25, 5, 3).run(1000, 5000, 20000);
         assertTrue(smooth.stable() && bursty.stable(), bursty.report());
         assertEquals(0.25, bursty.offered(), 0.02, bursty.report());

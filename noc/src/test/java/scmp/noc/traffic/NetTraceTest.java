@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import scmp.noc.Mesh2D;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 import scmp.noc.NocConfig;
 
 /**
@@ -40,7 +40,7 @@ class NetTraceTest {
     }
 
     private static TrafficResult replay(NetTrace t, NocConfig cfg, PacketListener l) {
-        Network net = Network.mesh(8, 8, cfg);
+        RouterNetwork net = RouterNetwork.mesh(8, 8, cfg);
         TrafficDriver d = new TrafficDriver(net, t.source(new Mesh2D(8, 8)));
         d.setListener(l);
         return d.run(0, Math.max(1, t.span()), 100_000);
@@ -52,7 +52,7 @@ class NetTraceTest {
         Deliveries original = new Deliveries();
         TrafficResult first;
         try (NetTrace.Writer w = new NetTrace.Writer(text, new Mesh2D(8, 8))) {
-            SyntheticTraffic t = new SyntheticTraffic(Network.mesh(8, 8, NocConfig.defaults()), TrafficPattern.UNIFORM,
+            SyntheticTraffic t = new SyntheticTraffic(RouterNetwork.mesh(8, 8, NocConfig.defaults()), TrafficPattern.UNIFORM,
                     Injection.onOff(0.05, 0.1), 0.35, 4, 11);
             t.setListener(PacketListener.both(w, original));
             first = t.run(500, 3000, 20_000);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import org.junit.jupiter.api.Test;
 import scmp.noc.Mesh2D;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 import scmp.noc.NocConfig;
 
 /**
@@ -16,7 +16,7 @@ import scmp.noc.NocConfig;
 class SaturationTest {
 
     private static TrafficResult run(TrafficPattern p, double rate, long measure, long drain) {
-        Network net = Network.mesh(8, 8, NocConfig.defaults());
+        RouterNetwork net = RouterNetwork.mesh(8, 8, NocConfig.defaults());
         return new SyntheticTraffic(net, p, rate, 5, 1).run(1000, measure, drain);
     }
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import org.junit.jupiter.api.Test;
 import scmp.noc.Mesh2D;
-import scmp.noc.Network;
+import scmp.noc.RouterNetwork;
 import scmp.noc.NocConfig;
 
 /**
@@ -29,7 +29,7 @@ class ZeroLoadPatternTest {
             // low load: at most 5% of the pattern's ideal throughput, long enough for 8000 packets or so
             double rate = Math.min(0.004, 0.05 * a.idealThroughput());
             long window = Math.max(150_000, (long) (8000 * flits / (64 * rate)));
-            TrafficResult r = new SyntheticTraffic(Network.mesh(8, 8, cfg), p, rate, flits, 5).run(1000, window, 5000);
+            TrafficResult r = new SyntheticTraffic(RouterNetwork.mesh(8, 8, cfg), p, rate, flits, 5).run(1000, window, 5000);
             double h = a.meanHops();
             double t0 = (h + 1) * cfg.routerDelay() + h * cfg.linkDelay() + 2 + flits - 1;
             String line = String.format("%s: T0 %.2f, measured %.2f (hops %.3f, predicted %.3f), %d packets, %.1f%% exact%n",

@@ -1,0 +1,65 @@
+package scmp.machine;
+
+/**
+ * A network as the machine clocks it: the SCMP mesh of routers and NIUs, the T3D's data torus or its barrier
+ * network. A machine model lists its networks ({@link Hardware#networks()}); the machine runs them after the cores
+ * within each core cycle, in list order, and asks each what it needs to interleave them with the cores
+ * deterministically.
+ *
+ * <h2>Contract with the machine's loop</h2>
+ * A network keeps its own clock, {@link #time()}: it has run every core cycle below it. {@link #advanceTo(long)
+ * advanceTo(c)} runs core cycles {@code time() .. c - 1}; the machine calls it only once every core has executed
+ * its instructions of those cycles, and no core has executed an instruction that those cycles could affect (a word
+ * written into its memory, a thread started or woken, the device state a network instruction or {@code rdsr}
+ * reads). So:
+ * <ul>
+ *   <li>while {@link #busy()} (anything in flight), cores and networks advance in lockstep, one core cycle at a
+ *       time;</li>
+ *   <li>while no network is busy, none can do anything until a core issues a network instruction, so cores run
+ *       ahead without limit, each stopping right after a network instruction; the networks then jump to that
+ *       cycle ({@link #nextActivity()}), which must cost nothing however far.</li>
+ * </ul>
+ * What a network does must depend only on the simulated history, so that runs are deterministic. Everything it
+ * changes in a node's memory goes through the node's {@link scmp.cpu.RemotePort}, landing at a cycle the node
+ * has not run past.
+ */
+public interface ClockedNetwork {
+
+    /** Returns the core cycles the network has run. */
+    long time();
+
+    /** Tells whether anything is in flight: while it is, a core's future can depend on the network at every cycle. */
+    boolean busy();
+
+    /**
+     * Returns the first core cycle, at or after {@link #time()}, in which the network can do anything
+     * ({@code time()} while something moves; {@link Long#MAX_VALUE} when nothing is in flight).
+     */
+    long nextActivity();
+
+    /**
+     * Runs core cycles {@link #time()} up to {@code cycle - 1}, jumping over cycles in which nothing can happen.
+     *
+     * @param cycle the new time, at or after {@link #time()}
+     * @throws scmp.cpu.GuestFault when a device faults (located where its model says)
+     */
+    void advanceTo(long cycle);
+
+    /**
+     * Returns the core cycles after which a network that has not moved, while no thread can run on any node,
+     * never moves again: longer than any pause it can make while something is still on its way.
+     */
+    long stallWindow();
+
+    /** Returns the core cycle in which anything last moved in the network. */
+    long lastProgressCycle();
+
+    /**
+     * Returns the network's lookahead: the fewest core cycles {@code W} such that nothing a core does at cycle
+     * {@code t} (a network instruction) can be seen by another node's core before cycle {@code t + W}. 1 is
+     * always safe.
+     */
+    default long lookahead() {
+        return 1;
+    }
+}

@@ -1,0 +1,79 @@
+package scmp.machine;
+
+import java.util.List;
+import scmp.cpu.Engine;
+import scmp.cpu.Interpreter;
+import scmp.cpu.Node;
+
+/**
+ * The model-specific hardware of one machine, as {@link MachineModel#build} made it: what it wires into each node
+ * the machine builds (the device port of the network instructions, the special registers, any other per-node
+ * hardware), the clocked networks, and its part of the reports.
+ */
+public interface Hardware {
+
+    /**
+     * Wires a node the machine has just built: at least its device port ({@link Node#setNetworkPort}) and its
+     * special registers ({@link Node#setSpecialRegisters}). Called once per node, in the order the nodes are built.
+     *
+     * @param node the node
+     */
+    void attach(Node node);
+
+    /**
+     * Returns the engine that executes the nodes' threads: the {@link Interpreter} by default. A model whose nodes
+     * see memory differently (through a data cache, say) brings an engine generated for that (docs/architecture.md).
+     */
+    default Engine.Factory engines() {
+        return Interpreter::new;
+    }
+
+    /**
+     * Returns the machine's clocked networks, in the order the machine runs them within a core cycle (after the
+     * nodes); an empty list for a machine whose nodes do not communicate.
+     */
+    List<ClockedNetwork> networks();
+
+    /**
+     * Describes why a blocked thread waits, or returns null when it does not wait on this hardware.
+     *
+     * @param node    the node
+     * @param context the thread context
+     * @return a few words, for deadlock reports
+     */
+    default String blockedReason(int node, int context) {
+        return null;
+    }
+
+    /** Returns how deadlock reports name the device a thread blocks on ({@code the NIU}). */
+    default String deviceName() {
+        return "its device";
+    }
+
+    /** Describes every device not at rest and everything in flight, one line each (ending with a newline). */
+    default String stateReport() {
+        return "";
+    }
+
+    /**
+     * Returns words a deadlock report adds after its core cycle, such as the networks' own clock: {@code
+     * " (network cycle 492)"}; empty by default.
+     */
+    default String clockNote() {
+        return "";
+    }
+
+    /**
+     * Tells the hardware that a node's program has exited (an SPMD rank's {@code exit}): no thread of it waits on a
+     * device any more.
+     *
+     * @param node the node
+     */
+    default void nodeExited(int node) {
+    }
+
+    /** Returns what the hardware adds to the run's statistics ({@code --stats}). */
+    default StatsLayout stats() {
+        return StatsLayout.GENERIC;
+    }
+}

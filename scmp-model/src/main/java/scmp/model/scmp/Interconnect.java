@@ -1,0 +1,256 @@
+package scmp.model.scmp;
+
+import java.util.function.IntFunction;
+import scmp.cpu.NetworkPort;
+import scmp.cpu.Node;
+import scmp.niu.Niu;
+import scmp.niu.NiuConfig;
+import scmp.niu.NiuContext;
+import scmp.niu.Watch;
+import scmp.noc.RouterNetwork;
+
+/**
+ * The chip's clock and network as the cores see it: the router network ({@link RouterNetwork}) and one {@link Niu}
+ * per node, clocked together core cycle by core cycle (docs/timing.md section 3): within core cycle {@code c} the cores
+ * act first, then {@link #runCoreCycle(long) runCoreCycle(c)} runs the network cycles {@code k c .. k c + k - 1}
+ * (every NIU, then the routers, per network cycle) and wakes the threads whose NIU condition became true.
+ *
+ * <p>Idle parts cost nothing: an NIU is visited only while it has flits to send, a DMA block to read, flits
+ * arriving or threads blocked on it; routers are stepped only while they hold flits; and while nothing is in
+ * flight at all ({@link #busy()} false) the clock jumps ({@link #skipTo}).
+ *
+ * <p>Nodes are created lazily: the NIU asks for its node only when a message arrives there, through the
+ * function given at construction, so a machine can leave nodes no message reaches unbuilt.
+ */
+public final class Interconnect implements NiuContext {
+    private final RouterNetwork net;
+    private final NiuConfig config;
+    private final Niu[] nius;
+    private final IntFunction<Node> nodes;
+    private final Watch watch;
+    private final int ratio;
+    private final int[] senders;
+    private final boolean[] listed;
+    private int senderCount;
+    private int blockedTotal;
+    private long time;
+    private long lastProgress;
+
+    /**
+     * Builds the NIUs of every node of a network.
+     *
+     * @param net      the router network; its clock must be at 0
+     * @param config   the NIU parameters
+     * @param contexts thread contexts per node
+     * @param nodes    returns a node, creating it on first use
+     * @param watch    the trace of selected messages, or null
+     */
+    public Interconnect(RouterNetwork net, NiuConfig config, int contexts, IntFunction<Node> nodes, Watch watch) {
+        if (net.cycle() != 0) {
+            throw new IllegalArgumentException("the network has already run");
+        }
+        this.net = net;
+        this.config = config;
+        this.nodes = nodes;
+        this.watch = watch;
+        this.ratio = net.config().clockRatio();
+        int n = net.nodes();
+        this.nius = new Niu[n];
+        for (int node = 0; node < n; node++) {
+            nius[node] = new Niu(node, this, contexts);
+        }
+        this.senders = new int[n];
+        this.listed = new boolean[n];
+        if (watch != null) {
+            watch.attach(net.topology());
+            net.setTracer(watch);
+        }
+    }
+
+    @Override
+    public RouterNetwork network() {
+        return net;
+    }
+
+    @Override
+    public NiuConfig config() {
+        return config;
+    }
+
+    /** Returns the number of nodes. */
+    public int nodes() {
+        return nius.length;
+    }
+
+    /**
+     * Returns a node's NIU, the port its core's network instructions talk to.
+     *
+     * @param node the node
+     * @return its NIU
+     */
+    @Override
+    public Niu niu(int node) {
+        return nius[node];
+    }
+
+    /**
+     * Returns a node's port.
+     *
+     * @param node the node
+     * @return its NIU as a {@link NetworkPort}
+     */
+    public NetworkPort port(int node) {
+        return nius[node];
+    }
+
+    @Override
+    public Node node(int node) {
+        return nodes.apply(node);
+    }
+
+    @Override
+    public Watch watch() {
+        return watch;
+    }
+
+    @Override
+    public void sending(Niu niu) {
+        int node = niu.node();
+        if (!listed[node]) {
+            listed[node] = true;
+            senders[senderCount++] = node;
+        }
+    }
+
+    @Override
+    public void blocked(int delta) {
+        blockedTotal += delta;
+    }
+
+    @Override
+    public void progress(long netCycle) {
+        lastProgress = Math.max(lastProgress, netCycle);
+    }
+
+    /** Returns the core cycles the network has run: the network cycles of every core cycle below this are done. */
+    public long time() {
+        return time;
+    }
+
+    /**
+     * Tells whether anything is in flight: a flit in the network, a flit in an injection queue, or a DMA block
+     * being read. While it is, a core's future can depend on the network at every cycle.
+     */
+    public boolean busy() {
+        return senderCount != 0 || !net.isIdle();
+    }
+
+    /**
+     * Returns the last network cycle in which anything moved: a flit injected, crossing a router or taken by an
+     * NIU, or a word read by a DMA engine.
+     */
+    public long lastProgressCycle() {
+        return Math.max(lastProgress, net.lastProgressCycle());
+    }
+
+    /**
+     * Returns the first core cycle, at or after {@link #time()}, in whose network cycles anything can happen: now
+     * when a flit is in the network, otherwise the core cycle from which the earliest queued flit may enter the
+     * router or a DMA engine may read, or {@link Long#MAX_VALUE} when nothing is queued. Blocked threads need no
+     * cycle of their own: their conditions change only when flits move or when the core executes a network
+     * instruction, which queues a flit.
+     */
+    public long nextActivity() {
+        if (!net.isIdle()) {
+            return time;
+        }
+        long first = Long.MAX_VALUE;
+        for (int k = 0; k < senderCount; k++) {
+            first = Math.min(first, nius[senders[k]].firstActivity() / ratio);
+        }
+        return Math.max(first, time);
+    }
+
+    /**
+     * Runs the network cycles of core cycle {@code c}: every NIU with work, then the routers, in each network
+     * cycle; then wakes blocked threads whose condition holds.
+     *
+     * @param c the core cycle, equal to {@link #time()}; every core must have executed its instructions of
+     *          cycle {@code c} and none later that the network can affect
+     * @throws scmp.cpu.GuestFault when a DMA read or a delivery faults
+     */
+    public void runCoreCycle(long c) {
+        if (c != time) {
+            throw new IllegalStateException("core cycle " + c + " but the network is at " + time);
+        }
+        long n = c * ratio;
+        for (int j = 0; j < ratio; j++, n++) {
+            if (!net.isIdle()) {
+                for (Niu u : nius) {
+                    if (u.sending() || u.receiving()) {
+                        u.networkCycle(n, c);
+                    }
+                }
+            } else {
+                for (int k = 0; k < senderCount; k++) {
+                    nius[senders[k]].networkCycle(n, c);
+                }
+            }
+            net.step();
+        }
+        if (blockedTotal != 0) {
+            for (Niu u : nius) {
+                u.endCoreCycle(c);
+            }
+        }
+        int kept = 0;
+        for (int k = 0; k < senderCount; k++) {
+            int node = senders[k];
+            if (nius[node].sending()) {
+                senders[kept++] = node;
+            } else {
+                listed[node] = false;
+            }
+        }
+        senderCount = kept;
+        time = c + 1;
+    }
+
+    /**
+     * Moves the clock to core cycle {@code c}, over cycles in which nothing can happen; costs nothing however
+     * far.
+     *
+     * @param c a core cycle from {@link #time()} to {@link #nextActivity()}
+     * @throws IllegalStateException when something could happen before {@code c}
+     */
+    public void skipTo(long c) {
+        if (c < time) {
+            throw new IllegalArgumentException("cannot go back from core cycle " + time + " to " + c);
+        }
+        if (c > nextActivity()) {
+            throw new IllegalStateException("cannot skip to core cycle " + c + ": the network has work at "
+                    + nextActivity());
+        }
+        net.advanceIdle((c - time) * ratio);
+        time = c;
+    }
+
+    /**
+     * Describes every NIU that is not at rest and every flit in the network, for deadlock reports.
+     *
+     * @return lines, each ending with a newline
+     */
+    public String stateReport() {
+        StringBuilder sb = new StringBuilder();
+        for (Niu u : nius) {
+            String d = u.describe();
+            if (d != null) {
+                sb.append("  node ").append(u.node()).append(" NIU: ").append(d).append('\n');
+            }
+        }
+        if (!net.isIdle()) {
+            sb.append(net.stateReport());
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,76 @@
+package scmp.model.scmp;
+
+import scmp.machine.ClockedNetwork;
+import scmp.noc.NocConfig;
+
+/**
+ * The SCMP chip's network as the machine clocks it: the wormhole mesh of {@code scmp.noc} with one NIU per node
+ * ({@link Interconnect}), timed as docs/timing.md sections 3 and 4 specify, behind the machine's
+ * {@link ClockedNetwork} seam. Its clock runs {@link NocConfig#clockRatio()} network cycles per core cycle.
+ */
+final class MeshNetwork implements ClockedNetwork {
+    private final Interconnect ic;
+    private final int ratio;
+    private final long stallWindow;
+
+    /**
+     * Puts the interconnect behind the seam.
+     *
+     * @param ic the NIUs and routers
+     */
+    MeshNetwork(Interconnect ic) {
+        this.ic = ic;
+        NocConfig c = ic.network().config();
+        this.ratio = c.clockRatio();
+        long quiet = 4L * (c.routerDelay() + c.linkDelay() + c.creditDelay()) + 64;
+        this.stallWindow = (quiet + ratio - 1) / ratio;
+    }
+
+    @Override
+    public long time() {
+        return ic.time();
+    }
+
+    @Override
+    public boolean busy() {
+        return ic.busy();
+    }
+
+    @Override
+    public long nextActivity() {
+        return ic.nextActivity();
+    }
+
+    @Override
+    public void advanceTo(long cycle) {
+        while (ic.time() < cycle) {
+            long a = ic.nextActivity();
+            if (a > ic.time()) {
+                ic.skipTo(Math.min(a, cycle));
+            } else {
+                ic.runCoreCycle(ic.time());
+            }
+        }
+    }
+
+    /** {@inheritDoc} {@code 4 (D + L + C) + 64} network cycles, in core cycles (docs/simulator.md). */
+    @Override
+    public long stallWindow() {
+        return stallWindow;
+    }
+
+    @Override
+    public long lastProgressCycle() {
+        return ic.lastProgressCycle() / ratio;
+    }
+
+    /**
+     * {@inheritDoc} A flit that enters the router in network cycle {@code k t} reaches another node's NIU at the
+     * earliest in network cycle {@code k t + T(1, 1)} (timing.md section 4: one hop, alone), which the NIU's
+     * node sees from core cycle {@code floor((k t + T(1, 1)) / k) + 1}.
+     */
+    @Override
+    public long lookahead() {
+        return ic.network().config().zeroLoadLatency(1, 1) / ratio + 1;
+    }
+}

@@ -1,0 +1,81 @@
+package scmp.model.sp;
+
+import scmp.machine.ParamException;
+
+/**
+ * The parameters of an IBM RS/6000 SP system, each set by {@code scmpsim --param KEY=VALUE}. The figures the seed
+ * document gives, Banikazemi et al., <i>MPI-LAPI: An Efficient Implementation of MPI for IBM RS/6000 SP Systems</i>
+ * (the project's seed {@code 003}), are cited by line of its plain-text copy; the others are assumptions until
+ * the SP model calibrates them and gives their sources. The nodes run the SCMP instruction set in place
+ * of the POWER processor, at the SP node's clock, so that cycles are SP cycles.
+ *
+ * @param nodes               nodes of the system, 1..{@link #MAX_NODES}; 0: as many as {@code -n} asks, else 1
+ * @param clockMhz            the node clock in MHz: 332, "Power-PC 332MHz nodes" (seed 003 line 399)
+ * @param memoryBytes         memory per node in bytes, the default of {@code --mem}: 8 MB, an assumption that fits
+ *                            the programs simulated here (an SP node had far more); at most 64 MB
+ * @param pairMBps            the switch's data rate between a pair of nodes in MB/s: 160, "bi-directional
+ *                            data-transfer rate of up to 160 MB/s between each node pair" (seed 003 line 51)
+ * @param routes              routes through the multistage switch between a pair of nodes: 4, "the switch network
+ *                            has four routes between each pair of nodes" (seed 003 line 74)
+ * @param packetBytes         the most bytes of a switch packet, headers included: 1024, an assumption
+ * @param switchLatencyCycles cycles a packet's head takes through the switch when nothing else is in the way: 332
+ *                            (one microsecond), an assumption
+ * @param fifoPackets         packets each adapter's send and receive FIFOs hold: 64, an assumption
+ * @param interruptCycles     cycles a packet-arrival interrupt costs the node before its handler runs: 3320 (ten
+ *                            microseconds), an assumption
+ */
+public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, int routes, int packetBytes,
+                       int switchLatencyCycles, int fifoPackets, int interruptCycles) {
+
+    /** The most nodes: "configurations ranging from 2-node systems to 128-node systems" (seed 003 line 51). */
+    public static final int MAX_NODES = 128;
+    /** The most memory per node. */
+    public static final int MAX_MEMORY = 64 << 20;
+
+    /** The defaults: the nodes of the run, the seed's figures and the assumptions above. */
+    public SpParams() {
+        this(0, 332, 8 << 20, 160, 4, 1024, 332, 64, 3320);
+    }
+
+    /**
+     * Checks the parameters.
+     *
+     * @throws ParamException naming the parameter at fault
+     */
+    public SpParams {
+        if (nodes < 0 || nodes > MAX_NODES) {
+            throw new ParamException("nodes", ": must be 1.." + MAX_NODES + ", got " + nodes);
+        }
+        if (memoryBytes < 64 << 10 || memoryBytes > MAX_MEMORY || memoryBytes % 4096 != 0) {
+            throw new ParamException("memoryBytes", ": must be a multiple of 4K from 64K to 64M, got " + memoryBytes);
+        }
+        positive("clockMhz", clockMhz);
+        positive("pairMBps", pairMBps);
+        positive("routes", routes);
+        if (packetBytes < 64) {
+            throw new ParamException("packetBytes", ": must be at least 64, got " + packetBytes);
+        }
+        positive("switchLatencyCycles", switchLatencyCycles);
+        positive("fifoPackets", fifoPackets);
+        if (interruptCycles < 0) {
+            throw new ParamException("interruptCycles", ": must be at least 0, got " + interruptCycles);
+        }
+    }
+
+    private static void positive(String key, int value) {
+        if (value < 1) {
+            throw new ParamException(key, ": must be at least 1, got " + value);
+        }
+    }
+
+    /**
+     * Returns these parameters for a system of {@code n} nodes.
+     *
+     * @param n the nodes
+     * @return the parameters
+     */
+    public SpParams withNodes(int n) {
+        return new SpParams(n, clockMhz, memoryBytes, pairMBps, routes, packetBytes, switchLatencyCycles, fifoPackets,
+                interruptCycles);
+    }
+}

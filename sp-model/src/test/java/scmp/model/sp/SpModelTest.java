@@ -1,0 +1,73 @@
+package scmp.model.sp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import scmp.elf.MachineKind;
+import scmp.machine.ConfigException;
+import scmp.machine.Guest;
+import scmp.machine.Models;
+import scmp.machine.Params;
+import scmp.machine.Simulation;
+
+/** The SP skeleton: its parameters, and programs that use no network on every node. */
+class SpModelTest {
+    @TempDir
+    Path dir;
+
+    private final SpModel model = new SpModel();
+
+    @Test
+    void theParametersHaveTheSeedsFiguresAndTheSystemFollowsMinusN() {
+        SpParams d = Params.defaults(SpParams.class);
+        assertEquals(List.of(332, 160, 4), List.of(d.clockMhz(), d.pairMBps(), d.routes()));
+        assertEquals(1, model.fit(d, 0).nodes());
+        assertEquals(16, model.fit(d, 16).nodes());
+        assertEquals(16, model.ranks(model.fit(d, 16), 0), "every node runs the program");
+        assertEquals("-n 8: the system has 4 nodes (--param nodes)", assertThrows(ConfigException.class,
+                () -> model.fit(d.withNodes(4), 8)).getMessage());
+        assertEquals("--param routes: must be at least 1, got 0", assertThrows(ConfigException.class,
+                () -> Params.load(SpParams.class, "sp", List.of(new Params.Given("routes", "0")))).getMessage());
+    }
+
+    private static String[] run(Path program, Integer ranks) {
+        Guest.Outcome r = Guest.simulate(new Simulation.Options().program(program.toString(), List.of()).ranks(ranks)
+                .cycles(true));
+        return new String[] {Integer.toString(r.code()), r.err()};
+    }
+
+    private Path program(String source) throws Exception {
+        return Guest.file(dir, MachineKind.SP, source);
+    }
+
+    @Test
+    void everyNodeRunsTheProgramAndNetworkInstructionsFault() throws Exception {
+        assertTrue(Models.of(MachineKind.SP) instanceof SpModel, "found through ServiceLoader");
+        // rdsr 0, rdsr 1, sub 2, hcall exit 3: node k exits with xdim - k, so the first non-zero status is node 0's
+        Path p = program("""
+                    .text
+                    .globl _start
+                _start:
+                    rdsr a0, xdim
+                    rdsr t0, nodeid
+                    sub  a0, a0, t0
+                    hcall exit
+                """);
+        assertEquals(List.of("3", "cycles: 4\ninstructions: 12\n"), List.of(run(p, 3)));
+        Path net = program("""
+                    .text
+                    .globl _start
+                _start:
+                    send2 zero, zero
+                """);
+        String[] r = run(net, null);
+        assertEquals("139", r[0]);
+        assertTrue(r[1].startsWith("scmpsim: node 0 thread 0: network instruction on the SP, whose switch adapter is "
+                + "not modelled yet at pc 0x00001000"), r[1]);
+    }
+}
