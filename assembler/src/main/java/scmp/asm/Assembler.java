@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.Token;
+import scmp.common.Limits;
 import scmp.diag.Diagnostic;
 import scmp.diag.DiagnosticException;
 import scmp.elf.LineTable;
@@ -141,6 +142,14 @@ public final class Assembler {
                     + "(is this a binary file?)");
             throw new DiagnosticException(diags);
         }
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].length() > Limits.MAX_LINE_LENGTH) {
+                // A line is parsed whole; an endless one would only exhaust memory.
+                error(new Pos(i + 1, 1), "line too long (" + lines[i].length() + " characters; the limit is "
+                        + Limits.MAX_LINE_LENGTH + ")");
+                throw new DiagnosticException(diags);
+            }
+        }
         AsmLexer lexer = new AsmLexer(CharStreams.fromString(text, fileName));
         lexer.removeErrorListeners();
         List<Token> line = new ArrayList<>();
@@ -203,6 +212,10 @@ public final class Assembler {
     }
 
     void error(Pos pos, String message) {
+        if (gaveUp) {
+            // One statement can report several errors (each operand of a directive); the limit holds anyway.
+            return;
+        }
         int line = pos == null ? 0 : pos.line();
         int col = pos == null ? 0 : pos.col();
         String src = line >= 1 && line <= lines.length ? lines[line - 1] : null;

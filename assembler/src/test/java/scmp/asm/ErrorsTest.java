@@ -126,6 +126,24 @@ class ErrorsTest {
     }
 
     @Test
+    void errorsOfOneStatementStopAtTheLimitToo() {
+        // Found by AssemblerFuzzTest: a directive reports an error per operand, past the limit.
+        List<String> e = errors("bad\n".repeat(Assembler.MAX_ERRORS - 1) + ".byte x1, x2, x3, x4\n");
+        assertEquals(Assembler.MAX_ERRORS + 1, e.size(), String.join("\n", e));
+        assertEquals("t.s: error: too many errors (" + Assembler.MAX_ERRORS + "); stopping", e.get(e.size() - 1));
+    }
+
+    @Test
+    void endlessLineIsOneErrorWithAShortEcho() {
+        String line = "nop; ".repeat(2_000_000);
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Assembler.assemble("t.s", line + "\n"));
+        assertEquals(1, e.diagnostics().size());
+        assertEquals("t.s:1:1: error: line too long (" + line.length() + " characters; the limit is "
+                + scmp.common.Limits.MAX_LINE_LENGTH + ")", e.diagnostics().get(0).headline());
+        assertTrue(e.diagnostics().get(0).format().length() < 3 * scmp.common.Limits.ECHO_WINDOW);
+    }
+
+    @Test
     void binaryInputIsOneError() {
         assertEquals("t.s:2:3: error: not assembly source: the input contains NUL characters (is this a binary file?)",
                 error("nop\nab\0cd\n"));

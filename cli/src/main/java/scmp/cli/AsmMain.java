@@ -31,7 +31,7 @@ import scmp.elf.ObjectFile;
 public final class AsmMain implements Callable<Integer> {
 
     /** The largest source file accepted (256 MiB): far beyond what fits in a node's 8 MiB once assembled. */
-    static final int MAX_SOURCE_SIZE = 256 << 20;
+    static final int MAX_SOURCE_SIZE = (int) scmp.common.Limits.MAX_ASSEMBLY_SIZE;
 
     @Parameters(index = "0", paramLabel = "FILE", description = "The assembly source; '-' reads standard input.")
     private String input;

@@ -9,11 +9,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import scmp.cc.Driver;
+import scmp.common.Limits;
 import scmp.elf.MachineKind;
 
 /**
  * {@code scmpcc}, the C compiler driver's command line, shaped like gcc: {@code scmpcc [-c|-S|-E] [-o OUT]
- * [-O0|-O1|-O2] [-g] [-I DIR] [-D NAME[=V]] [-U NAME] [-L DIR] [-l LIB] [-Wall] [-w] [-nostdlib] [-nostdinc]
+ * [-O0|-O1|-O2] [-g] [-I DIR] [-D NAME[=V]] [-U NAME] [-L DIR] [-l LIB] [-Wall] [-w] [-fmax-errors=N] [-nostdlib] [-nostdinc]
  * [--sysroot DIR] FILE...}. The options become {@link Driver.Options}; {@link Driver} runs the pipeline (see
  * docs/compiler.md).
  */
@@ -45,6 +46,8 @@ public final class CcMain implements Callable<Integer> {
     List<String> libs = new ArrayList<>();
     @Option(names = "--warning", hidden = true)
     List<String> warningFlags = new ArrayList<>();
+    @Option(names = "--max-errors", hidden = true)
+    int maxErrors = Limits.DEFAULT_MAX_ERRORS;
     @Option(names = "-w", description = "suppress all warnings")
     boolean noWarnings;
     @Option(names = "-nostdlib", description = "do not link crt0.o or the default libraries")
@@ -76,6 +79,13 @@ public final class CcMain implements Callable<Integer> {
             String s = args[i];
             if (s.startsWith("-mmachine=")) {
                 a.add(s);    // before the other -m options, which are accepted and ignored
+            } else if (s.startsWith("-fmax-errors=")) {
+                String n = s.substring("-fmax-errors=".length());
+                if (!n.matches("[0-9]{1,9}")) {
+                    err.println("scmpcc: error: argument to '-fmax-errors=' should be a non-negative integer");
+                    return 1;
+                }
+                a.add("--max-errors=" + n);
             } else if (s.matches("-O[0-9]?|-Os|-Og|-Ofast")) {
                 int level = s.equals("-O0") || s.equals("-Og") ? 0 : s.length() == 3 && Character.isDigit(s.charAt(2))
                         ? Math.min(2, s.charAt(2) - '0') : 1;
@@ -126,7 +136,8 @@ public final class CcMain implements Callable<Integer> {
         Driver.Options options = Driver.Options.builder().stage(stage).output(output).optLevel(optLevel).debug(debug)
                 .includeDirs(includeDirs).defines(defines).undefines(undefines).libDirs(libDirs).libs(libs)
                 .wall(warningFlags.contains("-Wall") || warningFlags.contains("-Wextra")).warnings(!noWarnings)
-                .noStdLib(noStdLib).noStdInc(noStdInc).sysroot(sysroot).machine(machine).files(files).build();
+                .noStdLib(noStdLib).noStdInc(noStdInc).sysroot(sysroot).machine(machine).files(files)
+                .maxErrors(maxErrors).build();
         return Driver.run(options, out, err);
     }
 }

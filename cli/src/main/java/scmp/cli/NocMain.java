@@ -421,6 +421,12 @@ public final class NocMain implements Callable<Integer> {
     }
 
     private int sweep(PrintWriter o, TrafficStudy study) throws IOException {
+        // Checked before the sweep, which can take minutes, rather than when its files are written.
+        String why = TrafficStudy.checkOutputDirectory(out);
+        if (why != null) {
+            spec.commandLine().getErr().println("noc: --out " + out + ": " + why);
+            return 2;
+        }
         if (!json) {
             header(o, study, describeTraffic(study));
             prediction(o, study);

@@ -54,6 +54,25 @@ class CcMainTest {
     }
 
     @Test
+    void fmaxErrorsStopsAfterThatManyErrors(@TempDir Path dir) throws Exception {
+        Path c = Files.writeString(dir.resolve("bad.c"), "int x@;\n".repeat(50));
+        assertEquals(1, cc("-fmax-errors=2", "-c", c.toString(), "-o", dir.resolve("bad.o").toString()));
+        assertEquals(2, err().lines().filter(l -> l.contains("error:")).count(), err());
+        assertTrue(err().endsWith("compilation terminated due to -fmax-errors=2.\n"), err());
+        err.reset();
+        assertEquals(1, cc("-fmax-errors=x", c.toString()));
+        assertEquals("scmpcc: error: argument to '-fmax-errors=' should be a non-negative integer\n", err());
+    }
+
+    @Test
+    void outputOverTheInputIsRefused(@TempDir Path dir) throws Exception {
+        Path c = Files.writeString(dir.resolve("t.c"), "int main(void) { return 0; }\n");
+        assertEquals(1, cc(c.toString(), "-o", c.toString()));
+        assertEquals("scmpcc: error: input file '" + c + "' is the same as output file\n", err());
+        assertEquals("int main(void) { return 0; }\n", Files.readString(c));
+    }
+
+    @Test
     void mmachineNamesTheModelAndTheOtherMOptionsAreIgnored(@TempDir Path dir) throws Exception {
         Path c = dir.resolve("m.c");
         Files.writeString(c, "#ifndef __T3D__\n#error not for the T3D\n#endif\nint f(void) { return 0; }\n");

@@ -45,6 +45,29 @@ class NocMainTest {
     }
 
     @Test
+    void sweepOutputOntoAFileOrAnUnwritablePathIsOneLineBeforeTheSweep(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("f"), "x");
+        StringWriter err = new StringWriter();
+        assertEquals(2, run(new StringWriter(), err, "--sweep", "--out", file.toString()));
+        assertEquals("noc: --out " + file + ": not a directory", err.toString().strip());
+        StringWriter under = new StringWriter();
+        assertEquals(2, run(new StringWriter(), under, "--sweep", "--out", file.resolve("sub").toString()));
+        assertEquals(1, under.toString().strip().lines().count(), under.toString());
+        assertTrue(under.toString().startsWith("noc: --out " + file.resolve("sub") + ": "), under.toString());
+        assertFalse(under.toString().contains("Exception"), under.toString());
+    }
+
+    @Test
+    void phasesNearTheLargestLongAreRefused() {
+        for (String opt : List.of("--warmup", "--drain", "--measure")) {
+            StringWriter err = new StringWriter();
+            assertEquals(2, run(new StringWriter(), err, opt, "9223372036854775000"));
+            assertEquals("noc: --warmup, --measure and --drain: at most 1152921504606846976 cycles each",
+                    err.toString().strip());
+        }
+    }
+
+    @Test
     void sweepWritesCsvAndPlot(@TempDir Path dir) throws Exception {
         StringWriter out = new StringWriter();
         int code = run(out, new StringWriter(), "--mesh", "4x4", "--sweep", "--step", "0.15", "--warmup", "200",

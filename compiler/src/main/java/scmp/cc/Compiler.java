@@ -156,21 +156,31 @@ public final class Compiler {
         return pp.run(src);
     }
 
-    /** Compiles C source to assembly text, or returns null after reporting errors to {@code diag}. */
-    public static String compile(SourceFile src, Options o, Diagnostics diag) {
+    /**
+     * Runs the front end over C source: preprocess, parse, check. Returns the checked program, or null after
+     * reporting errors to {@code diag} (a limit exceeded or the error limit reached included).
+     */
+    public static Program check(SourceFile src, Options o, Diagnostics diag) {
         diag.setWarningsEnabled(o.warnings());
         List<Token> toks = preprocess(src, o, diag);
         if (diag.hasErrors()) {
             return null;
         }
-        CParser.CompilationUnitContext cu = CParse.parse(toks, diag);
-        if (diag.hasErrors()) {
-            return null;
+        try {
+            CParser.CompilationUnitContext cu = CParse.parse(toks, diag);
+            if (diag.hasErrors()) {
+                return null;
+            }
+            Program p = Sema.check(cu, src.name(), diag);
+            return diag.hasErrors() ? null : p;
+        } catch (Diagnostics.Fatal f) {
+            return null; // a limit or -fmax-errors: the error is recorded
         }
-        Program p = Sema.check(cu, src.name(), diag);
-        if (diag.hasErrors()) {
-            return null;
-        }
-        return CodeGen.generate(p, new CodeGen.Options(o.optLevel(), o.debug()));
+    }
+
+    /** Compiles C source to assembly text, or returns null after reporting errors to {@code diag}. */
+    public static String compile(SourceFile src, Options o, Diagnostics diag) {
+        Program p = check(src, o, diag);
+        return p == null ? null : CodeGen.generate(p, new CodeGen.Options(o.optLevel(), o.debug()));
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import scmp.asm.Assembler;
 import scmp.cc.lex.SourceFile;
 import scmp.common.InputFile;
+import scmp.common.Limits;
 import scmp.diag.Diagnostic;
 import scmp.diag.DiagnosticException;
 import scmp.elf.Archive;
@@ -76,11 +77,12 @@ public final class Driver {
      *                    predefined macro, recorded in the objects and the executable; null builds objects that
      *                    use only what every model shares and link into a program of any model
      * @param files       the inputs: .c, .i, .h, .s, .S, .asm, objects and archives
+     * @param maxErrors   the errors after which a compilation stops ({@code -fmax-errors=N}), 0 for no limit
      */
     public record Options(Stage stage, String output, int optLevel, boolean debug, List<String> includeDirs,
                           List<String> defines, List<String> undefines, List<String> libDirs, List<String> libs,
                           boolean wall, boolean warnings, boolean noStdLib, boolean noStdInc, String sysroot,
-                          MachineKind machine, List<String> files) {
+                          MachineKind machine, List<String> files, int maxErrors) {
         /** Copies the lists, so that the options stay as they were built. */
         public Options {
             includeDirs = List.copyOf(includeDirs);
@@ -115,6 +117,7 @@ public final class Driver {
         private String sysroot;
         private MachineKind machine = MachineKind.SCMP;
         private final List<String> files = new ArrayList<>();
+        private int maxErrors = Limits.DEFAULT_MAX_ERRORS;
 
         private Builder() {
         }
@@ -220,10 +223,16 @@ public final class Driver {
             return files(List.of(names));
         }
 
+        /** Sets the errors after which a compilation stops ({@code -fmax-errors=N}; 0: no limit). */
+        public Builder maxErrors(int n) {
+            maxErrors = n;
+            return this;
+        }
+
         /** Returns the options. */
         public Options build() {
             return new Options(stage, output, optLevel, debug, includeDirs, defines, undefines, libDirs, libs, wall,
-                    warnings, noStdLib, noStdInc, sysroot, machine, files);
+                    warnings, noStdLib, noStdInc, sysroot, machine, files, maxErrors);
         }
     }
 
@@ -238,7 +247,14 @@ public final class Driver {
     }
 
     /**
-     * Runs the pipeline.
+     * The stack of the thread the pipeline runs on. The parser and the type checker recurse as deep as the
+     * program nests, up to the limits of docs/compiler.md; a stack of its own makes that independent of the
+     * caller's thread.
+     */
+    private static final long STACK_SIZE = 256L << 20;
+
+    /**
+     * Runs the pipeline, on a thread of its own with a {@link #STACK_SIZE} stack.
      *
      * @param options what to do
      * @param out     where {@code -o -} and {@code -E} without {@code -o} write
@@ -246,10 +262,27 @@ public final class Driver {
      * @return the exit status: 0, or 1 after errors
      */
     public static int run(Options options, PrintStream out, PrintStream err) {
+        int[] status = {1};
+        Thread t = new Thread(null, () -> status[0] = runHere(options, out, err), "scmpcc", STACK_SIZE);
+        t.start();
+        while (true) {
+            try {
+                t.join();
+                return status[0];
+            } catch (InterruptedException e) {
+                t.interrupt();
+            }
+        }
+    }
+
+    private static int runHere(Options options, PrintStream out, PrintStream err) {
         try {
             return new Driver(options, out, err).run();
         } catch (StackOverflowError e) {
             err.println("scmpcc: error: program too deeply nested");
+            return 1;
+        } catch (OutOfMemoryError e) {
+            err.println("scmpcc: error: out of memory (the input is too large for the memory given to the tool)");
             return 1;
         } catch (RuntimeException e) {
             err.println("scmpcc: internal compiler error: " + e);
@@ -274,12 +307,15 @@ public final class Driver {
         Compiler.Options copt = new Compiler.Options(options.optLevel(), options.debug(), options.includeDirs(),
                 options.defines(), options.undefines(), options.noStdInc(), root, options.warnings(),
                 options.machine());
+        if (sameAsOutput(files, stage)) {
+            return 1;
+        }
         List<LinkInput> inputs = new ArrayList<>();
         boolean failed = false;
         for (String f : files) {
             byte[] bytes;
             try {
-                bytes = InputFile.read(Path.of(f), InputFile.MAX_BINARY_SIZE);
+                bytes = InputFile.read(Path.of(f), isSource(f) ? Limits.MAX_SOURCE_SIZE : InputFile.MAX_BINARY_SIZE);
             } catch (InputFile.Unreadable e) {
                 String why = e.getMessage();   // gcc's words for a missing file
                 err.println("scmpcc: error: " + f + ": "
@@ -299,6 +335,7 @@ public final class Driver {
                     String text = new String(bytes, StandardCharsets.UTF_8);
                     if (f.endsWith(".S")) {
                         Diagnostics diag = new Diagnostics();
+                        diag.setMaxErrors(options.maxErrors());
                         List<scmp.cc.lex.Token> toks = Compiler.preprocess(Compiler.source(f, bytes), copt, diag);
                         diag.print(err);
                         if (diag.hasErrors()) {
@@ -357,9 +394,53 @@ public final class Driver {
         return link(root, inputs) ? 0 : 1;
     }
 
+    private static boolean isSource(String f) {
+        return f.endsWith(".c") || f.endsWith(".i") || f.endsWith(".h") || f.endsWith(".s") || f.endsWith(".S")
+                || f.endsWith(".asm");
+    }
+
+    /** The file this run writes for input {@code f}, or null for standard output or none. */
+    private String outputFor(String f, Stage stage) {
+        String output = options.output();
+        if (output != null) {
+            return output.equals("-") ? null : output;
+        }
+        return switch (stage) {
+            case PREPROCESS -> null;
+            case ASSEMBLY -> f.endsWith(".s") || f.endsWith(".asm") ? null : baseName(f) + ".s";
+            case OBJECT -> baseName(f) + ".o";
+            case EXECUTABLE -> "a.out";
+        };
+    }
+
+    /**
+     * Refuses, as gcc does, a run that would write over one of its inputs ({@code scmpcc t.c -o t.c}): the
+     * input would be lost before it was read whole, or after.
+     */
+    private boolean sameAsOutput(List<String> files, Stage stage) {
+        for (String f : files) {
+            String o = outputFor(f, stage);
+            if (o == null) {
+                continue;
+            }
+            try {
+                Path in = Path.of(f);
+                Path outPath = Path.of(o);
+                if (Files.exists(in) && Files.exists(outPath) && Files.isSameFile(in, outPath)) {
+                    err.println("scmpcc: error: input file '" + f + "' is the same as output file");
+                    return true;
+                }
+            } catch (IOException | RuntimeException e) {
+                // An unreadable or invalid name: reading or writing it reports the problem.
+            }
+        }
+        return false;
+    }
+
     private boolean compileC(String f, byte[] bytes, Compiler.Options copt, List<LinkInput> inputs)
             throws DiagnosticException, IOException {
         Diagnostics diag = new Diagnostics();
+        diag.setMaxErrors(options.maxErrors());
         diag.setWallEnabled(options.wall());
         SourceFile src = Compiler.source(f, bytes);
         String output = options.output();
@@ -486,7 +567,11 @@ public final class Driver {
             return;
         }
         Path p = Path.of(name);
-        Files.write(p, data);
+        try {
+            Files.write(p, data);
+        } catch (IOException e) {
+            throw new IOException("cannot write " + name + ": " + InputFile.reason(e), e);
+        }
         if (executable) {
             try {
                 Files.setPosixFilePermissions(p, EnumSet.of(PosixFilePermission.OWNER_READ,

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import scmp.cc.Diagnostics;
+import scmp.common.Limits;
 
 /**
  * Splits a source file into preprocessing tokens (C99 5.1.1.2 phases 1-3): line splices removed, comments
@@ -35,8 +36,20 @@ public final class Tokenizer {
         this.diag = diag;
     }
 
-    /** Tokenizes {@code file}, ending with an EOF token; problems go to {@code diag}. */
+    /**
+     * Tokenizes {@code file}, ending with an EOF token; problems go to {@code diag}. A file with a line longer
+     * than {@link Limits#MAX_LINE_LENGTH} or more than {@link Limits#MAX_TOKENS} tokens is refused with a fatal
+     * error.
+     *
+     * @throws Diagnostics.Fatal when the file is over a limit
+     */
     public static List<Token> tokenize(SourceFile file, Diagnostics diag) {
+        if (file.longestLine() > Limits.MAX_LINE_LENGTH) {
+            int line = file.longestLineNumber();
+            throw diag.fatal(new Token(Token.Kind.OTHER, "", file, file.name(), line, line, 1, true, false, Set.of()),
+                    "line too long (" + file.longestLine() + " characters; the limit is " + Limits.MAX_LINE_LENGTH
+                            + ")");
+        }
         Tokenizer t = new Tokenizer(file, diag);
         t.run();
         return t.out;
@@ -76,6 +89,10 @@ public final class Tokenizer {
     }
 
     private Token make(Token.Kind kind, int start, int end, int tokLine, int tokCol) {
+        if (out.size() >= Limits.MAX_TOKENS) {
+            throw diag.fatal(here(start), "too many tokens in " + file.name() + " (the limit is " + Limits.MAX_TOKENS
+                    + ")");
+        }
         Token t = new Token(kind, src.substring(start, end), file, file.name(), tokLine, tokLine, tokCol, bol, space,
                 Set.of());
         bol = false;
@@ -177,6 +194,11 @@ public final class Tokenizer {
             if (isIdentStart(c)) {
                 while (pos < n && isIdentChar(src.charAt(pos))) {
                     pos++;
+                }
+                if (pos - start > Limits.MAX_IDENTIFIER_LENGTH) {
+                    diag.error(here(start), "identifier too long (" + (pos - start) + " characters; the limit is "
+                            + Limits.MAX_IDENTIFIER_LENGTH + ")");
+                    start = pos - Limits.MAX_IDENTIFIER_LENGTH;
                 }
                 out.add(make(Token.Kind.IDENT, start, pos, line, col));
                 continue;

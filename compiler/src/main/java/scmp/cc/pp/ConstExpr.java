@@ -3,6 +3,7 @@ package scmp.cc.pp;
 import java.util.List;
 import scmp.cc.Diagnostics;
 import scmp.cc.lex.Token;
+import scmp.common.Limits;
 
 /**
  * Evaluates the controlling expression of {@code #if} (C99 6.10.1): integer constant expressions in
@@ -24,6 +25,7 @@ final class ConstExpr {
     private final List<Token> toks;
     private final Diagnostics diag;
     private int pos;
+    private int depth;
 
     ConstExpr(List<Token> toks, Diagnostics diag) {
         this.toks = toks;
@@ -63,15 +65,30 @@ final class ConstExpr {
 
     /** conditional = logor ("?" conditional ":" conditional)? ; {@code live} is false in unevaluated arms. */
     private Val conditional(boolean live) {
+        enter();
         Val c = binary(0, live);
         if (accept("?")) {
             Val a = conditional(live && c.v != 0);
             expect(":");
             Val b = conditional(live && c.v == 0);
             boolean u = a.unsigned || b.unsigned;
+            depth--;
             return new Val(c.v != 0 ? a.v : b.v, u);
         }
+        depth--;
         return c;
+    }
+
+    /**
+     * Counts one level of nesting (a parenthesis, a conditional, a prefix operator) and refuses more than
+     * {@link Limits#MAX_BRACKET_DEPTH}, so that no expression overflows the stack.
+     */
+    private void enter() {
+        if (++depth > Limits.MAX_BRACKET_DEPTH) {
+            diag.error(peek() != null ? peek() : toks.get(toks.size() - 1), "#if expression nested too deeply "
+                    + "(the limit is " + Limits.MAX_BRACKET_DEPTH + ")");
+            throw new Failure();
+        }
     }
 
     private static final String[][] LEVELS = {
@@ -143,6 +160,15 @@ final class ConstExpr {
 
     /** unary = ("+" | "-" | "~" | "!") unary | primary */
     private Val unary(boolean live) {
+        enter();
+        try {
+            return unaryOperand(live);
+        } finally {
+            depth--;
+        }
+    }
+
+    private Val unaryOperand(boolean live) {
         if (accept("+")) {
             return unary(live);
         }

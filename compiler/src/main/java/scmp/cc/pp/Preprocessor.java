@@ -7,15 +7,18 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import scmp.cc.Diagnostics;
 import scmp.cc.lex.SourceFile;
 import scmp.cc.lex.Token;
 import scmp.cc.lex.Tokenizer;
+import scmp.common.Limits;
 
 /**
  * The C99 preprocessor (6.10): directives, conditional inclusion, macro expansion with Prosser's hide-set
@@ -26,17 +29,68 @@ import scmp.cc.lex.Tokenizer;
  * files are pushed back on its front. The output is the list of tokens the parser reads, ending with EOF.
  */
 public final class Preprocessor {
-    private static final int MAX_INCLUDE_DEPTH = 200;
-
     private final Diagnostics diag;
     private final IncludeResolver resolver;
     private final Map<String, Macro> macros = new HashMap<>();
-    private final Deque<Token> input = new ArrayDeque<>();
+    /** The tokens still to read; a list being expanded on its own ({@link #expandList}) swaps in its own. */
+    private Input input = new Input();
     private final Deque<Cond> conds = new ArrayDeque<>();
+    /** {@code #pragma push_macro}: per name, the definitions saved (empty: the name was not defined). */
+    private final Map<String, Deque<Optional<Macro>>> pushed = new HashMap<>();
+    /** The {@code #line} in force in each file, applied to the file's tokens as they are read. */
+    private final Map<SourceFile, LineMap> lineMaps = new IdentityHashMap<>();
+    /** How deep {@link #expandList} calls are nested: macro arguments inside macro arguments. */
+    private int listDepth;
+    /** The tokens produced so far by the current top-level macro invocation, nested expansions included. */
+    private long expansionTokens;
+    /** The macro name whose top-level invocation {@link #expansionTokens} counts. */
+    private Token expansionRoot;
     private final Map<SourceFile, Integer> depthOf = new HashMap<>();
     private final Set<String> pragmaOnce = new HashSet<>();
     private int counter;
     private String baseFile = "";
+
+    /**
+     * A {@code #line} directive: the file's physical lines after {@code physLine} are numbered from
+     * {@code newLine} and named {@code newName}.
+     */
+    private record LineMap(int physLine, int newLine, String newName) {
+    }
+
+    /**
+     * The input deque, which numbers the tokens it hands out as the {@code #line} in force says. Renumbering
+     * as tokens are read, rather than the whole rest of the file at each directive, keeps preprocessed files
+     * full of line markers linear.
+     */
+    private final class Input extends ArrayDeque<Token> {
+        private static final long serialVersionUID = 1L;
+
+        Input() {
+        }
+
+        Input(java.util.Collection<Token> toks) {
+            super(toks);
+        }
+
+        @Override
+        public Token pollFirst() {
+            Token t = super.pollFirst();
+            if (t == null || lineMaps.isEmpty()) {
+                return t;
+            }
+            LineMap m = lineMaps.get(t.file());
+            if (m == null || t.physLine() <= m.physLine) {
+                return t;
+            }
+            return new Token(t.kind(), t.text(), t.file(), m.newName, m.newLine + (t.physLine() - m.physLine - 1),
+                    t.physLine(), t.col(), t.bol(), t.space(), t.hideset());
+        }
+
+        @Override
+        public Token poll() {
+            return pollFirst();
+        }
+    }
 
     /** One open #if group: where it started, whether a branch was taken, whether #else was seen. */
     private record Cond(Token at, boolean taken, boolean inElse) {
@@ -100,15 +154,13 @@ public final class Preprocessor {
     /** Defines a macro from {@code NAME body} or {@code NAME(params) body} text, as -D does ({@code -DX=Y}). */
     public void define(String def) {
         SourceFile f = new SourceFile("<command-line>", "#define " + def + "\n");
-        Deque<Token> saved = new ArrayDeque<>(input);
-        input.clear();
-        input.addAll(Tokenizer.tokenize(f, diag));
+        Input saved = input;
+        input = new Input(Tokenizer.tokenize(f, diag));
         input.pollLast();
         Token hash = input.poll();
         Token kw = input.poll();
         defineDirective(hash, readLine(kw));
-        input.clear();
-        input.addAll(saved);
+        input = saved;
     }
 
     public void undefine(String name) {
@@ -119,9 +171,9 @@ public final class Preprocessor {
     public List<Token> run(SourceFile main) {
         baseFile = main.name();
         depthOf.put(main, 0);
-        input.addAll(Tokenizer.tokenize(main, diag));
         List<Token> out = new ArrayList<>();
         try {
+            input.addAll(Tokenizer.tokenize(main, diag));
             while (true) {
                 Token t = next();
                 if (t.kind() == Token.Kind.EOF) {
@@ -133,6 +185,10 @@ public final class Preprocessor {
                     }
                     out.add(t);
                     break;
+                }
+                if (out.size() >= Limits.MAX_TOKENS) {
+                    throw diag.fatal(t, "translation unit too large (more than " + Limits.MAX_TOKENS
+                            + " tokens after preprocessing)");
                 }
                 out.add(t);
             }
@@ -187,7 +243,7 @@ public final class Preprocessor {
         if (kw == null || kw.bol()) {
             return; // the null directive
         }
-        input.poll();
+        kw = input.poll(); // numbered as #line says
         switch (kw.text()) {
             case "define" -> defineDirective(kw, readLine(kw));
             case "undef" -> {
@@ -203,7 +259,7 @@ public final class Preprocessor {
             case "if" -> {
                 List<Token> line = readLine(kw);
                 boolean v = evalCondition(kw, line);
-                conds.push(new Cond(kw, v, false));
+                pushCond(new Cond(kw, v, false));
                 if (!v) {
                     skipGroup();
                 }
@@ -218,7 +274,7 @@ public final class Preprocessor {
                     v = macros.containsKey(line.get(0).text()) == kw.text().equals("ifdef");
                     extraTokens(line, 1, "#" + kw.text());
                 }
-                conds.push(new Cond(kw, v, false));
+                pushCond(new Cond(kw, v, false));
                 if (!v) {
                     skipGroup();
                 }
@@ -273,6 +329,8 @@ public final class Preprocessor {
                 List<Token> line = readLine(kw);
                 if (line.size() == 1 && line.get(0).is("once")) {
                     pragmaOnce.add(kw.file() == null ? "" : kw.file().name());
+                } else if (!line.isEmpty() && (line.get(0).is("push_macro") || line.get(0).is("pop_macro"))) {
+                    pushPopMacro(line);
                 }
             }
             case "ident", "sccs", "assert", "unassert" -> skipLine();
@@ -284,6 +342,44 @@ public final class Preprocessor {
                     skipLine();
                 }
             }
+        }
+    }
+
+    private void pushCond(Cond c) {
+        if (conds.size() >= Limits.MAX_IF_DEPTH) {
+            throw diag.fatal(c.at, "#" + c.at.text() + " nested too deeply (the limit is " + Limits.MAX_IF_DEPTH
+                    + ")");
+        }
+        conds.push(c);
+    }
+
+    /**
+     * {@code #pragma push_macro("NAME")} saves the definition of NAME (or that it has none);
+     * {@code #pragma pop_macro("NAME")} restores the last one saved, as gcc and MSVC do. A pop with nothing
+     * pushed leaves the macro as it is.
+     */
+    private void pushPopMacro(List<Token> line) {
+        Token op = line.get(0);
+        if (line.size() != 4 || !line.get(1).is("(") || line.get(2).kind() != Token.Kind.STRING
+                || !line.get(2).text().startsWith("\"") || !line.get(3).is(")")) {
+            diag.warning(op, "invalid #pragma " + op.text() + " directive; expected " + op.text() + "(\"NAME\")");
+            return;
+        }
+        String lit = line.get(2).text();
+        String name = lit.substring(1, lit.length() - 1);
+        if (op.is("push_macro")) {
+            pushed.computeIfAbsent(name, k -> new ArrayDeque<>()).push(Optional.ofNullable(macros.get(name)));
+            return;
+        }
+        Deque<Optional<Macro>> saved = pushed.get(name);
+        if (saved == null || saved.isEmpty()) {
+            return;
+        }
+        Optional<Macro> m = saved.pop();
+        if (m.isPresent()) {
+            macros.put(name, m.get());
+        } else {
+            macros.remove(name);
         }
     }
 
@@ -508,9 +604,9 @@ public final class Preprocessor {
             return;
         }
         int depth = depthOf.getOrDefault(includer, 0) + 1;
-        if (depth > MAX_INCLUDE_DEPTH) {
-            diag.error(first, "#include nested depth " + depth + " exceeds maximum of " + MAX_INCLUDE_DEPTH);
-            throw new Diagnostics.Fatal();
+        if (depth > Limits.MAX_INCLUDE_DEPTH) {
+            throw diag.fatal(first, "#include nested depth " + depth + " exceeds maximum of "
+                    + Limits.MAX_INCLUDE_DEPTH);
         }
         depthOf.put(f, depth);
         List<Token> toks = Tokenizer.tokenize(f, diag);
@@ -526,7 +622,9 @@ public final class Preprocessor {
                     + "\" after #line is not a positive integer");
             return;
         }
-        int newLine = (int) Math.min(Integer.MAX_VALUE, Long.parseLong(line.get(0).text()));
+        String digits = line.get(0).text();
+        int newLine = digits.length() > 10 ? Integer.MAX_VALUE
+                : (int) Math.min(Integer.MAX_VALUE, Long.parseLong(digits));
         String newName = null;
         if (line.size() > 1) {
             Token s = line.get(1);
@@ -536,24 +634,9 @@ public final class Preprocessor {
             }
             newName = s.text().substring(1, s.text().length() - 1);
         }
-        // Renumber the rest of this file's tokens: the line after the directive becomes newLine.
-        int physNext = kw.physLine() + 1;
-        List<Token> rest = new ArrayList<>();
-        SourceFile f = kw.file();
-        while (!input.isEmpty() && input.peek().file() == f && input.peek().kind() != Token.Kind.EOF) {
-            rest.add(input.poll());
-        }
-        Token eof = !input.isEmpty() && input.peek().file() == f ? input.poll() : null;
-        List<Token> renum = new ArrayList<>();
-        for (Token t : rest) {
-            renum.add(new Token(t.kind(), t.text(), t.file(), newName != null ? newName : t.fileName(),
-                    newLine + (t.physLine() - physNext), t.physLine(), t.col(), t.bol(), t.space(), t.hideset()));
-        }
-        if (eof != null) {
-            input.push(eof);
-        }
-        for (int k = renum.size() - 1; k >= 0; k--) {
-            input.push(renum.get(k));
+        // The file's tokens after this line are renumbered as they are read (Input.pollFirst).
+        if (kw.file() != null) {
+            lineMaps.put(kw.file(), new LineMap(kw.physLine(), newLine, newName != null ? newName : kw.fileName()));
         }
     }
 
@@ -569,6 +652,10 @@ public final class Preprocessor {
         Macro m = macros.get(t.text());
         if (m == null) {
             return false;
+        }
+        if (listDepth == 0 && t.hideset().isEmpty()) {
+            expansionTokens = 0;
+            expansionRoot = t;
         }
         if (m.builtin() != null) {
             input.push(m.builtin().apply(t).withSpace(t.space()).withBol(false));
@@ -614,11 +701,28 @@ public final class Preprocessor {
     }
 
     private void pushExpansion(Token use, List<Token> body) {
+        countExpansion(use, body.size());
         if (!body.isEmpty()) {
-            body.set(0, body.get(0).withSpace(use.space()));
+            // The expansion starts a line where the use did, so that -E output keeps lines apart (an expansion
+            // is never taken for a directive: its tokens carry the macro in their hide set).
+            body.set(0, body.get(0).withSpace(use.space()).withBol(use.bol()));
         }
         for (int k = body.size() - 1; k >= 0; k--) {
             input.push(body.get(k));
+        }
+    }
+
+    /**
+     * Counts tokens that a macro invocation produced, and stops the compilation when one top-level invocation
+     * produces more than {@link Limits#MAX_MACRO_EXPANSION}: a macro that doubles at each level would
+     * otherwise run until memory or patience ran out.
+     */
+    private void countExpansion(Token use, int n) {
+        expansionTokens += n;
+        if (expansionTokens > Limits.MAX_MACRO_EXPANSION) {
+            Token root = expansionRoot != null ? expansionRoot : use;
+            throw diag.fatal(root, "expansion of macro '" + root.text() + "' is too large (more than "
+                    + Limits.MAX_MACRO_EXPANSION + " tokens)");
         }
     }
 
@@ -814,19 +918,34 @@ public final class Preprocessor {
 
     /** Fully macro-expands a token list on its own (a macro argument, a directive's operands). */
     private List<Token> expandList(List<Token> toks) {
-        Deque<Token> saved = new ArrayDeque<>(input);
-        input.clear();
+        if (listDepth == 0) {
+            expansionTokens = 0;
+            expansionRoot = toks.isEmpty() ? null : toks.get(0);
+        }
+        if (listDepth >= Limits.MAX_MACRO_NESTING) {
+            throw diag.fatal(toks.isEmpty() ? expansionRoot : toks.get(0), "macro invocations nested too deeply "
+                    + "in macro arguments (the limit is " + Limits.MAX_MACRO_NESTING + ")");
+        }
+        // The list is read from an input of its own: copying the rest of the file aside, as a simpler version
+        // did, made every macro call and #if cost time in proportion to the file.
+        Input saved = input;
+        input = new Input();
         for (Token t : toks) {
             input.add(t.withBol(false));
         }
+        listDepth++;
         List<Token> out = new ArrayList<>();
-        while (!input.isEmpty()) {
-            Token t = input.poll();
-            if (!expand(t)) {
-                out.add(t);
+        try {
+            while (!input.isEmpty()) {
+                Token t = input.poll();
+                if (!expand(t)) {
+                    out.add(t);
+                }
             }
+        } finally {
+            listDepth--;
+            input = saved;
         }
-        input.addAll(saved);
         return out;
     }
 

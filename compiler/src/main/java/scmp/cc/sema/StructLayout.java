@@ -24,7 +24,8 @@ final class StructLayout {
         List<Type.Member> out = new ArrayList<>();
         long bits = 0;
         int align = 1;
-        int size = 0;
+        long size = 0;
+        boolean tooLarge = false;
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < members.size(); i++) {
             Tags.Member0 m = members.get(i);
@@ -71,8 +72,18 @@ final class StructLayout {
                 size = Math.max(size, mt.size());
             } else {
                 long byteOff = (bits + 7) / 8;
-                offset = (int) ((byteOff + a - 1) / a * a);
-                bits = (long) (offset + (mt.isArray() && mt.arrayLen < 0 ? 0 : mt.size())) * 8;
+                long off = (byteOff + a - 1) / a * a;
+                long end = off + (mt.isArray() && mt.arrayLen < 0 ? 0 : mt.size());
+                if (end > Integer.MAX_VALUE && !tooLarge) {
+                    // Offsets and sizes are 32-bit on SCMP (docs/abi.md): a larger object cannot exist.
+                    diag.error(m.pos(), "type " + Exprs.q(t) + " is too large");
+                    tooLarge = true;
+                }
+                if (tooLarge) {
+                    continue;
+                }
+                offset = (int) off;
+                bits = end * 8;
             }
             // An anonymous struct or union stays one member, which an initializer fills as a whole (C11
             // 6.7.9p9 counts it as a member); its own members are found through it by Type.member.
@@ -82,8 +93,11 @@ final class StructLayout {
             size = (int) ((bits + 7) / 8);
         }
         size = (size + align - 1) / align * align;
+        if (size > Integer.MAX_VALUE && !tooLarge) {
+            diag.error(members.get(members.size() - 1).pos(), "type " + Exprs.q(t) + " is too large");
+        }
         agg.members = out;
-        agg.size = size;
+        agg.size = (int) Math.min(size, Integer.MAX_VALUE);
         agg.align = align;
         agg.complete = true;
     }

@@ -82,6 +82,9 @@ public final class TrafficStudy {
         this.config = config;
     }
 
+    /** The most cycles of each phase (warm-up, measurement, drain): 2^60, so that their sum cannot overflow. */
+    public static final long MAX_PHASE_CYCLES = 1L << 60;
+
     /**
      * Checks the settings against each other and against the router's limits.
      *
@@ -93,6 +96,9 @@ public final class TrafficStudy {
         check(s.rate() >= 0 && s.rate() <= 1, "--rate: must be 0..1 flits/node/cycle, got " + s.rate());
         check(s.packetFlits() >= 1, "--packet-flits: must be at least 1, got " + s.packetFlits());
         check(s.warmup() >= 0 && s.drain() >= 0, "--warmup and --drain: must not be negative");
+        // The phases end at cycle warmup + measure + drain, which must not overflow.
+        check(s.warmup() <= MAX_PHASE_CYCLES && s.measure() <= MAX_PHASE_CYCLES && s.drain() <= MAX_PHASE_CYCLES,
+                "--warmup, --measure and --drain: at most " + MAX_PHASE_CYCLES + " cycles each");
         check(s.measure() >= 1, "--measure: must be at least 1 cycle, got " + s.measure());
         check(s.step() > 0 && s.step() <= 1, "--step: must be more than 0 and at most 1, got " + s.step());
         check(s.latencyLimit() > 0, "--latency-limit: must be positive, got " + s.latencyLimit());
@@ -242,6 +248,10 @@ public final class TrafficStudy {
      * @throws IOException when a file cannot be written
      */
     public List<Path> write(Sweep sweep, Path dir) throws IOException {
+        String why = checkOutputDirectory(dir);
+        if (why != null) {
+            throw new IOException(dir + ": " + why);
+        }
         Files.createDirectories(dir);
         Path csv = dir.resolve(baseName() + ".csv");
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
@@ -388,5 +398,32 @@ public final class TrafficStudy {
             o.add("runs", runs);
         }
         return o;
+    }
+
+    /**
+     * Whether the sweep's files can be written to {@code dir}: it is a writable directory, or one that can be
+     * created (and is, by this check).
+     *
+     * @param dir the directory
+     * @return null when it can, else a short lower-case reason ({@code not a directory}, {@code permission denied})
+     */
+    public static String checkOutputDirectory(Path dir) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            return "not a directory";
+        }
+        try {
+            Files.createDirectories(dir);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            return "not a directory";
+        } catch (IOException e) {
+            if (e instanceof java.nio.file.AccessDeniedException) {
+                return "permission denied";
+            }
+            if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+                return f.getReason();
+            }
+            return "cannot be created";
+        }
+        return Files.isWritable(dir) ? null : "permission denied";
     }
 }
