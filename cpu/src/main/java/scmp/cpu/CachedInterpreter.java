@@ -93,9 +93,7 @@ public final class CachedInterpreter implements Engine {
      * Runs the thread from its pc until an exit; the heart of the interpreter. The generated switch in the middle
      * uses the locals declared here: {@code x}, {@code f} (registers), {@code rdy}, {@code cause} (scoreboard),
      * {@code mem}, {@code port}, {@code ctx}, {@code c}, {@code t} (issue cycle), {@code pc}, {@code npc},
-     * {@code next}, {@code n} (retired in this run), {@code bubbles}, {@code ev}, {@code netStop}, {@code reply} (a
-     * network instruction's answer, declared where it is used), the decoded
-     * fields {@code op}, {@code rd}, {@code a}, {@code b}, {@code imm}, and leaves the loop {@code loop}.
+     * {@code next}, {@code n} (retired in this run), {@code bubbles}, {@code ev}, {@code netStop}, the decoded fields {@code op}, {@code rd}, {@code a}, {@code b}, {@code imm}, and leaves the loop {@code loop}.
      */
     @Override
     public Exit run(final ThreadContext c, final long limit) {
@@ -217,101 +215,51 @@ public final class CachedInterpreter implements Engine {
                     case 38 -> f[rd] = Semantics.fromWords(x[a], x[b]); // fmv.d.x
                     case 39 -> { // send2
                         c.pc = pc;
-                        final int reply = port.request(op, t, c, x[a], x[b], 0, 0);
-                        if (reply != NetworkPort.ACCEPTED) {
-                            if (reply == NetworkPort.REFUSED) {
-                                ev = Exit.BLOCKED;
-                                break loop;
+                        if ((ev = request(port, op, t, c, x[a], x[b], 0, 0, netStop)) != null) {
+                            if (ev != Exit.BLOCKED) {
+                                pc = npc;
+                                n++;
                             }
-                            pc = npc;
-                            n++;
-                            ev = Exit.MESSAGE_SENT;
-                            break loop;
-                        }
-                        if (netStop) {
-                            pc = npc;
-                            n++;
-                            ev = Exit.NETWORK;
                             break loop;
                         }
                     }
                     case 40 -> { // sende
                         c.pc = pc;
-                        final int reply = port.request(op, t, c, x[a], 0, 0, 0);
-                        if (reply != NetworkPort.ACCEPTED) {
-                            if (reply == NetworkPort.REFUSED) {
-                                ev = Exit.BLOCKED;
-                                break loop;
+                        if ((ev = request(port, op, t, c, x[a], 0, 0, 0, netStop)) != null) {
+                            if (ev != Exit.BLOCKED) {
+                                pc = npc;
+                                n++;
                             }
-                            pc = npc;
-                            n++;
-                            ev = Exit.MESSAGE_SENT;
-                            break loop;
-                        }
-                        if (netStop) {
-                            pc = npc;
-                            n++;
-                            ev = Exit.NETWORK;
                             break loop;
                         }
                     }
                     case 41 -> { // send2e
                         c.pc = pc;
-                        final int reply = port.request(op, t, c, x[a], x[b], 0, 0);
-                        if (reply != NetworkPort.ACCEPTED) {
-                            if (reply == NetworkPort.REFUSED) {
-                                ev = Exit.BLOCKED;
-                                break loop;
+                        if ((ev = request(port, op, t, c, x[a], x[b], 0, 0, netStop)) != null) {
+                            if (ev != Exit.BLOCKED) {
+                                pc = npc;
+                                n++;
                             }
-                            pc = npc;
-                            n++;
-                            ev = Exit.MESSAGE_SENT;
-                            break loop;
-                        }
-                        if (netStop) {
-                            pc = npc;
-                            n++;
-                            ev = Exit.NETWORK;
                             break loop;
                         }
                     }
                     case 42 -> { // sendm
                         c.pc = pc;
-                        final int reply = port.request(op, t, c, x[a], x[b], 0, 0);
-                        if (reply != NetworkPort.ACCEPTED) {
-                            if (reply == NetworkPort.REFUSED) {
-                                ev = Exit.BLOCKED;
-                                break loop;
+                        if ((ev = request(port, op, t, c, x[a], x[b], 0, 0, netStop)) != null) {
+                            if (ev != Exit.BLOCKED) {
+                                pc = npc;
+                                n++;
                             }
-                            pc = npc;
-                            n++;
-                            ev = Exit.MESSAGE_SENT;
-                            break loop;
-                        }
-                        if (netStop) {
-                            pc = npc;
-                            n++;
-                            ev = Exit.NETWORK;
                             break loop;
                         }
                     }
                     case 43 -> { // sendme
                         c.pc = pc;
-                        final int reply = port.request(op, t, c, x[a], x[b], 0, 0);
-                        if (reply != NetworkPort.ACCEPTED) {
-                            if (reply == NetworkPort.REFUSED) {
-                                ev = Exit.BLOCKED;
-                                break loop;
+                        if ((ev = request(port, op, t, c, x[a], x[b], 0, 0, netStop)) != null) {
+                            if (ev != Exit.BLOCKED) {
+                                pc = npc;
+                                n++;
                             }
-                            pc = npc;
-                            n++;
-                            ev = Exit.MESSAGE_SENT;
-                            break loop;
-                        }
-                        if (netStop) {
-                            pc = npc;
-                            n++;
-                            ev = Exit.NETWORK;
                             break loop;
                         }
                     }
@@ -412,61 +360,31 @@ public final class CachedInterpreter implements Engine {
                     }
                     case 77 -> { // sendh_i
                         c.pc = pc;
-                        final int reply = port.request(op, t, c, x[a], rd, imm, 1);
-                        if (reply != NetworkPort.ACCEPTED) {
-                            if (reply == NetworkPort.REFUSED) {
-                                ev = Exit.BLOCKED;
-                                break loop;
+                        if ((ev = request(port, op, t, c, x[a], rd, imm, 1, netStop)) != null) {
+                            if (ev != Exit.BLOCKED) {
+                                pc = npc;
+                                n++;
                             }
-                            pc = npc;
-                            n++;
-                            ev = Exit.MESSAGE_SENT;
-                            break loop;
-                        }
-                        if (netStop) {
-                            pc = npc;
-                            n++;
-                            ev = Exit.NETWORK;
                             break loop;
                         }
                     }
                     case 78 -> { // sendh_r
                         c.pc = pc;
-                        final int reply = port.request(op, t, c, x[a], rd, x[b], imm);
-                        if (reply != NetworkPort.ACCEPTED) {
-                            if (reply == NetworkPort.REFUSED) {
-                                ev = Exit.BLOCKED;
-                                break loop;
+                        if ((ev = request(port, op, t, c, x[a], rd, x[b], imm, netStop)) != null) {
+                            if (ev != Exit.BLOCKED) {
+                                pc = npc;
+                                n++;
                             }
-                            pc = npc;
-                            n++;
-                            ev = Exit.MESSAGE_SENT;
-                            break loop;
-                        }
-                        if (netStop) {
-                            pc = npc;
-                            n++;
-                            ev = Exit.NETWORK;
                             break loop;
                         }
                     }
                     case 79 -> { // sendh_rr
                         c.pc = pc;
-                        final int reply = port.request(op, t, c, x[a], rd, x[b], (short) x[imm]);
-                        if (reply != NetworkPort.ACCEPTED) {
-                            if (reply == NetworkPort.REFUSED) {
-                                ev = Exit.BLOCKED;
-                                break loop;
+                        if ((ev = request(port, op, t, c, x[a], rd, x[b], (short) x[imm], netStop)) != null) {
+                            if (ev != Exit.BLOCKED) {
+                                pc = npc;
+                                n++;
                             }
-                            pc = npc;
-                            n++;
-                            ev = Exit.MESSAGE_SENT;
-                            break loop;
-                        }
-                        if (netStop) {
-                            pc = npc;
-                            n++;
-                            ev = Exit.NETWORK;
                             break loop;
                         }
                     }
@@ -507,6 +425,22 @@ public final class CachedInterpreter implements Engine {
         ctx.countBubbles(bubbles);
         exitCycle = t;
         return ev;
+    }
+
+    /**
+     * Hands a network instruction to the port and tells the loop what follows: null when the thread goes on, else
+     * the exit ({@link Exit#BLOCKED} when refused, the instruction not retired; {@link Exit#MESSAGE_SENT} when it
+     * ended a message, {@link Exit#NETWORK} when accepted and {@code netStop} asks to stop, both retiring it). The
+     * generated cases share this decoding of the port's answer and keep one short exit each, which keeps
+     * {@link #run} small (docs/performance.md, "The machine-model seam").
+     */
+    private static Exit request(NetworkPort port, int op, long t, ThreadContext c, int v0, int v1, int v2, int v3,
+                                boolean netStop) {
+        int reply = port.request(op, t, c, v0, v1, v2, v3);
+        if (reply == NetworkPort.ACCEPTED) {
+            return netStop ? Exit.NETWORK : null;
+        }
+        return reply == NetworkPort.REFUSED ? Exit.BLOCKED : Exit.MESSAGE_SENT;
     }
 
     /** Adds a dependence stall to the statistics, charged to the cause of the source that was ready last. */
