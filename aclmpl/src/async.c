@@ -14,6 +14,7 @@
  * clears the marks and resets its register to 0, which lets blocked senders go on. A sender's messages take
  * increasing indices, and the list holds only messages older than the pool's, so messages of one sender with
  * one tag are received in order. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <aclmpl.h>
@@ -68,6 +69,12 @@ static void check_overflow(void) {
         if (mark == MARK_DONE) {
             acl_invalidate((const void *) s, HEADER_WORDS * 4 + (int) s->len);
             struct message *m = malloc(sizeof(struct message) + (size_t) s->len);
+            if (m == 0) {
+                /* the PE's memory cannot hold the messages sent to it and not yet received */
+                fprintf(stderr, "aclmpl: PE %d: no memory for the linked list of unreceived messages\n",
+                        acl_my_pe());
+                abort();
+            }
             m->next = 0;
             m->src = (int) s->src;
             m->tag = (int) s->tag;

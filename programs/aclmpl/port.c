@@ -51,6 +51,7 @@ static int body(int argc, char **argv) {
     acl_wait_until((volatile long *) &framed[63], 50000 + next * 100 + 63);
     acl_put_word((void *) &flag[1], -5, prev);
     acl_wait_until(&flag[1], -5);
+    acl_invalidate(framed, sizeof framed);
     for (int i = 0; i < 64; i++) {
         CHECK(framed[i] == 50000 + next * 100 + i, "plain put word %d: %ld", i, framed[i]);
     }

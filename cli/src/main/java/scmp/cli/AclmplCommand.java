@@ -18,7 +18,7 @@ import scmp.experiments.AclmplTables;
                 + "all-to-all, broadcast, reduce, one-word latency) with the synchronous and asynchronous protocols "
                 + "and the portability layer's puts as the reference, on SCMP meshes of the given sizes, and writes "
                 + "OUT/aclmpl-scmp.md (the paper's Tables 1 and 2 beside ours, and every run) and OUT/aclmpl-scmp.csv."})
-final class AclmplCommand implements Callable<Integer> {
+class AclmplCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
@@ -38,22 +38,27 @@ final class AclmplCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Where the table and CSV go (default: .).")
     private Path out = Path.of(".");
 
+    /** The machine the cases run on. */
+    AclmplTables.Target target() {
+        return AclmplTables.Target.SCMP;
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         for (int s : sizes) {
             if (s < 0 || s % 4 != 0) {
-                err.println("scmpexp aclmpl: --sizes: " + s + " is not a multiple of 4");
+                err.println(spec.qualifiedName() + ": --sizes: " + s + " is not a multiple of 4");
                 return 2;
             }
         }
         for (int p : pes) {
             if (p < 1 || p > 1024) {
-                err.println("scmpexp aclmpl: --pes: " + p + " is not 1..1024");
+                err.println(spec.qualifiedName() + ": --pes: " + p + " is not 1..1024");
                 return 2;
             }
         }
-        AclmplTables.Options o = new AclmplTables.Options(pes, sizes, Math.max(1, reps), jobs, out);
+        AclmplTables.Options o = new AclmplTables.Options(pes, sizes, Math.max(1, reps), jobs, out, target());
         return new AclmplTables(o, spec.commandLine().getOut()).run();
     }
 }

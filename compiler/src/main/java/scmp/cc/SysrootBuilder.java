@@ -29,7 +29,9 @@ import scmp.elf.MachineKind;
  * <p>What the tree builds is shared by every machine model (compiled for any model, into {@code include/} and
  * {@code lib/}), except what a {@code MACHINE} line gives to one model ({@code MACHINE scmp libscmp
  * include/scmp.h}): those archives are compiled for that model and go, with those headers, into
- * {@code MODEL/lib/} and {@code MODEL/include/} (docs/compiler.md, "The sysroot").
+ * {@code MODEL/lib/} and {@code MODEL/include/} (docs/compiler.md, "The sysroot"). A group named {@code
+ * NAME@MODEL} is the archive {@code NAME.a} of that model alone, so that two models may each have their own
+ * archive of one name ({@code libaclport@t3d}, the T3D's portability layer beside the SCMP chip's).
  *
  * <p>Usage: {@code SysrootBuilder SOURCE-TREE OUT-DIR [-I EXTRA-INCLUDE]...}; exits 1 after printing the
  * compiler's diagnostics when a file does not compile.
@@ -113,7 +115,7 @@ public final class SysrootBuilder {
                 Path obj = objDir.resolve(src.replace('/', '_').replaceAll("\\.[csS]$", ".o"));
                 List<String> dirs = new ArrayList<>(List.of(tree.resolve("include").toString()));
                 dirs.addAll(includes);
-                MachineKind model = owner.get(merge.getOrDefault(g.getKey(), g.getKey()));
+                MachineKind model = modelOf(merge.getOrDefault(g.getKey(), g.getKey()), owner);
                 Driver.Options cc = Driver.Options.builder().stage(Driver.Stage.OBJECT).optLevel(1).noStdInc(true)
                         .includeDirs(dirs).machine(model).output(obj.toString()).files(source.toString()).build();
                 jobs.computeIfAbsent(g.getKey(), k -> new ArrayList<>()).add(pool.submit(() -> compile(cc, obj)));
@@ -140,7 +142,7 @@ public final class SysrootBuilder {
                     System.err.print(c.messages);
                 }
                 if (target.equals("crt0")) {
-                    Files.copy(c.object, libDir(out, owner.get(target)).resolve(Driver.CRT0),
+                    Files.copy(c.object, libDir(out, modelOf(target, owner)).resolve(Driver.CRT0),
                             StandardCopyOption.REPLACE_EXISTING);
                 } else {
                     archives.computeIfAbsent(target, k -> new ArrayList<>())
@@ -152,9 +154,23 @@ public final class SysrootBuilder {
             return status;
         }
         for (Map.Entry<String, List<Archive.Member>> a : archives.entrySet()) {
-            Files.write(libDir(out, owner.get(a.getKey())).resolve(a.getKey() + ".a"), Archive.write(a.getValue()));
+            String name = a.getKey().contains("@") ? a.getKey().substring(0, a.getKey().indexOf('@')) : a.getKey();
+            Files.write(libDir(out, modelOf(a.getKey(), owner)).resolve(name + ".a"), Archive.write(a.getValue()));
         }
         return 0;
+    }
+
+    /** The model whose own archive a group is ({@code NAME@MODEL}, or a MACHINE line's), or null if shared. */
+    private static MachineKind modelOf(String group, Map<String, MachineKind> owner) throws IOException {
+        int at = group.indexOf('@');
+        if (at < 0) {
+            return owner.get(group);
+        }
+        try {
+            return MachineKind.of(group.substring(at + 1));
+        } catch (IllegalArgumentException e) {
+            throw new IOException("SOURCES: group " + group + ": " + e.getMessage());
+        }
     }
 
     /** {@code lib/}, or {@code MODEL/lib/} for a model's own library; created if needed. */

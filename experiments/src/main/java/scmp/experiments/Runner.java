@@ -22,8 +22,14 @@ import scmp.cc.Driver;
 import scmp.elf.ElfFormatException;
 import scmp.elf.ElfReader;
 import scmp.elf.Executable;
+import scmp.elf.MachineKind;
 import scmp.machine.Loader;
 import scmp.machine.Machine;
+import scmp.machine.MachineModel;
+import scmp.machine.ModelConfig;
+import scmp.machine.Models;
+import scmp.machine.Params;
+import scmp.machine.RunConfig;
 import scmp.model.scmp.ScmpConfig;
 
 /**
@@ -196,8 +202,23 @@ public final class Runner {
      * @return the executable
      * @throws IllegalStateException with a one-line reason (scmpcc's first error, a missing or invalid file)
      */
-    public synchronized Executable program(String program, int optLevel, List<String> defines) {
-        String key = program + "\0" + optLevel + "\0" + String.join("\0", defines);
+    public Executable program(String program, int optLevel, List<String> defines) {
+        return program(program, optLevel, defines, MachineKind.SCMP);
+    }
+
+    /**
+     * Compiles a program for a machine model (scmpcc's {@code -mmachine}), as {@link #program(String, int, List)}
+     * does for the SCMP chip.
+     *
+     * @param program  a benchmark source relative to programs/, a C source file, or an executable
+     * @param optLevel the optimisation level of a C source
+     * @param defines  its macros
+     * @param machine  the machine model to build for
+     * @return the executable
+     * @throws IllegalStateException with a one-line reason
+     */
+    public synchronized Executable program(String program, int optLevel, List<String> defines, MachineKind machine) {
+        String key = program + "\0" + optLevel + "\0" + machine.id() + "\0" + String.join("\0", defines);
         Executable exe = programs.get(key);
         if (exe != null) {
             return exe;
@@ -208,11 +229,11 @@ public final class Runner {
         }
         Path out = src;
         if (program.endsWith(".c")) {
-            out = dir.resolve("exe" + programs.size() + "_" + src.getFileName().toString().replace(".c", ""));
+            out = dir.resolve("exe" + programs.size() + "_" + machine.id() + "_" + src.getFileName().toString().replace(".c", ""));
             ByteArrayOutputStream msgs = new ByteArrayOutputStream();
             int status;
             try (PrintStream o = new PrintStream(msgs, true, StandardCharsets.UTF_8)) {
-                status = Driver.run(Driver.Options.builder().optLevel(optLevel).defines(defines)
+                status = Driver.run(Driver.Options.builder().optLevel(optLevel).defines(defines).machine(machine)
                         .output(out.toString()).files(src.toString()).build(), o, o);
             }
             if (status != 0) {
@@ -275,7 +296,47 @@ public final class Runner {
         } catch (Loader.LoadException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
-        double cpu = (THREADS.getCurrentThreadCpuTime() - c0) / 1e9;
+        return result(r, out, err, (THREADS.getCurrentThreadCpuTime() - c0) / 1e9);
+    }
+
+    /**
+     * Runs an executable SPMD on the machine model it was built for, with the model's default parameters, in the
+     * calling thread: every one of {@code ranks} PEs runs {@code main}.
+     *
+     * @param name    the program's name ({@code argv[0]})
+     * @param exe     the executable
+     * @param ranks   the PEs
+     * @param memSize bytes of memory per PE (0: the model's default)
+     * @param args    the program's arguments
+     * @return the result
+     * @throws IllegalStateException when the model is not available or the program does not fit the machine
+     */
+    public Result runSpmd(String name, Executable exe, int ranks, int memSize, List<String> args) {
+        MachineModel<?> model = Models.of(exe.machine());
+        if (model == null) {
+            throw new IllegalStateException("the " + exe.machine().id() + " machine model is not available");
+        }
+        return runSpmd(model, name, exe, ranks, memSize, args);
+    }
+
+    private <P extends Record> Result runSpmd(MachineModel<P> model, String name, Executable exe, int ranks,
+                                              int memSize, List<String> args) {
+        ModelConfig<P> machine = new ModelConfig<>(model, Params.load(model.parametersType(), model.name(),
+                List.of()));
+        RunConfig run = RunConfig.builder(name).memSize(memSize).args(args).ranks(ranks).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        long c0 = THREADS.getCurrentThreadCpuTime();
+        Machine.Result r;
+        try {
+            r = new Machine(machine, run, exe, out, err, new ByteArrayInputStream(new byte[0])).run();
+        } catch (Loader.LoadException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        return result(r, out, err, (THREADS.getCurrentThreadCpuTime() - c0) / 1e9);
+    }
+
+    private static Result result(Machine.Result r, ByteArrayOutputStream out, ByteArrayOutputStream err, double cpu) {
         String errText = err.toString(StandardCharsets.ISO_8859_1);
         if (r.message() != null) {
             errText = r.message() + "\n" + errText;

@@ -12,8 +12,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Guest programs on the T3D model with libt3d (programs/t3d, docs/t3d.md): every primitive checked on 2, 8 and 32
- * PEs, the data cache's coherence caveat, and the calibration the seed asks for, measured by guest programs: put latency 1-2 us, put bandwidth about
+ * Guest programs on the T3D model with libt3d and libshmem (programs/t3d, docs/t3d.md): every primitive and every
+ * SHMEM call checked on 2, 8 and 32 PEs, the data cache's coherence caveat, and the calibration the seed asks for, measured by guest programs: put latency 1-2 us, put bandwidth about
  * 120 MB/s and get bandwidth about 60 MB/s (seed 001 line 40).
  */
 class T3dGuestTest {
@@ -35,6 +35,24 @@ class T3dGuestTest {
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(pes), "--mem", "1M", build("primitives").toString());
         assertEquals("PE 0 of " + pes + ": 0 error(s)\n", s.stdout());
         assertEquals(0, s.exit(), s.stderr());
+    }
+
+    @ParameterizedTest(name = "{0} PEs")
+    @ValueSource(ints = {2, 8, 32})
+    void everyShmemCallWorksOnEveryPe(int pes) {
+        E2e.Sim s = E2e.scmpsim("-n", String.valueOf(pes), "--mem", "1M", build("shmem").toString());
+        assertEquals("PE 0 of " + pes + ": 0 error(s)\n", s.stdout());
+        assertEquals(0, s.exit(), s.stderr());
+    }
+
+    @Test
+    void shmemWorksWithTheDataCacheAndAProgramMayEnlargeTheSymmetricHeap() {
+        E2e.Sim s = E2e.scmpsim("-n", "8", "--mem", "1M", "--param", "dataCache=true", build("shmem").toString());
+        assertEquals("PE 0 of 8: 0 error(s)\n", s.stdout());
+        assertEquals(0, s.exit(), s.stderr());
+        E2e.Sim big = E2e.scmpsim("-n", "4", "--mem", "2M", build("shmem_heap").toString());
+        assertEquals("PE 0: 49152 words, 0 wrong\n", big.stdout());
+        assertEquals(0, big.exit(), big.stderr());
     }
 
     @Test
