@@ -332,6 +332,7 @@ static int start_send(struct __mpi_request *r)
         r->state = ST_POSTED;
         r->bnext = rat_sends;       /* progress watches for the receiver's address */
         rat_sends = r;
+        w[3] = (int)r;              /* the receiver answers into r's lastword .. flag */
         post(pe, w);
         return MPI_SUCCESS;
     }
