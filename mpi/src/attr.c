@@ -3,7 +3,7 @@
  * Keyvals are local to a process; a process that creates its keyvals in the same order as the others gets
  * the same numbers. A keyval lives until it is freed and no attribute uses it any more. */
 #include <stdlib.h>
-#include <scmp.h>
+#include "mpi_machine.h"
 #include "mpi_internal.h"
 
 struct __mpi_keyval {

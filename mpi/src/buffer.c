@@ -6,7 +6,7 @@
  * all of them. Segments are kept in address order and allocated first fit. */
 #include <stdlib.h>
 #include <string.h>
-#include <scmp.h>
+#include "mpi_machine.h"
 #include "mpi_internal.h"
 
 struct __mpi_bseg {

@@ -5,7 +5,7 @@
  * (coll_slot.c); user receives never see them. */
 #include <stdlib.h>
 #include <string.h>
-#include <scmp.h>
+#include "mpi_machine.h"
 #include "mpi_internal.h"
 
 /* ---- Datatypes as the collectives see them ------------------------------------------------------------ */

@@ -14,9 +14,10 @@
  * Messages go through the point-to-point engine on the communicator's collective queues. */
 #include <stdlib.h>
 #include <string.h>
-#include <scmp.h>
+#include "mpi_machine.h"
 #include "mpi_internal.h"
 
+#ifdef __SCMP__  /* the T3D's barrier is in t3d/coll_t3d.c */
 /* Counts for a communicator this node has not installed yet: a process that has made a new communicator
  * may enter a barrier on it before another has (MPI_Comm_create_group and the intercommunicator calls end
  * with no barrier), so its count waits here until the communicator exists (__thesis_counts_ready). */
@@ -87,6 +88,8 @@ int __thesis_barrier(MPI_Comm comm, struct __mpi_comm *c)
     }
     return MPI_SUCCESS;
 }
+
+#endif
 
 /* Waits for n requests, keeping the first error. */
 static int wait_all(int n, MPI_Request *reqs, int err)

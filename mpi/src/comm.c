@@ -8,7 +8,7 @@
  * MPI_COMM_SELF (every node's MPI_COMM_SELF has context 1: its messages never leave the node). */
 #include <stdlib.h>
 #include <string.h>
-#include <scmp.h>
+#include "mpi_machine.h"
 #include "mpi_internal.h"
 
 struct __mpi_comm **__mpi_comm_tab;
@@ -85,8 +85,10 @@ struct __mpi_comm *__mpi_comm_install(int context, int rank, int size, const int
     __mpi_comm_tab[context] = c;
     if (__mpi_limbo)                  /* traffic that arrived before this communicator did (p2p.c) */
         __mpi_comm_ready(context);
+#ifdef __SCMP__
     if (__thesis_pending)             /* and barrier counts (coll_thesis.c) */
         __thesis_counts_ready(c);
+#endif
     return c;
 }
 
@@ -259,6 +261,7 @@ int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
  * before it have landed. A context comes back only when every member has freed its communicator, so no
  * two live communicators ever share one. */
 
+#ifdef __SCMP__  /* the T3D's allocator is in t3d/comm_t3d.c */
 static int *ctx_refs;       /* on the allocator: references left per context (0 = free) */
 #define CTX_RESERVED (1 << 30)  /* references of a context whose count is still to come (setrefs) */
 static int ctx_cap;
@@ -345,6 +348,8 @@ static int thesis_context(MPI_Comm comm, struct __mpi_comm *c, int members)
     return ctx;
 }
 
+#endif
+
 static int cmp_int2(const void *a, const void *b)
 {
     const int *x = (const int *)a, *y = (const int *)b;
@@ -395,6 +400,7 @@ static int colours_of(const int *table, int stride, int size, int *colours)
     return n;
 }
 
+#ifdef __SCMP__
 /* The thesis's MPI_Comm_split (4.2.3): rank 0 gathers every colour and key, works out the new
  * communicators, asking the allocator for a context for each as it goes, and sends every caller its new
  * communicator (context, rank, size, members); a barrier ends the call. */
@@ -459,6 +465,8 @@ int __thesis_comm_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key,
     free(info);
     return MPI_Barrier(comm);
 }
+
+#endif
 
 /* Our split, for every way of making a communicator: an area for the collectives of the new communicator
  * is set up first (sized for the parent, the most the new one can hold); rank 0 gathers (colour, key,
@@ -526,6 +534,7 @@ int __ours_comm_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key, M
     return MPI_Barrier(comm);
 }
 
+#ifdef __SCMP__
 /* Sets the reference counts of contexts allocated with members 0 (__ours_comm_split asks for the contexts of
  * all its communicators, of different sizes, in one request). */
 void __mpi_ctx_setrefs(int context, int refs)
@@ -540,6 +549,8 @@ void __mpi_set_context_refs(int k, const int *ctxs, const int *refs)
     for (i = 0; i < k; i++)
         __scmp_thread2(allocator_node(), (void (*)())__mpi_ctx_setrefs, ctxs[i], refs[i]);
 }
+
+#endif
 
 /* Makes the communicator of the processes of comm that pass the same colour, ordered by key then rank in
  * comm; MPI_UNDEFINED gets MPI_COMM_NULL. Collective over comm. Both protocol families. */
@@ -558,6 +569,7 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
     return __mpi_error(comm, __mpi_comm_split(comm, color, key, newcomm), "MPI_Comm_split");
 }
 
+#ifdef __SCMP__
 /* The thesis's MPI_Comm_dup (4.2.3): rank 0 takes a context, the others ask it for it; a barrier. */
 int __thesis_comm_dup(MPI_Comm comm, struct __mpi_comm *c, MPI_Comm *newcomm)
 {
@@ -566,6 +578,8 @@ int __thesis_comm_dup(MPI_Comm comm, struct __mpi_comm *c, MPI_Comm *newcomm)
     *newcomm = ctx;
     return MPI_Barrier(comm);
 }
+
+#endif
 
 /* Ours: a split with one colour. */
 int __ours_comm_dup(MPI_Comm comm, struct __mpi_comm *c, MPI_Comm *newcomm)
@@ -590,6 +604,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     return __mpi_error(comm, __mpi_attr_copy(comm, c, n), "MPI_Comm_dup");
 }
 
+#ifdef __SCMP__
 /* The thesis's MPI_Comm_create: as MPI_Comm_dup, with the group given (4.2.3). */
 int __thesis_comm_create(MPI_Comm comm, struct __mpi_comm *c, struct __mpi_group *g, int me, MPI_Comm *newcomm)
 {
@@ -601,6 +616,8 @@ int __thesis_comm_create(MPI_Comm comm, struct __mpi_comm *c, struct __mpi_group
     }
     return MPI_Barrier(comm);
 }
+
+#endif
 
 /* Ours: a split in which the group's members have colour 0. */
 int __ours_comm_create(MPI_Comm comm, struct __mpi_comm *c, struct __mpi_group *g, int me, MPI_Comm *newcomm)
@@ -701,7 +718,9 @@ int MPI_Comm_free(MPI_Comm *comm)
     err = __mpi_attr_delete_all(*comm, c);
     if (err != MPI_SUCCESS)
         return __mpi_error(*comm, err, "MPI_Comm_free");
+#ifdef __SCMP__
     __scmp_thread1(allocator_node(), (void (*)())__mpi_ctx_release, c->context);
+#endif
     destroy(c);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;

@@ -5,7 +5,7 @@
  * the NIU's DMA engine can read the layout itself (docs/mpi.md, "Datatypes"). */
 #include <stdlib.h>
 #include <string.h>
-#include <scmp.h>
+#include "mpi_machine.h"
 #include "mpi_internal.h"
 
 /* ---- Predefined types ------------------------------------------------------------------------------------ */
@@ -853,6 +853,7 @@ int __mpi_cursor_unpack(struct __mpi_cursor *k, const void *in, int len)
     return cursor_move(k, (char *)in, len, 0);
 }
 
+#ifdef __SCMP__
 /* The runs go out one sendm each, the last with sendme; each sendm waits (the thread blocks) until the DMA
  * engine has finished the previous one. Runs longer than 65535 words take several. */
 void __mpi_dma_runs(struct __mpi_type *t, char *buf, int count)
@@ -876,6 +877,7 @@ void __mpi_dma_runs(struct __mpi_type *t, char *buf, int count)
         }
     __scmp_sendme(pend, (1u << 16) | (unsigned)pwords);
 }
+#endif
 
 /* ---- Pack and Unpack -------------------------------------------------------------------------------------------- */
 

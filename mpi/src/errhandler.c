@@ -5,7 +5,7 @@
  * MPI_Errhandler_create is called with the communicator and the code, and the code is returned. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <scmp.h>
+#include "mpi_machine.h"
 #include "mpi_internal.h"
 
 #define MAX_HANDLERS 16

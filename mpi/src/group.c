@@ -4,7 +4,7 @@
  * operation whose result has no members returns it. */
 #include <stdlib.h>
 #include <string.h>
-#include <scmp.h>
+#include "mpi_machine.h"
 #include "mpi_internal.h"
 
 static struct __mpi_group **groups;

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <scmp.h>
+#include "mpi_machine.h"
 #include "mpi_internal.h"
 
 int __mpi_initialized;
@@ -47,7 +47,11 @@ void __mpi_state(void)
     if (state_ready)
         return;
     read_environment();
+#ifdef __T3D__
+    __mpi_family = &__mpi_t3d;      /* the EPCC design (t3d/), one family */
+#else
     __mpi_family = __mpi_protocol == MPI_PROTO_THESIS ? &__mpi_thesis : &__mpi_ours;
+#endif
     n = getXDim() * getYDim();
     if (__mpi_spmd_nprocs > 0 && __mpi_spmd_nprocs < n)
         n = __mpi_spmd_nprocs;
@@ -116,7 +120,13 @@ int MPI_Finalize(void)
      * sender and their handlers run after the earlier ones', so what was sent before MPI_Finalize has been
      * taken in (matched or queued as unexpected) when it returns. A barrier of DATA messages (ours) could
      * overtake the handlers still waiting to run. */
+#ifdef __T3D__
+    /* On the T3D every envelope is in its receiver's queue once its sender's put has been acknowledged, so
+     * the family's barrier (the hardware barrier over MPI_COMM_WORLD) keeps the same promise. */
+    __mpi_family->barrier(MPI_COMM_WORLD, __mpi_comm(MPI_COMM_WORLD));
+#else
     __thesis_barrier(MPI_COMM_WORLD, __mpi_comm(MPI_COMM_WORLD));
+#endif
     __mpi_finalized = 1;
     return MPI_SUCCESS;
 }
@@ -159,6 +169,18 @@ int MPI_Abort(MPI_Comm comm, int errorcode)
     return MPI_SUCCESS;
 }
 
+#ifdef __T3D__
+/* The cycle counter at the T3D's 150 MHz clock (docs/t3d.md). */
+double MPI_Wtime(void)
+{
+    return (double)t3d_cycles() / (T3D_CLOCK_MHZ * 1.0e6);
+}
+
+double MPI_Wtick(void)
+{
+    return 1.0 / (T3D_CLOCK_MHZ * 1.0e6);
+}
+#else
 /* The cycle counter at the 1 GHz clock the thesis assumes: one tick is one nanosecond. */
 double MPI_Wtime(void)
 {
@@ -169,6 +191,7 @@ double MPI_Wtick(void)
 {
     return 1.0e-9;
 }
+#endif
 
 int MPI_Get_processor_name(char *name, int *resultlen)
 {

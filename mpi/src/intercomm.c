@@ -14,7 +14,7 @@
  * process of the other group has installed it, and the engine keeps such traffic until it has (p2p.c). */
 #include <stdlib.h>
 #include <string.h>
-#include <scmp.h>
+#include "mpi_machine.h"
 #include "mpi_internal.h"
 
 /* Sends n ints to rank `to` and receives up to m from rank `from` at once, on comm's collective queue (both

@@ -9,7 +9,7 @@
  * __mpi_nbc_wait (pt2pt.c). */
 #include <stdlib.h>
 #include <string.h>
-#include <scmp.h>
+#include "mpi_machine.h"
 #include "mpi_internal.h"
 
 struct __mpi_nbc {

@@ -3,7 +3,7 @@
  * finds an error hands it to the communicator's error handler (errhandler.c); the engine is p2p.c. */
 #include <stdlib.h>
 #include <string.h>
-#include <scmp.h>
+#include "mpi_machine.h"
 #include "mpi_internal.h"
 
 #define DMA_IDLE() ((__scmp_niustat() & SCMP_NIU_DMA_BUSY) == 0)

@@ -12,7 +12,7 @@
  * communicator's node list; no messages are needed beyond the split. */
 #include <stdlib.h>
 #include <string.h>
-#include <scmp.h>
+#include "mpi_machine.h"
 #include "mpi_internal.h"
 
 struct __mpi_topo {

@@ -29,9 +29,11 @@ import scmp.elf.MachineKind;
  * <p>What the tree builds is shared by every machine model (compiled for any model, into {@code include/} and
  * {@code lib/}), except what a {@code MACHINE} line gives to one model ({@code MACHINE scmp libscmp
  * include/scmp.h}): those archives are compiled for that model and go, with those headers, into
- * {@code MODEL/lib/} and {@code MODEL/include/} (docs/compiler.md, "The sysroot"). A group named {@code
- * NAME@MODEL} is the archive {@code NAME.a} of that model alone, so that two models may each have their own
- * archive of one name ({@code libaclport@t3d}, the T3D's portability layer beside the SCMP chip's).
+ * {@code MODEL/lib/} and {@code MODEL/include/} (docs/compiler.md, "The sysroot"). A library that each of several
+ * models has in its own form names its groups {@code NAME@MODEL} ({@code libmpi@t3d}): such a group is the archive
+ * {@code NAME.a} of that model, compiled apart from the other models' groups (its objects under
+ * {@code obj/MODEL/}), so one source may go into several models' archives; a header named on the MACHINE lines
+ * of several models is copied to each of them.
  *
  * <p>Usage: {@code SysrootBuilder SOURCE-TREE OUT-DIR [-I EXTRA-INCLUDE]...}; exits 1 after printing the
  * compiler's diagnostics when a file does not compile.
@@ -80,6 +82,7 @@ public final class SysrootBuilder {
         Map<String, List<String>> groups = new LinkedHashMap<>();
         Map<String, String> merge = new LinkedHashMap<>();
         Map<String, MachineKind> owner = new LinkedHashMap<>();
+        Map<String, List<MachineKind>> headerOwners = new LinkedHashMap<>();
         for (String line : Files.readAllLines(tree.resolve("SOURCES"))) {
             String l = line.strip();
             if (l.isEmpty() || l.startsWith("#")) {
@@ -97,6 +100,7 @@ public final class SysrootBuilder {
                 }
                 for (int i = 2; i < f.length; i++) {
                     owner.put(f[i], model);
+                    headerOwners.computeIfAbsent(f[i], k -> new ArrayList<>()).add(model);
                 }
             } else {
                 groups.computeIfAbsent(f[0], k -> new ArrayList<>()).add(f[1]);
@@ -105,14 +109,16 @@ public final class SysrootBuilder {
         deleteTree(out);    // nothing of an earlier build may stay where another model's files now go
         Path objDir = out.resolve("obj");
         Files.createDirectories(objDir);
-        copyHeaders(tree, out, owner);
+        copyHeaders(tree, out, headerOwners);
 
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
         Map<String, List<Future<Compiled>>> jobs = new LinkedHashMap<>();
         for (Map.Entry<String, List<String>> g : groups.entrySet()) {
             for (String src : g.getValue()) {
                 Path source = tree.resolve(src);
-                Path obj = objDir.resolve(src.replace('/', '_').replaceAll("\\.[csS]$", ".o"));
+                int at = g.getKey().indexOf('@');
+                Path dir = at < 0 ? objDir : Files.createDirectories(objDir.resolve(g.getKey().substring(at + 1)));
+                Path obj = dir.resolve(src.replace('/', '_').replaceAll("\\.[csS]$", ".o"));
                 List<String> dirs = new ArrayList<>(List.of(tree.resolve("include").toString()));
                 dirs.addAll(includes);
                 MachineKind model = modelOf(merge.getOrDefault(g.getKey(), g.getKey()), owner);
@@ -195,7 +201,7 @@ public final class SysrootBuilder {
     }
 
     /** Copies {@code include/} to the sysroot's, or to {@code MODEL/include/} for a model's own headers. */
-    private static void copyHeaders(Path tree, Path out, Map<String, MachineKind> owner) throws IOException {
+    private static void copyHeaders(Path tree, Path out, Map<String, List<MachineKind>> owners) throws IOException {
         Path from = tree.resolve("include");
         try (Stream<Path> files = Files.walk(from)) {
             for (Path p : (Iterable<Path>) files::iterator) {
@@ -203,10 +209,19 @@ public final class SysrootBuilder {
                     continue;
                 }
                 String relative = tree.relativize(p).toString().replace('\\', '/');
-                MachineKind model = owner.get(relative);
-                Path dest = (model == null ? out : out.resolve(model.id())).resolve(relative);
-                Files.createDirectories(dest.getParent());
-                Files.copy(p, dest, StandardCopyOption.REPLACE_EXISTING);
+                List<MachineKind> models = owners.get(relative);
+                List<Path> dests = new ArrayList<>();
+                if (models == null) {
+                    dests.add(out.resolve(relative));
+                } else {
+                    for (MachineKind model : models) {
+                        dests.add(out.resolve(model.id()).resolve(relative));
+                    }
+                }
+                for (Path dest : dests) {
+                    Files.createDirectories(dest.getParent());
+                    Files.copy(p, dest, StandardCopyOption.REPLACE_EXISTING);
+                }
             }
         }
     }

@@ -1,0 +1,734 @@
+/* Point to point on the Cray T3D, the EPCC design (docs/mpi-t3d.md; seed 001 section 3.2): the request
+ * engine that pt2pt.c's API calls, over libt3d's put, get, swap and quiet. No handlers run on the T3D: a
+ * process makes progress (reads its envelope queue, answers protocol messages) when it calls MPI.
+ *
+ * Every process has a shared-access envelope queue of MPI_SM_POOL slots of one cache line (8 words). A
+ * writer takes the queue's head index with an atomic swap that leaves -1 (locked) behind, puts the slot,
+ * waits for the put to land and releases the queue by swapping the next index in. The reader sees the head
+ * in the lock word and consumes slots in order, so envelopes from one sender stay in order (MPI's
+ * non-overtaking rule); its `consumed` count tells writers how much room is left. */
+#include <stdlib.h>
+#include <string.h>
+#include "../mpi_machine.h"
+#include "../mpi_internal.h"
+
+#define SLOT_WORDS 8                    /* one 32-byte cache line */
+#define T_BYTES 24                      /* the user data an envelope carries: 6 words */
+#define POOL_MAX 256                    /* the largest MPI_SM_POOL */
+
+/* Envelope kinds (word 0 bits 29..31) */
+#define K_T 1                           /* data in the envelope */
+#define K_TA 2                          /* data in the envelope, acknowledge on match */
+#define K_RTA 3                         /* receiver gets the data, then acknowledges */
+#define K_RAT 4                         /* receiver returns its target address; sender puts, then reverse ack */
+
+static volatile int q_lock;             /* the head index, or -1 while a writer holds the queue */
+static volatile int q_consumed;         /* slots this process has consumed */
+static volatile int q_slots[POOL_MAX * SLOT_WORDS];
+static int q_tail;                      /* = q_consumed, kept in a register-friendly copy */
+static int pool = 64;                   /* MPI_SM_POOL */
+int __mpi_t3d_buffer_max = 1 << 20;     /* MPI_BUFFER_MAX: longer standard sends go synchronous */
+int __mpi_t3d_buffer_total = 4 << 20;   /* MPI_BUFFER_TOTAL: bytes of copies standard sends may hold */
+static int buffered;                    /* bytes of copies held now */
+static int *room_seen;                  /* per PE: the consumed count last read from it */
+
+const struct __mpi_family *__mpi_family;
+int __mpi_eager_limit;                  /* SCMP's eager limit (init.c reads SCMP_MPI_EAGER): unused here */
+struct __mpi_request *__mpi_active;
+struct __mpi_request *__mpi_background;
+struct __mpi_env *__mpi_limbo;
+struct __mpi_env *__mpi_early;
+volatile int __mpi_arrivals;
+int __mpi_in_handler;
+struct __mpi_out *__mpi_outbox;
+static struct __mpi_request *freelist;
+static struct __mpi_request *rat_sends;   /* synchronous sends waiting for the receiver's address */
+
+/* A send's copy: the acknowledgement word the receiver writes, then the bytes. */
+struct copy {
+    volatile int ack;
+    int bytes;
+    struct copy *next;
+    int pad;
+};
+static struct copy *copies;
+
+static int env_int(const char *name, int dflt, int lo, int hi)
+{
+    const char *s = getenv(name);
+    int v = s ? atoi(s) : dflt;
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+void __mpi_p2p_setup(void)
+{
+    int n = t3d_n_pes(), i;
+    pool = env_int("MPI_SM_POOL", 64, 2, POOL_MAX);
+    __mpi_t3d_buffer_max = env_int("MPI_BUFFER_MAX", 1 << 20, 0, 1 << 30);
+    __mpi_t3d_buffer_total = env_int("MPI_BUFFER_TOTAL", 4 << 20, 0, 1 << 30);
+    room_seen = (int *)__mpi_xmalloc(n * sizeof(int), "MPI_Init");
+    for (i = 0; i < n; i++)
+        room_seen[i] = 0;
+    /* every queue must be usable before anyone writes into it: q_lock starts at 0 in the image */
+}
+
+void __mpi_drain_outbox(void)
+{
+}
+
+/* ---- Requests --------------------------------------------------------------------------------------------- */
+
+struct __mpi_request *__mpi_new_request(void)
+{
+    struct __mpi_request *r = freelist;
+    if (r)
+        freelist = r->next;
+    else
+        r = (struct __mpi_request *)malloc(sizeof *r);
+    if (r) {
+        memset(r, 0, sizeof *r);
+        r->magic = REQ_MAGIC;
+    }
+    return r;
+}
+
+void __mpi_free_request(struct __mpi_request *r)
+{
+    if (r->tmp) {
+        free(r->tmp);
+        r->tmp = 0;
+    }
+    if (!(r->flags & RF_STACK)) {
+        __mpi_type_release(r->type);
+        r->magic = 0;
+        r->next = freelist;
+        freelist = r;
+    }
+}
+
+static int matches(int want_src, int want_tag, int src, int tag)
+{
+    return (want_src == src || want_src == MPI_ANY_SOURCE) && (want_tag == tag || want_tag == MPI_ANY_TAG);
+}
+
+/* ---- The envelope queue --------------------------------------------------------------------------------- */
+
+/* Puts one envelope (SLOT_WORDS words at w) into PE pe's queue. While that queue is full, this process
+ * keeps taking in its own envelopes, so two processes flooding each other cannot deadlock. */
+static void post(int pe, const int *w)
+{
+    for (;;) {
+        int h = (int)t3d_swap((void *)&q_lock, -1, pe);
+        if (h < 0) {
+            __mpi_progress();
+            continue;
+        }
+        if (h - room_seen[pe] >= pool) {
+            int seen;
+            t3d_get(&seen, (const void *)&q_consumed, 1, pe);
+            room_seen[pe] = seen;
+        }
+        if (h - room_seen[pe] < pool) {
+            t3d_put((void *)&q_slots[(h % pool) * SLOT_WORDS], w, SLOT_WORDS, pe);
+            t3d_quiet();
+            t3d_swap((void *)&q_lock, h + 1, pe);
+            return;
+        }
+        t3d_swap((void *)&q_lock, h, pe);     /* full: release, take in our own, try again */
+        __mpi_progress();
+    }
+}
+
+static void arrived(struct __mpi_env *e);
+
+/* Takes in every envelope written into this process's queue so far. */
+static void poll_queue(void)
+{
+    int h = q_lock;
+    if (h < 0 || h == q_tail)
+        return;
+    while (q_tail != h) {
+        volatile int *s = &q_slots[(q_tail % pool) * SLOT_WORDS];
+        unsigned w0;
+        struct __mpi_env *e;
+        int bytes;
+        t3d_cache_invalidate((const void *)s, SLOT_WORDS * 4);
+        w0 = (unsigned)s[0];
+        bytes = (w0 >> 29) <= K_TA ? (int)((w0 >> 24) & 31) : s[2];
+        e = (struct __mpi_env *)__mpi_xmalloc(sizeof *e + T_BYTES, "the envelope queue");
+        e->next = 0;
+        e->kind = (int)(w0 >> 29);
+        e->src_node = (int)((w0 >> 14) & 1023);
+        e->context = (int)(w0 & 0x3fff);
+        e->tag = s[1];
+        e->bytes = bytes;
+        e->payload = (char *)(e + 1);
+        if (e->kind <= K_TA) {
+            memcpy(e->payload, (const void *)(s + 2), T_BYTES);
+            e->sreq = s[7];         /* TA: the sender's request (word 7 is free: TA carries <= 20 bytes) */
+        } else {
+            e->sreq = s[3];
+            e->lastword = s[4];     /* RTA: the address of the data on the sender */
+        }
+        q_tail++;
+        q_consumed = q_tail;
+        arrived(e);
+    }
+}
+
+/* ---- Matching -------------------------------------------------------------------------------------------- */
+
+/* Acknowledges a TA or RTA send: its request (or copy) word on the sender becomes ST_DONE. */
+static void ack(struct __mpi_env *e)
+{
+    t3d_put_word((void *)e->sreq, ST_DONE, e->src_node);
+    t3d_quiet();
+}
+
+/* Where a message of `bytes` bytes lands for r: the user buffer when it is one word-aligned run of whole
+ * words, else a landing buffer unpacked on completion. */
+static char *landing(struct __mpi_request *r, int bytes)
+{
+    char *d = __mpi_type_contig(r->tp, r->buf, r->count);
+    if (d && ((unsigned)d & 3) == 0 && (bytes & 3) == 0)
+        return d;
+    r->tmp = (char *)__mpi_xmalloc(bytes + 4, "a receive");
+    return r->tmp;
+}
+
+static void finish(struct __mpi_request *r, char *at, int bytes)
+{
+    if (bytes > r->bytes) {
+        r->error = MPI_ERR_TRUNCATE;
+        bytes = r->bytes;
+    }
+    if (at == r->tmp)
+        __mpi_unpack(at, bytes, (char *)r->buf, r->count, r->tp);
+    if (r->tmp) {
+        free(r->tmp);
+        r->tmp = 0;
+    }
+    r->state = ST_DONE;
+}
+
+/* A receive r has matched envelope e (rank src): runs the receiver's side of e's protocol. */
+static void match(struct __mpi_request *r, struct __mpi_env *e, int src)
+{
+    int bytes = e->bytes;
+    r->source = src;
+    r->rtag = e->tag;
+    r->msgbytes = bytes;
+    if (e->kind <= K_TA) {
+        __mpi_unpack(e->payload, bytes < r->bytes ? bytes : r->bytes, (char *)r->buf, r->count, r->tp);
+        if (bytes > r->bytes)
+            r->error = MPI_ERR_TRUNCATE;
+        if (e->kind == K_TA)
+            ack(e);
+        r->state = ST_DONE;
+    } else if (e->kind == K_RTA) {
+        int n = bytes < r->bytes ? bytes : r->bytes;
+        char *at = landing(r, n);
+        if (n > 0)
+            t3d_get(at, (const void *)e->lastword, (n + 3) >> 2, e->src_node);
+        ack(e);
+        finish(r, at, bytes);
+    } else {                        /* RAT: tell the sender where to put, wait for its reverse ack */
+        int n = bytes < r->bytes ? bytes : r->bytes, w[4];
+        char *at = landing(r, n);
+        w[0] = (int)at;
+        w[1] = (int)r;
+        w[2] = n;
+        w[3] = 1;
+        r->flag = 0;
+        r->lastp = (volatile int *)at;
+        r->state = ST_DATA;
+        t3d_put((void *)&((struct __mpi_request *)e->sreq)->lastword, w, 4, e->src_node);
+        t3d_quiet();
+    }
+    free(e);
+}
+
+static struct __mpi_comm *comm_of(int context, int *q)
+{
+    struct __mpi_comm *c = __mpi_comm(context >> 1);
+    *q = context & 1;
+    return c && c->context == (context >> 1) ? c : 0;
+}
+
+static void arrived(struct __mpi_env *e)
+{
+    int q, src;
+    struct __mpi_comm *c = comm_of(e->context, &q);
+    struct __mpi_request **pp, *r;
+    struct __mpi_env **ep;
+    if (!c) {                       /* a communicator this process has not made yet */
+        for (ep = &__mpi_limbo; *ep; ep = &(*ep)->next)
+            ;
+        *ep = e;
+        return;
+    }
+    src = __mpi_rank_of_node(c, e->src_node);
+    for (pp = &c->recvs[q]; (r = *pp) != 0; pp = &r->next)
+        if (matches(r->peer, r->tag, src, e->tag)) {
+            *pp = r->next;
+            match(r, e, src);
+            return;
+        }
+    for (ep = &c->sends[q]; *ep; ep = &(*ep)->next)
+        ;
+    *ep = e;
+    __mpi_arrivals++;
+}
+
+void __mpi_comm_ready(MPI_Comm comm)
+{
+    struct __mpi_env *e = __mpi_limbo, *next;
+    (void)comm;
+    __mpi_limbo = 0;
+    for (; e; e = next) {
+        next = e->next;
+        e->next = 0;
+        arrived(e);
+    }
+}
+
+/* ---- Sending --------------------------------------------------------------------------------------------- */
+
+static int start_send(struct __mpi_request *r)
+{
+    struct __mpi_comm *c = __mpi_comm(r->comm);
+    int bytes = r->count * r->tp->size, w[SLOT_WORDS], pe, kind;
+    char *data;
+    r->bytes = bytes;
+    r->source = -1;
+    if (r->peer == MPI_PROC_NULL) {
+        r->state = ST_DONE;
+        return MPI_SUCCESS;
+    }
+    if (r->mode == MODE_BUFFERED && !r->bseg)
+        return __mpi_bsend_start(r);   /* packs into the attached buffer; the inner send is standard */
+    pe = c->nodes[r->peer];
+    memset(w, 0, sizeof w);
+    w[1] = r->tag;
+    if (bytes <= T_BYTES - (r->mode == MODE_SYNC ? 4 : 0)) {
+        kind = r->mode == MODE_SYNC ? K_TA : K_T;
+        __mpi_pack((const char *)r->buf, r->count, r->tp, (char *)(w + 2));
+        w[0] = kind << 29 | bytes << 24 | __mpi_self_node << 14 | (2 * r->comm + r->q);
+        if (kind == K_TA) {
+            r->state = ST_POSTED;
+            w[7] = (int)&r->state;
+        }
+        post(pe, w);
+        if (kind == K_T)
+            r->state = ST_DONE;
+        return MPI_SUCCESS;
+    }
+    w[0] = (!r->bseg && (r->mode == MODE_SYNC || bytes > __mpi_t3d_buffer_max) ? K_RAT : K_RTA) << 29
+           | __mpi_self_node << 14 | (2 * r->comm + r->q);
+    w[2] = bytes;
+    w[3] = (int)&r->state;
+    if ((unsigned)w[0] >> 29 == K_RAT) {
+        r->flag = 0;
+        r->state = ST_POSTED;
+        r->bnext = rat_sends;       /* progress watches for the receiver's address */
+        rat_sends = r;
+        w[3] = (int)r;              /* the receiver answers into r's lastword .. flag */
+        post(pe, w);
+        return MPI_SUCCESS;
+    }
+    data = __mpi_type_contig(r->tp, r->buf, r->count);
+    if (r->bseg) {                  /* already a copy (buffered mode): advertise it, complete on the ack */
+        r->state = ST_POSTED;
+        w[4] = (int)r->buf;
+    } else if (buffered + bytes <= __mpi_t3d_buffer_total) {
+        struct copy *k = (struct copy *)malloc(sizeof *k + bytes + 4);
+        if (!k)
+            goto advertise;
+        k->ack = 0;
+        k->bytes = bytes;
+        k->next = copies;
+        copies = k;
+        buffered += bytes;
+        __mpi_pack((const char *)r->buf, r->count, r->tp, (char *)(k + 1));
+        w[3] = (int)&k->ack;
+        w[4] = (int)(k + 1);
+        r->state = ST_DONE;
+    } else {
+    advertise:                      /* no room for a copy: advertise the message itself and block */
+        if (!data || ((unsigned)data & 3)) {
+            r->tmp = (char *)__mpi_xmalloc(bytes + 4, "MPI_Send");
+            __mpi_pack((const char *)r->buf, r->count, r->tp, r->tmp);
+            data = r->tmp;
+        }
+        r->state = ST_POSTED;
+        w[4] = (int)data;
+    }
+    post(pe, w);
+    return MPI_SUCCESS;
+}
+
+/* RAT sends whose receiver has returned its address: put the data, then the reverse acknowledgement. */
+static void serve_rat(void)
+{
+    struct __mpi_request **pp = &rat_sends, *r;
+    while ((r = *pp) != 0) {
+        if (!r->flag) {
+            pp = &r->bnext;
+            continue;
+        }
+        *pp = r->bnext;
+        {
+            struct __mpi_comm *c = __mpi_comm(r->comm);
+            int pe = c->nodes[r->peer], n = r->nwords;
+            char *data = __mpi_type_contig(r->tp, r->buf, r->count);
+            char *tmp = 0;
+            if (n > 0) {
+                if (!data || ((unsigned)data & 3) || (n & 3)) {
+                    tmp = (char *)__mpi_xmalloc(r->bytes + 4, "MPI_Ssend");
+                    __mpi_pack((const char *)r->buf, r->count, r->tp, tmp);
+                    data = tmp;
+                }
+                t3d_put((void *)r->lastword, data, (n + 3) >> 2, pe);
+            }
+            t3d_put_word((void *)&((struct __mpi_request *)r->tailword)->flag, 1, pe);
+            t3d_quiet();
+            free(tmp);
+            r->state = ST_DONE;
+        }
+    }
+}
+
+/* ---- Receiving ------------------------------------------------------------------------------------------- */
+
+static int start_recv(struct __mpi_request *r)
+{
+    struct __mpi_comm *c = __mpi_comm(r->comm);
+    struct __mpi_env **ep, *e;
+    struct __mpi_request **pp;
+    r->bytes = r->count * r->tp->size;
+    r->error = MPI_SUCCESS;
+    r->cancelled = 0;
+    r->tmp = 0;
+    if (r->peer == MPI_PROC_NULL) {
+        r->source = MPI_PROC_NULL;
+        r->rtag = MPI_ANY_TAG;
+        r->msgbytes = 0;
+        r->state = ST_DONE;
+        return MPI_SUCCESS;
+    }
+    r->state = ST_POSTED;
+    poll_queue();
+    for (ep = &c->sends[r->q]; (e = *ep) != 0; ep = &e->next) {
+        int src = __mpi_rank_of_node(c, e->src_node);
+        if (matches(r->peer, r->tag, src, e->tag)) {
+            *ep = e->next;
+            match(r, e, src);
+            return MPI_SUCCESS;
+        }
+    }
+    r->next = 0;
+    for (pp = &c->recvs[r->q]; *pp; pp = &(*pp)->next)
+        ;
+    *pp = r;
+    return MPI_SUCCESS;
+}
+
+int __mpi_start(struct __mpi_request *r)
+{
+    return r->kind == REQ_SEND ? start_send(r) : start_recv(r);
+}
+
+/* ---- Progress and completion ----------------------------------------------------------------------------- */
+
+void __mpi_progress(void)
+{
+    struct copy **kp = &copies, *k;
+    struct __mpi_request **pp = &__mpi_background, *b;
+    poll_queue();
+    if (rat_sends)
+        serve_rat();
+    while ((k = *kp) != 0) {        /* copies whose receiver has got them */
+        if (k->ack) {
+            *kp = k->next;
+            buffered -= k->bytes;
+            free(k);
+        } else {
+            kp = &k->next;
+        }
+    }
+    while ((b = *pp) != 0) {
+        if (b->state == ST_DONE || (b->state == ST_DATA && b->flag)) {
+            *pp = b->bnext;
+            __mpi_complete(b);
+            if (b->bseg)
+                __mpi_bsend_release(b);
+            __mpi_free_request(b);
+        } else {
+            pp = &b->bnext;
+        }
+    }
+}
+
+int __mpi_ready(struct __mpi_request *r)
+{
+    return r->state == ST_DONE || (r->state == ST_DATA && r->flag);
+}
+
+int __mpi_ready_now(struct __mpi_request *r)
+{
+    if (__mpi_ready(r))
+        return 1;
+    __mpi_progress();
+    return __mpi_ready(r);
+}
+
+void __mpi_complete(struct __mpi_request *r)
+{
+    if (r->kind == REQ_RECV && r->state == ST_DATA) {
+        t3d_cache_invalidate((const void *)r->lastp, r->msgbytes + 4);
+        finish(r, (char *)r->lastp, r->msgbytes);
+    }
+    if (r->kind == REQ_SEND && r->tmp) {
+        free(r->tmp);
+        r->tmp = 0;
+    }
+    r->state = ST_DONE;
+}
+
+int __mpi_background_ready(void)
+{
+    struct __mpi_request *b;
+    for (b = __mpi_background; b; b = b->bnext)
+        if (__mpi_ready(b))
+            return 1;
+    return 0;
+}
+
+void __mpi_background_add(struct __mpi_request *r)
+{
+    r->bnext = __mpi_background;
+    __mpi_background = r;
+}
+
+void __mpi_wait_loop(struct __mpi_request *r)
+{
+    while (!__mpi_ready_now(r))
+        ;
+}
+
+void __mpi_wait_done(struct __mpi_request *r)
+{
+    __mpi_wait_loop(r);
+    __mpi_complete(r);
+}
+
+int __mpi_wait_any_loop(int count, struct __mpi_request **requests)
+{
+    for (;;) {
+        int i, live = 0;
+        for (i = 0; i < count; i++) {
+            struct __mpi_request *r = requests[i];
+            if (!r || r->state == ST_INACTIVE)
+                continue;
+            live = 1;
+            if (__mpi_ready(r))
+                return i;
+        }
+        if (!live)
+            return -2;
+        __mpi_progress();
+    }
+}
+
+void __mpi_wait_change(volatile int *word, int old)
+{
+    while (*word == old)
+        __mpi_progress();
+}
+
+void __mpi_flush_sends(void)
+{
+    while (__mpi_background || copies || rat_sends)
+        __mpi_progress();
+}
+
+void __mpi_fill_status(struct __mpi_request *r, MPI_Status *status)
+{
+    if (status == MPI_STATUS_IGNORE)
+        return;
+    if (r->kind == REQ_RECV) {
+        status->MPI_SOURCE = r->source;
+        status->MPI_TAG = r->rtag;
+        status->__count = r->msgbytes < r->bytes ? r->msgbytes : r->bytes;
+    } else {
+        status->MPI_SOURCE = MPI_UNDEFINED;
+        status->MPI_TAG = MPI_UNDEFINED;
+        status->__count = 0;
+    }
+    status->MPI_ERROR = r->error;
+    status->__cancelled = r->cancelled;
+}
+
+/* ---- Internal entry points ----------------------------------------------------------------------------- */
+
+static void fill(struct __mpi_request *r, int kind, void *buf, int count, MPI_Datatype type, int peer, int tag,
+                 MPI_Comm comm, int q)
+{
+    r->kind = kind;
+    r->q = q;
+    r->comm = comm;
+    r->peer = peer;
+    r->tag = tag;
+    r->buf = buf;
+    r->count = count;
+    r->type = type;
+    r->tp = __mpi_type_get(type);
+}
+
+static int check_common(int count, MPI_Datatype type, MPI_Comm comm, struct __mpi_comm **cp)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    if (!c)
+        return MPI_ERR_COMM;
+    if (count < 0)
+        return MPI_ERR_COUNT;
+    if (__mpi_type_usable(type) != MPI_SUCCESS)
+        return MPI_ERR_TYPE;
+    *cp = c;
+    return MPI_SUCCESS;
+}
+
+int __mpi_isend(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, int q,
+                MPI_Request *request)
+{
+    struct __mpi_comm *c;
+    struct __mpi_request *r;
+    int err = check_common(count, type, comm, &c);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (dest != MPI_PROC_NULL && (dest < 0 || dest >= c->size))
+        return MPI_ERR_RANK;
+    r = __mpi_new_request();
+    if (!r)
+        return MPI_ERR_NO_MEM;
+    fill(r, REQ_SEND, buf, count, type, dest, tag, comm, q);
+    __mpi_type_hold(type);
+    *request = r;
+    return __mpi_start(r);
+}
+
+int __mpi_irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, int q,
+                MPI_Request *request)
+{
+    struct __mpi_comm *c;
+    struct __mpi_request *r;
+    int err = check_common(count, type, comm, &c);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (source != MPI_PROC_NULL && source != MPI_ANY_SOURCE && (source < 0 || source >= c->size))
+        return MPI_ERR_RANK;
+    r = __mpi_new_request();
+    if (!r)
+        return MPI_ERR_NO_MEM;
+    fill(r, REQ_RECV, buf, count, type, source, tag, comm, q);
+    __mpi_type_hold(type);
+    *request = r;
+    return __mpi_start(r);
+}
+
+int __mpi_send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, int q)
+{
+    struct __mpi_request r;
+    int err;
+    memset(&r, 0, sizeof r);
+    r.flags = RF_STACK;
+    r.mode = MODE_STANDARD;
+    fill(&r, REQ_SEND, buf, count, type, dest, tag, comm, q);
+    if (dest == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    r.magic = REQ_MAGIC;
+    err = start_send(&r);
+    if (err != MPI_SUCCESS)
+        return err;
+    __mpi_wait_done(&r);
+    r.magic = 0;
+    return MPI_SUCCESS;
+}
+
+int __mpi_recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, int q,
+               MPI_Status *status)
+{
+    struct __mpi_request r;
+    int err;
+    memset(&r, 0, sizeof r);
+    r.flags = RF_STACK;
+    r.magic = REQ_MAGIC;
+    fill(&r, REQ_RECV, buf, count, type, source, tag, comm, q);
+    err = start_recv(&r);
+    if (err != MPI_SUCCESS)
+        return err;
+    __mpi_wait_done(&r);
+    __mpi_fill_status(&r, status);
+    r.magic = 0;
+    return r.error;
+}
+
+struct __mpi_env *__mpi_find_unexpected(struct __mpi_comm *c, int q, int source, int tag, int *src)
+{
+    struct __mpi_env *e;
+    poll_queue();
+    for (e = c->sends[q]; e; e = e->next) {
+        int s = __mpi_rank_of_node(c, e->src_node);
+        if (matches(source, tag, s, e->tag)) {
+            *src = s;
+            return e;
+        }
+    }
+    return 0;
+}
+
+/* A receive not yet matched leaves its queue; a send cannot be taken back once its envelope is out. */
+int __mpi_cancel(struct __mpi_request *r)
+{
+    if (r->kind == REQ_RECV && r->state == ST_POSTED) {
+        struct __mpi_comm *c = __mpi_comm(r->comm);
+        struct __mpi_request **pp;
+        for (pp = &c->recvs[r->q]; *pp; pp = &(*pp)->next)
+            if (*pp == r) {
+                *pp = r->next;
+                break;
+            }
+        r->cancelled = 1;
+        r->state = ST_DONE;
+    }
+    return MPI_SUCCESS;
+}
+
+/* ---- The entry points SCMP's libmpi has in assembly (fast.S) ----------------------------------------------- */
+
+int __mpi_Send_c(void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int __mpi_Recv_c(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                 MPI_Status *status);
+int __mpi_Bcast_c(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+int __mpi_Reduce_c(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                   MPI_Comm comm);
+
+int MPI_Send(void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+    return __mpi_Send_c(buf, count, datatype, dest, tag, comm);
+}
+
+int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status)
+{
+    return __mpi_Recv_c(buf, count, datatype, source, tag, comm, status);
+}
+
+int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
+{
+    return __mpi_Bcast_c(buffer, count, datatype, root, comm);
+}
+
+int MPI_Reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm)
+{
+    return __mpi_Reduce_c(sendbuf, recvbuf, count, datatype, op, root, comm);
+}
