@@ -61,6 +61,8 @@ public final class Simulation {
         private scmp.cpu.Engine.Factory engine;
         private List<String> commandLine = List.of();
         private String profile;
+        private String timeline;
+        private Timeline.Filter timelineFilter = Timeline.Filter.DEFAULT;
         private RunControl control;
         private boolean progress;
         private boolean progressOverwrite;
@@ -194,6 +196,19 @@ public final class Simulation {
          */
         public Options profile(String file) {
             profile = file;
+            return this;
+        }
+
+        /**
+         * Writes the run's timeline as Chrome trace-event JSON to a file ({@link Timeline}); null: none.
+         *
+         * @param file   the file
+         * @param filter what the timeline shows
+         * @return the options
+         */
+        public Options timeline(String file, Timeline.Filter filter) {
+            timeline = file;
+            timelineFilter = filter;
             return this;
         }
 
@@ -372,6 +387,20 @@ public final class Simulation {
         if (o.profile != null) {
             m.profile(lines);
         }
+        Timeline timeline = null;
+        if (o.timeline != null) {
+            java.io.Writer w;
+            try {
+                w = Files.newBufferedWriter(Path.of(o.timeline), StandardCharsets.UTF_8);
+            } catch (NoSuchFileException e) {
+                say(stderr, "scmpsim: --timeline " + o.timeline + ": cannot write: no such directory");
+                return 1;
+            } catch (IOException | RuntimeException e) {
+                say(stderr, "scmpsim: --timeline " + o.timeline + ": cannot write: " + e.getMessage());
+                return 1;
+            }
+            timeline = m.timeline(o.timelineFilter, w);
+        }
         RunControl control = o.control != null ? o.control : new RunControl();
         m.setControl(control);
         Thread ticker = null;
@@ -415,6 +444,10 @@ public final class Simulation {
         if (o.cycles) {
             say(stderr, "cycles: " + r.cycles());
             say(stderr, "instructions: " + r.instructions());
+        }
+        if (timeline != null && timeline.error() != null) {
+            say(stderr, "scmpsim: --timeline " + o.timeline + ": cannot write: " + timeline.error().getMessage());
+            return r.exitCode() == 0 ? 1 : r.exitCode();
         }
         if (o.profile != null) {
             ProfileReport report = new ProfileReport(m.profiler(), r.cycles());
