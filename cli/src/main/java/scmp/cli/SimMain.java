@@ -162,6 +162,14 @@ public final class SimMain implements Callable<Integer> {
                     + "0: none; MPI calls always are). Default: 3.")
     private int timelineDepth = 3;
 
+    @Option(names = "--debug", description = "Run the program under the debugger: break, step, look at registers, "
+            + "memory, globals, call stacks and MPI queues (commands from the terminal, or --debug-commands).")
+    private boolean debug;
+
+    @Option(names = "--debug-commands", paramLabel = "FILE",
+            description = "The debugger's commands, one a line, from FILE (implies --debug); the output echoes them.")
+    private Path debugCommands;
+
     @Option(names = "--progress", negatable = true,
             description = "Print a progress line on stderr every second (simulated cycles, host speed). Default: on "
                     + "when scmpsim runs on a terminal.")
@@ -344,10 +352,28 @@ public final class SimMain implements Callable<Integer> {
                 .cycles(cycles).mpiState(mpiState).engine(Engines.factory(engine)).commandLine(commandLine())
                 .profile(profile).timeline(timeline, filter).control(control)
                 .progress(progress != null ? progress : System.console() != null, System.console() != null);
+        InputStream programInput = stdin;
+        if (debug || debugCommands != null) {
+            java.io.PrintStream dout = new java.io.PrintStream(stdout, true, java.nio.charset.StandardCharsets.UTF_8);
+            scmp.machine.Debugger.Console console;
+            if (debugCommands != null) {
+                try {
+                    console = DebugConsoles.file(debugCommands, dout);
+                } catch (java.io.IOException | RuntimeException e) {
+                    spec.commandLine().getErr().println("scmpsim: --debug-commands " + debugCommands
+                            + ": cannot read: " + e.getMessage());
+                    return 1;
+                }
+            } else {
+                console = DebugConsoles.interactive(stdin, dout);
+                programInput = new java.io.ByteArrayInputStream(new byte[0]);   // the commands take the input
+            }
+            o.debug(console, dout).progress(false, false);
+        }
         if (signals) {
             installSignals();
         }
-        return Simulation.run(o, stdout, stderr, stdin);
+        return Simulation.run(o, stdout, stderr, programInput);
     }
 
     /** What the timeline shows, from the --timeline- options; a bad value is an IllegalArgumentException. */

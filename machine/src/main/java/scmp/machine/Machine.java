@@ -337,6 +337,42 @@ public final class Machine {
         return timeline;
     }
 
+    /**
+     * Runs the program under the debugger ({@link Debugger}): it stops before the first instruction and then as its
+     * commands say. The run should be in strict lockstep ({@link RunConfig#lockstep()}), so that every node is at
+     * the stop's cycle. Call before {@link #run()}.
+     *
+     * @param console where the commands come from
+     * @param out     where the answers go
+     * @return the debugger
+     */
+    public Debugger debug(Debugger.Console console, java.io.PrintStream out) {
+        CodeMap code = new CodeMap(program.executable(), sourceLocator, program.text().base(), program.text().end());
+        Debugger d = new Debugger(this, sourceLocator, code, console, out);
+        addTracer(d);
+        return d;
+    }
+
+    /** Returns what may stop the run from outside. */
+    RunControl control() {
+        return control;
+    }
+
+    /** Returns the program. */
+    public Executable executable() {
+        return program.executable();
+    }
+
+    /** Returns the first address of the program text. */
+    int textBase() {
+        return program.text().base();
+    }
+
+    /** Returns the address after the program text. */
+    int textEnd() {
+        return program.text().end();
+    }
+
     /** Makes one more tracer see every issued instruction, after those already there. */
     private void addTracer(Tracer more) {
         Tracer before = tracer;

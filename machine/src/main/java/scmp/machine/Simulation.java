@@ -64,6 +64,8 @@ public final class Simulation {
         private String timeline;
         private Timeline.Filter timelineFilter = Timeline.Filter.DEFAULT;
         private RunControl control;
+        private Debugger.Console debugConsole;
+        private java.io.PrintStream debugOut;
         private boolean progress;
         private boolean progressOverwrite;
 
@@ -213,6 +215,19 @@ public final class Simulation {
         }
 
         /**
+         * Runs the program under the debugger ({@link Debugger}), in strict lockstep on the interpreter.
+         *
+         * @param console where its commands come from; null: no debugger
+         * @param out     where its answers go
+         * @return the options
+         */
+        public Options debug(Debugger.Console console, java.io.PrintStream out) {
+            debugConsole = console;
+            debugOut = out;
+            return this;
+        }
+
+        /**
          * Lets the run be stopped from outside, cleanly, with the usual reports ({@link RunControl#stop}); null: a
          * control nobody else holds.
          *
@@ -349,7 +364,7 @@ public final class Simulation {
         }
         ranks = model.ranks(machine.params(), ranks);
         RunConfig.Builder b = RunConfig.builder(o.program).contexts(o.contexts).memSize(o.mem == null ? 0 : o.mem)
-                .stackSize(o.stack).args(o.args).trace(o.trace).lockstep(o.lockstep).ranks(ranks).engine(o.engine);
+                .stackSize(o.stack).args(o.args).trace(o.trace).lockstep(o.lockstep || o.debugConsole != null).ranks(ranks).engine(o.engine);
         for (String e : o.env) {
             int eq = e.indexOf('=');
             if (eq <= 0) {
@@ -386,6 +401,9 @@ public final class Simulation {
         }
         if (o.profile != null) {
             m.profile(lines);
+        }
+        if (o.debugConsole != null) {
+            m.debug(o.debugConsole, o.debugOut);
         }
         Timeline timeline = null;
         if (o.timeline != null) {
