@@ -27,6 +27,7 @@ import scmp.isa.Abi;
 import scmp.machine.Params;
 import scmp.machine.RunControl;
 import scmp.machine.Simulation;
+import scmp.machine.Timeline;
 import scmp.model.scmp.SpeedBench;
 
 /**
@@ -137,6 +138,37 @@ public final class SimMain implements Callable<Integer> {
             description = "Profile the run: a flat table per function on stderr; with --profile=FILE also every node's "
                     + "figures per function, as CSV when FILE ends in .csv, else as JSON.")
     private String profile;
+
+    @Option(names = "--timeline", paramLabel = "FILE",
+            description = "Write the run's timeline to FILE as Chrome trace-event JSON (open it in ui.perfetto.dev or "
+                    + "chrome://tracing): calls, MPI calls, thread runs and waits, DMA, messages as arrows, counters.")
+    private String timeline;
+
+    @Option(names = "--timeline-window", paramLabel = "FROM:TO",
+            description = "Only the core cycles FROM to TO (TO excluded; either may be left out) in the timeline.")
+    private String timelineWindow;
+
+    @Option(names = "--timeline-nodes", paramLabel = "LIST", split = ",",
+            description = "Only these nodes in the timeline: numbers and ranges, e.g. 0,2-3. Default: all.")
+    private List<String> timelineNodes;
+
+    @Option(names = "--timeline-kinds", paramLabel = "LIST", split = ",",
+            description = "Only these kinds of events in the timeline: calls, mpi, threads, dma, messages, counters. "
+                    + "Default: all.")
+    private List<Timeline.Kind> timelineKinds;
+
+    @Option(names = "--timeline-depth", paramLabel = "N",
+            description = "Function calls down to depth N are slices in the timeline (1: the threads' entry functions; "
+                    + "0: none; MPI calls always are). Default: 3.")
+    private int timelineDepth = 3;
+
+    @Option(names = "--debug", description = "Run the program under the debugger: break, step, look at registers, "
+            + "memory, globals, call stacks and MPI queues (commands from the terminal, or --debug-commands).")
+    private boolean debug;
+
+    @Option(names = "--debug-commands", paramLabel = "FILE",
+            description = "The debugger's commands, one a line, from FILE (implies --debug); the output echoes them.")
+    private Path debugCommands;
 
     @Option(names = "--progress", negatable = true,
             description = "Print a progress line on stderr every second (simulated cycles, host speed). Default: on "
@@ -307,16 +339,92 @@ public final class SimMain implements Callable<Integer> {
             spec.commandLine().getErr().println("scmpsim: " + e.getMessage());
             return 2;
         }
+        Timeline.Filter filter;
+        try {
+            filter = timelineFilter();
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("scmpsim: " + e.getMessage());
+            return 2;
+        }
         Simulation.Options o = new Simulation.Options().program(program, args).machine(machine).maxCycles(maxCycles)
                 .contexts(contexts).mem(mem).stack(stack).ranks(ranks).spmd(spmd).env(env).mpiProtocol(mpiProtocol)
                 .paramFiles(paramFiles).params(given).stats(stats).lockstep(lockstep).files(files).trace(trace)
                 .cycles(cycles).mpiState(mpiState).engine(Engines.factory(engine)).commandLine(commandLine())
-                .profile(profile).control(control)
+                .profile(profile).timeline(timeline, filter).control(control)
                 .progress(progress != null ? progress : System.console() != null, System.console() != null);
+        InputStream programInput = stdin;
+        if (debug || debugCommands != null) {
+            java.io.PrintStream dout = new java.io.PrintStream(stdout, true, java.nio.charset.StandardCharsets.UTF_8);
+            scmp.machine.Debugger.Console console;
+            if (debugCommands != null) {
+                try {
+                    console = DebugConsoles.file(debugCommands, dout);
+                } catch (java.io.IOException | RuntimeException e) {
+                    spec.commandLine().getErr().println("scmpsim: --debug-commands " + debugCommands
+                            + ": cannot read: " + e.getMessage());
+                    return 1;
+                }
+            } else {
+                console = DebugConsoles.interactive(stdin, dout);
+                programInput = new java.io.ByteArrayInputStream(new byte[0]);   // the commands take the input
+            }
+            o.debug(console, dout).progress(false, false);
+        }
         if (signals) {
             installSignals();
         }
-        return Simulation.run(o, stdout, stderr, stdin);
+        return Simulation.run(o, stdout, stderr, programInput);
+    }
+
+    /** What the timeline shows, from the --timeline- options; a bad value is an IllegalArgumentException. */
+    private Timeline.Filter timelineFilter() {
+        long from = 0;
+        long to = Long.MAX_VALUE;
+        if (timelineWindow != null) {
+            int colon = timelineWindow.indexOf(':');
+            try {
+                if (colon < 0) {
+                    throw new NumberFormatException();
+                }
+                String a = timelineWindow.substring(0, colon).trim();
+                String b = timelineWindow.substring(colon + 1).trim();
+                from = a.isEmpty() ? 0 : Long.parseLong(a);
+                to = b.isEmpty() ? Long.MAX_VALUE : Long.parseLong(b);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--timeline-window " + timelineWindow + ": expected FROM:TO, in "
+                        + "core cycles");
+            }
+            if (from < 0 || to <= from) {
+                throw new IllegalArgumentException("--timeline-window " + timelineWindow + ": needs 0 <= FROM < TO");
+            }
+        }
+        java.util.Set<Integer> nodes = null;
+        if (timelineNodes != null) {
+            nodes = new java.util.TreeSet<>();
+            for (String item : timelineNodes) {
+                try {
+                    int dash = item.indexOf('-');
+                    int lo = Integer.parseInt((dash < 0 ? item : item.substring(0, dash)).trim());
+                    int hi = dash < 0 ? lo : Integer.parseInt(item.substring(dash + 1).trim());
+                    if (lo < 0 || hi < lo) {
+                        throw new NumberFormatException();
+                    }
+                    for (int n = lo; n <= hi; n++) {
+                        nodes.add(n);
+                    }
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("--timeline-nodes " + item + ": expected a node number or a "
+                            + "range N-M");
+                }
+            }
+        }
+        if (timelineDepth < 0) {
+            throw new IllegalArgumentException("--timeline-depth " + timelineDepth + ": must be 0 or more");
+        }
+        java.util.Set<Timeline.Kind> kinds = timelineKinds == null ? java.util.EnumSet.allOf(Timeline.Kind.class)
+                : timelineKinds.isEmpty() ? java.util.EnumSet.noneOf(Timeline.Kind.class)
+                : java.util.EnumSet.copyOf(timelineKinds);
+        return new Timeline.Filter(from, to, nodes, kinds, timelineDepth);
     }
 
     /** The command line as given, after the tool's name (the statistics record it). */

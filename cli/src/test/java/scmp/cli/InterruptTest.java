@@ -22,7 +22,7 @@ import scmp.model.scmp.Sim;
 /**
  * Ctrl-C and SIGTERM on a long run: scmpsim, a child JVM, runs an endless loop with {@code --progress}; once its
  * first progress line shows the run is under way the test sends the signal, and the run must end with the usual
- * report, exit 130 (SIGINT) or 143 (SIGTERM), and valid statistics and profile files.
+ * report, exit 130 (SIGINT) or 143 (SIGTERM), and valid statistics, profile and timeline files.
  */
 class InterruptTest {
 
@@ -39,7 +39,7 @@ class InterruptTest {
                 j spin
             """;
 
-    private record Ended(int exit, String stderr, JsonObject stats, String profile) {
+    private record Ended(int exit, String stderr, JsonObject stats, String profile, String timeline) {
     }
 
     private Ended interrupt(String signal) throws Exception {
@@ -47,13 +47,14 @@ class InterruptTest {
         Files.write(prog, Sim.elf(ENDLESS));
         Path stats = dir.resolve(signal + ".json");
         Path profile = dir.resolve(signal + ".profile.json");
+        Path timeline = dir.resolve(signal + ".timeline.json");
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> cmd = new ArrayList<>();
         // A shell started in the background ignores SIGINT, and its children inherit that; reset it, as an
         // interactive shell would have left it, so that the JVM may take the signal.
         cmd.addAll(List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV or die"));
         cmd.addAll(List.of(java, "-cp", System.getProperty("java.class.path"), SimMain.class.getName(), "--progress",
-                "--stats", stats.toString(), "--profile=" + profile, "--cycles", prog.toString()));
+                "--stats", stats.toString(), "--profile=" + profile, "--timeline", timeline.toString(), "--cycles", prog.toString()));
         Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
         String first = err.readLine();
@@ -66,7 +67,8 @@ class InterruptTest {
         }
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "scmpsim did not end after SIG" + signal);
         JsonObject json = JsonParser.parseString(Files.readString(stats)).getAsJsonObject();
-        return new Ended(p.exitValue(), rest.toString(), json, Files.readString(profile));
+        return new Ended(p.exitValue(), rest.toString(), json, Files.readString(profile),
+                Files.readString(timeline));
     }
 
     private static void checkEnded(Ended e, String signal, int code) throws IOException {
@@ -82,6 +84,12 @@ class InterruptTest {
         assertTrue(instructions > 0 && instructions <= cycles);
         JsonObject profile = JsonParser.parseString(e.profile()).getAsJsonObject();
         assertEquals(cycles, profile.get("cycles").getAsLong());
+        TraceEventFormat.Trace timeline = TraceEventFormat.validate(e.timeline());
+        assertEquals(1, timeline.phase("B").size());     // the code without function symbols, ended at the stop
+        JsonObject run = timeline.phase("X").get(0);
+        assertEquals("context 0", run.get("name").getAsString());
+        long end = run.get("ts").getAsLong() + run.get("dur").getAsLong();     // its last issue, a branch bubble or two
+        assertTrue(end <= cycles && end >= cycles - 3, end + " " + cycles);
     }
 
     @Test

@@ -39,6 +39,10 @@ class SpmdProgramsTest {
     }
 
     static Path compile(String name, String source, String... libs) throws IOException {
+        return compile(dir, name, source, libs);
+    }
+
+    static Path compile(Path dir, String name, String source, String... libs) throws IOException {
         Path c = dir.resolve(name + ".c");
         Files.writeString(c, source);
         Path exe = dir.resolve(name);

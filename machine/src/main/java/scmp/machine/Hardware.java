@@ -84,4 +84,13 @@ public interface Hardware {
     default StatsLayout stats() {
         return StatsLayout.GENERIC;
     }
+
+    /**
+     * Sets what sees the devices' events (messages, DMA blocks, queues, links) for a timeline; hardware without
+     * such events ignores it.
+     *
+     * @param events the events' receiver, or null for none
+     */
+    default void setDeviceEvents(scmp.cpu.DeviceEvents events) {
+    }
 }

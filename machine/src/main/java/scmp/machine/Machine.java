@@ -157,6 +157,7 @@ public final class Machine {
     /** What sees every issued instruction: the trace, the profile, both, or nothing (null). */
     private Tracer tracer;
     private Profiler profiler;
+    private Timeline timeline;
     private RunControl control = new RunControl();
     private Progress progress;
     private final OutputStream out;
@@ -312,17 +313,76 @@ public final class Machine {
     public Profiler profile(SourceLocator source) {
         if (profiler == null) {
             profiler = new Profiler(this, program.executable(), source, program.text().base(), program.text().end());
-            Tracer trace = tracer;
-            Profiler prof = profiler;
-            tracer = trace == null ? prof : (cycle, n, thread, pc, word) -> {
-                trace.issue(cycle, n, thread, pc, word);
-                prof.issue(cycle, n, thread, pc, word);
-            };
-            for (Node c : live) {
-                c.setTracer(tracer);
-            }
+            addTracer(profiler);
         }
         return profiler;
+    }
+
+    /**
+     * Writes the run's timeline ({@link Timeline}) as it goes: every node, from its first instruction on, reports
+     * its instructions, and the devices their events, to the timeline. Call before {@link #run()}.
+     *
+     * @param filter what the timeline shows
+     * @param out    where its JSON goes; closed when the run ends
+     * @return the timeline, {@linkplain Timeline#finish finished} when the run ends
+     */
+    public Timeline timeline(Timeline.Filter filter, java.io.Writer out) {
+        if (timeline == null) {
+            CodeMap code = new CodeMap(program.executable(), sourceLocator, program.text().base(),
+                    program.text().end());
+            timeline = new Timeline(this, code, filter, out);
+            addTracer(timeline);
+            hardware.setDeviceEvents(timeline);
+        }
+        return timeline;
+    }
+
+    /**
+     * Runs the program under the debugger ({@link Debugger}): it stops before the first instruction and then as its
+     * commands say. The run should be in strict lockstep ({@link RunConfig#lockstep()}), so that every node is at
+     * the stop's cycle. Call before {@link #run()}.
+     *
+     * @param console where the commands come from
+     * @param out     where the answers go
+     * @return the debugger
+     */
+    public Debugger debug(Debugger.Console console, java.io.PrintStream out) {
+        CodeMap code = new CodeMap(program.executable(), sourceLocator, program.text().base(), program.text().end());
+        Debugger d = new Debugger(this, sourceLocator, code, console, out);
+        addTracer(d);
+        return d;
+    }
+
+    /** Returns what may stop the run from outside. */
+    RunControl control() {
+        return control;
+    }
+
+    /** Returns the program. */
+    public Executable executable() {
+        return program.executable();
+    }
+
+    /** Returns the first address of the program text. */
+    int textBase() {
+        return program.text().base();
+    }
+
+    /** Returns the address after the program text. */
+    int textEnd() {
+        return program.text().end();
+    }
+
+    /** Makes one more tracer see every issued instruction, after those already there. */
+    private void addTracer(Tracer more) {
+        Tracer before = tracer;
+        tracer = before == null ? more : (cycle, n, thread, pc, word) -> {
+            before.issue(cycle, n, thread, pc, word);
+            more.issue(cycle, n, thread, pc, word);
+        };
+        for (Node c : live) {
+            c.setTracer(tracer);
+        }
     }
 
     /**
@@ -470,6 +530,9 @@ public final class Machine {
             result = loop();
             if (profiler != null) {
                 profiler.finish(result.cycles());
+            }
+            if (timeline != null) {
+                timeline.finish(result.cycles());
             }
             return result;
         } finally {

@@ -1,17 +1,11 @@
 package scmp.machine;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import scmp.cpu.CoreStats;
 import scmp.cpu.Node;
 import scmp.cpu.StallCause;
 import scmp.cpu.Tracer;
 import scmp.elf.Executable;
-import scmp.elf.Symbol;
-import scmp.isa.Instruction;
-import scmp.isa.Isa;
-import scmp.isa.Registers;
 
 /**
  * The profile of a run ({@code scmpsim --profile}, docs/simulator.md "Profiles"): per node and per function, the
@@ -42,21 +36,16 @@ public final class Profiler implements Tracer {
     /** The pseudo-function of code outside every sized function symbol. */
     public static final String UNKNOWN = "<unknown>";
 
-    private static final byte PLAIN = 1;
-    private static final byte CALL = 2;
-    private static final byte RETURN = 3;
-    private static final byte SUSPEND = 4;
+    private static final byte PLAIN = CodeMap.PLAIN;
+    private static final byte CALL = CodeMap.CALL;
+    private static final byte RETURN = CodeMap.RETURN;
+    private static final byte SUSPEND = CodeMap.SUSPEND;
     private static final int CAUSES = StallCause.values().length;
 
     private final Machine machine;
+    private final CodeMap code;
     private final String[] names;
-    private final String[] files;
-    private final long[] starts;
-    private final long[] ends;
     private final boolean[] mpi;
-    private final int base;
-    private final int[] funcOfWord;
-    private final byte[] kindOfWord;
     private final NodeProfile[] nodes;
     private final int contexts;
 
@@ -129,38 +118,9 @@ public final class Profiler implements Tracer {
      */
     Profiler(Machine machine, Executable exe, SourceLocator source, int base, int end) {
         this.machine = machine;
-        List<Symbol> fns = new ArrayList<>();
-        for (Symbol s : exe.sortedCodeSymbols()) {
-            if (s.type() == Symbol.Type.FUNC && s.size() > 0) {
-                fns.add(s);
-            }
-        }
-        fns.sort((a, b) -> Long.compare(a.value(), b.value()));
-        int n = fns.size() + 2;
-        names = new String[n];
-        files = new String[n];
-        starts = new long[n - 2];
-        ends = new long[n - 2];
-        mpi = new boolean[n];
-        names[0] = IDLE;
-        names[1] = UNKNOWN;
-        for (int k = 0; k < fns.size(); k++) {
-            Symbol s = fns.get(k);
-            names[k + 2] = s.name();
-            starts[k] = s.value() & 0xFFFFFFFFL;
-            ends[k] = starts[k] + (s.size() & 0xFFFFFFFFL);
-            mpi[k + 2] = s.name().startsWith("MPI_") || s.name().startsWith("PMPI_");
-            String at = null;
-            for (long pc = starts[k]; at == null && pc < Math.min(ends[k], starts[k] + 64); pc += 4) {
-                at = source.locate((int) pc);       // the first line may follow the prologue
-            }
-            files[k + 2] = at == null ? null : at.substring(0, at.lastIndexOf(':'));
-        }
-        this.base = base;
-        int words = Math.max(0, (end - base) >>> 2);
-        this.funcOfWord = new int[words];
-        Arrays.fill(funcOfWord, -1);
-        this.kindOfWord = new byte[words];
+        this.code = new CodeMap(exe, source, base, end);
+        this.names = code.names();
+        this.mpi = code.mpi();
         this.nodes = new NodeProfile[machine.nodeCount()];
         this.contexts = machine.runConfig().contexts();
     }
@@ -177,7 +137,7 @@ public final class Profiler implements Tracer {
 
     /** Returns the source file of a function, or null. */
     public String file(int f) {
-        return files[f];
+        return code.file(f);
     }
 
     /** Returns the machine's number of nodes. */
@@ -195,50 +155,6 @@ public final class Profiler implements Tracer {
         return nodes[node] == null ? 0 : nodes[node].waitingIssues;
     }
 
-    private int function(int pc) {
-        int w = (pc - base) >>> 2;
-        if (w >= funcOfWord.length) {
-            return 1;
-        }
-        int f = funcOfWord[w];
-        if (f < 0) {
-            long p = pc & 0xFFFFFFFFL;
-            int k = Arrays.binarySearch(starts, p);
-            if (k < 0) {
-                k = -k - 2;
-            }
-            f = k >= 0 && p < ends[k] ? k + 2 : 1;
-            funcOfWord[w] = f;
-        }
-        return f;
-    }
-
-    private byte kind(int pc, int word) {
-        int w = (pc - base) >>> 2;
-        if (w >= kindOfWord.length) {
-            return PLAIN;
-        }
-        byte k = kindOfWord[w];
-        if (k == 0) {
-            Instruction insn = Isa.decode(word);
-            k = PLAIN;
-            if (insn == Instruction.JAL) {
-                k = CALL;
-            } else if (insn == Instruction.JALR) {
-                int[] ops = Isa.operands(insn, word);       // rd, rs1, imm
-                if (ops[0] == Registers.RA) {
-                    k = CALL;
-                } else if (ops[0] == Registers.ZERO && ops[1] == Registers.RA && ops[2] == 0) {
-                    k = RETURN;
-                }
-            } else if (insn == Instruction.SUSPEND) {
-                k = SUSPEND;
-            }
-            kindOfWord[w] = k;
-        }
-        return k;
-    }
-
     @Override
     public void issue(long cycle, int node, int thread, int pc, int word) {
         NodeProfile np = nodes[node];
@@ -251,7 +167,7 @@ public final class Profiler implements Tracer {
             tp = new ThreadProfile(names.length);
             np.threads[thread] = tp;
         }
-        int f = function(pc);
+        int f = code.function(pc);
         enter(np, tp, f);
         long gap = cycle - np.next;
         if (gap > 0) {
@@ -272,7 +188,7 @@ public final class Profiler implements Tracer {
         tp.pollIssues++;
         np.next = cycle + 1;
         np.lastFunc = f;
-        byte k = kind(pc, word);
+        byte k = code.kind(pc, word);
         if (k == SUSPEND) {
             int root = tp.mpiAt >= 0 ? tp.stack[tp.mpiAt] : f;
             if (root != tp.waitRoot) {

@@ -61,7 +61,11 @@ public final class Simulation {
         private scmp.cpu.Engine.Factory engine;
         private List<String> commandLine = List.of();
         private String profile;
+        private String timeline;
+        private Timeline.Filter timelineFilter = Timeline.Filter.DEFAULT;
         private RunControl control;
+        private Debugger.Console debugConsole;
+        private java.io.PrintStream debugOut;
         private boolean progress;
         private boolean progressOverwrite;
 
@@ -194,6 +198,32 @@ public final class Simulation {
          */
         public Options profile(String file) {
             profile = file;
+            return this;
+        }
+
+        /**
+         * Writes the run's timeline as Chrome trace-event JSON to a file ({@link Timeline}); null: none.
+         *
+         * @param file   the file
+         * @param filter what the timeline shows
+         * @return the options
+         */
+        public Options timeline(String file, Timeline.Filter filter) {
+            timeline = file;
+            timelineFilter = filter;
+            return this;
+        }
+
+        /**
+         * Runs the program under the debugger ({@link Debugger}), in strict lockstep on the interpreter.
+         *
+         * @param console where its commands come from; null: no debugger
+         * @param out     where its answers go
+         * @return the options
+         */
+        public Options debug(Debugger.Console console, java.io.PrintStream out) {
+            debugConsole = console;
+            debugOut = out;
             return this;
         }
 
@@ -334,7 +364,7 @@ public final class Simulation {
         }
         ranks = model.ranks(machine.params(), ranks);
         RunConfig.Builder b = RunConfig.builder(o.program).contexts(o.contexts).memSize(o.mem == null ? 0 : o.mem)
-                .stackSize(o.stack).args(o.args).trace(o.trace).lockstep(o.lockstep).ranks(ranks).engine(o.engine);
+                .stackSize(o.stack).args(o.args).trace(o.trace).lockstep(o.lockstep || o.debugConsole != null).ranks(ranks).engine(o.engine);
         for (String e : o.env) {
             int eq = e.indexOf('=');
             if (eq <= 0) {
@@ -371,6 +401,23 @@ public final class Simulation {
         }
         if (o.profile != null) {
             m.profile(lines);
+        }
+        if (o.debugConsole != null) {
+            m.debug(o.debugConsole, o.debugOut);
+        }
+        Timeline timeline = null;
+        if (o.timeline != null) {
+            java.io.Writer w;
+            try {
+                w = Files.newBufferedWriter(Path.of(o.timeline), StandardCharsets.UTF_8);
+            } catch (NoSuchFileException e) {
+                say(stderr, "scmpsim: --timeline " + o.timeline + ": cannot write: no such directory");
+                return 1;
+            } catch (IOException | RuntimeException e) {
+                say(stderr, "scmpsim: --timeline " + o.timeline + ": cannot write: " + e.getMessage());
+                return 1;
+            }
+            timeline = m.timeline(o.timelineFilter, w);
         }
         RunControl control = o.control != null ? o.control : new RunControl();
         m.setControl(control);
@@ -415,6 +462,10 @@ public final class Simulation {
         if (o.cycles) {
             say(stderr, "cycles: " + r.cycles());
             say(stderr, "instructions: " + r.instructions());
+        }
+        if (timeline != null && timeline.error() != null) {
+            say(stderr, "scmpsim: --timeline " + o.timeline + ": cannot write: " + timeline.error().getMessage());
+            return r.exitCode() == 0 ? 1 : r.exitCode();
         }
         if (o.profile != null) {
             ProfileReport report = new ProfileReport(m.profiler(), r.cycles());

@@ -1,5 +1,6 @@
 package scmp.niu;
 
+import scmp.cpu.DeviceEvents;
 import scmp.cpu.GuestFault;
 import scmp.cpu.Memory;
 import scmp.cpu.NetworkPort;
@@ -124,6 +125,13 @@ public final class Niu implements NetworkPort {
     private long dmaFrom;
     private int dmaCtx;
     private int dmaPc;
+    private int dmaCount;
+
+    /** What sees the device's events for a timeline, or null (the usual case: then they cost a null check). */
+    private DeviceEvents events;
+    /** The network cycle in which the message being received had its head taken, and the flits taken before it. */
+    private long rxFirst;
+    private long rxHeadTaken;
 
     // ---- threads blocked on this NIU: flits needed (-1: not blocked) and whether they start a message
     private final int[] needFlits;
@@ -241,6 +249,9 @@ public final class Niu implements NetworkPort {
         if (watched) {
             ic.watch().sendh(from, cycle, node, ctx, thread.pc(), seq, type, destNode, stride);
         }
+        if (events != null) {
+            events.sent(cycle, node, ctx, seq, type, destNode);
+        }
         append(net.headFlit(node, destNode, type, stride) | side, from);
         append(Flit.of(address, false, false) | side, from);
         ic.sending(this);
@@ -312,11 +323,21 @@ public final class Niu implements NetworkPort {
         dmaFrom = ratio * cycle;
         dmaCtx = ctx;
         dmaPc = thread.pc();
+        dmaCount = count;
         if (tail) {
             openCtx = -1;   // the instruction ended the message; the NIU stays owned until the DMA queues the tail
         }
         ic.sending(this);
         return true;
+    }
+
+    /**
+     * Sets what sees the device's events (for a timeline), or null for nothing.
+     *
+     * @param e the events' receiver
+     */
+    public void setEvents(DeviceEvents e) {
+        events = e;
     }
 
     @Override
@@ -374,6 +395,9 @@ public final class Niu implements NetworkPort {
         qFlit[slot] = flit;
         qFrom[slot] = from;
         qCount++;
+        if (events != null) {
+            events.queue(from / ratio, node, qCount);
+        }
         if ((flit & Flit.WATCH) != 0) {
             ic.watch().niu(from, Watch.NiuEvent.QUEUE, node, "queue " + qCount + "/" + qCap, flit);
         }
@@ -452,6 +476,9 @@ public final class Niu implements NetworkPort {
             qCount--;
             net.inject(node, f);
             flitsSent++;
+            if (events != null) {
+                events.queue(n / ratio, node, qCount);
+            }
         }
     }
 
@@ -472,6 +499,9 @@ public final class Niu implements NetworkPort {
         append(flit, n);
         dmaAddr += 4 * dmaStride;
         if (last) {
+            if (events != null) {
+                events.dma(dmaFrom / ratio, n / ratio, node, dmaCtx, dmaCount);
+            }
             dma = false;
             if (dmaTail) {
                 owner = -1;
@@ -511,6 +541,8 @@ public final class Niu implements NetworkPort {
                 }
                 rxWaiting = false;
                 rxWords = 0;
+                rxFirst = n;
+                rxHeadTaken = rxTaken;
                 take(n);
                 rxSide = f;
                 if ((f & Flit.WATCH) != 0) {
@@ -574,6 +606,11 @@ public final class Niu implements NetworkPort {
 
     private void finish(long n, long f) {
         messagesReceived++;
+        if (events != null) {
+            int tag = Flit.tag(rxSide);
+            events.received(rxFirst / ratio, n / ratio, node, (tag >>> 16) & 0x3FF, tag & 0xFFFF,
+                    rx == RX_THREAD_PC || rx == RX_THREAD_WORDS ? THREAD : DATA, (int) (rxTaken - rxHeadTaken));
+        }
         if (rx == RX_THREAD_PC || rx == RX_THREAD_WORDS) {
             long ready = n / ratio + 1;
             boolean started;

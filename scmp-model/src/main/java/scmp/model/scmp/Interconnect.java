@@ -1,6 +1,7 @@
 package scmp.model.scmp;
 
 import java.util.function.IntFunction;
+import scmp.cpu.DeviceEvents;
 import scmp.cpu.NetworkPort;
 import scmp.cpu.Node;
 import scmp.niu.Niu;
@@ -35,6 +36,12 @@ public final class Interconnect implements NiuContext {
     private int blockedTotal;
     private long time;
     private long lastProgress;
+    /** What sees the devices' events for a timeline, or null; the core cycle of its next sample of the links. */
+    private DeviceEvents events;
+    private long nextSample;
+
+    /** Core cycles between two samples of the links' load for a timeline while the network is busy. */
+    public static final int LINK_SAMPLE_CYCLES = 100;
 
     /**
      * Builds the NIUs of every node of a network.
@@ -111,6 +118,30 @@ public final class Interconnect implements NiuContext {
     @Override
     public Watch watch() {
         return watch;
+    }
+
+    /**
+     * Sets what sees the NIUs' events and samples of the links' load (for a timeline), or null for nothing.
+     *
+     * @param e the events' receiver
+     */
+    public void setEvents(DeviceEvents e) {
+        events = e;
+        for (Niu u : nius) {
+            u.setEvents(e);
+        }
+        nextSample = time;
+    }
+
+    /** Reports the flits the links have carried so far to the timeline. */
+    private void sampleLinks() {
+        long carried = 0;
+        java.util.List<scmp.noc.LinkLoad> loads = net.linkLoads();
+        for (scmp.noc.LinkLoad l : loads) {
+            carried += l.flits();
+        }
+        events.links(time, carried, loads.size(), ratio);
+        nextSample = time + LINK_SAMPLE_CYCLES;
     }
 
     @Override
@@ -214,6 +245,9 @@ public final class Interconnect implements NiuContext {
         }
         senderCount = kept;
         time = c + 1;
+        if (events != null && time >= nextSample) {
+            sampleLinks();
+        }
     }
 
     /**
@@ -230,6 +264,9 @@ public final class Interconnect implements NiuContext {
         if (c > nextActivity()) {
             throw new IllegalStateException("cannot skip to core cycle " + c + ": the network has work at "
                     + nextActivity());
+        }
+        if (events != null && c > time && time > nextSample - LINK_SAMPLE_CYCLES) {
+            sampleLinks();      // the load up to the idle stretch; the next sample covers only the stretch
         }
         net.advanceIdle((c - time) * ratio);
         time = c;

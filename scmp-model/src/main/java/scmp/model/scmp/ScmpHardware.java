@@ -105,6 +105,11 @@ public final class ScmpHardware implements Hardware, StatsLayout {
     }
 
     @Override
+    public void setDeviceEvents(scmp.cpu.DeviceEvents events) {
+        ic.setEvents(events);
+    }
+
+    @Override
     public void nodeExited(int node) {
         ic.niu(node).nodeExited();
     }
