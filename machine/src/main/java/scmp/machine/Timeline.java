@@ -153,7 +153,7 @@ public final class Timeline implements Tracer, DeviceEvents {
         dma = kinds.contains(Kind.dma);
         messages = kinds.contains(Kind.messages);
         counters = kinds.contains(Kind.counters);
-        write("{\"displayTimeUnit\": \"ns\",\n\"otherData\": {\"tool\": \"scmpsim\", \"clock\": "
+        write("{\"otherData\": {\"tool\": \"scmpsim\", \"clock\": "
                 + "\"1 us of the trace is 1 core cycle\"},\n\"traceEvents\": [\n");
     }
 
