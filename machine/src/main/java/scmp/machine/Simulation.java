@@ -59,6 +59,7 @@ public final class Simulation {
         private boolean cycles;
         private boolean mpiState;
         private scmp.cpu.Engine.Factory engine;
+        private boolean idleSkip;
         private List<String> commandLine = List.of();
         private String profile;
         private RunControl control;
@@ -233,6 +234,12 @@ public final class Simulation {
             engine = factory;
             return this;
         }
+
+        /** Turns idle skipping on or off (the default; not yet exact on every program, docs/performance.md). */
+        public Options idleSkip(boolean on) {
+            idleSkip = on;
+            return this;
+        }
     }
 
     /** A model with its parameters and the run's settings, as the options give them. */
@@ -372,6 +379,7 @@ public final class Simulation {
         if (o.profile != null) {
             m.profile(lines);
         }
+        m.setIdleSkip(o.idleSkip);
         RunControl control = o.control != null ? o.control : new RunControl();
         m.setControl(control);
         Thread ticker = null;
