@@ -193,6 +193,15 @@ public final class SimMain implements Callable<Integer> {
                     + "(the reference interpreter). Both give identical results; --trace runs on the interpreter.")
     private Engines.Choice engine = Engines.DEFAULT;
 
+    /** An option's on or off. */
+    enum Switch { on, off }
+
+    @Option(names = "--idle-skip", paramLabel = "on|off",
+            description = "Advance nodes whose threads only poll and suspend in whole periods of their loop to the next "
+                    + "moment anything can reach them (on; experimental: not yet exact on every program) or run every "
+                    + "instruction (off, the default).")
+    private Switch idleSkip = Switch.off;
+
     @Option(names = "--trace", description = "Print every executed instruction to stderr: cycle, node, thread, pc, instruction.")
     private boolean trace;
 
@@ -349,7 +358,7 @@ public final class SimMain implements Callable<Integer> {
         Simulation.Options o = new Simulation.Options().program(program, args).machine(machine).maxCycles(maxCycles)
                 .contexts(contexts).mem(mem).stack(stack).ranks(ranks).spmd(spmd).env(env).mpiProtocol(mpiProtocol)
                 .paramFiles(paramFiles).params(given).stats(stats).lockstep(lockstep).files(files).trace(trace)
-                .cycles(cycles).mpiState(mpiState).engine(Engines.factory(engine)).commandLine(commandLine())
+                .cycles(cycles).mpiState(mpiState).engine(Engines.factory(engine)).idleSkip(idleSkip == Switch.on).commandLine(commandLine())
                 .profile(profile).timeline(timeline, filter).control(control)
                 .progress(progress != null ? progress : System.console() != null, System.console() != null);
         InputStream programInput = stdin;

@@ -166,6 +166,22 @@ public final class EngineContext {
         branchBubbles += cycles;
     }
 
+    /**
+     * Adds the counts of {@code k} repetitions of an idle period (Node's idle skipping).
+     *
+     * @param retiredAdd the instructions to add
+     * @param stalls     the stall cycles of one period by cause
+     * @param k          the number of periods
+     * @param bubblesAdd the control bubbles to add
+     */
+    void addCounts(long retiredAdd, long[] stalls, long k, long bubblesAdd) {
+        retired += retiredAdd;
+        for (int i = 0; i < stalls.length; i++) {
+            stallCycles[i] += k * stalls[i];
+        }
+        branchBubbles += bubblesAdd;
+    }
+
     /** Returns a copy of the stall cycles by {@link StallCause} ordinal. */
     long[] stallCycles() {
         return stallCycles.clone();

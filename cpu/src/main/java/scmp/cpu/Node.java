@@ -2,7 +2,11 @@ package scmp.cpu;
 
 import java.util.Arrays;
 import scmp.isa.Abi;
+import scmp.isa.Instruction;
+import scmp.isa.Isa;
 import scmp.isa.Registers;
+import scmp.isa.sem.InstructionSemantics;
+import scmp.isa.sem.SemanticTable;
 
 /**
  * One node's processor as the machine sees it: the thread contexts, the ready queue, the thread switch, the
@@ -187,7 +191,179 @@ public final class Node {
      * @param tracer the tracer
      */
     public void setTracer(Tracer tracer) {
+        outerTracer = tracer;
+        endAttempt();
+        period = 0;
         engineContext.tracer = tracer;
+    }
+
+    // ------------------------------------------------------------------ idle skipping (docs/performance.md)
+
+    /** The tracer the machine set (null: none); while one is set the node looks for no period. */
+    private Tracer outerTracer;
+    private boolean idleSkip;
+    /** The node's state right after the suspend that began the current attempt or the period found. */
+    private long[] periodState;
+    private long[] scratchState;
+    /** The cycle after that suspend, or -1 when no attempt runs and no period is known. */
+    private long periodFrom = -1;
+    /** The period found, in cycles, or 0. */
+    private long period;
+    private int attemptSuspends;
+    private int backoff;
+    private int skipSuspends;
+    private long effectsAt;
+    private boolean effectSeen;
+    private long retired0, bubbles0, switchCount0, switchCycles0, niuBlocked0;
+    private long[] stall0;
+    private long dRetired, dBubbles, dSwitchCount, dSwitchCycles, dNiuBlocked;
+    private long[] dStall;
+    /** Watches the instructions of an attempt: any with effects outside its thread ends it. */
+    private final Tracer effectWatch = (cycle, node, thread, pc, word) -> {
+        Instruction insn = Isa.decode(word);
+        InstructionSemantics sem = insn == null ? null : SemanticTable.of(insn);
+        if (sem == null || sem.hasEffectsOutsideThread()) {
+            effectSeen = true;
+        }
+    };
+
+    /**
+     * Turns the search for idle periods on or off (off by default). When on, a node whose threads only poll and
+     * suspend finds the period after which its state repeats, so that the machine can advance it in whole periods
+     * ({@link #skipPeriods(long)}).
+     *
+     * @param on whether to look for periods
+     */
+    public void setIdleSkip(boolean on) {
+        idleSkip = on;
+        endAttempt();
+        period = 0;
+    }
+
+    /**
+     * Returns the period in cycles after which the node repeats itself for ever, or 0 when none is known: its
+     * state (relative to the time) came back after a stretch of execution that included a {@code suspend} and no
+     * instruction with effects outside its thread (no store, send, host call, thread start or end), and nothing
+     * from outside (a wake-up, a thread start, a remote write) has reached the node since. Until something does,
+     * the node's future from any cycle it has run to is its past shifted by whole periods, counters included.
+     */
+    public long period() {
+        if (period > 0 && remote.effects() != effectsAt) {
+            period = 0;
+            periodFrom = -1;
+        }
+        return period;
+    }
+
+    /**
+     * Advances the node by {@code k} whole periods ({@link #period()} must be non-zero): every cycle it holds moves
+     * {@code k} periods later and its counters grow by {@code k} times what one period adds, exactly as if it had
+     * executed them.
+     *
+     * @param k the number of periods, at least 0
+     */
+    public void skipPeriods(long k) {
+        if (period == 0 || k < 0) {
+            throw new IllegalStateException("no period to skip");
+        }
+        if (k == 0) {
+            return;
+        }
+        long d = k * period;
+        engineContext.addCounts(k * dRetired, dStall, k, k * dBubbles);
+        switchCount += k * dSwitchCount;
+        switchCycles += k * dSwitchCycles;
+        niuBlockedCycles += k * dNiuBlocked;
+        lastSwitch += d;
+        eventCycle += d;
+        ranTo += d;
+        periodFrom += d;
+        for (ThreadContext c : contexts) {
+            c.nextIssue += d;
+            c.readyAt += d;
+            long[] r = c.ready;
+            for (int i = 0; i < r.length; i++) {
+                r[i] += d;
+            }
+        }
+    }
+
+    /** Forgets the period and any attempt: something from outside reached the node. */
+    private void disturbed() {
+        if (periodFrom >= 0) {
+            endAttempt();
+            period = 0;
+        }
+    }
+
+    private void endAttempt() {
+        if (periodFrom >= 0 && period == 0) {
+            engineContext.tracer = outerTracer;
+        }
+        periodFrom = -1;
+    }
+
+    private void attemptFailed() {
+        endAttempt();
+        backoff = Math.min(Math.max(1, backoff * 2), 1 << 16);
+        skipSuspends = backoff;
+    }
+
+    /** A thread suspended at cycle {@code t}: starts, continues or concludes the search for a period. */
+    private void suspended(long t) {
+        if (!idleSkip || outerTracer != null || period > 0) {
+            return;
+        }
+        if (periodFrom < 0) {
+            if (skipSuspends > 0) {
+                skipSuspends--;
+                return;
+            }
+            if (periodState == null) {
+                periodState = new long[stateSize()];
+                scratchState = new long[stateSize()];
+            }
+            relativeState(t + 1, periodState);
+            periodState[0] = 0;    // the stop of the last run, not yet renewed in the middle of this one
+            periodFrom = t + 1;
+            attemptSuspends = 0;
+            effectSeen = false;
+            effectsAt = remote.effects();
+            retired0 = engineContext.retired();
+            stall0 = engineContext.stallCycles();
+            bubbles0 = engineContext.branchBubbles();
+            switchCount0 = switchCount;
+            switchCycles0 = switchCycles;
+            niuBlocked0 = niuBlockedCycles;
+            engineContext.tracer = effectWatch;
+            return;
+        }
+        if (effectSeen || remote.effects() != effectsAt) {
+            attemptFailed();
+            return;
+        }
+        relativeState(t + 1, scratchState);
+        scratchState[0] = 0;
+        if (!java.util.Arrays.equals(scratchState, periodState)) {
+            if (++attemptSuspends > 16) {
+                attemptFailed();
+            }
+            return;
+        }
+        period = t + 1 - periodFrom;
+        periodFrom = t + 1;
+        dRetired = engineContext.retired() - retired0;
+        long[] st = engineContext.stallCycles();
+        dStall = new long[st.length];
+        for (int i = 0; i < st.length; i++) {
+            dStall[i] = st[i] - stall0[i];
+        }
+        dBubbles = engineContext.branchBubbles() - bubbles0;
+        dSwitchCount = switchCount - switchCount0;
+        dSwitchCycles = switchCycles - switchCycles0;
+        dNiuBlocked = niuBlockedCycles - niuBlocked0;
+        engineContext.tracer = outerTracer;
+        backoff = 0;
     }
 
     /**
@@ -203,6 +379,7 @@ public final class Node {
 
     /** Lets the {@code hcall} the node stopped in front of execute at the next {@link #runUntil(long)}. */
     public void allowHostCall() {
+        disturbed();
         engineContext.hostGate = true;
     }
 
@@ -231,6 +408,7 @@ public final class Node {
      * @param argv  the address of the argument vector
      */
     public void boot(int entry, int argc, int argv) {
+        disturbed();
         if (!text.contains(entry)) {
             throw new IllegalArgumentException("entry point outside the text");
         }
@@ -264,6 +442,7 @@ public final class Node {
      * @throws GuestFault when {@code pc} is not an instruction of the text (located at the new context)
      */
     public boolean startThread(long cycle, int pc, int[] args, int nargs) {
+        disturbed();
         if (exited) {
             return true;   // dropped
         }
@@ -286,6 +465,7 @@ public final class Node {
      * @param cycle the cycle at which the NIU can accept again
      */
     public void wakeBlocked(long cycle) {
+        disturbed();
         if (blocked == 0 || exited) {
             return;
         }
@@ -307,6 +487,7 @@ public final class Node {
      * @throws IllegalStateException when the context is not blocked
      */
     public void wakeThread(int context, long cycle) {
+        disturbed();
         if (exited) {
             return;
         }
@@ -325,6 +506,7 @@ public final class Node {
      * @return the context number, or -1 when no context is free (the message must wait: backpressure)
      */
     public int reserveContext() {
+        disturbed();
         if (exited) {
             return 0;   // taken and dropped at its tail (startReserved)
         }
@@ -352,6 +534,7 @@ public final class Node {
      * @throws IllegalStateException when the context is not reserved
      */
     public boolean startReserved(int context, long cycle, int pc, int[] args, int nargs) {
+        disturbed();
         if (exited) {
             return false;
         }
@@ -376,6 +559,7 @@ public final class Node {
      * memory stays as it is (DATA messages are still written).
      */
     public void exitNode() {
+        disturbed();
         exited = true;
         for (ThreadContext c : contexts) {
             c.state = ThreadContext.State.FREE;
@@ -525,6 +709,7 @@ public final class Node {
                 case SUSPEND -> {
                     switched(t);
                     enqueue(c, t);
+                    suspended(t);
                 }
                 case END_THREAD -> {
                     switched(t);

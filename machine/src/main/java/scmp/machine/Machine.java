@@ -159,6 +159,11 @@ public final class Machine {
     private Profiler profiler;
     private Timeline timeline;
     private RunControl control = new RunControl();
+    /** Whether idle nodes may be advanced in whole periods (docs/performance.md, "Idle skipping"). */
+    private boolean idleSkip;
+    private long skippedCycles;
+    /** Per node: parked in the current quiet round (idle skipping). */
+    private boolean[] parked = new boolean[0];
     private Progress progress;
     private final OutputStream out;
     private final OutputStream err;
@@ -279,6 +284,7 @@ public final class Machine {
                     cfg.engine() != null && !hardware.needsOwnEngine() ? cfg.engine() : hardware.engines());
             c.setHost(host);
             c.setTracer(tracer);
+            c.setIdleSkip(idleSkipOn());
             c.setStopAfterNetworkInstructions(true);
             nodes[n] = c;
             hardware.attach(c);
@@ -292,6 +298,47 @@ public final class Machine {
             }
         }
         return c;
+    }
+
+    /**
+     * Turns idle skipping on or off (off by default, {@code scmpsim --idle-skip=on}: not yet exact on every program,
+     * docs/performance.md). A node whose threads only poll
+     * and suspend is then advanced in whole periods of its loop to the next moment anything can reach it, its
+     * counts updated as if it had run (docs/performance.md, "Idle skipping").
+     * It applies to SPMD runs without trace, profile, strict lockstep or a model's own engine.
+     *
+     * @param on whether to skip
+     */
+    public void setIdleSkip(boolean on) {
+        idleSkip = on;
+        for (Node c : built) {
+            c.setIdleSkip(idleSkipOn());
+        }
+    }
+
+    private boolean idleSkipOn() {
+        return idleSkip && cfg.spmd() && !cfg.lockstep() && tracer == null && !hardware.needsOwnEngine();
+    }
+
+    /** Whether a node waits in a known period and has run at least one whole period before {@code horizon}. */
+    private static boolean parkable(Node k, long horizon) {
+        long p = k.period();
+        return p > 0 && k.stop() == Node.Stop.LIMIT && k.ranTo() + p <= horizon;
+    }
+
+    /** Advances a waiting node in whole periods to no later than {@code cycle}. */
+    private void catchUp(Node k, long cycle) {
+        long p = k.period();
+        if (p > 0 && k.stop() == Node.Stop.LIMIT && k.ranTo() + p <= cycle) {
+            long periods = (cycle - k.ranTo()) / p;
+            k.skipPeriods(periods);
+            skippedCycles += periods * p;
+        }
+    }
+
+    /** The node-cycles idle skipping has advanced nodes by so far, without executing them. */
+    public long skippedCycles() {
+        return skippedCycles;
     }
 
     /**
@@ -558,6 +605,7 @@ public final class Machine {
         final long max = cfg.maxCycles();
         final boolean lockstep = cfg.lockstep();
         stallCheckAfter = 4 * stallWindow();
+        parked = new boolean[nodes.length];
         try {
             while (true) {
                 if (control.attention) {
@@ -585,7 +633,17 @@ public final class Machine {
                 long c = Long.MAX_VALUE;
                 long c2 = Long.MAX_VALUE;
                 int count = 0;
+                // idle skipping: a node that only waits, in a known period, is parked (neither run nor waited
+                // for) until the horizon, a cycle every core reaches in the run without skipping as well
+                long horizon = Math.min(max, quietCheckAt);
+                boolean anyParked = false;
                 for (Node k : live) {
+                    boolean p = k.period() > 0 && parkable(k, horizon);
+                    parked[k.nodeId()] = p;
+                    if (p) {
+                        anyParked = true;
+                        continue;
+                    }
                     long e = eventCycle(k);
                     if (e < c) {
                         c2 = c;
@@ -596,6 +654,14 @@ public final class Machine {
                     } else if (e < c2) {
                         c2 = e;
                     }
+                }
+                if (anyParked && c >= horizon) {
+                    for (Node k : live) {
+                        if (parked[k.nodeId()]) {
+                            catchUp(k, horizon);
+                        }
+                    }
+                    continue;
                 }
                 if (c == Long.MAX_VALUE) {
                     return ended(netTime);
@@ -617,7 +683,7 @@ public final class Machine {
                 bound = limit;
                 lastWork = c;
                 for (Node k : live) {
-                    if (k.hasWork() && k.nextEventCycle() < limit) {
+                    if (!parked[k.nodeId()] && k.hasWork() && k.nextEventCycle() < limit) {
                         run(k, limit);
                     }
                 }
@@ -639,6 +705,21 @@ public final class Machine {
      */
     private Result lockstepRound(long max, boolean strict) {
         long n = netTime;
+        if (!strict && idleSkipOn()) {
+            // idle skipping: waiting nodes move in whole periods up to the first cycle anything can reach them
+            long next = nextActivity();
+            long until = next == Long.MAX_VALUE ? n
+                    : Math.min(Math.min(next, max), lastProgressCycle() + stallCheckAfter + 1);
+            for (Node k : live) {
+                if (k.period() == 0) {
+                    until = Math.min(until, eventCycle(k));
+                }
+            }
+            for (Node k : live) {
+                parked[k.nodeId()] = false;
+                catchUp(k, until);
+            }
+        }
         if (!strict) {
             long first = nextActivity();
             if (first > n) {
@@ -864,6 +945,22 @@ public final class Machine {
         return null;
     }
 
+    /**
+     * Brings the nodes parked in this quiet round to {@code limit} before a fault or halt ends the run and every
+     * node's counts are reported: every instruction before it has run, as in strict lockstep.
+     */
+    private void catchUpParked(long limit) {
+        for (Node k : live) {
+            if (parked[k.nodeId()]) {
+                parked[k.nodeId()] = false;
+                catchUp(k, limit);
+                if (k.hasWork() && k.nextEventCycle() < limit) {
+                    run(k, limit);
+                }
+            }
+        }
+    }
+
     /** Runs a core up to {@code limit}; records a pending event, or lowers the round's bound after a send. */
     private void run(Node c, long limit) {
         c.runUntil(limit);
@@ -920,9 +1017,13 @@ public final class Machine {
             }
             switch (best.stop()) {
                 case FAULT -> {
+                    catchUpParked(bestCycle + 1);
                     return faultResult(best.fault());
                 }
                 case HALTED -> {
+                    if (!cfg.spmd() || host.ending().kind() != HostCalls.EndKind.EXIT) {
+                        catchUpParked(bestCycle + 1);
+                    }
                     Result r = halted(best);
                     if (r != null) {
                         return r;

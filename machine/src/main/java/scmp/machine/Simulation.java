@@ -59,6 +59,7 @@ public final class Simulation {
         private boolean cycles;
         private boolean mpiState;
         private scmp.cpu.Engine.Factory engine;
+        private boolean idleSkip;
         private List<String> commandLine = List.of();
         private String profile;
         private String timeline;
@@ -263,6 +264,12 @@ public final class Simulation {
             engine = factory;
             return this;
         }
+
+        /** Turns idle skipping on or off (the default; not yet exact on every program, docs/performance.md). */
+        public Options idleSkip(boolean on) {
+            idleSkip = on;
+            return this;
+        }
     }
 
     /** A model with its parameters and the run's settings, as the options give them. */
@@ -402,6 +409,7 @@ public final class Simulation {
         if (o.profile != null) {
             m.profile(lines);
         }
+        m.setIdleSkip(o.idleSkip);
         if (o.debugConsole != null) {
             m.debug(o.debugConsole, o.debugOut);
         }

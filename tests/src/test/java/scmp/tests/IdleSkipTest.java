@@ -1,0 +1,84 @@
+package scmp.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import scmp.elf.Executable;
+import scmp.machine.Machine;
+import scmp.model.scmp.ScmpConfig;
+
+/**
+ * Idle skipping (docs/performance.md, "Idle skipping"): ranks that wait in MPI while one rank computes are advanced in
+ * whole periods of their wait loops, and the run is the same as without skipping, counter by counter.
+ */
+class IdleSkipTest {
+    /** Rank 0 computes long; the others wait for it in a barrier, then everyone exchanges a word. */
+    private static final String PROGRAM = """
+            #include <mpi.h>
+            #include <stdio.h>
+            int main(int argc, char **argv) {
+                int rank, size, i, v = 0, w = 0;
+                MPI_Init(&argc, &argv);
+                MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+                MPI_Comm_size(MPI_COMM_WORLD, &size);
+                if (rank == 0) {
+                    for (i = 0; i < 200000; i++) {
+                        v = v * 3 + i;
+                    }
+                }
+                MPI_Barrier(MPI_COMM_WORLD);
+                MPI_Allreduce(&v, &w, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+                printf("rank %d of %d: %d\\n", rank, size, w);
+                MPI_Finalize();
+                return 0;
+            }
+            """;
+
+    private record Outcome(Machine.Result result, String stdout, List<String> counters, long skipped) {
+    }
+
+    private static Outcome run(Executable exe, boolean skip) throws Exception {
+        ScmpConfig cfg = ScmpConfig.builder("idle").mesh(2, 2).ranks(4).maxCycles(50_000_000L).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Machine m = new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0]));
+        m.setIdleSkip(skip);
+        Machine.Result r = m.run();
+        List<String> counters = new ArrayList<>();
+        for (int n = 0; n < m.nodeCount(); n++) {
+            if (m.nodeBuilt(n)) {
+                scmp.cpu.CoreStats st = m.node(n).stats();
+                counters.add(n + ": " + st.instructions() + " " + java.util.Arrays.toString(st.stallCycles()) + " "
+                        + st.branchBubbles() + " " + st.switches() + " " + st.switchCycles() + " "
+                        + st.niuBlockedCycles());
+            }
+        }
+        return new Outcome(r, out.toString(StandardCharsets.ISO_8859_1) + err.toString(StandardCharsets.ISO_8859_1),
+                counters, m.skippedCycles());
+    }
+
+    @Test
+    void waitingRanksAreSkippedAndTheRunIsUnchanged(@TempDir Path dir) throws Exception {
+        Path src = dir.resolve("idle.c");
+        Files.writeString(src, PROGRAM);
+        Executable exe = E2e.build(1, src);
+        Outcome on = run(exe, true);
+        Outcome off = run(exe, false);
+        assertEquals(Machine.Outcome.EXIT, off.result().outcome(), off.stdout());
+        assertEquals(off.result(), on.result());
+        assertEquals(off.stdout(), on.stdout());
+        assertEquals(off.counters(), on.counters());
+        assertEquals(0, off.skipped());
+        // three ranks wait while rank 0 runs its loop of about a million cycles: most of that is skipped
+        assertTrue(on.skipped() > 1_000_000, "skipped node-cycles: " + on.skipped());
+    }
+}
