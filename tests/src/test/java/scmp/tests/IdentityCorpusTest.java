@@ -185,10 +185,21 @@ class IdentityCorpusTest {
     static String record(Case c, List<String> extra) throws Exception {
         Path work = E2e.root().resolve("tests/target/identity");
         Files.createDirectories(work);
-        String stem = (c.name() + String.join("", extra)).replaceAll("[^A-Za-z0-9._-]+", "_");
-        Path exe = work.resolve(stem + ".out");
+        // argv[0] is the program's path as given, and some programs ship their argv to other nodes (ACLMPL's
+        // parExecute), so its length is part of the run: the path must not depend on the checkout's location nor
+        // on the engine. Each option set gets a directory whose name has a fixed length, and the program is named
+        // relative to the working directory (the module's, under Maven).
+        String stem = c.name().replaceAll("[^A-Za-z0-9._-]+", "_");
+        String variant = String.format("v%08x", String.join(" ", extra).hashCode());
+        Path dir = work.resolve(variant);
+        Files.createDirectories(dir);
+        Path exe = dir.resolve(stem + ".out");
+        Path cwd = Path.of("").toAbsolutePath();
+        if (exe.startsWith(cwd)) {
+            exe = cwd.relativize(exe);
+        }
         build(c, exe);
-        Path stats = work.resolve(stem + ".json");
+        Path stats = dir.resolve(stem + ".json");
         List<String> args = new ArrayList<>(c.simArgs());
         args.addAll(extra);
         args.add(MAX_CYCLES);
