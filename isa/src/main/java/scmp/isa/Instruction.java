@@ -69,8 +69,8 @@ public enum Instruction {
     SEND2E("send2e", R, 0x02, 2, "rs1, rs2", NONE, NET, "SEND2E: append two data flits, the second with the tail bit set, ending the message"),
     SENDM("sendm", R, 0x02, 3, "rs1, rs2", NONE, NET, "SENDM: the NIU sends count words from memory at rs1 by DMA; rs2 = stride (upper 16 bits, signed, in words) : count (lower 16 bits)"),
     SENDME("sendme", R, 0x02, 4, "rs1, rs2", NONE, NET, "SENDME: as SENDM, and the last flit carries the tail bit, ending the message"),
-    SUSPEND("suspend", R, 0x02, 5, "", NONE, THREAD, "give up the processor: the next ready thread context runs (cooperative multitasking)"),
-    ENDT("endt", R, 0x02, 6, "", NONE, THREAD, "end this thread and free its context"),
+    SUSPEND("suspend", R, 0x02, 5, "", NONE, THREAD, "extension of Table 2.1 (the thesis names the behaviour, suspendThread, section 4.1.3): give up the processor: the next ready thread context runs (cooperative multitasking)"),
+    ENDT("endt", R, 0x02, 6, "", NONE, THREAD, "extension of Table 2.1: end this thread and free its context"),
 
     // ---- integer register-immediate ----
     ADDI("addi", I, 0x04, -1, "rd, rs1, imm", S16, ALU, "rd = rs1 + sext(imm)"),
@@ -122,8 +122,8 @@ public enum Instruction {
             "extension of Table 2.1: as SENDH_R with the stride taken from rs3 (low 16 bits, signed, in words)"),
 
     // ---- special registers and host calls ----
-    RDSR("rdsr", I, 0x38, -1, "rd, sr", SREG, THREAD, "rd = special register sr (node id, mesh size, thread context, cycle counter)"),
-    HCALL("hcall", I, 0x39, -1, "imm", ImmKind.HCALL, HOST, "host call (semihosting) service imm; arguments in a0..a3, result in a0");
+    RDSR("rdsr", I, 0x38, -1, "rd, sr", SREG, THREAD, "extension of Table 2.1: rd = special register sr (node id, mesh size, thread context, cycle counter)"),
+    HCALL("hcall", I, 0x39, -1, "imm", ImmKind.HCALL, HOST, "extension of Table 2.1 (the simulator's host services): host call (semihosting) service imm; arguments in a0..a3, result in a0");
 
     public final String mnemonic;
     public final Format format;
