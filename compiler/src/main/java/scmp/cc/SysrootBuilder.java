@@ -116,8 +116,8 @@ public final class SysrootBuilder {
         for (Map.Entry<String, List<String>> g : groups.entrySet()) {
             for (String src : g.getValue()) {
                 Path source = tree.resolve(src);
-                int at = g.getKey().indexOf('@');
-                Path dir = at < 0 ? objDir : Files.createDirectories(objDir.resolve(g.getKey().substring(at + 1)));
+                String own = modelSuffix(g.getKey());
+                Path dir = own == null ? objDir : Files.createDirectories(objDir.resolve(own));
                 Path obj = dir.resolve(src.replace('/', '_').replaceAll("\\.[csS]$", ".o"));
                 List<String> dirs = new ArrayList<>(List.of(tree.resolve("include").toString()));
                 dirs.addAll(includes);
@@ -160,23 +160,31 @@ public final class SysrootBuilder {
             return status;
         }
         for (Map.Entry<String, List<Archive.Member>> a : archives.entrySet()) {
-            String name = a.getKey().contains("@") ? a.getKey().substring(0, a.getKey().indexOf('@')) : a.getKey();
-            Files.write(libDir(out, modelOf(a.getKey(), owner)).resolve(name + ".a"), Archive.write(a.getValue()));
+            String group = a.getKey();
+            String suffix = modelSuffix(group);
+            String name = suffix == null ? group : group.substring(0, group.length() - suffix.length() - 1);
+            Files.write(libDir(out, modelOf(group, owner)).resolve(name + ".a"), Archive.write(a.getValue()));
         }
         return 0;
     }
 
     /** The model whose own archive a group is ({@code NAME@MODEL}, or a MACHINE line's), or null if shared. */
     private static MachineKind modelOf(String group, Map<String, MachineKind> owner) throws IOException {
-        int at = group.indexOf('@');
-        if (at < 0) {
+        String suffix = modelSuffix(group);
+        if (suffix == null) {
             return owner.get(group);
         }
         try {
-            return MachineKind.of(group.substring(at + 1));
+            return MachineKind.of(suffix);
         } catch (IllegalArgumentException e) {
             throw new IOException("SOURCES: group " + group + ": " + e.getMessage());
         }
+    }
+
+    /** The {@code MODEL} of a group named {@code NAME@MODEL}, or null for any other group. */
+    private static String modelSuffix(String group) {
+        int at = group.indexOf('@');
+        return at < 0 ? null : group.substring(at + 1);
     }
 
     /** {@code lib/}, or {@code MODEL/lib/} for a model's own library; created if needed. */
