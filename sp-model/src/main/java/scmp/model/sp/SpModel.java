@@ -1,33 +1,18 @@
 package scmp.model.sp;
 
-import java.util.List;
-import scmp.cpu.GuestFault;
-import scmp.cpu.NetworkPort;
-import scmp.cpu.Node;
-import scmp.cpu.SpecialRegisters;
 import scmp.elf.MachineKind;
-import scmp.machine.ClockedNetwork;
 import scmp.machine.ConfigException;
 import scmp.machine.Hardware;
-import scmp.machine.IdleNetwork;
 import scmp.machine.MachineModel;
 
 /**
- * The IBM SP as a machine model (docs/simulator.md, "Machine models"): nodes, each with a switch adapter, on a
- * multistage packet switch. Its parameters are {@link SpParams}.
- *
- * <p>This is the skeleton the SP model grows from: the nodes run programs that use no network (every node runs
- * {@code main}, as {@code poe} starts them), the switch exists and is clocked but carries nothing, and the network
- * instructions fault until the adapter (DMA, send and receive FIFOs, interrupts) is modelled. The special registers
- * describe the system as a line of nodes: {@code xdim} is the number of nodes, {@code ydim} 1, {@code niustat} 0.
+ * The IBM SP as a machine model (docs/simulator.md, "Machine models"; docs/sp.md): nodes, each with a switch
+ * adapter ({@link SpAdapter}), on a multistage packet switch with four routes per node pair ({@link SpSwitch}).
+ * Its parameters are {@link SpParams}. Every node runs {@code main}, as {@code poe} starts it. The special
+ * registers describe the system as a line of nodes: {@code xdim} is the number of nodes, {@code ydim} 1;
+ * {@code niustat} is the adapter's status.
  */
 public final class SpModel implements MachineModel<SpParams> {
-
-    /** A node's adapter as far as it is modelled: nothing yet. */
-    private static final NetworkPort ADAPTER = (op, cycle, thread, v0, v1, v2, v3) -> {
-        throw new GuestFault(GuestFault.Kind.NIU_MISUSE, "network instruction on the SP, whose switch adapter is not "
-                + "modelled yet");
-    };
 
     @Override
     public String name() {
@@ -88,25 +73,6 @@ public final class SpModel implements MachineModel<SpParams> {
 
     @Override
     public Hardware build(SpParams params, Context context) {
-        // nothing a node sends can reach another before a packet has crossed the switch
-        List<ClockedNetwork> networks = List.of(new IdleNetwork("the SP switch", params.switchLatencyCycles()));
-        int nodes = params.nodes();
-        return new Hardware() {
-            @Override
-            public void attach(Node node) {
-                node.setNetworkPort(ADAPTER);
-                node.setSpecialRegisters(SpecialRegisters.line(nodes));
-            }
-
-            @Override
-            public List<ClockedNetwork> networks() {
-                return networks;
-            }
-
-            @Override
-            public String deviceName() {
-                return "the switch adapter";
-            }
-        };
+        return new SpHardware(params, context);
     }
 }

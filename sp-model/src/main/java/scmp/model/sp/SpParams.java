@@ -21,11 +21,20 @@ import scmp.machine.ParamException;
  * @param switchLatencyCycles cycles a packet's head takes through the switch when nothing else is in the way: 332
  *                            (one microsecond), an assumption
  * @param fifoPackets         packets each adapter's send and receive FIFOs hold: 64, an assumption
- * @param interruptCycles     cycles a packet-arrival interrupt costs the node before its handler runs: 3320 (ten
- *                            microseconds), an assumption
+ * @param interruptCycles     cycles from a packet's landing in the receive ring to the first instruction of the
+ *                            interrupt handler: 3320 (ten microseconds), an assumption
+ * @param hopCycles           cycles each further switch chip of a longer route adds to the head's latency: 42
+ *                            (about 125 ns), an assumption
+ * @param dmaStartCycles      cycles the adapter takes to start a DMA between node memory and a FIFO: 66 (about
+ *                            0.2 us), an assumption
+ * @param dmaWordCycles       cycles per word the adapter's DMA takes: 4 (332 MB/s), an assumption
+ * @param hysteresisCycles    cycles an interrupt handler polls for further packets before it returns, passed to
+ *                            the handler: 1660 (five microseconds), an assumption (the seed, line 414, names the
+ *                            scheme but gives no figure)
  */
 public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, int routes, int packetBytes,
-                       int switchLatencyCycles, int fifoPackets, int interruptCycles) {
+                       int switchLatencyCycles, int fifoPackets, int interruptCycles, int hopCycles,
+                       int dmaStartCycles, int dmaWordCycles, int hysteresisCycles) {
 
     /** The most nodes: "configurations ranging from 2-node systems to 128-node systems" (seed 003 line 51). */
     public static final int MAX_NODES = 128;
@@ -34,7 +43,7 @@ public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, i
 
     /** The defaults: the nodes of the run, the seed's figures and the assumptions above. */
     public SpParams() {
-        this(0, 332, 8 << 20, 160, 4, 1024, 332, 64, 3320);
+        this(0, 332, 8 << 20, 160, 4, 1024, 332, 64, 3320, 42, 66, 4, 1660);
     }
 
     /**
@@ -57,8 +66,16 @@ public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, i
         }
         positive("switchLatencyCycles", switchLatencyCycles);
         positive("fifoPackets", fifoPackets);
-        if (interruptCycles < 0) {
-            throw new ParamException("interruptCycles", ": must be at least 0, got " + interruptCycles);
+        positive("interruptCycles", interruptCycles);
+        notNegative("hopCycles", hopCycles);
+        positive("dmaStartCycles", dmaStartCycles);
+        positive("dmaWordCycles", dmaWordCycles);
+        notNegative("hysteresisCycles", hysteresisCycles);
+    }
+
+    private static void notNegative(String key, int value) {
+        if (value < 0) {
+            throw new ParamException(key, ": must be at least 0, got " + value);
         }
     }
 
@@ -76,6 +93,36 @@ public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, i
      */
     public SpParams withNodes(int n) {
         return new SpParams(n, clockMhz, memoryBytes, pairMBps, routes, packetBytes, switchLatencyCycles, fifoPackets,
-                interruptCycles);
+                interruptCycles, hopCycles, dmaStartCycles, dmaWordCycles, hysteresisCycles);
+    }
+
+    /** Returns the most payload words of a packet: its bytes less the 8-byte header, in words. */
+    public int payloadWords() {
+        return (packetBytes - SpSwitch.HEADER_BYTES) / 4;
+    }
+
+    /**
+     * Returns the cycles a packet of {@code words} payload words occupies a link: its bytes, header included, at
+     * {@code pairMBps} and {@code clockMhz}, rounded up.
+     *
+     * @param words the payload words
+     * @return the cycles
+     */
+    public long linkCycles(int words) {
+        long bytes = SpSwitch.HEADER_BYTES + 4L * words;
+        return (bytes * clockMhz + pairMBps - 1) / pairMBps;
+    }
+
+    /**
+     * Returns the cycles a packet's head takes through the idle switch on route {@code r}: route {@code r} crosses
+     * {@code (2r mod routes) + (2r div routes)} switch chips more than the shortest (for four routes: 0, 2, 1, 3), so
+     * that consecutive packets of a pair alternate between shorter and longer routes.
+     *
+     * @param r the route, 0..routes-1
+     * @return the cycles
+     */
+    public long routeCycles(int r) {
+        int extra = (2 * r) % routes + (2 * r) / routes;
+        return switchLatencyCycles + (long) extra * hopCycles;
     }
 }

@@ -67,7 +67,38 @@ class SpModelTest {
                 """);
         String[] r = run(net, null);
         assertEquals("139", r[0]);
-        assertTrue(r[1].startsWith("scmpsim: node 0 thread 0: network instruction on the SP, whose switch adapter is "
-                + "not modelled yet at pc 0x00001000"), r[1]);
+        assertTrue(r[1].startsWith("scmpsim: node 0 thread 0: SP switch adapter of node 0: data without a head at pc "
+                + "0x00001000"), r[1]);
+    }
+
+    @Test
+    void theAdapterRefusesMisuseWithOneLine() throws Exception {
+        String[][] cases = {
+            {"li t0, 5\n    sendh_i t0, 1, 0\n    sende t0", "node 5 is not in the system of 2 nodes"},
+            {"la t0, buf\n    sendh_i zero, 1, 0\n    li t1, 255\n    sendme t0, t1",
+                "a packet carries 1..254 words, not 255"},
+            {"sendh_i zero, 3, 1", "frees 1 receive slot(s), but 0 hold packets"},
+            {"sendh_i zero, 5, 0", "an interrupt return without an interrupt"},
+            {"sendh_i zero, 6, 4", "a wait's mask is 1 (sends read), 2 (a packet received) or 3, not 4"},
+            {"sendh_i zero, 9, 0", "no adapter operation has type 9"},
+            {"li t0, 2\n    sendh_r zero, 2, t0, 0\n    sende t0", "the receive ring at 0x00000002 (2 slots of "
+                + "1024 bytes) is not word-aligned memory"},
+        };
+        for (String[] c : cases) {
+            Path p = program("""
+                        .text
+                        .globl _start
+                    _start:
+                        %s
+                        hcall exit
+                        .data
+                    buf:
+                        .space 1024
+                    """.formatted(c[0]));
+            String[] r = run(p, 2);
+            assertTrue(r[1].startsWith("scmpsim: node 0 thread 0: SP switch adapter of node 0: " + c[1] + " at pc "),
+                    r[1]);
+            assertEquals(1, r[1].lines().filter(l -> l.startsWith("scmpsim:")).count(), r[1]);
+        }
     }
 }

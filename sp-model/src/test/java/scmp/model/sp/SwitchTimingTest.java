@@ -1,0 +1,127 @@
+package scmp.model.sp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import scmp.elf.MachineKind;
+import scmp.machine.Guest;
+import scmp.machine.Simulation;
+
+/**
+ * Exact cycles of packets through the adapters and an idle switch, derived from docs/sp.md ("Timing") with the
+ * default constants. Node 0 reads the cycle counter right before a send's tail instruction (so the tail issues at
+ * {@code t}, one cycle later) and sends that reading as the packet's payload; node 1, blocked in a wait for a
+ * packet, is woken when the packet lands at {@code l}, issues the wait again three cycles later and reads the cycle
+ * counter one cycle after that, at {@code l + 4}. Node 1 ends the run with {@code 100 + measured - expected}, plus 50
+ * when what it checks (the order the packets landed in) is wrong.
+ */
+class SwitchTimingTest {
+    @TempDir
+    Path dir;
+
+    // docs/sp.md defaults
+    static final int DMA_START = 66, DMA_WORD = 4, LATENCY = 332, HOP = 42;
+
+    /** Cycles a packet of w payload words occupies a link: (8 + 4w) bytes at 160 MB/s and 332 MHz, rounded up. */
+    static long link(int w) {
+        return ((8 + 4L * w) * 332 + 159) / 160;
+    }
+
+    private static final String PROGRAM = """
+                .text
+                .globl _start
+            _start:
+                rdsr t0, nodeid
+                li t1, 1
+                beq t0, t1, receiver
+                bnez t0, idle
+                li t1, 1
+            %s
+            idle:
+                j idle
+            receiver:
+                la s2, ring
+                li t3, 8
+                sendh_r zero, 2, s2, 0
+                sende t3
+            %s
+                rdsr s1, cycle
+                lw t4, 8(s2)
+                sub a0, s1, t4
+                li t4, %d
+                sub a0, a0, t4
+                addi a0, a0, 100
+            %s
+                hcall terminate
+                .bss
+                .align 2
+            ring:
+                .space 8192
+            """;
+
+    /** Node 1 waits for one packet. */
+    private static final String WAIT = "    sendh_i zero, 6, 2";
+
+    private void check(int nodes, String sender, String receiver, long expected, String after) throws Exception {
+        Path p = Guest.file(dir, MachineKind.SP, PROGRAM.formatted(sender, receiver, expected, after));
+        for (boolean lockstep : new boolean[] {false, true}) {
+            Guest.Outcome r = Guest.simulate(new Simulation.Options().program(p.toString(), List.of()).ranks(nodes)
+                    .lockstep(lockstep));
+            assertEquals("", r.err());
+            assertEquals(100, r.code(), "status - 100 = measured - expected (+50 for a wrong order), lockstep "
+                    + lockstep);
+        }
+    }
+
+    @Test
+    void onePacketCrossesTheIdleSwitchOnTheShortestRoute() throws Exception {
+        // tail at t; DMA read by t + 66 + 4 (ready, injected); head out of the switch 332 later; tail 25 later
+        // (12 bytes); the receive DMA starts 66 later and writes 3 words (header, user word, payload): lands at l
+        long l = DMA_START + DMA_WORD + LATENCY + link(1) + DMA_START + 3 * DMA_WORD;
+        check(2, """
+                    sendh_i t1, 1, 0
+                    rdsr s0, cycle
+                    sende s0
+                """, WAIT, l + 4 + 1, "");
+    }
+
+    /** Sends a one-word packet from node 0 to node 1 with the user word {@code user}, the cycle as its payload. */
+    private static String send(int user) {
+        return """
+                    sendh_i t1, 1, %d
+                    rdsr s0, cycle
+                    sende s0
+                """.formatted(user);
+    }
+
+    @Test
+    void aPacketOnAShorterRouteOvertakesTheOneSentBeforeIt() throws Exception {
+        // three packets of one word from t0, t0 + 3, t0 + 6: routes 0, 1 and 2 of the pair (0, +2 and +1 switch
+        // chips). Their DMA reads end by t0 + 70, 74, 78, so the link into the switch, 25 cycles a packet, sets
+        // their injections: t0 + 70, 95, 120. Heads out of the switch: packet 0 at 70 + 332 = 402, packet 1 at
+        // 95 + 332 + 84 = 511, packet 2 at 120 + 332 + 42 = 494: packet 2 overtakes packet 1. Packet 2 leaves the
+        // switch over 494..519, packet 1 waits for the link and leaves over 519..544. The receive DMA (66 + 3 x 4)
+        // lands packet 0 at 427 + 78 = 505, packet 2 at 519 + 78 = 597, then packet 1 when the DMA is free again:
+        // 597 + 78 = 675. Node 1 frees each slot and waits for the next, so it wakes last at t0 + 675.
+        long last = 70 + 25 * 2 + LATENCY + HOP + link(1) + 78 + 78;
+        assertEquals(675, last);
+        String order = """
+                    lw t5, 4(s2)
+                    bnez t5, 9f
+                    lw t5, 1028(s2)
+                    li t6, 2
+                    bne t5, t6, 9f
+                    lw t5, 2052(s2)
+                    li t6, 1
+                    beq t5, t6, 8f
+                9:
+                    addi a0, a0, 50
+                8:
+                """;
+        String receive = WAIT + "\n    sendh_i zero, 3, 1\n" + WAIT + "\n    sendh_i zero, 3, 1\n" + WAIT;
+        check(2, send(0) + send(1) + send(2), receive, last + 4 + 1, order);
+    }
+}
