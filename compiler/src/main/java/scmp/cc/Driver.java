@@ -38,7 +38,7 @@ import scmp.link.Linker;
 public final class Driver {
     /** The libraries every link ends with, in order; those missing from the sysroot are skipped. */
     public static final List<String> DEFAULT_LIBS = List.of("libaclmpl.a", "libaclport.a", "libscmp.a", "libmpi.a",
-            "libt3d.a", "libc.a", "libm.a");
+            "libt3d.a", "libhal.a", "libc.a", "libm.a");
     /** The start-up object every link begins with. */
     public static final String CRT0 = "crt0.o";
 

@@ -114,15 +114,16 @@ public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, i
     }
 
     /**
-     * Returns the cycles a packet's head takes through the idle switch on route {@code r}: route {@code r} crosses
-     * {@code (2r mod routes) + (2r div routes)} switch chips more than the shortest (for four routes: 0, 2, 1, 3), so
-     * that consecutive packets of a pair alternate between shorter and longer routes.
+     * Returns the cycles a packet's head takes through the idle switch on route {@code r}: route {@code r} goes
+     * {@code e = (2r mod routes) + (2r div routes)} stages further into the switch and back than the shortest, so
+     * it crosses {@code 2e} switch chips more (for four routes: 0, 4, 2 and 6 more), and consecutive packets of a
+     * pair alternate between shorter and longer routes.
      *
      * @param r the route, 0..routes-1
      * @return the cycles
      */
     public long routeCycles(int r) {
         int extra = (2 * r) % routes + (2 * r) / routes;
-        return switchLatencyCycles + (long) extra * hopCycles;
+        return switchLatencyCycles + 2L * extra * hopCycles;
     }
 }

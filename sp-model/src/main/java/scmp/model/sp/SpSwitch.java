@@ -17,7 +17,11 @@ import scmp.machine.MachineModel;
  * <p>The model is event-driven: every step is computed when the step before it happens, from the state of that
  * cycle, and runs in network cycle order (events of one cycle in the order they were scheduled). Memory is read and
  * written through the nodes' remote ports one cycle after the event that does it, a cycle no core has run yet.
- * Only the links into and out of the switch are contended; the switch's internal links are taken to be free.
+ * Three links are contended: the node's link into the switch, the last link of each route into the target's switch
+ * chip (route {@code r} of every source to one target ends in the same link), and the target's link out of the
+ * switch; the other links inside the switch are taken to be free. So packets of one pair overtake each other on an
+ * idle switch when a later one takes a shorter route, and under load when a route is busy with other sources'
+ * packets.
  */
 final class SpSwitch implements ClockedNetwork {
     /** The bytes of a packet's header: the route and length word and the sender's user word. */
@@ -25,7 +29,7 @@ final class SpSwitch implements ClockedNetwork {
     /** The valid bit of a receive slot's first word. */
     static final int SLOT_VALID = 0x80000000;
 
-    private static final int READ = 0, TX_FREE = 1, HEAD = 2, TAIL = 3, LAND = 4, INTERRUPT = 5;
+    private static final int READ = 0, TX_FREE = 1, LAST_LINK = 2, HEAD = 3, TAIL = 4, LAND = 5, INTERRUPT = 6;
 
     /** A packet on its way. */
     static final class Packet {
@@ -57,6 +61,8 @@ final class SpSwitch implements ClockedNetwork {
     private final long[] injectFree;
     // per pair (src * nodes + dst): packets sent so far, which picks the next route
     private final int[] pairPackets;
+    // per (target, route): the last link of the route, shared by every source's packets on that route to the target
+    private final long[] lastLinkFree;
     // per node: the link out of the switch, the receive FIFO, the receive DMA
     private final long[] ejectFree;
     private final int[] rxHeld;
@@ -79,6 +85,7 @@ final class SpSwitch implements ClockedNetwork {
         this.txDmaFree = new long[nodes];
         this.injectFree = new long[nodes];
         this.pairPackets = new int[nodes * nodes];
+        this.lastLinkFree = new long[nodes * params.routes()];
         this.ejectFree = new long[nodes];
         this.rxHeld = new int[nodes];
         this.waitingOut = new ArrayDeque[nodes];
@@ -111,7 +118,7 @@ final class SpSwitch implements ClockedNetwork {
         p.address = address;
         int pair = src * nodes + dst;
         p.seq = pairPackets[pair];
-        p.route = pairPackets[pair] % params.routes();
+        p.route = (src + pairPackets[pair]) % params.routes();
         pairPackets[pair]++;
         // the adapter prepares a packet's DMA while it reads the one before
         long s = Math.max(cycle + params.dmaStartCycles(), txDmaFree[src]);
@@ -182,9 +189,17 @@ final class SpSwitch implements ClockedNetwork {
                 long inject = Math.max(n + 1, injectFree[p.src]);
                 injectFree[p.src] = inject + params.linkCycles(p.words);
                 schedule(inject, TX_FREE, p, p.src);
-                schedule(inject + params.routeCycles(p.route), HEAD, p, p.dst);
+                schedule(inject + params.routeCycles(p.route), LAST_LINK, p, p.dst);
             }
             case TX_FREE -> adapters[p.src].sendLeft(n);
+            case LAST_LINK -> {
+                // the head at route r's last link, into the target's switch chip, which every packet of a route
+                // to this target crosses: it waits while another packet's bytes stream through
+                int link = p.dst * params.routes() + p.route;
+                long start = Math.max(n, lastLinkFree[link]);
+                lastLinkFree[link] = start + params.linkCycles(p.words);
+                schedule(start, HEAD, p, p.dst);
+            }
             case HEAD -> {
                 waitingOut[p.dst].add(p);
                 eject(p.dst, n);

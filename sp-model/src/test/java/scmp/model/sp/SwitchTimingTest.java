@@ -99,15 +99,15 @@ class SwitchTimingTest {
 
     @Test
     void aPacketOnAShorterRouteOvertakesTheOneSentBeforeIt() throws Exception {
-        // three packets of one word from t0, t0 + 3, t0 + 6: routes 0, 1 and 2 of the pair (0, +2 and +1 switch
-        // chips). Their DMA reads end by t0 + 70, 74, 78, so the link into the switch, 25 cycles a packet, sets
-        // their injections: t0 + 70, 95, 120. Heads out of the switch: packet 0 at 70 + 332 = 402, packet 1 at
-        // 95 + 332 + 84 = 511, packet 2 at 120 + 332 + 42 = 494: packet 2 overtakes packet 1. Packet 2 leaves the
-        // switch over 494..519, packet 1 waits for the link and leaves over 519..544. The receive DMA (66 + 3 x 4)
-        // lands packet 0 at 427 + 78 = 505, packet 2 at 519 + 78 = 597, then packet 1 when the DMA is free again:
-        // 597 + 78 = 675. Node 1 frees each slot and waits for the next, so it wakes last at t0 + 675.
-        long last = 70 + 25 * 2 + LATENCY + HOP + link(1) + 78 + 78;
-        assertEquals(675, last);
+        // three packets of one word from t0, t0 + 3, t0 + 6: routes 0, 1 and 2 of the pair (0, 4 and 2 switch
+        // chips more). Their DMA reads end by t0 + 70, 74, 78, so the link into the switch, 25 cycles a packet,
+        // sets their injections: t0 + 70, 95, 120. Heads out of the switch: packet 0 at 70 + 332 = 402, packet 1
+        // at 95 + 332 + 168 = 595, packet 2 at 120 + 332 + 84 = 536: packet 2 overtakes packet 1. The receive DMA
+        // (66 + 3 x 4) lands packet 0 at 427 + 78 = 505 and packet 2, out of the switch by 561, at 639; packet 1,
+        // out by 620, waits for the receive DMA and lands at 639 + 78 = 717. Node 1 frees each slot and waits for
+        // the next, so it wakes last at t0 + 717.
+        long last = 120 + LATENCY + 2 * HOP + link(1) + 78 + 78;
+        assertEquals(717, last);
         String order = """
                     lw t5, 4(s2)
                     bnez t5, 9f

@@ -1,0 +1,63 @@
+package scmp.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Guest programs on the SP model with HAL (programs/sp, docs/sp.md): packets between 2 and 4 nodes with every
+ * payload checked and the out-of-order arrivals the switch's routes of different lengths cause reported by the
+ * program, and interrupt mode with the interrupt's cost and the handler's hysteresis.
+ */
+class SpGuestTest {
+    @TempDir
+    Path dir;
+
+    private Path build(String name) {
+        Path exe = dir.resolve(name);
+        E2e.Cc r = E2e.scmpcc("-O1", "-mmachine=sp", "-o", exe.toString(),
+                E2e.root().resolve("programs/sp/" + name + ".c").toString());
+        assertEquals(0, r.status(), r.stderr());
+        assertEquals("", r.stderr());
+        return exe;
+    }
+
+    @ParameterizedTest(name = "{0} nodes")
+    @ValueSource(ints = {2, 4})
+    void packetsArriveIntactAndSomeOvertake(int nodes) {
+        E2e.Sim s = E2e.scmpsim("--machine", "sp", "-n", String.valueOf(nodes), "--mem", "1M",
+                build("hal_packets").toString());
+        assertEquals(0, s.exit(), s.stderr());
+        StringBuilder want = new StringBuilder();
+        for (int k = 1; k < nodes; k++) {
+            // packet 3 takes route 3 (6 chips more), packet 4 route 0 (the shortest): 252 cycles more than 4 trails 3
+            want.append("node ").append(k).append(" got: 0 1 2 4 3 5 6 7 8 9 10 11; late 1, bad 0\n");
+        }
+        for (int k = 1; k < nodes; k++) {
+            want.append("from node ").append(k).append(": 0 1 2 3 4 5 6 7 8 9 10 11; late 0\n");
+        }
+        want.append("bad payloads at node 0: 0\n");
+        want.append("ping-pong of one word with node 1: 1541 cycles (4.64 us round trip)\n");
+        assertEquals(want.toString(), s.stdout());
+    }
+
+    @Test
+    void anInterruptCostsItsCyclesAndTheHysteresisSavesInterrupts() {
+        Path exe = build("hal_interrupts");
+        E2e.Sim s = E2e.scmpsim("-n", "2", exe.toString());
+        assertEquals(0, s.exit(), s.stderr());
+        // the polling round trip (1541 cycles) plus the interrupt (3320) and the handler's own instructions
+        assertEquals("ping-pong with node 1 in interrupt mode: 4996 cycles, answer 42\n"
+                + "node 1 took 17 packets (sum 136) in 2 interrupts\n", s.stdout());
+        E2e.Sim none = E2e.scmpsim("-n", "2", "--param", "hysteresisCycles=0", exe.toString());
+        assertEquals("ping-pong with node 1 in interrupt mode: 4996 cycles, answer 42\n"
+                + "node 1 took 17 packets (sum 136) in 5 interrupts\n", none.stdout());
+        E2e.Sim cheap = E2e.scmpsim("-n", "2", "--param", "interruptCycles=332", exe.toString());
+        assertEquals("ping-pong with node 1 in interrupt mode: 2011 cycles, answer 42\n"
+                + "node 1 took 17 packets (sum 136) in 2 interrupts\n", cheap.stdout());
+    }
+}
