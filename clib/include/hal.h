@@ -42,6 +42,8 @@ void hal_send_wait(void);
 /* Takes the oldest packet of the ring: copies at most `max` bytes of its payload to `buf`, describes it in
  * `*info`, frees its slot and returns 1; returns 0 at once when the ring is empty. */
 int hal_poll(hal_packet_t *info, void *buf, int max);
+/* Waits (blocked in the adapter, so other threads run) until the ring holds a packet. */
+void hal_wait_packet(void);
 /* As hal_poll, but waits (blocked in the adapter, so other threads run) until a packet is there. */
 void hal_recv(hal_packet_t *info, void *buf, int max);
 

@@ -48,6 +48,10 @@ int hal_poll(hal_packet_t *info, void *buf, int max) {
     return 1;
 }
 
+void hal_wait_packet(void) {
+    __hal_wait(HAL_RECEIVED);
+}
+
 void hal_recv(hal_packet_t *info, void *buf, int max) {
     while (!hal_poll(info, buf, max)) {
         __hal_wait(HAL_RECEIVED);
@@ -58,7 +62,7 @@ void hal_recv(hal_packet_t *info, void *buf, int max) {
  * `hysteresis` cycles for a further packet before it returns. */
 static void hal_interrupt(int hysteresis) {
     hal_handled++;
-    for (;;) {
+    while (hal_user_handler) {
         while (hal_ring[hal_head * SLOT_WORDS] != 0 && hal_user_handler) {
             hal_user_handler();
         }
@@ -78,6 +82,7 @@ void hal_interrupts(void (*handler)(void)) {
 }
 
 void hal_polling(void) {
+    hal_user_handler = 0;   /* a handler that runs now returns without taking further packets */
     __hal_handler(0);
 }
 

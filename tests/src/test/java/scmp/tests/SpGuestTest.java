@@ -1,7 +1,9 @@
 package scmp.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,7 +13,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Guest programs on the SP model with HAL (programs/sp, docs/sp.md): packets between 2 and 4 nodes with every
  * payload checked and the out-of-order arrivals the switch's routes of different lengths cause reported by the
- * program, and interrupt mode with the interrupt's cost and the handler's hysteresis.
+ * program, interrupt mode with the interrupt's cost and the handler's hysteresis, and LAPI over HAL on 2 to 4
+ * tasks, also with packets that overtake each other.
  */
 class SpGuestTest {
     @TempDir
@@ -45,19 +48,42 @@ class SpGuestTest {
         assertEquals(want.toString(), s.stdout());
     }
 
+    @ParameterizedTest(name = "{0} tasks")
+    @ValueSource(ints = {2, 3, 4})
+    void lapiPutGetAmsendCountersAndFencesWorkInBothModes(int tasks) throws Exception {
+        Path exe = build("lapi");
+        E2e.Sim s = E2e.scmpsim("-n", String.valueOf(tasks), "--mem", "1M", exe.toString());
+        assertEquals("LAPI on " + tasks + " tasks: 0 error(s)\n", s.stdout());
+        assertEquals(0, s.exit(), s.stderr());
+    }
+
+    @Test
+    void lapiReassemblesMessagesWhosePacketsOvertakeEachOther() throws Exception {
+        // longer routes 1000 cycles a chip slower: full packets of one message overtake each other
+        Path exe = build("lapi");
+        Path stats = dir.resolve("stats.json");
+        E2e.Sim s = E2e.scmpsim("-n", "2", "--mem", "1M", "--param", "hopCycles=1000", "--stats=" + stats,
+                exe.toString());
+        assertEquals("LAPI on 2 tasks: 0 error(s)\n", s.stdout());
+        assertEquals(0, s.exit(), s.stderr());
+        String json = Files.readString(stats);
+        assertTrue(json.contains("\"switch_packets\": 108"), json);
+        assertTrue(json.contains("\"packets_overtaken\": 18"), json);
+    }
+
     @Test
     void anInterruptCostsItsCyclesAndTheHysteresisSavesInterrupts() {
         Path exe = build("hal_interrupts");
         E2e.Sim s = E2e.scmpsim("-n", "2", exe.toString());
         assertEquals(0, s.exit(), s.stderr());
         // the polling round trip (1541 cycles) plus the interrupt (3320) and the handler's own instructions
-        assertEquals("ping-pong with node 1 in interrupt mode: 4996 cycles, answer 42\n"
+        assertEquals("ping-pong with node 1 in interrupt mode: 5004 cycles, answer 42\n"
                 + "node 1 took 17 packets (sum 136) in 2 interrupts\n", s.stdout());
         E2e.Sim none = E2e.scmpsim("-n", "2", "--param", "hysteresisCycles=0", exe.toString());
-        assertEquals("ping-pong with node 1 in interrupt mode: 4996 cycles, answer 42\n"
+        assertEquals("ping-pong with node 1 in interrupt mode: 5004 cycles, answer 42\n"
                 + "node 1 took 17 packets (sum 136) in 5 interrupts\n", none.stdout());
         E2e.Sim cheap = E2e.scmpsim("-n", "2", "--param", "interruptCycles=332", exe.toString());
-        assertEquals("ping-pong with node 1 in interrupt mode: 2011 cycles, answer 42\n"
+        assertEquals("ping-pong with node 1 in interrupt mode: 2019 cycles, answer 42\n"
                 + "node 1 took 17 packets (sum 136) in 2 interrupts\n", cheap.stdout());
     }
 }

@@ -325,10 +325,10 @@ final class SpAdapter implements NetworkPort, SpecialRegisters {
             return null;
         }
         if ((m & SEND_ROOM) != 0) {
-            return "waits for room in the adapter's send FIFO";
+            return "room in the adapter's send FIFO";
         }
-        return (m & STATUS_RECEIVED) != 0 && landed == freed ? "waits for a packet in the receive ring"
-                : "waits for the adapter to read " + unread + " packet(s) from memory";
+        return (m & STATUS_RECEIVED) != 0 && landed == freed ? "a packet in the receive ring"
+                : "the adapter to read " + unread + " packet(s) from memory";
     }
 
     @Override
