@@ -80,4 +80,27 @@ class T3dMsgTest {
             assertTrue(cycles.get("rrmsg" + size) > cycles.get("dmsg" + size));
         }
     }
+
+    @ParameterizedTest(name = "{0} N={1} on 8 PEs")
+    @CsvSource({"fft2d,32", "sor,64"})
+    void kernelsComputeTheSameUnderEveryLibraryAndDmsgCommunicatesFastest(String kernel, int n) {
+        Path exe = build(kernel, "pvm", "rrmsg", "dmsg");
+        Map<String, String[]> lines = new LinkedHashMap<>();
+        for (String lib : new String[] {"pvm", "rrmsg", "dmsg"}) {
+            E2e.Sim s = E2e.scmpsim("-n", "8", "--mem", "4M", exe.toString(), lib, String.valueOf(n));
+            assertEquals(0, s.exit(), s.stderr());
+            String[] f = s.stdout().strip().split(" ");
+            assertEquals(10, f.length, s.stdout());
+            assertEquals(kernel + " " + lib + " 8 " + n, String.join(" ", f[0], f[1], f[2], f[3]));
+            lines.put(lib, f);
+        }
+        // the same checksum: the three transfers deliver the same data
+        assertEquals(lines.get("pvm")[9], lines.get("rrmsg")[9]);
+        assertEquals(lines.get("pvm")[9], lines.get("dmsg")[9]);
+        // communication cycles (field 6): PVM above RRMSG above DMSG, the paper's order
+        long pvm = Long.parseLong(lines.get("pvm")[6]);
+        long rrmsg = Long.parseLong(lines.get("rrmsg")[6]);
+        long dmsg = Long.parseLong(lines.get("dmsg")[6]);
+        assertTrue(pvm > rrmsg && rrmsg > dmsg, pvm + " " + rrmsg + " " + dmsg);
+    }
 }
