@@ -5,18 +5,6 @@
 #include <dmsg.h>
 #include "check.h"
 
-static int errors;
-
-static void expect(int cond) {
-    if (!cond) {
-        errors++;
-    }
-}
-
-static int value(int s, int r, int k) {
-    return s * 100003 + r * 1009 + k;
-}
-
 #define W 24
 #define B 3
 /* rows 1..B are this PE's, rows 0 and B+1 the ghosts */

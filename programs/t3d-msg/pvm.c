@@ -8,18 +8,6 @@
 #include "check.h"
 #include <stdlib.h>
 
-static int errors;
-
-static void expect(int cond) {
-    if (!cond) {
-        errors++;
-    }
-}
-
-static int value(int s, int i, int k) {
-    return s * 100003 + i * 1009 + k;
-}
-
 static void pingpong(int me) {
     static const int sizes[] = {0, 2, 25, 128, 129, 700, 1500};
     int other = pvm_gettid(0, 1 - me);

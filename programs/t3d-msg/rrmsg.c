@@ -6,18 +6,6 @@
 #include <rrmsg.h>
 #include "check.h"
 
-static int errors;
-
-static void expect(int cond) {
-    if (!cond) {
-        errors++;
-    }
-}
-
-static int value(int s, int r, int k) {
-    return s * 100003 + r * 1009 + k;
-}
-
 #define BLOCK 40
 static int out[64][BLOCK], in[64][BLOCK];
 
