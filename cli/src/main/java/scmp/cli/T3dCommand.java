@@ -1,15 +1,20 @@
 package scmp.cli;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import scmp.experiments.AclmplTables;
+import scmp.experiments.T3dMsgKernels;
 
-/** {@code scmpexp t3d}: the experiments on the T3D model (docs/t3d.md); {@code scmpexp t3d aclmpl} for now. */
+/** {@code scmpexp t3d}: the experiments on the T3D model (docs/t3d.md); {@code scmpexp t3d aclmpl} and {@code scmpexp t3d msg}. */
 @Command(name = "t3d", mixinStandardHelpOptions = true, versionProvider = VersionLines.class,
-        subcommands = {T3dCommand.Aclmpl.class},
+        subcommands = {T3dCommand.Aclmpl.class, T3dCommand.Msg.class},
         description = "Runs experiments on the Cray T3D model (docs/t3d.md).")
 final class T3dCommand implements Callable<Integer> {
     @Spec
@@ -17,7 +22,7 @@ final class T3dCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("scmpexp t3d: which experiment? (aclmpl)");
+        spec.commandLine().getErr().println("scmpexp t3d: which experiment? (aclmpl, msg)");
         spec.commandLine().usage(spec.commandLine().getErr());
         return CommandLine.ExitCode.USAGE;
     }
@@ -34,6 +39,50 @@ final class T3dCommand implements Callable<Integer> {
         @Override
         AclmplTables.Target target() {
             return AclmplTables.Target.T3D;
+        }
+    }
+
+    /** {@code scmpexp t3d msg}: the options of {@link T3dMsgKernels}, Stricker et al.'s kernels. */
+    @Command(name = "msg", mixinStandardHelpOptions = true, sortOptions = false,
+            versionProvider = VersionLines.class,
+            description = {"Runs the 2D-FFT and SOR kernels of programs/t3d-msg under PVM, RRMSG and DMSG "
+                    + "(docs/t3d-msg.md) on T3D partitions of the given sizes (4 MB per PE) and writes their section "
+                    + "of OUT/t3d-tables.md: MFLOPS and MB/s per node beside Stricker et al.'s Table 1, and every run."})
+    static final class Msg implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
+
+        @Option(names = "--pes", split = ",", paramLabel = "P",
+                description = "Partition sizes, powers of 2 (default 8,16,32,64).")
+        private List<Integer> pes = new ArrayList<>(List.of(8, 16, 32, 64));
+
+        @Option(names = "--fft", paramLabel = "N", description = "The 2D-FFT's N, a power of 2 (default 128).")
+        private int fftN = 128;
+
+        @Option(names = "--sor", paramLabel = "N", description = "The SOR's N (default 256).")
+        private int sorN = 256;
+
+        @Option(names = {"-j", "--jobs"}, paramLabel = "J", description = "Simulations run at once (default 1).")
+        private int jobs = 1;
+
+        @Option(names = "--out", paramLabel = "DIR", description = "Where t3d-tables.md is (default: .).")
+        private Path out = Path.of(".");
+
+        @Override
+        public Integer call() throws Exception {
+            for (int p : pes) {
+                if (p < 1 || p > 64 || (p & (p - 1)) != 0 || fftN % p != 0 || sorN % p != 0) {
+                    spec.commandLine().getErr().println(spec.qualifiedName() + ": --pes: " + p
+                            + " is not a power of 2 up to 64 that divides --fft and --sor");
+                    return 2;
+                }
+            }
+            if (fftN < 2 || (fftN & (fftN - 1)) != 0) {
+                spec.commandLine().getErr().println(spec.qualifiedName() + ": --fft: " + fftN + " is not a power of 2");
+                return 2;
+            }
+            return new T3dMsgKernels(new T3dMsgKernels.Options(pes, fftN, sorN, jobs, out),
+                    spec.commandLine().getOut()).run();
         }
     }
 }

@@ -1,0 +1,361 @@
+/* libpvm: a subset of PVM 3 over libshmem (include/pvm3.h, docs/t3d-msg.md "PVM"), the postal model with the
+ * copies of Stricker et al.'s Figure 1:
+ *   1. pack: pvm_pk* copies (and gathers, with a stride) the user's items into the send buffer;
+ *   2. transfer: pvm_send puts the send buffer, in fragments of PVM_FRAG_BYTES, into the receiver's ring of
+ *      PVM_SLOTS slots for this sender (a system buffer at the receiver: the send may come first);
+ *   3. buffer: the receiver copies each arrived fragment out of its ring into a message of its receive queue
+ *      (so the ring slot can be handed back and the sender can go on) and returns the slot with one put;
+ *   4. unpack: pvm_upk* copies (and scatters) the items from the active receive buffer to the user's arrays.
+ * pvm_psend skips copy 1 (the user's array is put directly), pvm_precv merges 3's queue with 4 into one copy.
+ *
+ * Flow control is by credit: the sender counts the fragments it put into each receiver's ring (sent), the
+ * receiver puts back how many it took (credit, a word on the sender), and a sender with PVM_SLOTS fragments
+ * outstanding waits, draining its own rings meanwhile so that two PEs sending to each other cannot deadlock.
+ * A slot is the header {flag, tag, total bytes, fragment bytes} and the data; the data is put first and the
+ * header (one packet of 4 words, which lands whole) after it, and puts of one PE to one PE land in order, so a
+ * header whose flag is the expected sequence number + 1 means its data is there. Reads of a ring invalidate the
+ * data cache first (remote writes do not update it). */
+#include <pvm3.h>
+#include <shmem.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PVM_FRAG_WORDS 128
+#define PVM_FRAG_BYTES (PVM_FRAG_WORDS * 4)
+#define PVM_SLOTS 4
+
+typedef struct {
+    long flag;
+    long tag;
+    long total;
+    long bytes;
+    long data[PVM_FRAG_WORDS];
+} slot;
+
+typedef struct msg {
+    struct msg *next;
+    int src;
+    int tag;
+    int bytes;
+    int got;
+    char *data;
+} msg;
+
+/* inbox[s][k] on a PE: slot k of the ring that PE s puts into. Symmetric (a global). */
+static slot inbox[PVM_MAX_PES][PVM_SLOTS];
+/* On a sender: how many of its fragments receiver r has taken out of its ring (r puts it here). */
+static volatile long credit[PVM_MAX_PES];
+/* On a sender: how many fragments it has put into receiver r's ring. */
+static long sent[PVM_MAX_PES];
+/* On a receiver: how many fragments it has taken from sender s's ring, and s's message being reassembled. */
+static long taken[PVM_MAX_PES];
+static msg *partial[PVM_MAX_PES];
+/* The receive queue: complete messages in the order they were taken from the rings. */
+static msg *queue_head, *queue_tail;
+
+static char *sbuf;
+static int slen, scap, sbufid;
+static msg *rbuf;
+static int rpos, rbufid;
+
+int pvm_mytid(void) {
+    return PVM_TID_BASE + shmem_my_pe();
+}
+
+int pvm_parent(void) {
+    return PvmNoParent;
+}
+
+int pvm_exit(void) {
+    shmem_quiet();
+    return PvmOk;
+}
+
+int pvm_gettid(const char *group, int inum) {
+    if ((group != 0 && group[0] != 0) || inum < 0 || inum >= shmem_n_pes()) {
+        return PvmBadParam;
+    }
+    return PVM_TID_BASE + inum;
+}
+
+int pvm_get_PE(int tid) {
+    int pe = tid - PVM_TID_BASE;
+    return pe >= 0 && pe < shmem_n_pes() ? pe : PvmBadParam;
+}
+
+/* Copy 3: takes every fragment that has arrived in this PE's rings into the receive queue. */
+static void drain(void) {
+    int me = shmem_my_pe(), p = shmem_n_pes();
+    for (int s = 0; s < p; s++) {
+        for (;;) {
+            slot *sl = &inbox[s][taken[s] % PVM_SLOTS];
+            t3d_cache_invalidate(sl, 16);
+            if (sl->flag != taken[s] + 1) {
+                break;
+            }
+            msg *m = partial[s];
+            if (m == 0) {
+                m = (msg *) malloc(sizeof(msg) + sl->total + 4);
+                m->next = 0;
+                m->src = s;
+                m->tag = (int) sl->tag;
+                m->bytes = (int) sl->total;
+                m->got = 0;
+                m->data = (char *) (m + 1);
+                partial[s] = m;
+            }
+            if (sl->bytes > 0) {
+                t3d_cache_invalidate(sl->data, (int) sl->bytes);
+                memcpy(m->data + m->got, sl->data, sl->bytes);
+                m->got += (int) sl->bytes;
+            }
+            taken[s]++;
+            t3d_put_word((void *) &credit[me], taken[s], s);
+            if (m->got == m->bytes) {
+                partial[s] = 0;
+                if (queue_tail) {
+                    queue_tail->next = m;
+                } else {
+                    queue_head = m;
+                }
+                queue_tail = m;
+            }
+        }
+    }
+}
+
+/* Copy 2: puts bytes from buf (word aligned) into pe's ring for this PE, in fragments. */
+static void transfer(int pe, int tag, const char *buf, int total) {
+    int me = shmem_my_pe(), off = 0;
+    do {
+        int n = total - off < PVM_FRAG_BYTES ? total - off : PVM_FRAG_BYTES;
+        for (;;) {
+            t3d_cache_invalidate((const void *) &credit[pe], 4);
+            if (sent[pe] - credit[pe] < PVM_SLOTS) {
+                break;
+            }
+            drain();
+        }
+        slot *sl = &inbox[me][sent[pe] % PVM_SLOTS];
+        if (n > 0) {
+            t3d_put(sl->data, buf + off, (n + 3) / 4, pe);
+        }
+        long header[4] = {sent[pe] + 1, tag, total, n};
+        shmem_put(&sl->flag, header, 4, pe);
+        sent[pe]++;
+        off += n;
+    } while (off < total);
+    shmem_quiet();
+}
+
+static msg *take(int tid, int tag) {
+    int src = tid == -1 ? -1 : tid - PVM_TID_BASE;
+    msg *prev = 0;
+    for (msg *m = queue_head; m; prev = m, m = m->next) {
+        if ((src == -1 || m->src == src) && (tag == -1 || m->tag == tag)) {
+            if (prev) {
+                prev->next = m->next;
+            } else {
+                queue_head = m->next;
+            }
+            if (queue_tail == m) {
+                queue_tail = prev;
+            }
+            return m;
+        }
+    }
+    return 0;
+}
+
+static int bad_tid(int tid, int wildcard) {
+    return !(wildcard && tid == -1) && pvm_get_PE(tid) < 0;
+}
+
+int pvm_initsend(int encoding) {
+    (void) encoding;
+    slen = 0;
+    return ++sbufid;
+}
+
+static int pack(const void *p, int size, int nitem, int stride) {
+    if (nitem < 0 || stride < 1) {
+        return PvmBadParam;
+    }
+    if (sbufid == 0) {
+        return PvmNoBuf;
+    }
+    int need = slen + size * nitem;
+    if (need > scap) {
+        int cap = scap ? scap : 256;
+        while (cap < need) {
+            cap *= 2;
+        }
+        char *n = (char *) realloc(sbuf, cap);
+        if (n == 0) {
+            return PvmNoMem;
+        }
+        sbuf = n;
+        scap = cap;
+    }
+    if (stride == 1) {
+        memcpy(sbuf + slen, p, size * nitem);
+    } else {
+        for (int i = 0; i < nitem; i++) {
+            memcpy(sbuf + slen + i * size, (const char *) p + i * stride * size, size);
+        }
+    }
+    slen = need;
+    return PvmOk;
+}
+
+static int unpack(void *p, int size, int nitem, int stride) {
+    if (nitem < 0 || stride < 1) {
+        return PvmBadParam;
+    }
+    if (rbuf == 0) {
+        return PvmNoBuf;
+    }
+    if (rpos + size * nitem > rbuf->bytes) {
+        return PvmNoData;
+    }
+    if (stride == 1) {
+        memcpy(p, rbuf->data + rpos, size * nitem);
+    } else {
+        for (int i = 0; i < nitem; i++) {
+            memcpy((char *) p + i * stride * size, rbuf->data + rpos + i * size, size);
+        }
+    }
+    rpos += size * nitem;
+    return PvmOk;
+}
+
+int pvm_pkint(const int *ip, int nitem, int stride) {
+    return pack(ip, 4, nitem, stride);
+}
+
+int pvm_pkdouble(const double *dp, int nitem, int stride) {
+    return pack(dp, 8, nitem, stride);
+}
+
+int pvm_pkbyte(const char *cp, int nitem, int stride) {
+    return pack(cp, 1, nitem, stride);
+}
+
+int pvm_upkint(int *ip, int nitem, int stride) {
+    return unpack(ip, 4, nitem, stride);
+}
+
+int pvm_upkdouble(double *dp, int nitem, int stride) {
+    return unpack(dp, 8, nitem, stride);
+}
+
+int pvm_upkbyte(char *cp, int nitem, int stride) {
+    return unpack(cp, 1, nitem, stride);
+}
+
+int pvm_send(int tid, int msgtag) {
+    if (bad_tid(tid, 0) || msgtag < 0) {
+        return PvmBadParam;
+    }
+    if (sbufid == 0) {
+        return PvmNoBuf;
+    }
+    transfer(tid - PVM_TID_BASE, msgtag, sbuf, slen);
+    return PvmOk;
+}
+
+static int receive(int tid, int msgtag, int block) {
+    if (bad_tid(tid, 1) || msgtag < -1) {
+        return PvmBadParam;
+    }
+    msg *m;
+    for (;;) {
+        drain();
+        m = take(tid, msgtag);
+        if (m || !block) {
+            break;
+        }
+    }
+    if (m == 0) {
+        return 0;
+    }
+    free(rbuf);
+    rbuf = m;
+    rpos = 0;
+    return ++rbufid;
+}
+
+int pvm_recv(int tid, int msgtag) {
+    return receive(tid, msgtag, 1);
+}
+
+int pvm_nrecv(int tid, int msgtag) {
+    return receive(tid, msgtag, 0);
+}
+
+int pvm_bufinfo(int bufid, int *bytes, int *msgtag, int *tid) {
+    if (rbuf == 0 || bufid != rbufid) {
+        return PvmNoSuchBuf;
+    }
+    if (bytes) {
+        *bytes = rbuf->bytes;
+    }
+    if (msgtag) {
+        *msgtag = rbuf->tag;
+    }
+    if (tid) {
+        *tid = PVM_TID_BASE + rbuf->src;
+    }
+    return PvmOk;
+}
+
+static int item_size(int datatype) {
+    switch (datatype) {
+    case PVM_BYTE: return 1;
+    case PVM_INT: return 4;
+    case PVM_DOUBLE: return 8;
+    default: return 0;
+    }
+}
+
+int pvm_psend(int tid, int msgtag, const void *buf, int len, int datatype) {
+    int size = item_size(datatype);
+    if (bad_tid(tid, 0) || msgtag < 0 || size == 0 || len < 0) {
+        return PvmBadParam;
+    }
+    if (((unsigned long) buf & 3) != 0) {
+        /* the shell moves words: an unaligned array goes through the send buffer */
+        pvm_initsend(PvmDataRaw);
+        pack(buf, size, len, 1);
+        return pvm_send(tid, msgtag);
+    }
+    transfer(tid - PVM_TID_BASE, msgtag, (const char *) buf, size * len);
+    return PvmOk;
+}
+
+int pvm_precv(int tid, int msgtag, void *buf, int len, int datatype, int *rtid, int *rtag, int *rlen) {
+    int size = item_size(datatype);
+    if (bad_tid(tid, 1) || msgtag < -1 || size == 0 || len < 0) {
+        return PvmBadParam;
+    }
+    msg *m;
+    for (;;) {
+        drain();
+        if ((m = take(tid, msgtag)) != 0) {
+            break;
+        }
+    }
+    int bytes = m->bytes < size * len ? m->bytes : size * len;
+    memcpy(buf, m->data, bytes);
+    if (rtid) {
+        *rtid = PVM_TID_BASE + m->src;
+    }
+    if (rtag) {
+        *rtag = m->tag;
+    }
+    if (rlen) {
+        *rlen = bytes / size;
+    }
+    free(m);
+    return PvmOk;
+}
