@@ -196,7 +196,8 @@ public final class Memory {
     public int lb(int addr) {
         int p = addr >>> PAGE_SHIFT;
         byte[] pg;
-        if (p >= pages || (pg = readable[p]) == null) {
+        byte[][] t = readable;
+        if (p >= t.length || (pg = t[p]) == null) {
             throw readFault(addr, 1, Access.LOAD);
         }
         return pg[addr & OFFSET];
@@ -211,7 +212,8 @@ public final class Memory {
     public int lh(int addr) {
         int p = addr >>> PAGE_SHIFT;
         byte[] pg;
-        if ((addr & 1) != 0 || p >= pages || (pg = readable[p]) == null) {
+        byte[][] t = readable;
+        if ((addr & 1) != 0 || p >= t.length || (pg = t[p]) == null) {
             throw readFault(addr, 2, Access.LOAD);
         }
         return (short) SHORT.get(pg, addr & OFFSET);
@@ -226,7 +228,8 @@ public final class Memory {
     public int lw(int addr) {
         int p = addr >>> PAGE_SHIFT;
         byte[] pg;
-        if ((addr & 3) != 0 || p >= pages || (pg = readable[p]) == null) {
+        byte[][] t = readable;
+        if ((addr & 3) != 0 || p >= t.length || (pg = t[p]) == null) {
             throw readFault(addr, 4, Access.LOAD);
         }
         return (int) INT.get(pg, addr & OFFSET);
@@ -236,7 +239,8 @@ public final class Memory {
     public long ld(int addr) {
         int p = addr >>> PAGE_SHIFT;
         byte[] pg;
-        if ((addr & 7) != 0 || p >= pages || (pg = readable[p]) == null) {
+        byte[][] t = readable;
+        if ((addr & 7) != 0 || p >= t.length || (pg = t[p]) == null) {
             throw readFault(addr, 8, Access.LOAD);
         }
         return (long) LONG.get(pg, addr & OFFSET);
@@ -246,7 +250,8 @@ public final class Memory {
     public void sb(int addr, int v) {
         int p = addr >>> PAGE_SHIFT;
         byte[] pg;
-        if (p >= pages || (pg = writable[p]) == null) {
+        byte[][] t = writable;
+        if (p >= t.length || (pg = t[p]) == null) {
             pg = writablePage(addr, 1, Access.STORE);
         }
         pg[addr & OFFSET] = (byte) v;
@@ -256,7 +261,8 @@ public final class Memory {
     public void sh(int addr, int v) {
         int p = addr >>> PAGE_SHIFT;
         byte[] pg;
-        if ((addr & 1) != 0 || p >= pages || (pg = writable[p]) == null) {
+        byte[][] t = writable;
+        if ((addr & 1) != 0 || p >= t.length || (pg = t[p]) == null) {
             pg = writablePage(addr, 2, Access.STORE);
         }
         SHORT.set(pg, addr & OFFSET, (short) v);
@@ -266,7 +272,8 @@ public final class Memory {
     public void sw(int addr, int v) {
         int p = addr >>> PAGE_SHIFT;
         byte[] pg;
-        if ((addr & 3) != 0 || p >= pages || (pg = writable[p]) == null) {
+        byte[][] t = writable;
+        if ((addr & 3) != 0 || p >= t.length || (pg = t[p]) == null) {
             pg = writablePage(addr, 4, Access.STORE);
         }
         INT.set(pg, addr & OFFSET, v);
@@ -276,7 +283,8 @@ public final class Memory {
     public void sd(int addr, long v) {
         int p = addr >>> PAGE_SHIFT;
         byte[] pg;
-        if ((addr & 7) != 0 || p >= pages || (pg = writable[p]) == null) {
+        byte[][] t = writable;
+        if ((addr & 7) != 0 || p >= t.length || (pg = t[p]) == null) {
             pg = writablePage(addr, 8, Access.STORE);
         }
         LONG.set(pg, addr & OFFSET, v);
@@ -293,7 +301,8 @@ public final class Memory {
     public int dmaRead(int addr) {
         int p = addr >>> PAGE_SHIFT;
         byte[] pg;
-        if ((addr & 3) != 0 || p >= pages || (pg = readable[p]) == null) {
+        byte[][] t = readable;
+        if ((addr & 3) != 0 || p >= t.length || (pg = t[p]) == null) {
             throw readFault(addr, 4, Access.DMA_READ);
         }
         return (int) INT.get(pg, addr & OFFSET);
@@ -309,7 +318,8 @@ public final class Memory {
     public void dmaWrite(int addr, int value) {
         int p = addr >>> PAGE_SHIFT;
         byte[] pg;
-        if ((addr & 3) != 0 || p >= pages || (pg = writable[p]) == null) {
+        byte[][] t = writable;
+        if ((addr & 3) != 0 || p >= t.length || (pg = t[p]) == null) {
             pg = writablePage(addr, 4, Access.DMA_WRITE);
         }
         INT.set(pg, addr & OFFSET, value);
@@ -327,7 +337,8 @@ public final class Memory {
     public int dmaReadModifyWrite(int addr, int value, boolean add) {
         int p = addr >>> PAGE_SHIFT;
         byte[] pg;
-        if ((addr & 3) != 0 || p >= pages || (pg = writable[p]) == null) {
+        byte[][] t = writable;
+        if ((addr & 3) != 0 || p >= t.length || (pg = t[p]) == null) {
             pg = writablePage(addr, 4, Access.DMA_WRITE);
         }
         int old = (int) INT.get(pg, addr & OFFSET);
@@ -374,7 +385,8 @@ public final class Memory {
             int a = addr + i;
             int p = a >>> PAGE_SHIFT;
             byte[] pg;
-            if (p >= pages || (pg = readable[p]) == null) {
+            byte[][] t = readable;
+            if (p >= t.length || (pg = t[p]) == null) {
                 throw readFault(a, 1, Access.HOST_READ);
             }
             byte b = pg[a & OFFSET];
