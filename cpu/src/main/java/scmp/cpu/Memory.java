@@ -5,12 +5,22 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * The local memory of one node: a flat little-endian byte array with an access map at 1 KiB granularity.
+ * The local memory of one node: little-endian bytes in 1 KiB pages allocated on first write, with an access map
+ * at the same granularity.
  *
  * <p>The map marks pages that no one may touch (the null guard at 0..0xFFF and the guard at the bottom of each
  * thread context's stack, docs/abi.md) and the pages of the program text, which are read-only because the core
  * executes a pre-decoded copy of them. A page that holds both the end of the text and the start of the next
- * section is checked byte-exactly on stores; every other check is one array lookup.
+ * section is checked byte-exactly on stores.
+ *
+ * <p>A node's memory costs host memory in proportion to the pages it has written, not to its size (a 32x32 SPMD
+ * run has 1024 memories of 8 MiB by default, of which a small program writes a few dozen KiB each;
+ * docs/performance.md). A page is allocated at its first write; until then it reads as zero, through one shared
+ * page of zeros. Two tables of pages make the checks of the hot paths one lookup each: a load reads through
+ * {@code readable}, which holds the page, the shared zero page when the page was never written, or null when no
+ * load may read it; a store writes through {@code writable}, which holds the page only when it is allocated and
+ * every byte of it may be stored. Everything else (a store to an unwritten page, next to the text, into a guard,
+ * misaligned or outside memory) takes the slow path, which allocates or faults.
  *
  * <p>Accesses come in four flavours with the same rules: the core's loads and stores (naturally aligned
  * bytes, halfwords, words and doubles), DMA word accesses (the NIU's DMA engine, and other nodes' hardware
@@ -19,14 +29,18 @@ import java.nio.ByteOrder;
  * load") and the address.
  */
 public final class Memory {
-    /** log2 of the access map's granularity. */
+    /** log2 of the access map's and the allocation's granularity. */
     public static final int PAGE_SHIFT = 10;
-    /** The access map's granularity in bytes. */
+    /** The access map's and the allocation's granularity in bytes. */
     public static final int PAGE_SIZE = 1 << PAGE_SHIFT;
+    private static final int OFFSET = PAGE_SIZE - 1;
 
     private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** What every page never written reads as; shared by all memories, never written. */
+    private static final byte[] ZERO_PAGE = new byte[PAGE_SIZE];
 
     private static final byte NO_READ = 1, NO_WRITE = 2;
     private static final byte RW = 0, TEXT = 1, TEXT_EDGE = 2, NULL_GUARD = 3, STACK_GUARD = 4;
@@ -45,17 +59,23 @@ public final class Memory {
         }
     }
 
-    private final byte[] data;
     private final int size;
     private final int pages;
+    /** Per page: its bytes, or null while it was never written. */
+    private final byte[][] data;
+    /** Per page: what a load reads (its bytes, or {@link #ZERO_PAGE}), or null when no load may read it. */
+    private final byte[][] readable;
+    /** Per page: its bytes when it is allocated and a store may write every byte of it, otherwise null. */
+    private final byte[][] writable;
     private final byte[] access;
     private final byte[] kind;
     private final byte[] owner;
+    private int allocated;
     private int textStart;
     private int textEnd;
 
     /**
-     * Creates a zeroed, fully readable and writable memory.
+     * Creates a zeroed, fully readable and writable memory. No page is allocated yet.
      *
      * @param size bytes, a positive multiple of {@link #PAGE_SIZE}
      */
@@ -65,7 +85,10 @@ public final class Memory {
         }
         this.size = size;
         this.pages = size >>> PAGE_SHIFT;
-        this.data = new byte[size];
+        this.data = new byte[pages][];
+        this.readable = new byte[pages][];
+        this.writable = new byte[pages][];
+        java.util.Arrays.fill(readable, ZERO_PAGE);
         this.access = new byte[pages];
         this.kind = new byte[pages];
         this.owner = new byte[pages];
@@ -74,6 +97,38 @@ public final class Memory {
     /** Returns the size in bytes. */
     public int size() {
         return size;
+    }
+
+    /**
+     * Returns the bytes of guest memory allocated on the host so far: {@link #PAGE_SIZE} for every page written
+     * at least once (by the program, DMA, a host call or the loader).
+     *
+     * @return the allocated bytes
+     */
+    public long allocatedBytes() {
+        return (long) allocated << PAGE_SHIFT;
+    }
+
+    /**
+     * Returns page {@code p}'s bytes, allocating them at the first call, whatever the map says (the slow path of
+     * every write).
+     */
+    private byte[] page(int p) {
+        byte[] pg = data[p];
+        if (pg == null) {
+            pg = new byte[PAGE_SIZE];
+            data[p] = pg;
+            allocated++;
+            publish(p);
+        }
+        return pg;
+    }
+
+    /** Brings page {@code p}'s entries of the load and store tables in step with its bytes and its map entry. */
+    private void publish(int p) {
+        byte[] pg = data[p];
+        readable[p] = (access[p] & NO_READ) != 0 ? null : pg != null ? pg : ZERO_PAGE;
+        writable[p] = access[p] == 0 ? pg : null;
     }
 
     // ---------------------------------------------------------------- the map
@@ -118,6 +173,7 @@ public final class Memory {
             boolean full = lo >= start && lo + PAGE_SIZE <= end;
             kind[p] = full ? TEXT : TEXT_EDGE;
             access[p] = NO_WRITE;
+            publish(p);
         }
     }
 
@@ -130,6 +186,7 @@ public final class Memory {
             kind[p] = k;
             access[p] = (byte) bits;
             owner[p] = (byte) ctx;
+            publish(p);
         }
     }
 
@@ -138,10 +195,12 @@ public final class Memory {
     /** Loads a sign-extended byte. */
     public int lb(int addr) {
         int p = addr >>> PAGE_SHIFT;
-        if (p >= pages || (access[p] & NO_READ) != 0) {
+        byte[] pg;
+        byte[][] t = readable;
+        if (p >= t.length || (pg = t[p]) == null) {
             throw readFault(addr, 1, Access.LOAD);
         }
-        return data[addr];
+        return pg[addr & OFFSET];
     }
 
     /** Loads a zero-extended byte. */
@@ -152,10 +211,12 @@ public final class Memory {
     /** Loads a sign-extended halfword. */
     public int lh(int addr) {
         int p = addr >>> PAGE_SHIFT;
-        if ((addr & 1) != 0 || p >= pages || (access[p] & NO_READ) != 0) {
+        byte[] pg;
+        byte[][] t = readable;
+        if ((addr & 1) != 0 || p >= t.length || (pg = t[p]) == null) {
             throw readFault(addr, 2, Access.LOAD);
         }
-        return (short) SHORT.get(data, addr);
+        return (short) SHORT.get(pg, addr & OFFSET);
     }
 
     /** Loads a zero-extended halfword. */
@@ -166,55 +227,67 @@ public final class Memory {
     /** Loads a word. */
     public int lw(int addr) {
         int p = addr >>> PAGE_SHIFT;
-        if ((addr & 3) != 0 || p >= pages || (access[p] & NO_READ) != 0) {
+        byte[] pg;
+        byte[][] t = readable;
+        if ((addr & 3) != 0 || p >= t.length || (pg = t[p]) == null) {
             throw readFault(addr, 4, Access.LOAD);
         }
-        return (int) INT.get(data, addr);
+        return (int) INT.get(pg, addr & OFFSET);
     }
 
     /** Loads a double word (the bits of a double). */
     public long ld(int addr) {
         int p = addr >>> PAGE_SHIFT;
-        if ((addr & 7) != 0 || p >= pages || (access[p] & NO_READ) != 0) {
+        byte[] pg;
+        byte[][] t = readable;
+        if ((addr & 7) != 0 || p >= t.length || (pg = t[p]) == null) {
             throw readFault(addr, 8, Access.LOAD);
         }
-        return (long) LONG.get(data, addr);
+        return (long) LONG.get(pg, addr & OFFSET);
     }
 
     /** Stores the low byte of {@code v}. */
     public void sb(int addr, int v) {
         int p = addr >>> PAGE_SHIFT;
-        if (p >= pages || access[p] != 0) {
-            checkWrite(addr, 1, Access.STORE);
+        byte[] pg;
+        byte[][] t = writable;
+        if (p >= t.length || (pg = t[p]) == null) {
+            pg = writablePage(addr, 1, Access.STORE);
         }
-        data[addr] = (byte) v;
+        pg[addr & OFFSET] = (byte) v;
     }
 
     /** Stores the low halfword of {@code v}. */
     public void sh(int addr, int v) {
         int p = addr >>> PAGE_SHIFT;
-        if ((addr & 1) != 0 || p >= pages || access[p] != 0) {
-            checkWrite(addr, 2, Access.STORE);
+        byte[] pg;
+        byte[][] t = writable;
+        if ((addr & 1) != 0 || p >= t.length || (pg = t[p]) == null) {
+            pg = writablePage(addr, 2, Access.STORE);
         }
-        SHORT.set(data, addr, (short) v);
+        SHORT.set(pg, addr & OFFSET, (short) v);
     }
 
     /** Stores a word. */
     public void sw(int addr, int v) {
         int p = addr >>> PAGE_SHIFT;
-        if ((addr & 3) != 0 || p >= pages || access[p] != 0) {
-            checkWrite(addr, 4, Access.STORE);
+        byte[] pg;
+        byte[][] t = writable;
+        if ((addr & 3) != 0 || p >= t.length || (pg = t[p]) == null) {
+            pg = writablePage(addr, 4, Access.STORE);
         }
-        INT.set(data, addr, v);
+        INT.set(pg, addr & OFFSET, v);
     }
 
     /** Stores a double word. */
     public void sd(int addr, long v) {
         int p = addr >>> PAGE_SHIFT;
-        if ((addr & 7) != 0 || p >= pages || access[p] != 0) {
-            checkWrite(addr, 8, Access.STORE);
+        byte[] pg;
+        byte[][] t = writable;
+        if ((addr & 7) != 0 || p >= t.length || (pg = t[p]) == null) {
+            pg = writablePage(addr, 8, Access.STORE);
         }
-        LONG.set(data, addr, v);
+        LONG.set(pg, addr & OFFSET, v);
     }
 
     // ---------------------------------------------------------------- DMA and host accesses
@@ -227,10 +300,12 @@ public final class Memory {
      */
     public int dmaRead(int addr) {
         int p = addr >>> PAGE_SHIFT;
-        if ((addr & 3) != 0 || p >= pages || (access[p] & NO_READ) != 0) {
+        byte[] pg;
+        byte[][] t = readable;
+        if ((addr & 3) != 0 || p >= t.length || (pg = t[p]) == null) {
             throw readFault(addr, 4, Access.DMA_READ);
         }
-        return (int) INT.get(data, addr);
+        return (int) INT.get(pg, addr & OFFSET);
     }
 
     /**
@@ -242,10 +317,12 @@ public final class Memory {
      */
     public void dmaWrite(int addr, int value) {
         int p = addr >>> PAGE_SHIFT;
-        if ((addr & 3) != 0 || p >= pages || access[p] != 0) {
-            checkWrite(addr, 4, Access.DMA_WRITE);
+        byte[] pg;
+        byte[][] t = writable;
+        if ((addr & 3) != 0 || p >= t.length || (pg = t[p]) == null) {
+            pg = writablePage(addr, 4, Access.DMA_WRITE);
         }
-        INT.set(data, addr, value);
+        INT.set(pg, addr & OFFSET, value);
     }
 
     /**
@@ -259,11 +336,13 @@ public final class Memory {
      */
     public int dmaReadModifyWrite(int addr, int value, boolean add) {
         int p = addr >>> PAGE_SHIFT;
-        if ((addr & 3) != 0 || p >= pages || access[p] != 0) {
-            checkWrite(addr, 4, Access.DMA_WRITE);
+        byte[] pg;
+        byte[][] t = writable;
+        if ((addr & 3) != 0 || p >= t.length || (pg = t[p]) == null) {
+            pg = writablePage(addr, 4, Access.DMA_WRITE);
         }
-        int old = (int) INT.get(data, addr);
-        INT.set(data, addr, add ? old + value : value);
+        int old = (int) INT.get(pg, addr & OFFSET);
+        INT.set(pg, addr & OFFSET, add ? old + value : value);
         return old;
     }
 
@@ -277,7 +356,7 @@ public final class Memory {
      */
     public void hostRead(int addr, byte[] dst, int off, int len) {
         checkRange(addr, len, Access.HOST_READ);
-        System.arraycopy(data, addr, dst, off, len);
+        copyOut(addr, dst, off, len);
     }
 
     /**
@@ -290,7 +369,7 @@ public final class Memory {
      */
     public void hostWrite(int addr, byte[] src, int off, int len) {
         checkRange(addr, len, Access.HOST_WRITE);
-        System.arraycopy(src, off, data, addr, len);
+        copyIn(addr, src, off, len);
     }
 
     /**
@@ -305,10 +384,12 @@ public final class Memory {
         for (int i = 0; i < max; i++) {
             int a = addr + i;
             int p = a >>> PAGE_SHIFT;
-            if (p >= pages || (access[p] & NO_READ) != 0) {
+            byte[] pg;
+            byte[][] t = readable;
+            if (p >= t.length || (pg = t[p]) == null) {
                 throw readFault(a, 1, Access.HOST_READ);
             }
-            byte b = data[a];
+            byte b = pg[a & OFFSET];
             if (b == 0) {
                 return sb.toString();
             }
@@ -344,6 +425,35 @@ public final class Memory {
                 addr);
     }
 
+    /** Copies {@code len} bytes from {@code addr} on, page by page, ignoring the map (unwritten pages give zeros). */
+    private void copyOut(int addr, byte[] dst, int off, int len) {
+        while (len > 0) {
+            int o = addr & OFFSET;
+            int n = Math.min(len, PAGE_SIZE - o);
+            byte[] pg = data[addr >>> PAGE_SHIFT];
+            if (pg == null) {
+                java.util.Arrays.fill(dst, off, off + n, (byte) 0);
+            } else {
+                System.arraycopy(pg, o, dst, off, n);
+            }
+            addr += n;
+            off += n;
+            len -= n;
+        }
+    }
+
+    /** Copies {@code len} bytes to {@code addr} on, page by page, allocating pages, ignoring the map. */
+    private void copyIn(int addr, byte[] src, int off, int len) {
+        while (len > 0) {
+            int o = addr & OFFSET;
+            int n = Math.min(len, PAGE_SIZE - o);
+            System.arraycopy(src, off, page(addr >>> PAGE_SHIFT), o, n);
+            addr += n;
+            off += n;
+            len -= n;
+        }
+    }
+
     // ---------------------------------------------------------------- loader (raw) accesses
 
     /**
@@ -353,17 +463,27 @@ public final class Memory {
      * @param bytes the bytes
      */
     public void load(int addr, byte[] bytes) {
-        System.arraycopy(bytes, 0, data, addr, bytes.length);
+        copyIn(addr, bytes, 0, bytes.length);
     }
 
     /**
-     * Zeroes bytes ignoring the map (the loader's use, for NOBITS sections).
+     * Zeroes bytes ignoring the map (the loader's use, for NOBITS sections). Pages never written stay unallocated:
+     * they read as zero already.
      *
      * @param addr the address
      * @param len  bytes
      */
     public void zero(int addr, int len) {
-        java.util.Arrays.fill(data, addr, addr + len, (byte) 0);
+        while (len > 0) {
+            int o = addr & OFFSET;
+            int n = Math.min(len, PAGE_SIZE - o);
+            byte[] pg = data[addr >>> PAGE_SHIFT];
+            if (pg != null) {
+                java.util.Arrays.fill(pg, o, o + n, (byte) 0);
+            }
+            addr += n;
+            len -= n;
+        }
     }
 
     /**
@@ -373,7 +493,7 @@ public final class Memory {
      * @param value the word
      */
     public void poke(int addr, int value) {
-        INT.set(data, addr, value);
+        INT.set(page(addr >>> PAGE_SHIFT), addr & OFFSET, value);
     }
 
     /**
@@ -383,7 +503,8 @@ public final class Memory {
      * @return the word
      */
     public int peek(int addr) {
-        return (int) INT.get(data, addr);
+        byte[] pg = data[addr >>> PAGE_SHIFT];
+        return pg == null ? 0 : (int) INT.get(pg, addr & OFFSET);
     }
 
     /**
@@ -393,7 +514,23 @@ public final class Memory {
      * @return the byte, zero-extended
      */
     public int peekByte(int addr) {
-        return data[addr] & 0xFF;
+        byte[] pg = data[addr >>> PAGE_SHIFT];
+        return pg == null ? 0 : pg[addr & OFFSET] & 0xFF;
+    }
+
+    /**
+     * Returns the page to write {@code width} bytes at {@code addr} into, allocating it at its first write, or
+     * throws unless the access is aligned, inside memory and allowed by the map (the slow path of every store).
+     */
+    private byte[] writablePage(int addr, int width, Access acc) {
+        if ((addr & (width - 1)) != 0) {
+            throw new GuestFault(GuestFault.Kind.MISALIGNED, "misaligned " + width + "-byte " + acc.label, addr);
+        }
+        int p = addr >>> PAGE_SHIFT;
+        if (p >= pages || access[p] != 0) {
+            checkWriteMap(addr, width, acc);
+        }
+        return page(p);
     }
 
     // ---------------------------------------------------------------- faults (slow paths)
@@ -403,14 +540,6 @@ public final class Memory {
             return new GuestFault(GuestFault.Kind.MISALIGNED, "misaligned " + width + "-byte " + acc.label, addr);
         }
         return mapFault(addr, acc);
-    }
-
-    /** Throws unless a write of {@code width} bytes at {@code addr} is allowed (slow path of every store). */
-    private void checkWrite(int addr, int width, Access acc) {
-        if ((addr & (width - 1)) != 0) {
-            throw new GuestFault(GuestFault.Kind.MISALIGNED, "misaligned " + width + "-byte " + acc.label, addr);
-        }
-        checkWriteMap(addr, width, acc);
     }
 
     /** Throws unless the map allows writing {@code [addr, addr+width)}, all within one page. */

@@ -56,7 +56,7 @@ public record ModelConfig<P extends Record>(MachineModel<P> model, P params) {
                     + (nodes() == 1 ? "" : "s"));
         }
         int memory = run.memSize() != 0 ? run.memSize() : model.defaultMemory(params);
-        return run.resolve(memory, model.maxMemory(params), nodes(), ranks);
+        return run.resolve(memory, model.maxMemory(params), ranks);
     }
 
     /**

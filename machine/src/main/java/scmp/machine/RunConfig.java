@@ -42,8 +42,6 @@ public record RunConfig(int contexts, int memSize, int stackSize, long maxCycles
 
     /** The smallest local memory. */
     public static final int MIN_MEM_SIZE = 64 << 10;
-    /** The most memory all nodes together may have, so that a run fits in the host's memory. */
-    public static final long MAX_TOTAL_MEMORY = 2L << 30;
 
     /**
      * Checks the settings that do not depend on the model.
@@ -98,16 +96,16 @@ public record RunConfig(int contexts, int memSize, int stackSize, long maxCycles
 
     /**
      * Returns these settings with the memory and the ranks a model decided, checked against the machine: the memory
-     * at most {@code maxMemory}, the stacks fitting in it, all nodes' memories within {@link #MAX_TOTAL_MEMORY}.
+     * at most {@code maxMemory}, the stacks fitting in it. The nodes' memories together may exceed the host's: a
+     * node's memory takes host memory only for the pages it writes ({@code scmp.cpu.Memory}).
      *
      * @param memory    bytes per node
      * @param maxMemory the most the model allows per node
-     * @param nodes     the machine's nodes
      * @param ranks     the SPMD ranks (0: not SPMD)
      * @return the settings
      * @throws ConfigException when they do not fit
      */
-    RunConfig resolve(int memory, int maxMemory, int nodes, int ranks) {
+    RunConfig resolve(int memory, int maxMemory, int ranks) {
         if (memory < MIN_MEM_SIZE || memory > maxMemory || memory % 4096 != 0) {
             throw new ConfigException("--mem: must be a multiple of 4K from 64K to " + size(maxMemory) + ", got "
                     + memory);
@@ -116,10 +114,6 @@ public record RunConfig(int contexts, int memSize, int stackSize, long maxCycles
         if (fixed > memory) {
             throw new ConfigException("--contexts " + contexts + " stacks of " + stackSize + " bytes do not fit in --mem "
                     + memory);
-        }
-        if ((long) nodes * memory > MAX_TOTAL_MEMORY) {
-            throw new ConfigException("--mem " + memory + ": the " + nodes + " nodes would need more than 2 GiB of host "
-                    + "memory (each node has its own); use a smaller --mem");
         }
         return new RunConfig(contexts, memory, stackSize, maxCycles, files, programName, args, trace, timing, lockstep,
                 ranks, env, engine);

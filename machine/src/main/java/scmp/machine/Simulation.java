@@ -330,8 +330,8 @@ public final class Simulation {
             say(stderr, "scmpsim: " + e.getMessage());
             return 2;
         } catch (OutOfMemoryError e) {
-            say(stderr, "scmpsim: out of host memory: every node a message reaches gets its own --mem bytes; use a "
-                    + "smaller --mem, or give Java more (SCMP_JAVA_OPTS=-Xmx8g)");
+            say(stderr, "scmpsim: out of host memory: every page a node writes takes host memory; give Java more "
+                    + "(SCMP_JAVA_OPTS=-Xmx8g)");
             return 1;
         }
     }
