@@ -74,6 +74,8 @@ class CcGccHabitsTest {
                     printf("%d %d\\n", 1, 2, 3);
                     scanf("%d %lf %s %[^x] %*d %ld", &n, &d, s, s, l);
                     printf(s, 1);
+                    printf("%ls %lc %d %-10s %+.3e %#x %llu %zu %Lf\\n", L"w", L'c', 1, s, d, u, 1ULL,
+                           sizeof n, (long double)d);
                     return 0;
                 }
                 """);

@@ -101,8 +101,15 @@ final class FormatChecks {
                 int close = format.indexOf(']', i + (format.startsWith("^]", i) ? 2 : format.startsWith("]", i) ? 1 : 0));
                 i = close < 0 ? format.length() : close + 1;
             }
+            if ("diouxXcsp[nfFeEgGaACS".indexOf(conversion) < 0) {
+                return;     // not a conversion this check knows: the rest of the format is not checked
+            }
             Type expected = expected(conversion, length, f.scanf);
-            if (expected == null || suppressed) {
+            if (suppressed) {
+                continue;
+            }
+            if (expected == null) {
+                next++;     // a wide conversion (%ls, %lc, %C, %S): its argument is taken, not checked
                 continue;
             }
             String spec = "'" + format.substring(start, Math.min(i, format.length())) + "'";
@@ -155,7 +162,7 @@ final class FormatChecks {
         return ek == ak;
     }
 
-    /** The type a conversion reads, or null when there is nothing to check (unknown or wide conversions). */
+    /** The type a conversion reads, or null for a wide one (its argument is not checked). */
     private static Type expected(char conversion, String length, boolean scanf) {
         Type t;
         switch (conversion) {
