@@ -42,14 +42,17 @@ import scmp.model.scmp.SpeedBench;
         description = "Runs an executable on the cycle-accurate simulator of its machine model (SCMP, T3D, SP).%n"
                 + "Options go before PROGRAM; everything after it is passed to the program.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"N:the program's exit status (hcall exit), or 0 when every thread ended; with -n, 0 when every "
-                + "rank exited with 0, else the first non-zero status",
-            "1:scmpsim could not run the program (unreadable or invalid executable, program too big, a machine "
-                + "model not in this simulator)",
-            "2:invalid command line, or --machine names another model than the program's",
-            "124:stopped by --max-cycles", "130, 143:stopped by SIGINT (Ctrl-C), SIGTERM; the reports and files are "
-                + "written", "134:the program aborted (hcall abort)",
-            "139:guest fault (one line on stderr says where), or deadlock (every node's state on stderr)"})
+        exitCodeList = {"N:the program's exit status (exit, or main's return), or 0 when every thread ended; with -n, "
+                + "0 when every rank exited with 0, else the first non-zero status",
+            "124:stopped by --max-cycles",
+            "125:scmpsim failed: invalid command line or configuration, an output file it cannot write",
+            "126:the program cannot be run: not a valid executable, too big, or for another machine model",
+            "127:the program cannot be read (no such file, no permission)",
+            "130, 143:stopped by SIGINT (Ctrl-C), SIGTERM; the reports and files are written",
+            "134:the program aborted (abort)",
+            "139:guest fault (one line on stderr says where)",
+            "142:deadlock: threads remain and none can ever run (every node's state on stderr)",
+            "70:internal error of scmpsim (a bug)"})
 public final class SimMain implements Callable<Integer> {
 
     @Spec
@@ -80,9 +83,9 @@ public final class SimMain implements Callable<Integer> {
                     + "Meshes wider than 8 use the wide head flit.")
     private String mesh;
 
-    @Option(names = {"-n", "--np"}, paramLabel = "N",
-            description = "SPMD run, as mpirun: main starts on nodes 0..N-1 at cycle 0; exit ends one rank, the run "
-                    + "ends when all have exited. Without it the program starts on node 0 only.")
+    @Option(names = {"-n", "-np", "--np"}, paramLabel = "N",
+            description = "SPMD run, as mpirun -np N: main starts on nodes 0..N-1 at cycle 0; exit ends one rank, the "
+                    + "run ends when all have exited. Without it the program starts on node 0 only.")
     private Integer ranks;
 
     @Option(names = "--spmd", description = "SPMD run on every node of the machine (-n X*Y on the SCMP mesh).")
@@ -299,7 +302,7 @@ public final class SimMain implements Callable<Integer> {
                     String tool = name.equals("scmpsim") ? "scmpsim" : "scmpsim " + name;
                     ex.getCommandLine().getErr().println(tool + ": " + ex.getMessage().lines().findFirst().orElse("")
                             + " (see " + tool + " --help)");
-                    return 2;
+                    return name.equals("scmpsim") ? Simulation.EXIT_TOOL : 2;
                 });
         return cl.execute(argv);
     }
@@ -339,21 +342,21 @@ public final class SimMain implements Callable<Integer> {
             CommandLine cl = spec.commandLine();
             cl.getErr().println("scmpsim: missing PROGRAM");
             cl.usage(cl.getErr());
-            return 2;
+            return Simulation.EXIT_TOOL;
         }
         List<Params.Given> given;
         try {
             given = modelParameters();
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("scmpsim: " + e.getMessage());
-            return 2;
+            return Simulation.EXIT_TOOL;
         }
         Timeline.Filter filter;
         try {
             filter = timelineFilter();
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("scmpsim: " + e.getMessage());
-            return 2;
+            return Simulation.EXIT_TOOL;
         }
         Simulation.Options o = new Simulation.Options().program(program, args).machine(machine).maxCycles(maxCycles)
                 .contexts(contexts).mem(mem).stack(stack).ranks(ranks).spmd(spmd).env(env).mpiProtocol(mpiProtocol)
@@ -371,7 +374,7 @@ public final class SimMain implements Callable<Integer> {
                 } catch (java.io.IOException | RuntimeException e) {
                     spec.commandLine().getErr().println("scmpsim: --debug-commands " + debugCommands
                             + ": cannot read: " + e.getMessage());
-                    return 1;
+                    return Simulation.EXIT_TOOL;
                 }
             } else {
                 console = DebugConsoles.interactive(stdin, dout);

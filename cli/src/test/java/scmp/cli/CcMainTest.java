@@ -105,7 +105,7 @@ class CcMainTest {
         assertEquals(0, cc("--help"));
         String help = out.toString(StandardCharsets.UTF_8);
         assertTrue(help.startsWith("Usage: scmpcc "), help);
-        assertTrue(help.contains("-nostdlib") && help.contains("--sysroot=DIR"), help);
+        assertTrue(help.contains("-nostdlib") && help.contains("--sysroot DIR"), help);
         out.reset();
         assertEquals(0, cc("--version"));
         assertEquals("scmpcc (scmp) 0.1.0\nSCMP toolchain and cycle-accurate simulator\n",

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import scmp.machine.Simulation;
 import scmp.model.scmp.HostCallTest;
 import scmp.model.scmp.MessageTest;
 import scmp.model.scmp.Sim;
@@ -163,7 +164,7 @@ class SimMainTest {
         assertEquals("12345", c.out());
         assertEquals('3', c.code());
         Cli missing = sim("--file", dir.resolve("nope").toString(), p.toString());
-        assertEquals(1, missing.code());
+        assertEquals(Simulation.EXIT_TOOL, missing.code());
         missing.oneLine();
     }
 
@@ -206,19 +207,19 @@ class SimMainTest {
         Files.write(cut, Arrays.copyOf(good, good.length - 20));
         for (Path p : new Path[] {garbage, truncated, foreign, cut}) {
             Cli c = sim(p.toString());
-            assertEquals(1, c.code(), p + ": " + c.err());
+            assertEquals(Simulation.EXIT_CANNOT_RUN, c.code(), p + ": " + c.err());
             c.oneLine();
             assertTrue(c.err().startsWith("scmpsim: " + p + ": "), c.err());
         }
         Path obj = dir.resolve("empty");
         Files.write(obj, new byte[0]);
-        assertEquals(1, sim(obj.toString()).code());
+        assertEquals(Simulation.EXIT_CANNOT_RUN, sim(obj.toString()).code());
     }
 
     @Test
     void missingProgramFileIsAnError() {
         Cli c = sim(dir.resolve("absent").toString());
-        assertEquals(1, c.code());
+        assertEquals(Simulation.EXIT_NOT_FOUND, c.code());
         c.oneLine();
         assertTrue(c.err().endsWith("absent: no such file or directory\n"), c.err());
     }
@@ -230,11 +231,11 @@ class SimMainTest {
             f.setLength(3L << 30);   // sparse: 3 GiB that take no disk
         }
         Cli c = sim(huge.toString());
-        assertEquals(1, c.code());
+        assertEquals(Simulation.EXIT_NOT_FOUND, c.code());
         c.oneLine();
         assertTrue(c.err().startsWith("scmpsim: " + huge + ": file too large"), c.err());
         Cli d = sim(dir.toString());
-        assertEquals(1, d.code());
+        assertEquals(Simulation.EXIT_NOT_FOUND, d.code());
         d.oneLine();
         assertTrue(d.err().endsWith(": is a directory\n"), d.err());
     }
@@ -272,28 +273,28 @@ class SimMainTest {
     }
 
     @Test
-    void usageErrorsGive2() throws IOException {
+    void usageErrorsGive125() throws IOException {
         Cli unknown = sim("--frobnicate", "x");
-        assertEquals(2, unknown.code());
+        assertEquals(Simulation.EXIT_TOOL, unknown.code());
         assertEquals("scmpsim: Unknown option: '--frobnicate' (see scmpsim --help)\n", unknown.err());
         Cli none = sim();
-        assertEquals(2, none.code());
+        assertEquals(Simulation.EXIT_TOOL, none.code());
         assertTrue(none.err().contains("missing PROGRAM"));
         Path p = program("p", ECHO);
         Cli lots = sim("--mem", "lots", p.toString());
-        assertEquals(2, lots.code());
+        assertEquals(Simulation.EXIT_TOOL, lots.code());
         lots.oneLine();
         Cli proto = sim("--mpi-protocol", "bogus", p.toString());
-        assertEquals(2, proto.code());
+        assertEquals(Simulation.EXIT_TOOL, proto.code());
         proto.oneLine();
         Cli nocBad = sim("noc", "--rate", "x");
         assertEquals(2, nocBad.code());
         assertTrue(nocBad.err().startsWith("scmpsim noc: "), nocBad.err());
         nocBad.oneLine();
         Cli range = sim("--contexts", "40", p.toString());
-        assertEquals(2, range.code());
+        assertEquals(Simulation.EXIT_TOOL, range.code());
         assertEquals("scmpsim: --contexts: must be 1..32, got 40\n", range.err());
-        assertEquals(2, sim("--mesh", "2by2", p.toString()).code());
+        assertEquals(Simulation.EXIT_TOOL, sim("--mesh", "2by2", p.toString()).code());
     }
 
     @Test
@@ -307,7 +308,7 @@ class SimMainTest {
                     hcall exit
                 """);
         assertEquals(16, sim("--mem", "1M", "--stack", "16K", p.toString()).code());
-        assertEquals(2, sim("--mem", "128k", p.toString()).code());
+        assertEquals(Simulation.EXIT_TOOL, sim("--mem", "128k", p.toString()).code());
     }
 
     @Test
@@ -378,7 +379,7 @@ class SimMainTest {
         assertEquals(52, sim("--params", f.toString(), "--param", "mesh=5x2", p.toString()).code(), "--param after files");
         assertEquals(72, sim("--param", "mesh=5x2", "--mesh", "7x2", p.toString()).code(), "the option after --param");
         Cli unknown = sim("--param", "torus=2x2x2", p.toString());
-        assertEquals(2, unknown.code());
+        assertEquals(Simulation.EXIT_TOOL, unknown.code());
         unknown.oneLine();
         assertTrue(unknown.err().startsWith("scmpsim: --param torus: the scmp model has no such parameter; its "
                 + "parameters: mesh, vcs, "), unknown.err());
@@ -387,7 +388,7 @@ class SimMainTest {
                 + "ejectionBufferFlits, routerDelayCycles, linkDelayCycles, creditDelayCycles, wideFlits, niuQueueFlits, "
                 + "watch\n", t3dOnly.err());
         Cli bad = sim("--param", "vcs", p.toString());
-        assertEquals(2, bad.code());
+        assertEquals(Simulation.EXIT_TOOL, bad.code());
         assertEquals("scmpsim: --param vcs: expected KEY=VALUE\n", bad.err());
         Files.writeString(f, "vcs=13\n");
         assertEquals("scmpsim: " + f + ":1: vcs: must be 1..12, got 13\n", sim("--params", f.toString(), p.toString())
@@ -395,14 +396,14 @@ class SimMainTest {
     }
 
     @Test
-    void badNetworkOptionsGiveOneLineAnd2() throws IOException {
+    void badNetworkOptionsGiveOneLineAnd125() throws IOException {
         Path p = program("size", MESH_SIZE);
         String[][] bad = {{"--vcs", "0"}, {"--vcs", "13"}, {"--buffer", "0"}, {"--router-delay", "0"},
             {"--link-delay", "0"}, {"--niu-queue", "1"}, {"--watch", "x"}, {"--watch", "16:0"}, {"--watch", "0:3-1"}, {"--watch", "0:*-2"},
             {"--watch", "16:*"}, {"--mesh", "33x1"}};
         for (String[] b : bad) {
             Cli c = sim(b[0], b[1], p.toString());
-            assertEquals(2, c.code(), String.join(" ", b) + ": " + c.err());
+            assertEquals(Simulation.EXIT_TOOL, c.code(), String.join(" ", b) + ": " + c.err());
             c.oneLine();
             assertTrue(c.err().startsWith("scmpsim: " + (b[0].equals("--mesh") ? "--mesh" : b[0])), c.err());
         }
@@ -550,6 +551,9 @@ class SimMainTest {
         Cli h = sim("--help");
         assertEquals(0, h.code());
         assertTrue(h.out().contains("--max-cycles"));
-        assertTrue(h.out().contains("139"));
+        for (String code : java.util.List.of("124", "125", "126", "127", "134", "139", "142")) {
+            assertTrue(h.out().contains("\n  " + code + " "), code + " in:\n" + h.out());
+        }
+        assertTrue(h.out().contains("-n, -np, --np=N"), h.out());
     }
 }

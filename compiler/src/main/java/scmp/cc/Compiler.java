@@ -70,12 +70,20 @@ public final class Compiler {
         return new SourceFile(name, text);
     }
 
-    /** The include search: beside the includer for "", then -I directories, then the sysroot. */
-    static IncludeResolver resolver(Options o) {
+    /**
+     * The include search: beside the includer for "", then -I directories, then the sysroot; every header found
+     * is recorded in {@code log} when there is one (a {@code __has_include} probe too, which gcc would leave out).
+     */
+    static IncludeResolver resolver(Options o, IncludeLog log) {
         return new IncludeResolver() {
             @Override
             public SourceFile resolve(String name, boolean quoted, SourceFile includer) {
-                return Compiler.resolve(o, name, quoted, includer);
+                boolean[] fromSysroot = {false};
+                SourceFile f = Compiler.resolve(o, name, quoted, includer, fromSysroot);
+                if (f != null && log != null) {
+                    log.found(f, includer, fromSysroot[0], !fromSysroot[0] || o.sysroot().isDirectory());
+                }
+                return f;
             }
 
             @Override
@@ -94,7 +102,8 @@ public final class Compiler {
         };
     }
 
-    private static SourceFile resolve(Options o, String name, boolean quoted, SourceFile includer) {
+    private static SourceFile resolve(Options o, String name, boolean quoted, SourceFile includer,
+                                      boolean[] fromSysroot) {
         List<Path> dirs = new ArrayList<>();
         if (quoted && includer != null) {
             Path inc = Path.of(includer.name()).getParent();
@@ -115,6 +124,7 @@ public final class Compiler {
         if (!o.noStdInc() && o.sysroot() != null) {
             Sysroot.Header h = o.sysroot().header(o.machine(), name);
             if (h != null) {
+                fromSysroot[0] = true;
                 return new SourceFile(h.path(), h.text());
             }
         }
@@ -138,7 +148,12 @@ public final class Compiler {
 
     /** Runs the preprocessor over a file. */
     public static List<Token> preprocess(SourceFile src, Options o, Diagnostics diag) {
-        Preprocessor pp = new Preprocessor(diag, resolver(o));
+        return preprocess(src, o, diag, null);
+    }
+
+    /** Runs the preprocessor over a file, recording the headers it reads in {@code log} (when not null). */
+    public static List<Token> preprocess(SourceFile src, Options o, Diagnostics diag, IncludeLog log) {
+        Preprocessor pp = new Preprocessor(diag, resolver(o, log));
         String model = machineMacro(o.machine());
         if (model != null) {
             pp.define(model + " 1");
@@ -161,8 +176,13 @@ public final class Compiler {
      * reporting errors to {@code diag} (a limit exceeded or the error limit reached included).
      */
     public static Program check(SourceFile src, Options o, Diagnostics diag) {
+        return check(src, o, diag, null);
+    }
+
+    /** {@link #check(SourceFile, Options, Diagnostics)}, recording the headers read in {@code log} (when not null). */
+    public static Program check(SourceFile src, Options o, Diagnostics diag, IncludeLog log) {
         diag.setWarningsEnabled(o.warnings());
-        List<Token> toks = preprocess(src, o, diag);
+        List<Token> toks = preprocess(src, o, diag, log);
         if (diag.hasErrors()) {
             return null;
         }
@@ -180,7 +200,12 @@ public final class Compiler {
 
     /** Compiles C source to assembly text, or returns null after reporting errors to {@code diag}. */
     public static String compile(SourceFile src, Options o, Diagnostics diag) {
-        Program p = check(src, o, diag);
+        return compile(src, o, diag, null);
+    }
+
+    /** {@link #compile(SourceFile, Options, Diagnostics)}, recording the headers read in {@code log} (when not null). */
+    public static String compile(SourceFile src, Options o, Diagnostics diag, IncludeLog log) {
+        Program p = check(src, o, diag, log);
         return p == null ? null : CodeGen.generate(p, new CodeGen.Options(o.optLevel(), o.debug()));
     }
 }

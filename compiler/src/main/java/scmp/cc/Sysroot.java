@@ -50,6 +50,11 @@ public final class Sysroot {
         return dir != null ? dir.toString() : "classpath:" + RESOURCE_ROOT;
     }
 
+    /** Whether the sysroot is a directory (its headers are files make can look at), not resources in the jar. */
+    public boolean isDirectory() {
+        return dir != null;
+    }
+
     /** The bytes of a file of the sysroot ({@code include/NAME}, {@code scmp/lib/NAME}...), or null if absent. */
     public byte[] read(String relative) {
         if (relative.contains("..")) {

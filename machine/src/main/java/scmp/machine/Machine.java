@@ -67,7 +67,7 @@ import scmp.isa.sem.SemanticTable;
  * <h2>Ends</h2>
  * The run ends when a thread executes {@code hcall exit} (its status is the exit code), {@code hcall terminate}
  * (likewise) or {@code hcall abort} (134), when every thread on every node has ended and nothing is in flight
- * (0), on a guest fault (139), on a deadlock (139: threads remain but none can ever run again; the message lists
+ * (0), on a guest fault (139), on a deadlock (142: threads remain but none can ever run again; the message lists
  * every node's state), when the next event lies at or beyond {@code --max-cycles} (124), or when its
  * {@link RunControl} asks it to stop (SIGINT 130, SIGTERM 143), which the loop looks at between rounds.
  *
@@ -102,8 +102,11 @@ public final class Machine {
     public static final int EXIT_ABORT = 134;
     /** The exit code of a guest fault. */
     public static final int EXIT_FAULT = 139;
-    /** The exit code of a deadlock. */
-    public static final int EXIT_DEADLOCK = 139;
+    /**
+     * The exit code of a deadlock: 128 + SIGALRM, as if a watchdog's alarm had ended a run that would never end,
+     * apart from a fault's 139.
+     */
+    public static final int EXIT_DEADLOCK = 142;
     /** Cycles of quiet running before the first livelock check; the interval doubles after each failed check. */
     public static final long FIRST_QUIET_CHECK = 1L << 20;
     /** The most cycles a livelock check watches for every core's state to repeat. */

@@ -61,6 +61,34 @@ public final class MpiState {
         }
     }
 
+    /**
+     * Tells whether node 0 alone has called {@code MPI_Init}: libmpi's {@code __mpi_initialized} is set there and
+     * on no other node, which is what an MPI program started without {@code scmpsim -n} leaves behind (its other
+     * ranks never ran main).
+     *
+     * @param machine a machine whose run has ended
+     * @return true in that case; false when the program has no libmpi or another node initialized MPI
+     */
+    public static boolean initializedOnNodeZeroAlone(Machine machine) {
+        int flag;
+        try {
+            flag = machine.addressOf("__mpi_initialized");
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        for (int node = 0; node < machine.nodeCount(); node++) {
+            if (!machine.nodeBuilt(node)) {
+                continue;
+            }
+            Memory mem = machine.node(node).memory();
+            boolean set = (flag & 3) == 0 && flag >= 0 && flag <= mem.size() - 4 && mem.peek(flag) != 0;
+            if (set != (node == 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** A guest structure that cannot be read. */
     private static final class Unreadable extends RuntimeException {
         private static final long serialVersionUID = 1L;

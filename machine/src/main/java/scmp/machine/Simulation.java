@@ -272,6 +272,17 @@ public final class Simulation {
         }
     }
 
+    /**
+     * The exit code when scmpsim itself fails: an invalid command line or configuration, an output file that
+     * cannot be written. As the exit codes below, it follows the wrappers of GNU coreutils (timeout, env), so that
+     * it is told apart from the program's own status.
+     */
+    public static final int EXIT_TOOL = 125;
+    /** The exit code when the program cannot be run: not an executable, too big, or for another machine model. */
+    public static final int EXIT_CANNOT_RUN = 126;
+    /** The exit code when the program cannot be read: no such file, a directory, no permission. */
+    public static final int EXIT_NOT_FOUND = 127;
+
     /** A model with its parameters and the run's settings, as the options give them. */
     private record Setup(ModelConfig<?> model, RunConfig run) implements MachineSetup {
     }
@@ -283,10 +294,11 @@ public final class Simulation {
      * @param stdout the guest's stdout
      * @param stderr the guest's stderr and the simulator's messages
      * @param stdin  the guest's stdin
-     * @return the exit code: the program's status; 1 when the program cannot be run (unreadable, invalid, too
-     *         big, or for a model this simulator does not have); 2 for a bad configuration, or a program for another
-     *         model than the options name; 124 at the cycle limit, 134 after an abort, 139 after a fault or a
-     *         deadlock
+     * @return the exit code (docs/simulator.md, "Exit codes"): the program's status; {@value #EXIT_NOT_FOUND}
+     *         when the program cannot be read, {@value #EXIT_CANNOT_RUN} when it cannot be run (invalid, too big,
+     *         for a model this simulator does not have or another than the options name), {@value #EXIT_TOOL} for
+     *         a bad configuration or an output file that cannot be written; 124 at the cycle limit, 134 after an
+     *         abort, 139 after a fault, {@value Machine#EXIT_DEADLOCK} after a deadlock
      */
     public static int run(Options o, OutputStream stdout, OutputStream stderr, InputStream stdin) {
         String program = o.program;
@@ -295,44 +307,44 @@ public final class Simulation {
             data = InputFile.read(Path.of(program), InputFile.MAX_BINARY_SIZE);
         } catch (InputFile.Unreadable e) {
             say(stderr, "scmpsim: " + program + ": " + e.getMessage());
-            return 1;
+            return EXIT_NOT_FOUND;
         } catch (RuntimeException e) {
             say(stderr, "scmpsim: " + program + ": cannot read: " + e.getMessage());
-            return 1;
+            return EXIT_NOT_FOUND;
         }
         Executable exe;
         try {
             exe = ElfReader.readExecutable(program, data);
         } catch (ElfFormatException e) {
             say(stderr, "scmpsim: " + e.getMessage());
-            return 1;
+            return EXIT_CANNOT_RUN;
         }
         MachineKind kind = exe.machine();
         if (o.machine != null && o.machine != kind) {
             say(stderr, "scmpsim: " + program + " is built for the " + kind.id() + " machine model, not "
                     + o.machine.id() + " (--machine)");
-            return 2;
+            return EXIT_CANNOT_RUN;
         }
         MachineModel<?> model = Models.of(kind);
         if (model == null) {
             say(stderr, "scmpsim: " + program + ": the " + kind.id() + " machine model is not available");
-            return 1;
+            return EXIT_CANNOT_RUN;
         }
         for (Path f : o.files) {
             if (!Files.isRegularFile(f) || !Files.isReadable(f)) {
                 say(stderr, "scmpsim: --file " + f + ": not a readable file");
-                return 1;
+                return EXIT_TOOL;
             }
         }
         try {
             return simulate(o, setup(o, model), exe, stdout, stderr, stdin);
         } catch (ConfigException e) {
             say(stderr, "scmpsim: " + e.getMessage());
-            return 2;
+            return EXIT_TOOL;
         } catch (OutOfMemoryError e) {
             say(stderr, "scmpsim: out of host memory: every page a node writes takes host memory; give Java more "
                     + "(SCMP_JAVA_OPTS=-Xmx8g)");
-            return 1;
+            return EXIT_TOOL;
         }
     }
 
@@ -400,7 +412,7 @@ public final class Simulation {
             m = new Machine(setup, exe, stdout, stderr, stdin);
         } catch (Loader.LoadException e) {
             say(stderr, "scmpsim: " + o.program + ": " + e.getMessage());
-            return 1;
+            return EXIT_CANNOT_RUN;
         }
         SourceLines lines = SourceLines.of(exe);
         if (!lines.isEmpty()) {
@@ -420,10 +432,10 @@ public final class Simulation {
                 w = Files.newBufferedWriter(Path.of(o.timeline), StandardCharsets.UTF_8);
             } catch (NoSuchFileException e) {
                 say(stderr, "scmpsim: --timeline " + o.timeline + ": cannot write: no such directory");
-                return 1;
+                return EXIT_TOOL;
             } catch (IOException | RuntimeException e) {
                 say(stderr, "scmpsim: --timeline " + o.timeline + ": cannot write: " + e.getMessage());
-                return 1;
+                return EXIT_TOOL;
             }
             timeline = m.timeline(o.timelineFilter, w);
         }
@@ -453,7 +465,10 @@ public final class Simulation {
                 ticker.interrupt();
             }
         }
-        if (r.message() != null) {
+        String hint = mpiWithoutRanks(o, m, r);
+        if (hint != null) {
+            say(stderr, hint);
+        } else if (r.message() != null) {
             say(stderr, r.message());
             if (r.outcome() == Machine.Outcome.FAULT || r.outcome() == Machine.Outcome.MAX_CYCLES) {
                 List<String> stack = m.faultCallStack();
@@ -473,7 +488,7 @@ public final class Simulation {
         }
         if (timeline != null && timeline.error() != null) {
             say(stderr, "scmpsim: --timeline " + o.timeline + ": cannot write: " + timeline.error().getMessage());
-            return r.exitCode() == 0 ? 1 : r.exitCode();
+            return r.exitCode() == 0 ? EXIT_TOOL : r.exitCode();
         }
         if (o.profile != null) {
             ProfileReport report = new ProfileReport(m.profiler(), r.cycles());
@@ -481,7 +496,7 @@ public final class Simulation {
             if (!o.profile.isEmpty()) {
                 String text = o.profile.endsWith(".csv") ? report.csv() : report.json();
                 if (!write(stderr, "--profile", o.profile, text)) {
-                    return r.exitCode() == 0 ? 1 : r.exitCode();
+                    return r.exitCode() == 0 ? EXIT_TOOL : r.exitCode();
                 }
             }
         }
@@ -492,10 +507,30 @@ public final class Simulation {
                 w.print(st.summary());
                 w.flush();
             } else if (!write(stderr, "--stats", o.stats, st.json())) {
-                return r.exitCode() == 0 ? 1 : r.exitCode();
+                return r.exitCode() == 0 ? EXIT_TOOL : r.exitCode();
             }
         }
         return r.exitCode();
+    }
+
+    /**
+     * The hint that replaces the deadlock report of an MPI program started on node 0 alone (no {@code -n}): its
+     * rank 0 waits for ranks that never started, which the report would describe at length as a livelock. It is
+     * given when the run was not SPMD, it ended in a deadlock, and node 0 alone called {@code MPI_Init} (a program
+     * in the thesis's launch form starts main's MPI part on every node itself, with {@code parExecute}, and gets
+     * the report).
+     *
+     * @return the hint's lines, or null when the run is not such a case
+     */
+    private static String mpiWithoutRanks(Options o, Machine m, Machine.Result r) {
+        if (r.outcome() != Machine.Outcome.DEADLOCK || m.runConfig().ranks() != 0 || m.nodeCount() < 2
+                || !MpiState.initializedOnNodeZeroAlone(m)) {
+            return null;
+        }
+        return "scmpsim: " + o.program + " calls MPI_Init but ran on node 0 alone, so its rank 0 waits for ranks "
+                + "that never started (stopped at cycle " + r.cycles() + ")\n"
+                + "scmpsim: hint: start one rank per node as mpirun does: scmpsim -np N " + o.program
+                + " (N up to " + m.nodeCount() + "; --spmd for every node)";
     }
 
     /** Host milliseconds between two progress lines. */

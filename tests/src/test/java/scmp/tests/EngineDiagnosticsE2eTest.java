@@ -165,7 +165,7 @@ class EngineDiagnosticsE2eTest {
     void aDeadlockIsReportedAsByTheInterpreter() throws Exception {
         String exe = build("deadlock.c", DEADLOCK, 1);
         E2e.Sim r = sameOnBothEngines("-n=2", "--max-cycles=100000000", "--cycles", exe);
-        assertEquals(139, r.exit(), r.stderr());
+        assertEquals(142, r.exit(), r.stderr());
         assertTrue(r.stderr().startsWith("scmpsim: deadlock at cycle "), r.stderr());
     }
 }

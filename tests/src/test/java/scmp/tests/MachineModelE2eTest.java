@@ -73,7 +73,7 @@ class MachineModelE2eTest {
             assertEquals(0, s.exit(), s.stderr());
             assertEquals(3, s.stdout().split("hello, world\n", -1).length - 1, s.stdout());
             s = E2e.scmpsim("--machine", "scmp", exe.toString());
-            assertEquals(2, s.exit());
+            assertEquals(126, s.exit());
             assertEquals("scmpsim: " + exe + " is built for the " + model + " machine model, not scmp (--machine)\n",
                     s.stderr());
         }

@@ -44,7 +44,7 @@ class ReportsE2eTest {
     void aDeadlockReportNamesTheUsersLineOfEachWaitingRank() throws Exception {
         Path exe = E2e.buildDebug(dir, "both", BOTH_RECEIVE);
         E2e.Sim r = E2e.scmpsim("-n", "2", "--max-cycles", "50000000", exe.toString());
-        assertEquals(139, r.exit(), r.stderr());
+        assertEquals(142, r.exit(), r.stderr());
         assertTrue(r.stderr().startsWith("scmpsim: deadlock at cycle ") || r.stderr().contains("livelock"), r.stderr());
         for (int n = 0; n < 2; n++) {
             assertTrue(r.stderr().matches("(?s).*\n  node " + n + " thread 0: [^\n]*; in the program at main\\+0x[0-9a-f]+, "

@@ -97,6 +97,9 @@ final class Calls {
             conv.add(c);
             temps.add(c.type().isAggregate() ? s.newTemp(c.type()) : null);
         }
+        if (fname != null && diag.enabled("format")) {
+            FormatChecks.check(diag, fname, fn.variadic, args, conv);
+        }
         Type ret = fn.base;
         if (!ret.isVoid() && !ret.isComplete()) {
             diag.error(pos, "invalid use of incomplete type " + q(ret));

@@ -74,6 +74,9 @@ final class Functions {
         s.statements.checkLabelsDefined();
         s.vlas.resolveGotos();
         Stmt.Block b = new Stmt.Block(tok(body), items);
+        if (diag.enabled("uninitialized")) {
+            Uninitialized.check(b, diag);
+        }
         if (diag.wall()) {
             warnUnusedLocals(ps);
             if (!s.curRet.isVoid() && !d.name().equals("main") && FallThrough.mayFallThrough(b)) {

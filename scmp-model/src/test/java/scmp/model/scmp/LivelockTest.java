@@ -31,7 +31,7 @@ class LivelockTest {
                 flag: .word 0
                 """, b -> b.mesh(2, 2));
         assertEquals(Machine.Outcome.DEADLOCK, r.result().outcome(), r.message());
-        assertEquals(139, r.exit());
+        assertEquals(Machine.EXIT_DEADLOCK, r.exit());
         assertTrue(r.message().contains("livelock: every thread left only waits (suspend)"), r.message());
         assertTrue(r.message().contains("node 0 thread 0: "), r.message());
         assertTrue(r.cycles() < Machine.FIRST_QUIET_CHECK + Machine.CHECK_CYCLES, "" + r.cycles());

@@ -44,7 +44,7 @@ class MachineModelTest {
             assertFalse(Simulation.available(m));
             Path p = program(m);
             Guest.Outcome r = Guest.simulate(new Simulation.Options().program(p.toString(), List.of()));
-            assertEquals(1, r.code());
+            assertEquals(Simulation.EXIT_CANNOT_RUN, r.code());
             assertEquals("scmpsim: " + p + ": the " + m.id() + " machine model is not available\n", r.err());
         }
         assertTrue(Simulation.available(MachineKind.SCMP));
@@ -55,11 +55,11 @@ class MachineModelTest {
         Path p = program(MachineKind.T3D);
         Guest.Outcome r = Guest.simulate(new Simulation.Options().machine(MachineKind.SCMP).program(p.toString(),
                 List.of()));
-        assertEquals(2, r.code());
+        assertEquals(Simulation.EXIT_CANNOT_RUN, r.code());
         assertEquals("scmpsim: " + p + " is built for the t3d machine model, not scmp (--machine)\n", r.err());
         Path q = program(MachineKind.SCMP);
         r = Guest.simulate(new Simulation.Options().machine(MachineKind.SP).program(q.toString(), List.of()));
-        assertEquals(2, r.code());
+        assertEquals(Simulation.EXIT_CANNOT_RUN, r.code());
         assertEquals("scmpsim: " + q + " is built for the scmp machine model, not sp (--machine)\n", r.err());
     }
 }

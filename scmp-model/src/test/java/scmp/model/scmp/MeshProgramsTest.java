@@ -59,7 +59,7 @@ class MeshProgramsTest {
     void deadlockEndsWithAReportOfEveryNode() throws IOException {
         Sim.Run r = Sim.run(source("deadlock.s"), b -> b.mesh(2, 1));
         assertEquals(Machine.Outcome.DEADLOCK, r.result().outcome());
-        assertEquals(139, r.exit());
+        assertEquals(Machine.EXIT_DEADLOCK, r.exit());
         List<String> lines = r.message().lines().toList();
         assertTrue(lines.get(0).matches("scmpsim: deadlock at cycle \\d+ \\(network cycle \\d+\\): no thread can run on any "
                 + "node and nothing has moved since cycle \\d+"), lines.get(0));

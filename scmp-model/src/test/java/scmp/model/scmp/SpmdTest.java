@@ -266,7 +266,7 @@ class SpmdTest {
                 flag: .word 0
                 """);
         Cli c = sim(new Simulation.Options().ranks(3), p);
-        assertEquals(139, c.code());
+        assertEquals(scmp.machine.Machine.EXIT_DEADLOCK, c.code());
         assertTrue(c.err().startsWith("scmpsim: deadlock at cycle "), c.err());
         assertTrue(c.err().contains("livelock"), c.err());
         assertTrue(c.err().contains("\n  node 0 thread 0: "), c.err());
@@ -292,7 +292,7 @@ class SpmdTest {
                     j 1b
                 """);
         Cli c = sim(new Simulation.Options().ranks(2).contexts(1).params(List.of(mesh(2, 1))), p);
-        assertEquals(139, c.code());
+        assertEquals(scmp.machine.Machine.EXIT_DEADLOCK, c.code());
         assertTrue(c.err().startsWith("scmpsim: deadlock at cycle "), c.err());
         assertFalse(c.err().contains("livelock"), c.err());
         assertTrue(c.err().contains("node 0 thread 0: blocked"), c.err());
@@ -415,13 +415,13 @@ class SpmdTest {
     void badRankCountsAreOneLineErrors() throws IOException {
         Path p = program(withStatuses(4));
         Cli c = sim(new Simulation.Options().ranks(5).params(List.of(mesh(2, 2))), p);
-        assertEquals(2, c.code());
+        assertEquals(Simulation.EXIT_TOOL, c.code());
         assertEquals("scmpsim: -n 5: the 2x2 mesh (--mesh) has only 4 nodes\n", c.err());
         Cli z = sim(new Simulation.Options().ranks(0), p);
-        assertEquals(2, z.code());
+        assertEquals(Simulation.EXIT_TOOL, z.code());
         assertEquals("scmpsim: -n: must be 1..1024, got 0\n", z.err());
         Cli e = sim(new Simulation.Options().env(List.of("NOEQUALS")), p);
-        assertEquals(2, e.code());
+        assertEquals(Simulation.EXIT_TOOL, e.code());
         assertEquals("scmpsim: --env NOEQUALS: expected NAME=VALUE\n", e.err());
     }
 
