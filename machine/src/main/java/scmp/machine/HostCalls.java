@@ -400,10 +400,7 @@ public final class HostCalls implements HostInterface {
 
     private int openWritable(Memory mem, int pathAddr, int flags) {
         Path p = pathArg(mem, pathAddr);
-        if (p == null) {
-            return -ENAMETOOLONG;
-        }
-        int in = inside(p);
+        int in = p == null ? -ENAMETOOLONG : inside(p);
         if (in != 0) {
             return in;
         }
@@ -470,10 +467,7 @@ public final class HostCalls implements HostInterface {
 
     private int unlink(Memory mem, int pathAddr) {
         Path p = pathArg(mem, pathAddr);
-        if (p == null) {
-            return -ENAMETOOLONG;
-        }
-        int in = inside(p);
+        int in = p == null ? -ENAMETOOLONG : inside(p);
         if (in != 0) {
             return in;
         }
