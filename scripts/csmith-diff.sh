@@ -9,7 +9,7 @@
 # Needs csmith and libcsmith-dev (apt-get install csmith libcsmith-dev gcc-multilib) and a build
 # (mvn -q package -DskipTests). SCMP_BIN names another bin/ directory (for example a copy of the tools
 # made before a long run, so that rebuilding meanwhile does not change them); CSMITH_OPTS adds options to
-# csmith (for example --no-packed-struct: scmpcc ignores #pragma pack, which csmith uses by default).
+# csmith (for example --no-packed-struct, to leave out the #pragma pack that csmith uses by default).
 set -uo pipefail
 
 seeds=500

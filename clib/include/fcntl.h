@@ -1,4 +1,4 @@
-/* fcntl.h - SCMP C library: open() of host files, read-only. */
+/* fcntl.h - SCMP C library: open() of host files: read-only, or writable inside scmpsim's --dir. */
 #ifndef _FCNTL_H
 #define _FCNTL_H
 
@@ -11,7 +11,8 @@
 #define O_TRUNC 01000
 #define O_APPEND 02000
 
-/* Any flags other than O_RDONLY fail with EROFS. The mode argument, if any, is ignored. */
+/* O_RDONLY opens a file named on scmpsim's command line or inside its --dir; any other flags need the file
+ * inside --dir (else EROFS without --dir, EACCES outside it). The mode argument, if any, is ignored. */
 int open(const char *path, int flags, ...);
 
 #endif

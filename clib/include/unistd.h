@@ -18,6 +18,8 @@ typedef int ssize_t;
 typedef long off_t;
 #endif
 
+typedef unsigned int useconds_t;
+
 #define STDIN_FILENO 0
 #define STDOUT_FILENO 1
 #define STDERR_FILENO 2
@@ -32,6 +34,10 @@ ssize_t read(int fd, void *buf, size_t count);
 int close(int fd);
 off_t lseek(int fd, off_t offset, int whence);
 void _exit(int status);
+int unlink(const char *path);
+/* Sleep in simulated time: the calling thread is descheduled (docs/libc.md "Time"). */
+unsigned int sleep(unsigned int seconds);
+int usleep(useconds_t usec);
 
 extern char **environ;   /* the environment, NAME=VALUE strings (getenv) */
 

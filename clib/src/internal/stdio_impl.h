@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #define F_READ 1     /* open for reading (stdin and fopen'd host files) */
-#define F_WRITE 2    /* open for writing (stdout, stderr) */
+#define F_WRITE 2    /* open for writing (stdout, stderr, files in scmpsim's --dir) */
 #define F_EOF 4      /* end-of-file indicator */
 #define F_ERR 8      /* error indicator */
 #define F_LBF 16     /* line buffered: flushed after a write containing '\n' */
@@ -13,6 +13,9 @@
 #define F_STR 64     /* a string (sprintf family): buf is the destination */
 #define F_ALLOC 128  /* buf came from malloc (freed by fclose) */
 #define F_OPEN 256   /* slot in use (fopen table) */
+#define F_UPD 512    /* opened for update ("r+", "w+", "a+"): F_READ or F_WRITE tells which way it goes now, the
+                        buffer holding unread input or unwritten output; the first write after reading or read
+                        after writing switches (stdio_write.c, stdio_fill.c), off the paths other streams take */
 
 struct __scmp_file {
     int fd;
@@ -30,8 +33,13 @@ struct __scmp_file {
 unsigned int __stdio_write(FILE *f, const char *s, unsigned int n);
 /* Writes out f's buffered output. Returns 0, or EOF on error. */
 int __stdio_flushbuf(FILE *f);
+/* Turns an update stream (F_UPD) to reading or writing (to = F_READ or F_WRITE): returns 0. Any other stream
+ * cannot go that way: sets F_ERR and errno EBADF and returns EOF. */
+int __stdio_switch(FILE *f, int to);
 /* Refills f's read buffer. Returns the number of bytes now available; 0 at end of file or error. */
 int __stdio_fill(FILE *f);
+/* Writes out every file open for writing (fflush.c; fopen sets it when it first opens one), or NULL. */
+extern void (*__stdio_flush_files)(void);
 /* Flushes stdout and stderr (exit calls this). */
 void __stdio_exit(void);
 /* The formatting engine behind the printf family. */

@@ -1,5 +1,5 @@
 /* fseek, ftell, rewind, fgetpos, fsetpos on host files (lseek host call). stdout and stderr cannot be
- * positioned (ESPIPE). */
+ * positioned (ESPIPE). fseek writes out pending output first. */
 #include <errno.h>
 #include "../internal/stdio_impl.h"
 #include "../internal/sys.h"
@@ -16,10 +16,12 @@ static int unread(FILE *f)
 int fseek(FILE *stream, long offset, int whence)
 {
     int r;
-    if ((stream->flags & F_READ) == 0 || (stream->flags & F_STR) != 0) {
+    if ((stream->flags & (F_READ | F_WRITE)) == 0 || (stream->flags & F_STR) != 0 || stream->fd <= 2) {
         errno = ESPIPE;
         return -1;
     }
+    if ((stream->flags & F_WRITE) != 0 && __stdio_flushbuf(stream) != 0)
+        return -1;
     if (whence == SEEK_CUR)
         offset -= unread(stream);
     else if (whence != SEEK_SET && whence != SEEK_END) {
@@ -41,7 +43,7 @@ int fseek(FILE *stream, long offset, int whence)
 long ftell(FILE *stream)
 {
     int r;
-    if ((stream->flags & F_READ) == 0 || (stream->flags & F_STR) != 0) {
+    if ((stream->flags & (F_READ | F_WRITE)) == 0 || (stream->flags & F_STR) != 0 || stream->fd <= 2) {
         errno = ESPIPE;
         return -1;
     }
@@ -50,7 +52,7 @@ long ftell(FILE *stream)
         errno = -r;
         return -1;
     }
-    return (long)r - unread(stream);
+    return (long)r - unread(stream) + (long)stream->wpos;
 }
 
 void rewind(FILE *stream)

@@ -2,16 +2,16 @@
 #include <errno.h>
 #include "../internal/sys.h"
 
-/* Host files are read-only: any access mode but O_RDONLY, or O_CREAT/O_TRUNC/O_APPEND, fails with EROFS.
- * The optional mode argument is not read. */
+/* O_RDONLY alone opens a host file for reading (hcall open: a file named on scmpsim's command line, or inside its
+ * writable directory); anything else asks for a writable file (hcall openw: inside scmpsim's --dir, else EROFS).
+ * The optional mode argument is not read: the host's umask decides. */
 int open(const char *path, int flags, ...)
 {
     int r;
-    if ((flags & (O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND)) != O_RDONLY) {
-        errno = EROFS;
-        return -1;
-    }
-    r = __hcall_open(path);
+    if ((flags & (O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND)) == O_RDONLY)
+        r = __hcall_open(path);
+    else
+        r = __hcall_openw(path, flags, 0);
     if (r < 0) {
         errno = -r;
         return -1;

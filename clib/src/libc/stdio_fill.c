@@ -10,11 +10,8 @@ int __stdio_fill(FILE *f)
         f->flags |= F_EOF;
         return 0;
     }
-    if ((f->flags & F_READ) == 0) {
-        f->flags |= F_ERR;
-        errno = EBADF;
+    if ((f->flags & F_READ) == 0 && __stdio_switch(f, F_READ) != 0)
         return 0;
-    }
     /* Reading the console: show the prompt first, as an interactive C library does. */
     if (f->fd == 0)
         __stdio_flushbuf(stdout);

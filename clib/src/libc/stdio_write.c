@@ -46,11 +46,8 @@ unsigned int __stdio_write(FILE *f, const char *s, unsigned int n)
         f->count += n;
         return n;
     }
-    if ((f->flags & F_WRITE) == 0) {
-        f->flags |= F_ERR;
-        errno = EBADF;
+    if ((f->flags & F_WRITE) == 0 && __stdio_switch(f, F_WRITE) != 0)
         return 0;
-    }
     if ((f->flags & F_NBF) != 0 || f->bufsize == 0) {
         if (__stdio_flushbuf(f) != 0)
             return 0;

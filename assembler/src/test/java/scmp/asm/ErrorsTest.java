@@ -67,7 +67,7 @@ class ErrorsTest {
                 + "nctx, cycle, cycleh, instret, memsize, heapend, niustat or a number", error("rdsr a0, nodid"));
         assertEquals("t.s:1:10: error: special register number 11 out of range 0..10", error("rdsr a0, 11"));
         assertEquals("t.s:1:7: error: unknown host call 'quit'; expected one of exit, write, open, read, close, "
-                + "cycles, abort, lseek, terminate or a number", error("hcall quit"));
+                + "cycles, abort, lseek, terminate, sleep, time, openw, unlink, rename or a number", error("hcall quit"));
         assertEquals("t.s:1:21: error: immediate 131072 out of range for sendh_i (unsigned 17-bit byte address, "
                 + "0..131071)", error("sendh_i a0, THREAD, 0x20000"));
         assertEquals("t.s:2:1: error: instruction at offset 1 of '.text' is not 4-byte aligned (add .align 4 after the "

@@ -191,6 +191,11 @@ public final class SimMain implements Callable<Integer> {
             description = "A host file the program may open read-only (repeatable). Program arguments may be opened too.")
     private List<Path> files = new ArrayList<>();
 
+    @Option(names = "--dir", paramLabel = "DIR",
+            description = "A host directory inside which the program may create, write, remove and rename files "
+                    + "(and read them). Without it host files are read-only.")
+    private Path dir;
+
     @Option(names = "--engine", paramLabel = "E",
             description = "The engine of the instructions: jit (compiled to JVM bytecode, the default) or interp "
                     + "(the reference interpreter). Both give identical results; --trace runs on the interpreter.")
@@ -360,7 +365,7 @@ public final class SimMain implements Callable<Integer> {
         }
         Simulation.Options o = new Simulation.Options().program(program, args).machine(machine).maxCycles(maxCycles)
                 .contexts(contexts).mem(mem).stack(stack).ranks(ranks).spmd(spmd).env(env).mpiProtocol(mpiProtocol)
-                .paramFiles(paramFiles).params(given).stats(stats).lockstep(lockstep).files(files).trace(trace)
+                .paramFiles(paramFiles).params(given).stats(stats).lockstep(lockstep).files(files).dir(dir).trace(trace)
                 .cycles(cycles).mpiState(mpiState).engine(Engines.factory(engine)).idleSkip(idleSkip == Switch.on).commandLine(commandLine())
                 .profile(profile).timeline(timeline, filter).control(control)
                 .progress(progress != null ? progress : System.console() != null, System.console() != null);

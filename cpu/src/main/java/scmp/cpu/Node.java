@@ -15,7 +15,9 @@ import scmp.isa.sem.SemanticTable;
  *
  * <h2>Threads</h2>
  * A node has {@code nctx} contexts. A thread runs until it executes {@code suspend} or {@code endt}, or blocks
- * on a network instruction the NIU refuses; the next thread then issues at {@code t + 1 + S}. Ready threads
+ * on a network instruction the NIU refuses; the next thread then issues at {@code t + 1 + S}. A thread that asked
+ * to sleep ({@link ThreadContext#sleepUntil}) enters the ready queue at its {@code suspend} with its wake-up
+ * cycle as the cycle at which it became ready. Ready threads
  * wait in FIFO order of the cycle at which they became ready; a thread started at cycle {@code c} (by a THREAD
  * message, {@link #startThread}) on an idle node issues at {@code c + S}. In general the thread taken from
  * the queue issues at {@code max(lastSwitch + 1 + S, readyAt + S)}, which covers both rules (docs/timing.md
@@ -708,7 +710,9 @@ public final class Node {
                 }
                 case SUSPEND -> {
                     switched(t);
-                    enqueue(c, t);
+                    // a sleeping thread (hcall sleep) is ready again only at its wake-up cycle
+                    enqueue(c, Math.max(t, c.wakeAt));
+                    c.wakeAt = 0;
                     suspended(t);
                 }
                 case END_THREAD -> {

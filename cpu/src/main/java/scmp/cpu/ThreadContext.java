@@ -43,6 +43,11 @@ public final class ThreadContext {
     /** The cycle at which the thread entered the ready queue. */
     long readyAt;
     State state = State.FREE;
+    /**
+     * The cycle before which the thread, at its next {@code suspend}, does not become ready again ({@code hcall
+     * sleep}, docs/timing.md "Sleeping"), or 0 when it has not asked to sleep.
+     */
+    long wakeAt;
 
     ThreadContext(int id) {
         this.id = id;
@@ -57,6 +62,18 @@ public final class ThreadContext {
         Arrays.fill(ready, 0);
         this.pc = pc;
         this.nextIssue = 0;
+        this.wakeAt = 0;
+    }
+
+    /**
+     * Makes the thread's next {@code suspend} keep it out of the ready queue until {@code cycle}: it becomes ready
+     * at {@code max(cycle, the suspend's cycle)} instead of the suspend's cycle. The host's {@code sleep} service
+     * sets it; the node clears it at the suspend.
+     *
+     * @param cycle the first cycle at which the thread may be ready again
+     */
+    public void sleepUntil(long cycle) {
+        wakeAt = cycle;
     }
 
     /** Returns the context's number, 0..nctx-1. */

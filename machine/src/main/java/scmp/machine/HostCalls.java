@@ -30,6 +30,12 @@ import scmp.isa.Registers;
  *       program argument); any other path gives -EACCES, a named but missing file -ENOENT;</li>
  *   <li>{@code read} of fd 0 reads the host's stdin up to the end of a line, so that the count does not
  *       depend on how the host delivers its input; files are read as far as the request goes;</li>
+ *   <li>with a writable directory ({@link #setWritableDirectory}, {@code scmpsim --dir}), {@code open} also
+ *       reads files inside it, and {@code openw}, {@code unlink} and {@code rename} create, write, remove and
+ *       rename files inside it; a path that leads outside it (through {@code ..} or a symbolic link) is refused
+ *       with -EACCES, and without the directory these services answer -EROFS;</li>
+ *   <li>{@code sleep} and {@code time} convert between nanoseconds and cycles at the model's clock
+ *       ({@link #setClockMhz}, 1 GHz unless the model says otherwise);</li>
  *   <li>{@code exit}, {@code terminate} and {@code abort} end the simulation (in an SPMD run, {@code exit} ends
  *       the calling node's program only): the machine reads {@link #ending()}.</li>
  * </ul>
@@ -40,7 +46,10 @@ import scmp.isa.Registers;
  */
 public final class HostCalls implements HostInterface {
     static final int EBADF = 9, ENOENT = 2, EACCES = 13, EINVAL = 22, EIO = 5, EISDIR = 21, EMFILE = 24,
-            ESPIPE = 29, ENAMETOOLONG = 36, EOVERFLOW = 75;
+            ESPIPE = 29, ENAMETOOLONG = 36, EOVERFLOW = 75, EEXIST = 17, EROFS = 30, ENOTDIR = 20, ENOTEMPTY = 39;
+    /** The flags of {@code openw} (Linux's values, clib's fcntl.h). */
+    static final int O_ACCMODE = 3, O_RDONLY = 0, O_WRONLY = 1, O_CREAT = 0100, O_EXCL = 0200, O_TRUNC = 01000,
+            O_APPEND = 02000;
     /** The most host files a program may have open at once (fds 3..). */
     static final int MAX_FILES = 64;
     private static final int CHUNK = 64 << 10;
@@ -77,6 +86,13 @@ public final class HostCalls implements HostInterface {
     private final InputStream in;
     private final Set<Path> allowed = new HashSet<>();
     private final RandomAccessFile[] files = new RandomAccessFile[MAX_FILES + 3];
+    /** Per fd, whether it was opened for writing ({@code openw} without O_RDONLY), and for appending. */
+    private final boolean[] writable = new boolean[MAX_FILES + 3], appending = new boolean[MAX_FILES + 3],
+            readable = new boolean[MAX_FILES + 3];
+    /** The writable directory, absolute and with its links resolved, or null. */
+    private Path dir;
+    /** The model's clock in kHz (1 GHz: 10^6 kHz). */
+    private long clockKhz = 1_000_000;
     private Ending ending;
     /** Per fd (1, 2) and node, the line being assembled, or null when output is not forwarded in lines. */
     private java.io.ByteArrayOutputStream[][] lines;
@@ -99,6 +115,48 @@ public final class HostCalls implements HostInterface {
                 this.allowed.add(p);
             }
         }
+    }
+
+    /**
+     * Lets the guest create, write, remove and rename files inside a host directory (and read them).
+     *
+     * @param directory an existing directory
+     * @throws java.io.UncheckedIOException when its real path cannot be found
+     */
+    public void setWritableDirectory(Path directory) {
+        try {
+            dir = directory.toRealPath();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Sets the model's clock, at which {@code sleep} and {@code time} convert nanoseconds and cycles.
+     *
+     * @param mhz the clock in MHz, positive
+     */
+    public void setClockMhz(double mhz) {
+        clockKhz = Math.max(1, Math.round(mhz * 1000));
+    }
+
+    /** Returns the cycles of {@code ns} nanoseconds at the clock, rounded up (saturated far beyond any run). */
+    long cyclesOf(long ns) {
+        if (ns <= 0) {
+            return 0;
+        }
+        if (ns > Long.MAX_VALUE / 4 / clockKhz) {
+            return Long.MAX_VALUE / 4;
+        }
+        return (ns * clockKhz + 999_999) / 1_000_000;
+    }
+
+    /** Returns the nanoseconds of {@code cycles} cycles at the clock, rounded down. */
+    long nanosOf(long cycles) {
+        if (clockKhz == 1_000_000) {
+            return cycles;
+        }
+        return cycles / clockKhz * 1_000_000L + cycles % clockKhz * 1_000_000L / clockKhz;
     }
 
     private static Path normal(String s) {
@@ -185,6 +243,19 @@ public final class HostCalls implements HostInterface {
                 ending = new Ending(EndKind.TERMINATE, t.reg(A0), null, node.nodeId(), t.id(), t.pc(), cycle);
                 return false;
             }
+            case SLEEP -> {
+                long ns = (t.reg(A0) & 0xffffffffL) | ((long) t.reg(A1) << 32);
+                t.sleepUntil(cycle + cyclesOf(ns));
+                t.setReg(A0, 0);
+            }
+            case TIME -> {
+                long ns = nanosOf(cycle);
+                t.setReg(A0, (int) ns);
+                t.setReg(A1, (int) (ns >>> 32));
+            }
+            case OPENW -> t.setReg(A0, openWritable(mem, t.reg(A0), t.reg(A1)));
+            case UNLINK -> t.setReg(A0, unlink(mem, t.reg(A0)));
+            case RENAME -> t.setReg(A0, rename(mem, t.reg(A0), t.reg(A1)));
         }
         return true;
     }
@@ -203,7 +274,7 @@ public final class HostCalls implements HostInterface {
     private int write(Memory mem, int node, int fd, int buf, int len) {
         OutputStream o = fd == 1 ? out : fd == 2 ? err : null;
         if (o == null) {
-            return -EBADF;
+            return writeFile(mem, fd, buf, len);
         }
         if (len < 0) {
             return -EINVAL;
@@ -264,27 +335,183 @@ public final class HostCalls implements HostInterface {
             return -ENAMETOOLONG;
         }
         Path p = normal(utf8(raw));
-        if (p == null || !allowed.contains(p)) {
+        if (p == null || !allowed.contains(p) && (dir == null || inside(p) != 0)) {
             return -EACCES;
         }
         if (Files.isDirectory(p)) {
             return -EISDIR;
         }
-        int fd = -1;
-        for (int k = 3; k < files.length; k++) {
-            if (files[k] == null) {
-                fd = k;
-                break;
-            }
-        }
+        int fd = freeFd();
         if (fd < 0) {
             return -EMFILE;
         }
         try {
             files[fd] = new RandomAccessFile(p.toFile(), "r");
+            readable[fd] = true;
+            writable[fd] = false;
+            appending[fd] = false;
             return fd;
         } catch (FileNotFoundException e) {
             return -ENOENT;
+        }
+    }
+
+    private int freeFd() {
+        for (int k = 3; k < files.length; k++) {
+            if (files[k] == null) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Tells whether a normal absolute path lies inside the writable directory, its links resolved: 0 when it does,
+     * else -errno (-EROFS without a directory, -EACCES outside it, -ENOENT when its parent does not exist).
+     */
+    private int inside(Path p) {
+        if (dir == null) {
+            return -EROFS;
+        }
+        Path parent = p.getParent();
+        if (parent == null) {
+            return -EACCES;
+        }
+        try {
+            // the parent's real path decides (a link to elsewhere among the parents is outside); the file itself,
+            // when it is a link, must lead inside too
+            Path real = parent.toRealPath().resolve(p.getFileName());
+            if (Files.isSymbolicLink(real)) {
+                real = real.toRealPath();
+            }
+            return real.startsWith(dir) && !real.equals(dir) ? 0 : -EACCES;
+        } catch (java.nio.file.NoSuchFileException e) {
+            return p.startsWith(dir) ? -ENOENT : -EACCES;
+        } catch (IOException e) {
+            return -EACCES;
+        }
+    }
+
+    /** Reads a path argument: the normal absolute path, or null when it is too long or not a path. */
+    private static Path pathArg(Memory mem, int at) {
+        String raw = mem.hostReadCString(at, 4096);
+        return raw == null ? null : normal(utf8(raw));
+    }
+
+    private int openWritable(Memory mem, int pathAddr, int flags) {
+        Path p = pathArg(mem, pathAddr);
+        int in = p == null ? -ENAMETOOLONG : inside(p);
+        if (in != 0) {
+            return in;
+        }
+        int acc = flags & O_ACCMODE;
+        if (acc == O_ACCMODE) {
+            return -EINVAL;
+        }
+        if (Files.isDirectory(p)) {
+            return -EISDIR;
+        }
+        boolean exists = Files.exists(p);
+        if (exists && (flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL)) {
+            return -EEXIST;
+        }
+        if (!exists && (flags & O_CREAT) == 0) {
+            return -ENOENT;
+        }
+        int fd = freeFd();
+        if (fd < 0) {
+            return -EMFILE;
+        }
+        try {
+            RandomAccessFile f = new RandomAccessFile(p.toFile(), "rw");
+            if ((flags & O_TRUNC) != 0 && acc != O_RDONLY) {
+                f.setLength(0);
+            }
+            files[fd] = f;
+            readable[fd] = acc != O_WRONLY;
+            writable[fd] = acc != O_RDONLY;
+            appending[fd] = (flags & O_APPEND) != 0;
+            return fd;
+        } catch (FileNotFoundException e) {
+            return Files.exists(p) ? -EACCES : -ENOENT;
+        } catch (IOException e) {
+            return -EIO;
+        }
+    }
+
+    private int writeFile(Memory mem, int fd, int buf, int len) {
+        RandomAccessFile f = file(fd);
+        if (f == null || !writable[fd]) {
+            return -EBADF;
+        }
+        if (len < 0) {
+            return -EINVAL;
+        }
+        byte[] chunk = new byte[Math.min(len, CHUNK)];
+        int done = 0;
+        try {
+            if (appending[fd]) {
+                f.seek(f.length());
+            }
+            while (done < len) {
+                int n = Math.min(chunk.length, len - done);
+                mem.hostRead(buf + done, chunk, 0, n);
+                f.write(chunk, 0, n);
+                done += n;
+            }
+        } catch (IOException e) {
+            return done > 0 ? done : -EIO;
+        }
+        return len;
+    }
+
+    private int unlink(Memory mem, int pathAddr) {
+        Path p = pathArg(mem, pathAddr);
+        int in = p == null ? -ENAMETOOLONG : inside(p);
+        if (in != 0) {
+            return in;
+        }
+        if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return -EISDIR;
+        }
+        try {
+            Files.delete(p);
+            return 0;
+        } catch (java.nio.file.NoSuchFileException e) {
+            return -ENOENT;
+        } catch (IOException e) {
+            return -EACCES;
+        }
+    }
+
+    private int rename(Memory mem, int fromAddr, int toAddr) {
+        Path from = pathArg(mem, fromAddr);
+        Path to = pathArg(mem, toAddr);
+        if (from == null || to == null) {
+            return -ENAMETOOLONG;
+        }
+        int in = inside(from);
+        if (in == 0) {
+            in = inside(to);
+        }
+        if (in != 0) {
+            return in;
+        }
+        if (!Files.exists(from, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return -ENOENT;
+        }
+        if (Files.isDirectory(to) && !Files.isDirectory(from)) {
+            return -EISDIR;
+        }
+        try {
+            Files.move(from, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            return 0;
+        } catch (java.nio.file.DirectoryNotEmptyException e) {
+            return -ENOTEMPTY;
+        } catch (java.nio.file.NoSuchFileException e) {
+            return -ENOENT;
+        } catch (IOException e) {
+            return -EACCES;
         }
     }
 
@@ -297,7 +524,7 @@ public final class HostCalls implements HostInterface {
                 return readStdin(mem, buf, len);
             }
             RandomAccessFile f = file(fd);
-            if (f == null) {
+            if (f == null || !readable[fd]) {
                 return -EBADF;
             }
             byte[] chunk = new byte[Math.min(len, CHUNK)];
@@ -397,7 +624,7 @@ public final class HostCalls implements HostInterface {
                 try {
                     files[k].close();
                 } catch (IOException e) {
-                    // nothing to do: the file was only read
+                    // nothing left to do for the guest: the run is over
                 }
                 files[k] = null;
             }

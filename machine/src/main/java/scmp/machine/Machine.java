@@ -224,6 +224,13 @@ public final class Machine {
         List<String> allowed = new ArrayList<>(cfg.args());
         cfg.files().forEach(p -> allowed.add(p.toString()));
         this.host = new HostCalls(this.out, this.err, in, allowed);
+        if (cfg.dir() != null) {
+            host.setWritableDirectory(cfg.dir());
+        }
+        double mhz = clockMhz();
+        if (mhz > 0) {
+            host.setClockMhz(mhz);
+        }
         int count = this.model.nodes();
         this.nodes = new Node[count];
         this.tracer = cfg.trace() ? new TraceWriter(this.err, symbolizer) : null;

@@ -35,10 +35,12 @@ import scmp.isa.Abi;
  *                    it in its argument area, and libc's {@code environ} points to it
  * @param engine      the engine that executes the nodes' instructions ({@code scmpsim --engine}); null for the
  *                    model's own ({@link Hardware#engines()}, the interpreter)
+ * @param dir         the host directory inside which the guest may create, write, remove and rename files
+ *                    ({@code scmpsim --dir}); null: host files are read-only (docs/simulator.md, "Host files")
  */
 public record RunConfig(int contexts, int memSize, int stackSize, long maxCycles, List<Path> files,
                         String programName, List<String> args, boolean trace, TimingModel timing, boolean lockstep,
-                        int ranks, List<String> env, Engine.Factory engine) {
+                        int ranks, List<String> env, Engine.Factory engine, Path dir) {
 
     /** The smallest local memory. */
     public static final int MIN_MEM_SIZE = 64 << 10;
@@ -116,7 +118,7 @@ public record RunConfig(int contexts, int memSize, int stackSize, long maxCycles
                     + memory);
         }
         return new RunConfig(contexts, memory, stackSize, maxCycles, files, programName, args, trace, timing, lockstep,
-                ranks, env, engine);
+                ranks, env, engine, dir);
     }
 
     private static String size(int bytes) {
@@ -149,6 +151,7 @@ public record RunConfig(int contexts, int memSize, int stackSize, long maxCycles
         private int ranks;
         private final Map<String, String> env = new LinkedHashMap<>();
         private Engine.Factory engine;
+        private Path dir;
 
         private Builder(String programName) {
             this.programName = programName;
@@ -235,6 +238,12 @@ public record RunConfig(int contexts, int memSize, int stackSize, long maxCycles
             return this;
         }
 
+        /** Lets the guest create, write, remove and rename files inside a host directory (null: none). */
+        public Builder dir(Path directory) {
+            this.dir = directory;
+            return this;
+        }
+
         /**
          * Checks and builds the settings.
          *
@@ -244,7 +253,7 @@ public record RunConfig(int contexts, int memSize, int stackSize, long maxCycles
         public RunConfig build() {
             return new RunConfig(contexts, memSize, stackSize, maxCycles, files, programName, args, trace, timing,
                     lockstep, ranks, env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList(),
-                    engine);
+                    engine, dir);
         }
     }
 }

@@ -55,6 +55,7 @@ public final class Simulation {
         private String stats;
         private boolean lockstep;
         private List<Path> files = List.of();
+        private Path dir;
         private boolean trace;
         private boolean cycles;
         private boolean mpiState;
@@ -164,6 +165,15 @@ public final class Simulation {
         /** Sets the host files the program may open read-only. */
         public Options files(List<Path> paths) {
             files = List.copyOf(paths);
+            return this;
+        }
+
+        /**
+         * Lets the program create, write, remove and rename files inside a host directory (null: host files stay
+         * read-only).
+         */
+        public Options dir(Path directory) {
+            dir = directory;
             return this;
         }
 
@@ -336,6 +346,10 @@ public final class Simulation {
                 return EXIT_TOOL;
             }
         }
+        if (o.dir != null && !Files.isDirectory(o.dir)) {
+            say(stderr, "scmpsim: --dir " + o.dir + ": not a directory");
+            return 1;
+        }
         try {
             return simulate(o, setup(o, model), exe, stdout, stderr, stdin);
         } catch (ConfigException e) {
@@ -401,6 +415,7 @@ public final class Simulation {
             b.maxCycles(o.maxCycles);
         }
         o.files.forEach(b::file);
+        b.dir(o.dir);
         return new Setup(machine, b.build());
     }
 

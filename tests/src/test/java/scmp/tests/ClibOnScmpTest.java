@@ -18,8 +18,10 @@ import scmp.model.scmp.ScmpConfig;
 /**
  * clib on the simulator where the host harness (clib/hosttest, against glibc) cannot go: host files that
  * scmpsim lets a program open, exit with atexit handlers, abort, clock, the special registers and
- * setjmp/longjmp. The programs are clib/hosttest/e2e/files.c and scmp_only.c, compiled by scmpcc with the
- * real sysroot at -O1; the expected values of files.c are computed here from the data file it reads.
+ * setjmp/longjmp, files written in scmpsim's writable directory, and a sleeping thread. The programs are
+ * clib/hosttest/e2e/files.c, scmp_only.c, writefiles.c and sleep_threads.c, compiled by scmpcc with the real
+ * sysroot at -O1; the expected values of files.c are computed here from the data file it reads, and
+ * writefiles.expected is checked against gcc -m32 and glibc when they are installed.
  */
 class ClibOnScmpTest {
     static Executable files;
@@ -121,5 +123,58 @@ class ClibOnScmpTest {
         assertEquals(Files.readString(src.resolveSibling("scmp_only.expected"), StandardCharsets.ISO_8859_1),
                 r.stdout());
         assertEquals(5, r.exit());
+    }
+
+    static final Path WRITEFILES = E2e.root().resolve("clib/hosttest/e2e/writefiles.c");
+
+    /** The lines writefiles.c prints on SCMP only: what scmpsim refuses outside the writable directory. */
+    static final int SCMP_ONLY_LINES = 4;
+
+    @Test
+    void filesWrittenInTheWritableDirectoryAndEscapesRefused(@TempDir Path tmp) throws Exception {
+        Path exe = tmp.resolve("writefiles");
+        E2e.buildFile(1, false, exe, WRITEFILES);
+        Path w = Files.createDirectory(tmp.resolve("w"));
+        E2e.Sim r = E2e.scmpsim("--dir", w.toString(), exe.toString(), w.toString(), "scmp");
+        assertEquals("", r.stderr());
+        assertEquals(0, r.exit());
+        assertEquals(Files.readString(WRITEFILES.resolveSibling("writefiles.expected"), StandardCharsets.ISO_8859_1),
+                r.stdout());
+        // what the program left: the file it created inside to rename, and nothing outside
+        assertEquals(List.of("x"), Files.list(w).map(p -> p.getFileName().toString()).sorted().toList());
+        assertTrue(!Files.exists(tmp.resolve("escape.txt")));
+
+        // without --dir the host files stay read-only
+        E2e.Sim ro = E2e.scmpsim(exe.toString(), w.toString());
+        assertTrue(ro.stdout().startsWith("fopen w: Read-only file system\n"), ro.stdout());
+        E2e.Sim bad = E2e.scmpsim("--dir", tmp.resolve("none").toString(), exe.toString(), w.toString());
+        assertEquals(1, bad.exit());
+        assertEquals("scmpsim: --dir " + tmp.resolve("none") + ": not a directory\n", bad.stderr());
+    }
+
+    @Test
+    void writefilesExpectedIsWhatGlibcPrints(@TempDir Path tmp) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(CCorpusTest.gccAvailable(), "gcc is not installed");
+        Path exe = tmp.resolve("writefiles-gcc");
+        Process cc = new ProcessBuilder("gcc", "-m32", "-std=gnu99", "-w", "-o", exe.toString(), WRITEFILES.toString())
+                .redirectErrorStream(true).start();
+        String ccOut = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        org.junit.jupiter.api.Assumptions.assumeTrue(cc.waitFor() == 0, "gcc -m32 cannot build: " + ccOut);
+        Path w = Files.createDirectory(tmp.resolve("w"));
+        Process run = new ProcessBuilder(exe.toString(), w.toString()).start();
+        String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        assertEquals(0, run.waitFor());
+        List<String> expected = Files.readAllLines(WRITEFILES.resolveSibling("writefiles.expected"),
+                StandardCharsets.ISO_8859_1);
+        assertEquals(String.join("\n", expected.subList(0, expected.size() - SCMP_ONLY_LINES)) + "\n", out);
+    }
+
+    @Test
+    void aSleepingThreadLetsTheOtherThreadsOfItsNodeRun() throws Exception {
+        Executable exe = E2e.build(1, E2e.root().resolve("clib/hosttest/e2e/sleep_threads.c"));
+        E2e.Run r = E2e.run(exe, E2e.DEFAULT_MAX_CYCLES);
+        assertNull(r.result().message(), r.stderr());
+        assertEquals("main slept at least 50000 cycles 1, less than 51000 1\n"
+                + "the worker ran meanwhile, more than 2000 rounds 1\n", r.stdout());
     }
 }

@@ -72,6 +72,34 @@ public sealed interface Expr {
 
     /** A member of a struct or union lvalue. */
     record Member(Token pos, Type type, Expr base, Type.Member member) implements Expr {
+
+        /**
+         * Tells whether the member is read and written a byte at a time: a member of a struct laid out under
+         * {@code #pragma pack} whose address may be below what its loads and stores need (2 for a short, 4 for
+         * an int, a float, a pointer or a long long, 8 for a double), or a bit-field there whose bits are not
+         * within one aligned unit of its type. Members of other structs never are.
+         */
+        public boolean unaligned() {
+            Type bt = base.type();
+            if (!bt.isAggregate() || bt.agg == null || !bt.agg.packed) {
+                return false;
+            }
+            int a = bt.agg.align;
+            int off = member.offset();
+            while (a > 1 && off % a != 0) {
+                a /= 2;
+            }
+            Type mt = member.type();
+            if (member.isBitfield()) {
+                int unit = Math.min(mt.size(), 4);
+                return a < unit || member.bitOffset() + member.bitWidth() > unit * 8;
+            }
+            if (!mt.isScalar()) {
+                return false;
+            }
+            int need = mt.isFloating() && mt.size() == 8 ? 8 : Math.min(mt.size(), 4);
+            return a < need;
+        }
     }
 
     /** Sets a local object's bytes to zero, before a partial initializer fills in the rest. */

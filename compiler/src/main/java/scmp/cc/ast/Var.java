@@ -29,6 +29,8 @@ public final class Var {
     public boolean isInline;
     /** Whether the address is taken: such a local must live in memory. */
     public boolean addressTaken;
+    /** The alignment {@code _Alignas} asks for (0: the type's); a local's is at most the stack's 8. */
+    public int align;
     /** Static initial value of a global or static local: bytes plus relocations. */
     public InitData init;
     /** A read-only anonymous object such as a string literal, placed in .rodata. */

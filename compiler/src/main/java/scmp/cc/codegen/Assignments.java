@@ -49,7 +49,15 @@ final class Assignments extends Emitter {
             push(Type.UINT, !hasCall(a.value()));
             gen(a.value());
             pop(Type.UINT, "a1");
-            storeBitfield(m.member());
+            storeBitfield(m.member(), m.unaligned());
+            return;
+        }
+        if (target instanceof Expr.Member m && m.unaligned()) {
+            genAddr(m.base());
+            push(Type.UINT, !hasCall(a.value()));
+            gen(a.value());
+            pop(Type.UINT, "a6");
+            unalignedStore(t, m.member().offset());
             return;
         }
         String acc = t.isFloating() ? "fa0" : "a0";
@@ -75,13 +83,42 @@ final class Assignments extends Emitter {
         store(t, acc, 0, "a4");
     }
 
-    private void storeBitfield(Type.Member m) {
+    /**
+     * Stores the value (a0, a0:a1 for a long long, fa0 for floating point) into a scalar member of a packed struct
+     * at {@code off(a6)} a byte at a time (Expr.Member.unaligned); the value stays where it was.
+     */
+    private void unalignedStore(Type t, int off) {
+        int n = t.size();
+        if (t.isFloating()) {
+            if (n == 8) {
+                emit("fmv.x.lo a7, fa0");
+                storeBytes("a7", off, "a6", 4);
+                emit("fmv.x.hi a7, fa0");
+                storeBytes("a7", off + 4, "a6", 4);
+            } else {
+                emit("fmv.x.w a7, fa0");
+                storeBytes("a7", off, "a6", 4);
+            }
+            return;
+        }
+        storeBytes("a0", off, "a6", Math.min(n, 4));
+        if (n == 8) {
+            storeBytes("a1", off + 4, "a6", 4);
+        }
+    }
+
+    private void storeBitfield(Type.Member m, boolean unaligned) {
         int unit = Math.min(m.type().size(), 4);
         String ld = unit == 1 ? "lbu" : unit == 2 ? "lhu" : "lw";
         String st = unit == 1 ? "sb" : unit == 2 ? "sh" : "sw";
         long fieldMask = m.bitWidth() >= 32 ? 0xffffffffL : (1L << m.bitWidth()) - 1;
         long mask = (fieldMask << m.bitOffset()) & 0xffffffffL;
-        emitMem(ld, "a4", m.offset(), "a1");
+        int bytes = (m.bitOffset() + m.bitWidth() + 7) / 8;
+        if (unaligned) {
+            loadBytes("a4", m.offset(), "a1", bytes);
+        } else {
+            emitMem(ld, "a4", m.offset(), "a1");
+        }
         emit("li a5, " + (int) ~mask);
         emit("and a4, a4, a5");
         emit("li a5, " + (int) fieldMask);
@@ -90,7 +127,11 @@ final class Assignments extends Emitter {
             emit("slli a6, a6, " + m.bitOffset());
         }
         emit("or a4, a4, a6");
-        emitMem(st, "a4", m.offset(), "a1");
+        if (unaligned) {
+            storeBytes("a4", m.offset(), "a1", bytes);
+        } else {
+            emitMem(st, "a4", m.offset(), "a1");
+        }
         // The value of the assignment is the stored field, read back with its signedness.
         int left = 32 - m.bitWidth();
         if (left > 0) {

@@ -22,7 +22,7 @@ final class DataSections extends Emitter {
         }
         Type t = v.type;
         int size = Math.max(t.size(), 1);
-        int align = Math.max(t.align(), 1);
+        int align = Math.max(Math.max(t.align(), 1), v.align);
         if (t.isArray() && size >= 8) {
             align = Math.max(align, 4);
         }

@@ -192,4 +192,24 @@ abstract class Emitter {
     String fpConst(double d) {
         return g.data.fpConst(d);
     }
+
+    /** Assembles the {@code n} bytes (at most 4) at {@code off(base)} into {@code dst}, little-endian; uses a4, a5. */
+    void loadBytes(String dst, int off, String base, int n) {
+        emitMem("lbu", "a4", off, base);
+        for (int i = 1; i < n; i++) {
+            emitMem("lbu", "a5", off + i, base);
+            emit("slli a5, a5, " + 8 * i);
+            emit("or a4, a4, a5");
+        }
+        emit("mv " + dst + ", a4");
+    }
+
+    /** Stores the low {@code n} bytes (at most 4) of {@code src} at {@code off(base)} one by one; uses a5. */
+    void storeBytes(String src, int off, String base, int n) {
+        emitMem("sb", src, off, base);
+        for (int i = 1; i < n; i++) {
+            emit("srli a5, " + src + ", " + 8 * i);
+            emitMem("sb", "a5", off + i, base);
+        }
+    }
 }

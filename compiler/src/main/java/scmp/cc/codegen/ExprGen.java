@@ -142,10 +142,18 @@ final class ExprGen extends Emitter {
         Type t = m.type();
         genAddr(m.base());
         Type.Member mem = m.member();
+        if (m.unaligned() && !mem.isBitfield() && !t.isArray() && !t.isAggregate()) {
+            unalignedLoad(t, mem.offset());
+            return;
+        }
         if (mem.isBitfield()) {
             int unit = Math.min(mem.type().size(), 4);
             String op = unit == 1 ? "lbu" : unit == 2 ? "lhu" : "lw";
-            emitMem(op, "a0", mem.offset(), "a0");
+            if (m.unaligned()) {
+                loadBytes("a0", mem.offset(), "a0", (mem.bitOffset() + mem.bitWidth() + 7) / 8);
+            } else {
+                emitMem(op, "a0", mem.offset(), "a0");
+            }
             int left = 32 - mem.bitOffset() - mem.bitWidth();
             if (left > 0) {
                 emit("slli a0, a0, " + left);
@@ -162,6 +170,29 @@ final class ExprGen extends Emitter {
             return;
         }
         load(t, t.isFloating() ? "fa0" : "a0", mem.offset(), "a0");
+    }
+
+    /**
+     * Loads a scalar member of a packed struct from {@code off(a0)} a byte at a time (Expr.Member.unaligned):
+     * into a0 (a0:a1 for a long long, fa0 for floating point), sign-extending a signed short.
+     */
+    private void unalignedLoad(Type t, int off) {
+        int n = t.size();
+        if (n == 8) {
+            loadBytes("a1", off + 4, "a0", 4);
+            loadBytes("a0", off, "a0", 4);
+            if (t.isFloating()) {
+                emit("fmv.d.x fa0, a0, a1");
+            }
+            return;
+        }
+        loadBytes("a0", off, "a0", n);
+        if (t.isFloating()) {
+            emit("fmv.w.x fa0, a0");
+        } else if (n == 2 && !t.isUnsigned()) {
+            emit("slli a0, a0, 16");
+            emit("srai a0, a0, 16");
+        }
     }
 
     /** Zeroes local {@code v} before a partial initializer stores into it: words, then bytes; a loop when large. */

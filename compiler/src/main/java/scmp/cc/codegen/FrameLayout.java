@@ -83,7 +83,7 @@ final class FrameLayout {
                 continue;
             }
             int size = Math.max(v.type.size(), 1);
-            int align = Math.min(Math.max(v.type.align(), 1), 8);
+            int align = Math.min(Math.max(Math.max(v.type.align(), 1), v.align), 8);
             if (v.type.isArray() && size >= 8) {
                 align = Math.max(align, 4);
             }

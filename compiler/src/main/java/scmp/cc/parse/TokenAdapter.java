@@ -73,6 +73,19 @@ public final class TokenAdapter {
                     type = ty;
                 }
                 default -> {
+                    if (t.text().startsWith(scmp.cc.pp.Preprocessor.PRAGMA_PACK)) {
+                        // #pragma pack reaches the parser as a static assertion that Sema recognises
+                        // (Declarations.staticAssert): it may stand wherever a declaration or a member may
+                        for (Token p : pragmaPack(t)) {
+                            int ty = p.kind() == Token.Kind.STRING ? CLexer.StringLiteral
+                                    : TYPES.getOrDefault(p.text(), CLexer.Identifier);
+                            CToken c = new CToken(ty, p, scopes, prev);
+                            c.setTokenIndex(out.size());
+                            out.add(c);
+                            prev = c;
+                        }
+                        continue;
+                    }
                     String s = t.text();
                     int q = Math.max(s.indexOf('"'), s.indexOf('\''));
                     if (s.length() > 1 && q >= 0) {
@@ -98,6 +111,14 @@ public final class TokenAdapter {
             out.add(c);
         }
         return out;
+    }
+
+    /** The tokens of {@code _Static_assert(__scmp_pragma_pack__, "#pragma pack(...)");} at the pragma's place. */
+    private static List<Token> pragmaPack(Token t) {
+        return List.of(t.withText(Token.Kind.IDENT, "_Static_assert"), t.withText(Token.Kind.PUNCT, "("),
+                t.withText(Token.Kind.IDENT, "__scmp_pragma_pack__"), t.withText(Token.Kind.PUNCT, ","),
+                t.withText(Token.Kind.STRING, "\"" + t.text() + "\""), t.withText(Token.Kind.PUNCT, ")"),
+                t.withText(Token.Kind.PUNCT, ";"));
     }
 
     /** How gcc spells a stray byte: itself if printable ASCII, else an octal escape. */

@@ -47,6 +47,14 @@ public final class Preprocessor {
     private Token expansionRoot;
     private final Map<SourceFile, Integer> depthOf = new HashMap<>();
     private final Set<String> pragmaOnce = new HashSet<>();
+    /**
+     * A {@code #pragma pack} directive just read, passed on as one token in the output where it stood (the parser
+     * turns it into a declaration the layout of later structs sees: {@link #PRAGMA_PACK}), or null.
+     */
+    private Token pendingPragma;
+
+    /** The text of the token that carries a {@code #pragma pack} into the output: this prefix, then its arguments. */
+    public static final String PRAGMA_PACK = "#pragma pack";
     private int counter;
     private String baseFile = "";
 
@@ -214,6 +222,11 @@ public final class Preprocessor {
             }
             if (t.bol() && t.is("#") && t.hideset().isEmpty()) {
                 directive(t);
+                if (pendingPragma != null) {
+                    Token p = pendingPragma;
+                    pendingPragma = null;
+                    return p;
+                }
                 continue;
             }
             if (expand(t)) {
@@ -331,6 +344,8 @@ public final class Preprocessor {
                     pragmaOnce.add(kw.file() == null ? "" : kw.file().name());
                 } else if (!line.isEmpty() && (line.get(0).is("push_macro") || line.get(0).is("pop_macro"))) {
                     pushPopMacro(line);
+                } else if (!line.isEmpty() && line.get(0).is("pack")) {
+                    pendingPragma = pragmaPack(kw, expandLine(line.subList(1, line.size())));
                 }
             }
             case "ident", "sccs", "assert", "unassert" -> skipLine();
@@ -351,6 +366,47 @@ public final class Preprocessor {
                     + ")");
         }
         conds.push(c);
+    }
+
+    /**
+     * Checks a {@code #pragma pack} as gcc accepts it: {@code pack(N)}, {@code pack()}, {@code pack(push)},
+     * {@code pack(push, N)}, {@code pack(push, ID)}, {@code pack(push, ID, N)}, {@code pack(pop)},
+     * {@code pack(pop, N)}, {@code pack(pop, ID)}, N being 1, 2, 4, 8 or 16. Returns the token that carries it
+     * to the parser ({@link #PRAGMA_PACK} followed by the arguments without spaces), or null after gcc's warning
+     * for a malformed one, which is ignored.
+     */
+    private Token pragmaPack(Token kw, List<Token> args) {
+        StringBuilder text = new StringBuilder();
+        for (Token a : args) {
+            text.append(a.text());
+        }
+        String t = text.toString();
+        boolean ok = t.startsWith("(") && t.endsWith(")");
+        if (ok) {
+            String[] parts = t.substring(1, t.length() - 1).split(",", -1);
+            if (parts.length == 1 && parts[0].isEmpty()) {
+                ok = true;
+            } else if (parts[0].equals("push") || parts[0].equals("pop")) {
+                ok = parts.length <= 3;
+                for (int i = 1; i < parts.length && ok; i++) {
+                    boolean last = i == parts.length - 1;
+                    ok = last && packValue(parts[i]) || parts[i].matches("[A-Za-z_][A-Za-z_0-9]*")
+                            && !(parts[0].equals("pop") && parts.length == 3);
+                }
+            } else {
+                ok = parts.length == 1 && packValue(parts[0]);
+            }
+        }
+        if (!ok) {
+            diag.warning(kw, "malformed '#pragma pack' - ignored");
+            return null;
+        }
+        return new Token(Token.Kind.OTHER, PRAGMA_PACK + t, kw.file(), kw.fileName(), kw.line(), kw.physLine(),
+                kw.col(), true, false, Set.of());
+    }
+
+    private static boolean packValue(String s) {
+        return s.equals("1") || s.equals("2") || s.equals("4") || s.equals("8") || s.equals("16");
     }
 
     /**

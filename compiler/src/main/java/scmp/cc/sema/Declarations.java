@@ -157,6 +157,15 @@ final class Declarations {
     }
 
     void staticAssert(CParser.StaticAssertDeclarationContext sa) {
+        if (sa.StringLiteral().size() == 1) {
+            // a #pragma pack that the parser received in this form (TokenAdapter): it applies from here on
+            String text = sa.StringLiteral(0).getText();
+            String prefix = "\"" + scmp.cc.pp.Preprocessor.PRAGMA_PACK;
+            if (text.startsWith(prefix) && sa.constantExpression().getText().equals(PRAGMA_MARK)) {
+                s.pack.apply(text.substring(prefix.length(), text.length() - 1));
+                return;
+            }
+        }
         Long v = s.constantExpression(sa.constantExpression(), "expression in static assertion is not an integer constant expression");
         if (v != null && v == 0) {
             StringBuilder msg = new StringBuilder();
@@ -169,6 +178,9 @@ final class Declarations {
             diag.error(tok(sa), "static assertion failed: \"" + msg + "\"");
         }
     }
+
+    /** The condition of the static assertion that carries a {@code #pragma pack} (TokenAdapter). */
+    static final String PRAGMA_MARK = "__scmp_pragma_pack__";
 
     Scope fileScope() {
         Scope f = s.scope;
@@ -257,6 +269,10 @@ final class Declarations {
             s.globalsByName.put(d.name(), v);
             s.globals.add(v);
         }
+        Integer al = alignOverride.remove(d.name());
+        if (al != null) {
+            v.align = Math.max(v.align, al);
+        }
         if (!isExtern || init != null) {
             v.defined = true;
             v.isExtern = false;
@@ -272,6 +288,8 @@ final class Declarations {
     private void staticLocal(Declarators.Decl d, Specifiers.Specs sp, CParser.InitializerContext init) {
         Type t = d.type();
         Var v = new Var(d.name(), t, Var.Storage.STATIC_LOCAL, d.pos());
+        Integer al = alignOverride.remove(d.name());
+        v.align = al == null ? 0 : al;
         v.symbol = d.name() + "." + s.uniq++;
         v.defined = true;
         if (s.scope.names.containsKey(d.name())) {
@@ -301,6 +319,11 @@ final class Declarations {
         Integer al = alignOverride.remove(d.name());
         if (al != null) {
             v.addressTaken = true;
+            v.align = al;
+            if (al > 8) {
+                diag.warning(d.pos(), "alignment " + al + " of local " + Exprs.q(d.name())
+                        + " is more than the stack's 8; it is aligned to 8");
+            }
         }
         s.curLocals.add(v);
         s.scope.names.put(d.name(), new Scope.Entry(v, null, null, null));

@@ -130,7 +130,8 @@ final class Lvalues {
             return new Lowered(null, target);
         }
         Token pos = target.pos();
-        if (target instanceof Expr.Member m && m.member().isBitfield()) {
+        if (target instanceof Expr.Member m && (m.member().isBitfield() || m.unaligned())) {
+            // (a packed member keeps its form, so that codegen reads and writes it a byte at a time)
             Lowered inner = lowerTarget(m.base());
             return new Lowered(inner.setup, new Expr.Member(pos, m.type(), inner.target, m.member()));
         }

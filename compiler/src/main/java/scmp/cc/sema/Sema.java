@@ -74,6 +74,8 @@ public final class Sema {
      * yet ({@link VariableArrays}): the declaration, cast or sizeof that read the type puts them before its use.
      */
     final List<Expr> vlaPending = new ArrayList<>();
+    /** {@code #pragma pack}'s state, which the structs laid out next see. */
+    final PragmaPack pack = new PragmaPack();
 
     private Sema(String fileName, Diagnostics diag) {
         this.fileName = fileName;

@@ -10,7 +10,8 @@ import static scmp.cc.sema.Exprs.tok;
 
 /**
  * The layout of a struct or union (docs/abi.md): members in declaration order, each aligned to its own
- * alignment; bit-fields packed into units of their declared type as gcc packs them; an anonymous struct or
+ * alignment (raised by {@code _Alignas}, capped by {@code #pragma pack}); bit-fields packed into units of their
+ * declared type as gcc packs them (under {@code #pragma pack} at the next free bit); an anonymous struct or
  * union member lends its members to the enclosing type (looked up through it); a last member of array type without a size is a
  * flexible array member.
  */
@@ -19,7 +20,7 @@ final class StructLayout {
     }
 
     /** Lays out members in declaration order (docs/abi.md: each aligned to its size, gcc's bit-field rules). */
-    static void layout(Diagnostics diag, Type t, List<Tags.Member0> members, boolean union) {
+    static void layout(Diagnostics diag, Type t, List<Tags.Member0> members, boolean union, int pack) {
         Type.Aggregate agg = t.agg;
         List<Type.Member> out = new ArrayList<>();
         long bits = 0;
@@ -48,7 +49,24 @@ final class StructLayout {
                     bits = 0;
                 }
                 if (m.bitWidth() == 0) {
-                    bits = (bits + unitBits - 1) / unitBits * unitBits;
+                    int zeroBits = (pack > 0 ? Math.min(pack, mt.align()) : mt.size()) * 8;
+                    bits = (bits + zeroBits - 1) / zeroBits * zeroBits;
+                    continue;
+                }
+                if (pack > 0) {
+                    // gcc under #pragma pack: a bit-field starts at the next free bit, wherever that is; it is
+                    // read and written a byte at a time (Expr.Member.unaligned), through at most 4 bytes
+                    if (bits % 8 + m.bitWidth() > 32) {
+                        diag.error(m.pos(), "bit-field " + Exprs.q(m.name()) + " spans more than 4 bytes under "
+                                + "#pragma pack, which scmpcc does not support");
+                    }
+                    out.add(new Type.Member(m.name(), mt, (int) (bits / 8), (int) (bits % 8), m.bitWidth()));
+                    align = Math.max(align, Math.min(pack, mt.align()));
+                    if (union) {
+                        size = Math.max(size, (m.bitWidth() + 7) / 8);
+                    } else {
+                        bits += m.bitWidth();
+                    }
                     continue;
                 }
                 if (bits / unitBits != (bits + m.bitWidth() - 1) / unitBits) {
@@ -64,7 +82,10 @@ final class StructLayout {
                 }
                 continue;
             }
-            int a = mt.align();
+            int a = Math.max(mt.align(), m.align());
+            if (pack > 0) {
+                a = Math.min(a, pack);
+            }
             align = Math.max(align, a);
             int offset;
             if (union) {
@@ -97,6 +118,7 @@ final class StructLayout {
             diag.error(members.get(members.size() - 1).pos(), "type " + Exprs.q(t) + " is too large");
         }
         agg.members = out;
+        agg.packed = pack > 0;
         agg.size = (int) Math.min(size, Integer.MAX_VALUE);
         agg.align = align;
         agg.complete = true;

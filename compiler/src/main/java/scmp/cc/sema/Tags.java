@@ -54,13 +54,16 @@ final class Tags {
         }
         List<Member0> members = new ArrayList<>();
         for (CParser.StructDeclarationContext sd : ctx.structDeclaration()) {
+            if (sd.staticAssertDeclaration() != null) {
+                s.declarations.staticAssert(sd.staticAssertDeclaration());
+            }
             if (sd.specifierQualifierList() == null) {
                 continue;
             }
             Specifiers.Specs sp = s.specifiers.read(sd.specifierQualifierList());
             if (sd.structDeclaratorList() == null) {
                 if (sp.type().isAggregate()) {
-                    members.add(new Member0(null, sp.type(), -1, tok(sd)));
+                    members.add(new Member0(null, sp.type(), -1, tok(sd), sp.align()));
                 } else {
                     diag.warning(tok(sd), "declaration does not declare anything");
                 }
@@ -99,15 +102,16 @@ final class Tags {
                     // gcc: a bit-field of an enumerated type without negative values holds them unsigned.
                     mt = mt.withUnsigned(true).named(mt.typedefName);
                 }
-                members.add(new Member0(decl.name(), mt, width, decl.pos()));
+                members.add(new Member0(decl.name(), mt, width, decl.pos(), sp.align()));
             }
         }
-        StructLayout.layout(diag, t, members, union);
+        StructLayout.layout(diag, t, members, union, s.pack.current());
         return t;
     }
 
     /** A member as declared, before layout. */
-    record Member0(String name, Type type, int bitWidth, Token pos) {
+    /** A member as declared: {@code align} is what its {@code _Alignas} asks for, or 0. */
+    record Member0(String name, Type type, int bitWidth, Token pos, int align) {
     }
 
     /**

@@ -52,6 +52,11 @@ public final class Type {
         public int align = 1;
         public boolean complete;
         public boolean flexible;
+        /**
+         * Laid out under {@code #pragma pack}: its members may sit at addresses below their alignment, and are
+         * then read and written a byte at a time ({@code Expr.Member#unaligned}).
+         */
+        public boolean packed;
 
         public Aggregate(String tag) {
             this.tag = tag;

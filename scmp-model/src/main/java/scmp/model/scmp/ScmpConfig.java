@@ -108,6 +108,12 @@ public record ScmpConfig(ModelConfig<ScmpParams> model, RunConfig run) implement
             return this;
         }
 
+        /** Lets the guest create, write, remove and rename files inside a host directory ({@code --dir}). */
+        public Builder dir(Path directory) {
+            run.dir(directory);
+            return this;
+        }
+
         /** Appends program arguments. */
         public Builder args(List<String> a) {
             run.args(a);

@@ -237,4 +237,112 @@ public class HostCallTest {
         }
         assertEquals(argv0, new String(s, StandardCharsets.UTF_8));
     }
+
+    /** Sleeps N nanoseconds (a0 low word), suspends, and exits with nothing in particular. */
+    private static Sim.Run sleep(long ns) {
+        return Sim.run("""
+                    .text
+                    .globl _start
+                _start:
+                    li a0, %d
+                    li a1, %d
+                    hcall sleep          # the wake-up cycle: this cycle + ns at 1 GHz
+                    suspend              # out of the ready queue until then
+                    li a0, 0
+                    hcall exit
+                """.formatted((int) ns, (int) (ns >>> 32)));
+    }
+
+    @Test
+    void sleepKeepsTheThreadOutOfTheReadyQueueForExactlyTheCyclesAsked() {
+        Sim.Run none = sleep(0);
+        Sim.Run some = sleep(1000);
+        Sim.Run more = sleep(3_000_001);
+        assertEquals(0, some.exit());
+        // hcall sleep issues at cycle 2 (after two li), the suspend at 3: with 0 ns the thread issues again at
+        // 3 + 1 + S (the switch), with N ns at 2 + N + S (ready at 2 + N cycles at 1 GHz): N - 2 cycles later
+        assertEquals(none.cycles() + 998, some.cycles());
+        // li of 3000001 takes two instructions (lui, addi): hcall sleep at 3, the wake-up at 3 + N
+        assertEquals(none.cycles() + 3_000_000, more.cycles());
+        assertEquals(more.cycles(), sleep(3_000_001).cycles(), "deterministic");
+    }
+
+    @Test
+    void sleepOfALongTimeCostsTheHostNothing() {
+        // 2^32 + 5 ns: the high word counts; the node is idle meanwhile, so the run takes no host time to speak of
+        Sim.Run r = Sim.run("""
+                    .text
+                    .globl _start
+                _start:
+                    li a0, 5
+                    li a1, 1
+                    hcall sleep
+                    suspend
+                    li a0, 0
+                    hcall exit
+                """, b -> b.maxCycles(5_000_000_000L));
+        assertNull(r.message());
+        assertEquals(sleep(0).cycles() + (1L << 32) + 3, r.cycles());
+    }
+
+    @Test
+    void timeReturnsTheNanosecondsOfTheIssueCycle() {
+        Sim.Run r = Sim.run("""
+                    .text
+                    .globl _start
+                _start:
+                    nop
+                    nop
+                    nop
+                    hcall time           # 3 ns at 1 GHz
+                    add a0, a0, a1
+                    hcall exit
+                """);
+        assertEquals(3, r.exit());
+    }
+
+    /** Opens argv[1] with the flags in argv[2]'s first byte minus '0' (as octal digits below), writes "data". */
+    private static final String WRITE = """
+                .text
+                .globl _start
+            _start:
+                mv s1, a1
+                lw a0, 4(s1)         # argv[1]
+                li a1, 0101          # O_WRONLY | O_CREAT
+                li a2, 0644
+                hcall openw
+                bltz a0, fail
+                mv s0, a0
+                la a1, text
+                li a2, 4
+                hcall write
+                mv a0, s0
+                hcall close
+                li a0, 0
+                hcall exit
+            fail:
+                neg a0, a0
+                hcall exit
+                .data
+            text: .ascii "data"
+            """;
+
+    @Test
+    void openwCreatesAFileInsideTheWritableDirectoryOnly() throws IOException {
+        Path w = Files.createDirectory(dir.resolve("w"));
+        Path inside = w.resolve("out.txt");
+        Sim.Run r = Sim.run(WRITE, b -> b.dir(w).args(List.of(inside.toString())));
+        assertNull(r.message());
+        assertEquals(0, r.exit());
+        assertEquals("data", Files.readString(inside));
+        Path escape = w.resolve("../escaped.txt");
+        assertEquals(13, Sim.run(WRITE, b -> b.dir(w).args(List.of(escape.toString()))).exit(), "EACCES");
+        assertEquals(false, Files.exists(dir.resolve("escaped.txt")));
+        Files.createSymbolicLink(w.resolve("link"), dir);
+        assertEquals(13, Sim.run(WRITE, b -> b.dir(w).args(List.of(w.resolve("link/x.txt").toString()))).exit(),
+                "a link out of the directory is outside it");
+        assertEquals(30, Sim.run(WRITE, b -> b.args(List.of(inside.toString()))).exit(), "EROFS without --dir");
+        assertEquals(2, Sim.run(WRITE, b -> b.dir(w).args(List.of(w.resolve("no/such.txt").toString()))).exit(),
+                "ENOENT: the directory inside does not exist");
+    }
 }
