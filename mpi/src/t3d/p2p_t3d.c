@@ -29,6 +29,7 @@ static int q_tail;                      /* = q_consumed, kept in a register-frie
 static int pool = 64;                   /* MPI_SM_POOL */
 int __mpi_t3d_buffer_max = 1 << 20;     /* MPI_BUFFER_MAX: longer standard sends go synchronous */
 int __mpi_t3d_buffer_total = 4 << 20;   /* MPI_BUFFER_TOTAL: bytes of copies standard sends may hold */
+int __mpi_t3d_rat_min = 512;            /* MPI_RAT_MIN: longer in-place transfers are RAT, shorter RTA */
 static int buffered;                    /* bytes of copies held now */
 static int *room_seen;                  /* per PE: the consumed count last read from it */
 
@@ -65,6 +66,7 @@ void __mpi_p2p_setup(void)
     pool = env_int("MPI_SM_POOL", 64, 2, POOL_MAX);
     __mpi_t3d_buffer_max = env_int("MPI_BUFFER_MAX", 1 << 20, 0, 1 << 30);
     __mpi_t3d_buffer_total = env_int("MPI_BUFFER_TOTAL", 4 << 20, 0, 1 << 30);
+    __mpi_t3d_rat_min = env_int("MPI_RAT_MIN", 512, 0, 1 << 30);
     room_seen = (int *)__mpi_xmalloc(n * sizeof(int), "MPI_Init");
     for (i = 0; i < n; i++)
         room_seen[i] = 0;
@@ -266,7 +268,7 @@ void __mpi_comm_ready(MPI_Comm comm)
 int __mpi_start_send(struct __mpi_request *r)
 {
     struct __mpi_comm *c = __mpi_comm(r->comm);
-    int bytes = r->count * r->tp->size, w[SLOT_WORDS], pe, kind;
+    int bytes = r->count * r->tp->size, w[SLOT_WORDS], pe, kind, sync;
     char *data;
     r->bytes = bytes;
     r->source = -1;
@@ -294,8 +296,11 @@ int __mpi_start_send(struct __mpi_request *r)
             r->state = ST_DONE;
         return MPI_SUCCESS;
     }
-    w[0] = (!r->bseg && (r->mode == MODE_SYNC || bytes > __mpi_t3d_buffer_max) ? K_RAT : K_RTA) << 29
-           | __mpi_self_node << 14 | (2 * r->comm + r->q);
+    /* Synchronous mode, and standard sends above MPI_BUFFER_MAX, transfer in place: RTA up to
+     * MPI_RAT_MIN bytes (the get costs less than RAT's extra protocol message), RAT above (the put's
+     * bandwidth is twice the get's): the seed's second threshold, at 512 bytes. */
+    sync = !r->bseg && (r->mode == MODE_SYNC || bytes > __mpi_t3d_buffer_max);
+    w[0] = (sync && bytes > __mpi_t3d_rat_min ? K_RAT : K_RTA) << 29 | __mpi_self_node << 14 | (2 * r->comm + r->q);
     w[2] = bytes;
     w[3] = (int)&r->state;
     if ((unsigned)w[0] >> 29 == K_RAT) {
@@ -311,6 +316,8 @@ int __mpi_start_send(struct __mpi_request *r)
     if (r->bseg) {                  /* already a copy (buffered mode): advertise it, complete on the ack */
         r->state = ST_POSTED;
         w[4] = (int)r->buf;
+    } else if (sync) {
+        goto advertise;
     } else if (buffered + bytes <= __mpi_t3d_buffer_total) {
         struct copy *k = (struct copy *)malloc(sizeof *k + bytes + 4);
         if (!k)
@@ -325,7 +332,7 @@ int __mpi_start_send(struct __mpi_request *r)
         w[4] = (int)(k + 1);
         r->state = ST_DONE;
     } else {
-    advertise:                      /* no room for a copy: advertise the message itself and block */
+    advertise:                      /* synchronous, or no room for a copy: advertise the message itself, block */
         if (!data || ((unsigned)data & 3)) {
             r->tmp = (char *)__mpi_xmalloc(bytes + 4, "MPI_Send");
             __mpi_pack((const char *)r->buf, r->count, r->tp, r->tmp);
