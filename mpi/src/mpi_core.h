@@ -120,6 +120,9 @@ int __mpi_recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI
 
 /* Starts a request whose fields (kind, mode, comm, q, peer, tag, buf, count, type) are set and checked. */
 int __mpi_start(struct __mpi_request *r);
+/* The machine's engine behind __mpi_start (p2p.c, t3d/p2p_t3d.c); request.c holds what both share. */
+int __mpi_start_send(struct __mpi_request *r);
+int __mpi_start_recv(struct __mpi_request *r);
 struct __mpi_request *__mpi_new_request(void);
 void __mpi_free_request(struct __mpi_request *r);
 /* Whether a request can complete, without side effects and without calling anything (so that wait loops
@@ -170,6 +173,11 @@ struct __mpi_env *__mpi_find_unexpected(struct __mpi_comm *c, int q, int source,
 extern volatile int __mpi_arrivals;             /* announcements queued so far (MPI_Probe waits on it) */
 /* MPI_Cancel's work: a receive not yet matched leaves its queue; a rendezvous send asks its receiver. */
 int __mpi_cancel(struct __mpi_request *r);
+int __mpi_cancel_recv(struct __mpi_request *r);   /* its receive half, shared (request.c) */
+#ifdef __T3D__
+/* Takes in every envelope written into this process's queue so far (t3d/p2p_t3d.c). */
+void __mpi_take_in(void);
+#endif
 
 /* Checks the arguments of a point-to-point call; returns an error code or MPI_SUCCESS. */
 int __mpi_check_send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);

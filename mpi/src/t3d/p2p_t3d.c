@@ -29,6 +29,7 @@ static int q_tail;                      /* = q_consumed, kept in a register-frie
 static int pool = 64;                   /* MPI_SM_POOL */
 int __mpi_t3d_buffer_max = 1 << 20;     /* MPI_BUFFER_MAX: longer standard sends go synchronous */
 int __mpi_t3d_buffer_total = 4 << 20;   /* MPI_BUFFER_TOTAL: bytes of copies standard sends may hold */
+int __mpi_t3d_rat_min = 512;            /* MPI_RAT_MIN: longer in-place transfers are RAT, shorter RTA */
 static int buffered;                    /* bytes of copies held now */
 static int *room_seen;                  /* per PE: the consumed count last read from it */
 
@@ -41,7 +42,6 @@ struct __mpi_env *__mpi_early;
 volatile int __mpi_arrivals;
 int __mpi_in_handler;
 struct __mpi_out *__mpi_outbox;
-static struct __mpi_request *freelist;
 static struct __mpi_request *rat_sends;   /* synchronous sends waiting for the receiver's address */
 
 /* A send's copy: the acknowledgement word the receiver writes, then the bytes. */
@@ -66,6 +66,7 @@ void __mpi_p2p_setup(void)
     pool = env_int("MPI_SM_POOL", 64, 2, POOL_MAX);
     __mpi_t3d_buffer_max = env_int("MPI_BUFFER_MAX", 1 << 20, 0, 1 << 30);
     __mpi_t3d_buffer_total = env_int("MPI_BUFFER_TOTAL", 4 << 20, 0, 1 << 30);
+    __mpi_t3d_rat_min = env_int("MPI_RAT_MIN", 512, 0, 1 << 30);
     room_seen = (int *)__mpi_xmalloc(n * sizeof(int), "MPI_Init");
     for (i = 0; i < n; i++)
         room_seen[i] = 0;
@@ -74,36 +75,6 @@ void __mpi_p2p_setup(void)
 
 void __mpi_drain_outbox(void)
 {
-}
-
-/* ---- Requests --------------------------------------------------------------------------------------------- */
-
-struct __mpi_request *__mpi_new_request(void)
-{
-    struct __mpi_request *r = freelist;
-    if (r)
-        freelist = r->next;
-    else
-        r = (struct __mpi_request *)malloc(sizeof *r);
-    if (r) {
-        memset(r, 0, sizeof *r);
-        r->magic = REQ_MAGIC;
-    }
-    return r;
-}
-
-void __mpi_free_request(struct __mpi_request *r)
-{
-    if (r->tmp) {
-        free(r->tmp);
-        r->tmp = 0;
-    }
-    if (!(r->flags & RF_STACK)) {
-        __mpi_type_release(r->type);
-        r->magic = 0;
-        r->next = freelist;
-        freelist = r;
-    }
 }
 
 static int matches(int want_src, int want_tag, int src, int tag)
@@ -142,7 +113,7 @@ static void post(int pe, const int *w)
 static void arrived(struct __mpi_env *e);
 
 /* Takes in every envelope written into this process's queue so far. */
-static void poll_queue(void)
+void __mpi_take_in(void)
 {
     int h = q_lock;
     if (h < 0 || h == q_tail)
@@ -294,13 +265,15 @@ void __mpi_comm_ready(MPI_Comm comm)
 
 /* ---- Sending --------------------------------------------------------------------------------------------- */
 
-static int start_send(struct __mpi_request *r)
+int __mpi_start_send(struct __mpi_request *r)
 {
     struct __mpi_comm *c = __mpi_comm(r->comm);
-    int bytes = r->count * r->tp->size, w[SLOT_WORDS], pe, kind;
+    int bytes = r->count * r->tp->size, w[SLOT_WORDS], pe, kind, sync;
     char *data;
     r->bytes = bytes;
     r->source = -1;
+    r->error = MPI_SUCCESS;
+    r->cancelled = 0;
     if (r->peer == MPI_PROC_NULL) {
         r->state = ST_DONE;
         return MPI_SUCCESS;
@@ -323,8 +296,11 @@ static int start_send(struct __mpi_request *r)
             r->state = ST_DONE;
         return MPI_SUCCESS;
     }
-    w[0] = (!r->bseg && (r->mode == MODE_SYNC || bytes > __mpi_t3d_buffer_max) ? K_RAT : K_RTA) << 29
-           | __mpi_self_node << 14 | (2 * r->comm + r->q);
+    /* Synchronous mode, and standard sends above MPI_BUFFER_MAX, transfer in place: RTA up to
+     * MPI_RAT_MIN bytes (the get costs less than RAT's extra protocol message), RAT above (the put's
+     * bandwidth is twice the get's): the seed's second threshold, at 512 bytes. */
+    sync = !r->bseg && (r->mode == MODE_SYNC || bytes > __mpi_t3d_buffer_max);
+    w[0] = (sync && bytes > __mpi_t3d_rat_min ? K_RAT : K_RTA) << 29 | __mpi_self_node << 14 | (2 * r->comm + r->q);
     w[2] = bytes;
     w[3] = (int)&r->state;
     if ((unsigned)w[0] >> 29 == K_RAT) {
@@ -340,6 +316,8 @@ static int start_send(struct __mpi_request *r)
     if (r->bseg) {                  /* already a copy (buffered mode): advertise it, complete on the ack */
         r->state = ST_POSTED;
         w[4] = (int)r->buf;
+    } else if (sync) {
+        goto advertise;
     } else if (buffered + bytes <= __mpi_t3d_buffer_total) {
         struct copy *k = (struct copy *)malloc(sizeof *k + bytes + 4);
         if (!k)
@@ -354,7 +332,7 @@ static int start_send(struct __mpi_request *r)
         w[4] = (int)(k + 1);
         r->state = ST_DONE;
     } else {
-    advertise:                      /* no room for a copy: advertise the message itself and block */
+    advertise:                      /* synchronous, or no room for a copy: advertise the message itself, block */
         if (!data || ((unsigned)data & 3)) {
             r->tmp = (char *)__mpi_xmalloc(bytes + 4, "MPI_Send");
             __mpi_pack((const char *)r->buf, r->count, r->tp, r->tmp);
@@ -400,7 +378,7 @@ static void serve_rat(void)
 
 /* ---- Receiving ------------------------------------------------------------------------------------------- */
 
-static int start_recv(struct __mpi_request *r)
+int __mpi_start_recv(struct __mpi_request *r)
 {
     struct __mpi_comm *c = __mpi_comm(r->comm);
     struct __mpi_env **ep, *e;
@@ -417,7 +395,7 @@ static int start_recv(struct __mpi_request *r)
         return MPI_SUCCESS;
     }
     r->state = ST_POSTED;
-    poll_queue();
+    __mpi_take_in();
     for (ep = &c->sends[r->q]; (e = *ep) != 0; ep = &e->next) {
         int src = __mpi_rank_of_node(c, e->src_node);
         if (matches(r->peer, r->tag, src, e->tag)) {
@@ -433,18 +411,13 @@ static int start_recv(struct __mpi_request *r)
     return MPI_SUCCESS;
 }
 
-int __mpi_start(struct __mpi_request *r)
-{
-    return r->kind == REQ_SEND ? start_send(r) : start_recv(r);
-}
-
 /* ---- Progress and completion ----------------------------------------------------------------------------- */
 
 void __mpi_progress(void)
 {
     struct copy **kp = &copies, *k;
     struct __mpi_request **pp = &__mpi_background, *b;
-    poll_queue();
+    __mpi_take_in();
     if (rat_sends)
         serve_rat();
     while ((k = *kp) != 0) {        /* copies whose receiver has got them */
@@ -504,22 +477,10 @@ int __mpi_background_ready(void)
     return 0;
 }
 
-void __mpi_background_add(struct __mpi_request *r)
-{
-    r->bnext = __mpi_background;
-    __mpi_background = r;
-}
-
 void __mpi_wait_loop(struct __mpi_request *r)
 {
     while (!__mpi_ready_now(r))
         ;
-}
-
-void __mpi_wait_done(struct __mpi_request *r)
-{
-    __mpi_wait_loop(r);
-    __mpi_complete(r);
 }
 
 int __mpi_wait_any_loop(int count, struct __mpi_request **requests)
@@ -552,156 +513,11 @@ void __mpi_flush_sends(void)
         __mpi_progress();
 }
 
-void __mpi_fill_status(struct __mpi_request *r, MPI_Status *status)
-{
-    if (status == MPI_STATUS_IGNORE)
-        return;
-    if (r->kind == REQ_RECV) {
-        status->MPI_SOURCE = r->source;
-        status->MPI_TAG = r->rtag;
-        status->__count = r->msgbytes < r->bytes ? r->msgbytes : r->bytes;
-    } else {
-        status->MPI_SOURCE = MPI_UNDEFINED;
-        status->MPI_TAG = MPI_UNDEFINED;
-        status->__count = 0;
-    }
-    status->MPI_ERROR = r->error;
-    status->__cancelled = r->cancelled;
-}
-
-/* ---- Internal entry points ----------------------------------------------------------------------------- */
-
-static void fill(struct __mpi_request *r, int kind, void *buf, int count, MPI_Datatype type, int peer, int tag,
-                 MPI_Comm comm, int q)
-{
-    r->kind = kind;
-    r->q = q;
-    r->comm = comm;
-    r->peer = peer;
-    r->tag = tag;
-    r->buf = buf;
-    r->count = count;
-    r->type = type;
-    r->tp = __mpi_type_get(type);
-}
-
-static int check_common(int count, MPI_Datatype type, MPI_Comm comm, struct __mpi_comm **cp)
-{
-    struct __mpi_comm *c = __mpi_comm(comm);
-    if (!c)
-        return MPI_ERR_COMM;
-    if (count < 0)
-        return MPI_ERR_COUNT;
-    if (__mpi_type_usable(type) != MPI_SUCCESS)
-        return MPI_ERR_TYPE;
-    *cp = c;
-    return MPI_SUCCESS;
-}
-
-int __mpi_isend(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, int q,
-                MPI_Request *request)
-{
-    struct __mpi_comm *c;
-    struct __mpi_request *r;
-    int err = check_common(count, type, comm, &c);
-    if (err != MPI_SUCCESS)
-        return err;
-    if (dest != MPI_PROC_NULL && (dest < 0 || dest >= c->size))
-        return MPI_ERR_RANK;
-    r = __mpi_new_request();
-    if (!r)
-        return MPI_ERR_NO_MEM;
-    fill(r, REQ_SEND, buf, count, type, dest, tag, comm, q);
-    __mpi_type_hold(type);
-    *request = r;
-    return __mpi_start(r);
-}
-
-int __mpi_irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, int q,
-                MPI_Request *request)
-{
-    struct __mpi_comm *c;
-    struct __mpi_request *r;
-    int err = check_common(count, type, comm, &c);
-    if (err != MPI_SUCCESS)
-        return err;
-    if (source != MPI_PROC_NULL && source != MPI_ANY_SOURCE && (source < 0 || source >= c->size))
-        return MPI_ERR_RANK;
-    r = __mpi_new_request();
-    if (!r)
-        return MPI_ERR_NO_MEM;
-    fill(r, REQ_RECV, buf, count, type, source, tag, comm, q);
-    __mpi_type_hold(type);
-    *request = r;
-    return __mpi_start(r);
-}
-
-int __mpi_send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, int q)
-{
-    struct __mpi_request r;
-    int err;
-    memset(&r, 0, sizeof r);
-    r.flags = RF_STACK;
-    r.mode = MODE_STANDARD;
-    fill(&r, REQ_SEND, buf, count, type, dest, tag, comm, q);
-    if (dest == MPI_PROC_NULL)
-        return MPI_SUCCESS;
-    r.magic = REQ_MAGIC;
-    err = start_send(&r);
-    if (err != MPI_SUCCESS)
-        return err;
-    __mpi_wait_done(&r);
-    r.magic = 0;
-    return MPI_SUCCESS;
-}
-
-int __mpi_recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, int q,
-               MPI_Status *status)
-{
-    struct __mpi_request r;
-    int err;
-    memset(&r, 0, sizeof r);
-    r.flags = RF_STACK;
-    r.magic = REQ_MAGIC;
-    fill(&r, REQ_RECV, buf, count, type, source, tag, comm, q);
-    err = start_recv(&r);
-    if (err != MPI_SUCCESS)
-        return err;
-    __mpi_wait_done(&r);
-    __mpi_fill_status(&r, status);
-    r.magic = 0;
-    return r.error;
-}
-
-struct __mpi_env *__mpi_find_unexpected(struct __mpi_comm *c, int q, int source, int tag, int *src)
-{
-    struct __mpi_env *e;
-    poll_queue();
-    for (e = c->sends[q]; e; e = e->next) {
-        int s = __mpi_rank_of_node(c, e->src_node);
-        if (matches(source, tag, s, e->tag)) {
-            *src = s;
-            return e;
-        }
-    }
-    return 0;
-}
-
-/* A receive not yet matched leaves its queue; a send cannot be taken back once its envelope is out. */
+/* A receive not yet matched leaves its queue (request.c); a send cannot be taken back once its envelope is
+ * out. */
 int __mpi_cancel(struct __mpi_request *r)
 {
-    if (r->kind == REQ_RECV && r->state == ST_POSTED) {
-        struct __mpi_comm *c = __mpi_comm(r->comm);
-        struct __mpi_request **pp;
-        for (pp = &c->recvs[r->q]; *pp; pp = &(*pp)->next)
-            if (*pp == r) {
-                *pp = r->next;
-                break;
-            }
-        r->cancelled = 1;
-        r->state = ST_DONE;
-    }
-    return MPI_SUCCESS;
+    return r->kind == REQ_RECV ? __mpi_cancel_recv(r) : MPI_SUCCESS;
 }
 
 /* ---- The entry points SCMP's libmpi has in assembly (fast.S) ----------------------------------------------- */

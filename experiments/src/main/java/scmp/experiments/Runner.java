@@ -46,7 +46,8 @@ public final class Runner {
             "qr/qr_native.c", "qr/qr_mpi.c", "micro/micro.h", "micro/native_p2p.c", "micro/native_coll.c",
             "micro/mpi_p2p.c", "micro/mpi_coll.c", "micro/mpi_alltoall.c", "aclmpl/bench/bench.h",
             "aclmpl/bench/onetoall.c", "aclmpl/bench/alltoall.c", "aclmpl/bench/alltoone.c", "aclmpl/bench/bcast.c",
-            "aclmpl/bench/reduce.c", "aclmpl/bench/latency.c");
+            "aclmpl/bench/reduce.c", "aclmpl/bench/latency.c", "t3d-mpi/comms1.c", "t3d-mpi/comms2.c",
+            "t3d-mpi/collbench.c");
 
     private final Path dir;
     private final int optLevel;

@@ -1,0 +1,60 @@
+package scmp.experiments;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import scmp.elf.MachineKind;
+
+/**
+ * {@code scmpexp t3d mpi}: COMMS1 on the T3D model has the shape seed 001 section 4.1 describes (issue claims:
+ * the latency step above 24 bytes, T to RTA; the synchronous RTA to RAT switch at 512 bytes; synchronous
+ * asymptotic bandwidth about twice standard's), and the section splices into t3d-tables.md without touching
+ * the rest of the file.
+ */
+class T3dMpiTablesTest {
+    @Test
+    void comms1HasTheSeedsShape() {
+        Runner runner = new Runner(1);
+        try {
+            String program = "t3d-mpi/comms1.c";
+            Runner.Result r = runner.runSpmd(program, runner.program(program, 1, List.of(), MachineKind.T3D), 2,
+                    T3dMpiTables.MEMORY, List.of("2", "8192"));
+            assertTrue(r.ok(), r.failure() + r.stderr());
+            List<T3dMpiTables.Point> points = T3dMpiTables.parse("comms1", r.stdout());
+            List<T3dMpiTables.Shape> shape = T3dMpiTables.shape(points);
+            assertEquals(3, shape.size(), r.stdout());
+            for (T3dMpiTables.Shape s : shape) {
+                assertTrue(s.holds(), s.claim() + ": " + s.measured() + "\n" + r.stdout());
+            }
+            // the step is the protocol's: 8 to 24 bytes cost the same to within 2%
+            double t8 = T3dMpiTables.find(points, "comms1", "standard", 8).us();
+            double t24 = T3dMpiTables.find(points, "comms1", "standard", 24).us();
+            assertTrue(Math.abs(t24 / t8 - 1) < 0.02, r.stdout());
+            // below 512 bytes synchronous mode gets (RTA), and pays no copy: cheaper than standard mode
+            assertTrue(T3dMpiTables.find(points, "comms1", "sync", 256).us()
+                    < T3dMpiTables.find(points, "comms1", "standard", 256).us(), r.stdout());
+        } finally {
+            runner.close();
+        }
+    }
+
+    @Test
+    void theSectionReplacesItselfAndKeepsTheRest() {
+        String doc = "# Tables\n\n## ACLMPL\n\ntext\n";
+        String once = T3dMpiTables.splice(doc, "\n## MPI\n\nold\n");
+        assertTrue(once.startsWith(doc), once);
+        assertTrue(once.contains(T3dMpiTables.BEGIN + "\n\n## MPI\n\nold\n" + T3dMpiTables.END + "\n"), once);
+        String more = once + "\n## PVM\n\npvm\n";
+        String twice = T3dMpiTables.splice(more, "\n## MPI\n\nnew\n");
+        assertEquals(more.replace("old", "new"), twice);
+    }
+
+    @Test
+    void parsesTheBenchmarkLines() {
+        List<T3dMpiTables.Point> p = T3dMpiTables.parse("coll", "barrier 7 1234 8.23\nbcast 8 2000 13.33\n");
+        assertEquals(new T3dMpiTables.Point("coll", "barrier", 7, 1234, 8.23), p.get(0));
+        assertEquals(2, p.size());
+    }
+}
