@@ -9,8 +9,8 @@
  * the network drain for a long while (the messages' arrival is not otherwise observable).
  *
  * Output: "order: P nodes, N overtaken" and exit 0 when N = 0, else one line per overtaken node and exit 1.
- * The program is not in the test suite: it reports on a property of the network, which docs/libscmp.md
- * lists as a requirement. */
+ * With the default virtual-channel selection (one virtual channel per flow, docs/noc.md "Point-to-point
+ * order") nothing is overtaken; with --vc-select any some senders are (ScmpLibraryTest runs both). */
 #include <stdio.h>
 #include "scmp.h"
 

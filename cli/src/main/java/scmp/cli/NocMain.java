@@ -20,6 +20,7 @@ import picocli.CommandLine.Option;
 import scmp.noc.FlitFormat;
 import scmp.noc.Mesh2D;
 import scmp.noc.NocConfig;
+import scmp.noc.VcSelection;
 import scmp.noc.alloc.AllocatorKind;
 import scmp.noc.alloc.ArbiterKind;
 import scmp.noc.traffic.BookSimConfig;
@@ -114,6 +115,11 @@ public final class NocMain implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "Head format: scmp (3-bit offsets) or wide (5-bit); default: the smallest that fits the mesh.")
     FlitFormat format;
+
+    @Option(names = "--vc-select", paramLabel = "HOW", description = "flow (one virtual channel per "
+            + "source-destination pair, which keeps point-to-point order) or any (any free one, as BookSim) "
+            + "(default: ${DEFAULT-VALUE}).")
+    VcSelection vcSelect = NocConfig.defaults().vcSelection();
 
     @Option(names = "--arbiter", paramLabel = "KIND", description = "round_robin or matrix (default: ${DEFAULT-VALUE}).")
     ArbiterKind arbiter = ArbiterKind.ROUND_ROBIN;
@@ -256,7 +262,7 @@ public final class NocMain implements Callable<Integer> {
         double flitRate = packetRate != null ? packetRate * packetFlits : rate != null ? rate : 0.1;
         NocConfig router = NocConfig.defaults().withVcs(vcs).withBufferDepth(buffer).withLinkDelay(linkDelay)
                 .withCreditDelay(creditDelay).withEjectionBuffer(ejectionBuffer != null ? ejectionBuffer : buffer)
-                .withAllocation(arbiter, vcAllocator);
+                .withAllocation(arbiter, vcAllocator).withVcSelection(vcSelect);
         router = stages != null ? withStages(router, stages) : router.withRouterDelay(routerDelay);
         TrafficStudy study = TrafficStudy.of(new TrafficStudy.Settings(mesh, pattern,
                 new Injection(injection, burstAlpha, burstBeta, burstR1), flitRate, packetFlits, router, format, seed,

@@ -114,6 +114,11 @@ public final class SimMain implements Callable<Integer> {
     @Option(names = "--vcs", paramLabel = "V", description = "SCMP: virtual channels per router port (default 4).")
     private String vcs;
 
+    @Option(names = "--vc-select", paramLabel = "HOW",
+            description = "SCMP: flow (one virtual channel per source-destination pair: messages between two nodes "
+                    + "keep their order; default) or any (any free virtual channel: a later message may overtake).")
+    private String vcSelect;
+
     @Option(names = "--buffer", paramLabel = "B",
             description = "SCMP: flits per virtual-channel buffer, in routers and at ejection (default 8).")
     private String buffer;
@@ -463,6 +468,7 @@ public final class SimMain implements Callable<Integer> {
         }
         option(given, "mesh", mesh, "--mesh");
         option(given, "vcs", vcs, "--vcs");
+        option(given, "vcSelect", vcSelect, "--vc-select");
         option(given, "bufferFlits", buffer, "--buffer");
         option(given, "ejectionBufferFlits", buffer, "--buffer");
         option(given, "routerDelayCycles", routerDelay, "--router-delay");

@@ -470,7 +470,7 @@ public final class Niu implements NetworkPort {
         if (dma && n >= dmaFrom && !portUsed && qCount < qCap) {
             dmaRead(n);
         }
-        if (qCount != 0 && qFrom[qHead] <= n && net.canInject(node)) {
+        if (qCount != 0 && qFrom[qHead] <= n && net.canInject(node, qFlit[qHead])) {
             long f = qFlit[qHead];
             qHead = qHead + 1 == qCap ? 0 : qHead + 1;
             qCount--;

@@ -20,10 +20,12 @@ import scmp.noc.alloc.ArbiterKind;
  * @param format the head flit layout
  * @param arbiter the arbiters inside both allocators
  * @param vcAllocator the virtual-channel allocator
+ * @param vcSelection which virtual channels a message may take: one per flow, which keeps point-to-point order,
+ *        or any
  */
 public record NocConfig(int vcs, int bufferDepth, int routeDelay, int vcAllocDelay, int switchAllocDelay,
         int switchTraversalDelay, int linkDelay, int creditDelay, int ejectionBuffer, int clockRatio,
-        FlitFormat format, ArbiterKind arbiter, AllocatorKind vcAllocator) {
+        FlitFormat format, ArbiterKind arbiter, AllocatorKind vcAllocator, VcSelection vcSelection) {
 
     /** Latency of the channel from a network interface into its router, and of the one back. */
     public static final int LOCAL_CHANNEL_DELAY = 1;
@@ -43,8 +45,8 @@ public record NocConfig(int vcs, int bufferDepth, int routeDelay, int vcAllocDel
         require(creditDelay >= 1, "credit delay must be at least 1", creditDelay);
         require(ejectionBuffer >= 1, "ejection buffer must be at least 1", ejectionBuffer);
         require(clockRatio >= 1, "clock ratio must be at least 1", clockRatio);
-        if (format == null || arbiter == null || vcAllocator == null) {
-            throw new IllegalArgumentException("format, arbiter and VC allocator must be given");
+        if (format == null || arbiter == null || vcAllocator == null || vcSelection == null) {
+            throw new IllegalArgumentException("format, arbiter, VC allocator and VC selection must be given");
         }
     }
 
@@ -57,11 +59,12 @@ public record NocConfig(int vcs, int bufferDepth, int routeDelay, int vcAllocDel
     /**
      * Returns the default configuration: 4 virtual channels of 8 flits, a 4-stage router (RC, VA, SA, ST one
      * cycle each), 1-cycle links and credits, an 8-flit ejection buffer, the network clocked at twice the
-     * core clock, the SCMP head format, round-robin arbiters and an input-first VC allocator.
+     * core clock, the SCMP head format, round-robin arbiters, an input-first VC allocator and one virtual
+     * channel per flow (point-to-point order).
      */
     public static NocConfig defaults() {
         return new NocConfig(4, 8, 1, 1, 1, 1, 1, 1, 8, 2, FlitFormat.SCMP, ArbiterKind.ROUND_ROBIN,
-                AllocatorKind.INPUT_FIRST);
+                AllocatorKind.INPUT_FIRST, VcSelection.FLOW);
     }
 
     /** Returns the router delay D: the sum of the four stage delays. */
@@ -88,55 +91,61 @@ public record NocConfig(int vcs, int bufferDepth, int routeDelay, int vcAllocDel
     /** Returns a copy with the four stage delays given one by one. */
     public NocConfig withStages(int rc, int va, int sa, int st) {
         return new NocConfig(vcs, bufferDepth, rc, va, sa, st, linkDelay, creditDelay, ejectionBuffer, clockRatio,
-                format, arbiter, vcAllocator);
+                format, arbiter, vcAllocator, vcSelection);
     }
 
     /** Returns a copy with another number of virtual channels per port. */
     public NocConfig withVcs(int v) {
         return new NocConfig(v, bufferDepth, routeDelay, vcAllocDelay, switchAllocDelay, switchTraversalDelay,
-                linkDelay, creditDelay, ejectionBuffer, clockRatio, format, arbiter, vcAllocator);
+                linkDelay, creditDelay, ejectionBuffer, clockRatio, format, arbiter, vcAllocator, vcSelection);
     }
 
     /** Returns a copy with another buffer depth per virtual channel. */
     public NocConfig withBufferDepth(int b) {
         return new NocConfig(vcs, b, routeDelay, vcAllocDelay, switchAllocDelay, switchTraversalDelay,
-                linkDelay, creditDelay, ejectionBuffer, clockRatio, format, arbiter, vcAllocator);
+                linkDelay, creditDelay, ejectionBuffer, clockRatio, format, arbiter, vcAllocator, vcSelection);
     }
 
     /** Returns a copy with another link delay. */
     public NocConfig withLinkDelay(int l) {
         return new NocConfig(vcs, bufferDepth, routeDelay, vcAllocDelay, switchAllocDelay, switchTraversalDelay,
-                l, creditDelay, ejectionBuffer, clockRatio, format, arbiter, vcAllocator);
+                l, creditDelay, ejectionBuffer, clockRatio, format, arbiter, vcAllocator, vcSelection);
     }
 
     /** Returns a copy with another credit delay. */
     public NocConfig withCreditDelay(int c) {
         return new NocConfig(vcs, bufferDepth, routeDelay, vcAllocDelay, switchAllocDelay, switchTraversalDelay,
-                linkDelay, c, ejectionBuffer, clockRatio, format, arbiter, vcAllocator);
+                linkDelay, c, ejectionBuffer, clockRatio, format, arbiter, vcAllocator, vcSelection);
     }
 
     /** Returns a copy with another ejection buffer size. */
     public NocConfig withEjectionBuffer(int e) {
         return new NocConfig(vcs, bufferDepth, routeDelay, vcAllocDelay, switchAllocDelay, switchTraversalDelay,
-                linkDelay, creditDelay, e, clockRatio, format, arbiter, vcAllocator);
+                linkDelay, creditDelay, e, clockRatio, format, arbiter, vcAllocator, vcSelection);
     }
 
     /** Returns a copy with another number of network cycles per core cycle. */
     public NocConfig withClockRatio(int k) {
         return new NocConfig(vcs, bufferDepth, routeDelay, vcAllocDelay, switchAllocDelay, switchTraversalDelay,
-                linkDelay, creditDelay, ejectionBuffer, k, format, arbiter, vcAllocator);
+                linkDelay, creditDelay, ejectionBuffer, k, format, arbiter, vcAllocator, vcSelection);
     }
 
     /** Returns a copy with another head format. */
     public NocConfig withFormat(FlitFormat f) {
         return new NocConfig(vcs, bufferDepth, routeDelay, vcAllocDelay, switchAllocDelay, switchTraversalDelay,
-                linkDelay, creditDelay, ejectionBuffer, clockRatio, f, arbiter, vcAllocator);
+                linkDelay, creditDelay, ejectionBuffer, clockRatio, f, arbiter, vcAllocator, vcSelection);
     }
 
     /** Returns a copy with other arbiters and VC allocator. */
     public NocConfig withAllocation(ArbiterKind a, AllocatorKind va) {
         return new NocConfig(vcs, bufferDepth, routeDelay, vcAllocDelay, switchAllocDelay, switchTraversalDelay,
-                linkDelay, creditDelay, ejectionBuffer, clockRatio, format, a, va);
+                linkDelay, creditDelay, ejectionBuffer, clockRatio, format, a, va, vcSelection);
+    }
+
+    /** Returns a copy with another choice of virtual channels (one per flow keeps point-to-point order). */
+    public NocConfig withVcSelection(VcSelection s) {
+        return new NocConfig(vcs, bufferDepth, routeDelay, vcAllocDelay, switchAllocDelay, switchTraversalDelay,
+                linkDelay, creditDelay, ejectionBuffer, clockRatio, format, arbiter, vcAllocator, s);
     }
 
     /**
@@ -163,8 +172,8 @@ public record NocConfig(int vcs, int bufferDepth, int routeDelay, int vcAllocDel
     /** Returns a one-line summary of the parameters. */
     public String summary() {
         return String.format("vcs=%d buffer=%d stages(RC,VA,SA,ST)=%d,%d,%d,%d D=%d link=%d credit=%d eject=%d "
-                + "clock=%dx format=%s arbiter=%s va=%s", vcs, bufferDepth, routeDelay, vcAllocDelay, switchAllocDelay,
+                + "clock=%dx format=%s arbiter=%s va=%s vc-select=%s", vcs, bufferDepth, routeDelay, vcAllocDelay, switchAllocDelay,
                 switchTraversalDelay, routerDelay(), linkDelay, creditDelay, ejectionBuffer, clockRatio, format,
-                arbiter, vcAllocator);
+                arbiter, vcAllocator, vcSelection);
     }
 }

@@ -33,6 +33,7 @@ public final class RouterNetwork {
     private final Channel[] ejection;
     private final Ejector[] ejectors;
     private final int vcs;
+    private final boolean flowVcs;
     private final int[] injectCredits;
     private final int[] openVc;
     private final int[] nextVc;
@@ -66,6 +67,7 @@ public final class RouterNetwork {
         this.routing = routing;
         this.config = config;
         this.vcs = config.vcs();
+        this.flowVcs = config.vcSelection() == VcSelection.FLOW;
         int ports = topology.ports();
         if (ports * vcs > 64) {
             throw new IllegalArgumentException("ports x vcs must be at most 64 (" + ports + " ports, " + vcs + " VCs)");
@@ -175,7 +177,9 @@ public final class RouterNetwork {
 
     /**
      * Tells whether {@code node} may inject its next flit in this cycle: it has not injected in this cycle, and
-     * the virtual channel of its open message (or, before a head, any virtual channel) has a credit.
+     * the virtual channel of its open message (or, before a head, any virtual channel) has a credit. With
+     * {@link VcSelection#FLOW} a head needs the credit of its own flow's virtual channel: ask
+     * {@link #canInject(int, long)} with the head.
      */
     public boolean canInject(int node) {
         if (lastInject[node] == fabric.now) {
@@ -195,6 +199,29 @@ public final class RouterNetwork {
         return false;
     }
 
+    /**
+     * Tells whether {@code node} may inject {@code flit} in this cycle: as {@link #canInject(int)}, except that
+     * with {@link VcSelection#FLOW} a head needs a credit on the virtual channel of its flow.
+     *
+     * @param node the injecting node
+     * @param flit the flit it would inject next
+     * @return whether {@link #inject} accepts it in this cycle
+     */
+    public boolean canInject(int node, long flit) {
+        if (!flowVcs || openVc[node] >= 0 || !Flit.isHead(flit)) {
+            return canInject(node);
+        }
+        int dst = routing.destination(node, Flit.payload(flit));
+        if (dst < 0) {
+            return canInject(node);     // inject rejects the head, saying why
+        }
+        if (lastInject[node] == fabric.now) {
+            return false;
+        }
+        absorbInjectionCredits(node);
+        return injectCredits[node * vcs + VcSelection.flowVc(node, dst, vcs)] > 0;
+    }
+
     private void absorbInjectionCredits(int node) {
         Channel c = injection[node];
         while (c.creditDue(fabric.now)) {
@@ -208,17 +235,18 @@ public final class RouterNetwork {
     }
 
     /**
-     * Injects one flit; it reaches the router's input buffer one cycle later. A head flit opens a message on a
-     * virtual channel chosen among those with credits, empty ones first, round robin; the following flits use
-     * the same virtual channel; the tail flit closes the message.
+     * Injects one flit; it reaches the router's input buffer one cycle later. A head flit opens a message on the
+     * virtual channel of its flow ({@link VcSelection#FLOW}) or on one chosen among those with credits, empty
+     * ones first, round robin ({@link VcSelection#ANY}); the following flits use the same virtual channel; the
+     * tail flit closes the message.
      *
      * @param node the injecting node
      * @param flit the flit (35 bits plus side-band); the valid bit is set here
-     * @throws IllegalStateException when {@link #canInject} is false
+     * @throws IllegalStateException when {@link #canInject(int, long)} is false
      * @throws IllegalArgumentException when the flit breaks the message order, or a head leads off the network
      */
     public void inject(int node, long flit) {
-        if (!canInject(node)) {
+        if (!canInject(node, flit)) {
             throw new IllegalStateException("node " + node + " cannot inject in cycle " + fabric.now);
         }
         boolean head = Flit.isHead(flit);
@@ -228,11 +256,12 @@ public final class RouterNetwork {
             if (vc >= 0) {
                 throw new IllegalArgumentException("node " + node + " injected a head flit inside an open message");
             }
-            if (routing.destination(node, Flit.payload(flit)) < 0) {
+            int dst = routing.destination(node, Flit.payload(flit));
+            if (dst < 0) {
                 throw new IllegalArgumentException("node " + node + " injected a head flit leading off the "
                         + topology.name() + ": " + Flit.toString(flit));
             }
-            vc = chooseVc(node);
+            vc = flowVcs ? VcSelection.flowVc(node, dst, vcs) : chooseVc(node);
         } else if (vc < 0) {
             throw new IllegalArgumentException("node " + node + " injected a body flit with no open message: "
                     + Flit.toString(flit));

@@ -21,7 +21,11 @@ import scmp.noc.alloc.SwitchAllocator;
  * switchTraversalDelay + link latency} cycles after it won.
  * </ul>
  *
- * Hot state lives in flat arrays indexed by {@code port * vcs + vc}; sets of virtual channels are bit masks.
+ * With {@link VcSelection#FLOW} a head may only take the output virtual channel with the number of its input
+ * virtual channel, so a message keeps the virtual channel its source chose for its flow and the messages of one
+ * flow stay in order.
+ *
+ * <p>Hot state lives in flat arrays indexed by {@code port * vcs + vc}; sets of virtual channels are bit masks.
  * docs/timing.md section 4 states the timing this produces.
  */
 public final class VcRouter implements Router {
@@ -39,6 +43,7 @@ public final class VcRouter implements Router {
     private final int pipeDelay;
     private final int bodyDelay;
     private final int creditDelay;
+    private final boolean keepVc;
     private final RoutingFunction routing;
     private final Channel[] in;
     private final Channel[] out;
@@ -89,6 +94,7 @@ public final class VcRouter implements Router {
         this.pipeDelay = config.switchAllocDelay() + config.switchTraversalDelay();
         this.bodyDelay = config.routeDelay() + config.vcAllocDelay();
         this.creditDelay = config.creditDelay();
+        this.keepVc = config.vcSelection() == VcSelection.FLOW;
         this.routing = routing;
         this.in = in;
         this.out = out;
@@ -222,6 +228,9 @@ public final class VcRouter implements Router {
             if (state[iv] == VC_ALLOC && readyAt[iv] <= now) {
                 int o = route[iv];
                 long free = freeOutVcs & portVcs[o];
+                if (keepVc) {
+                    free &= 1L << (o * vcs + iv % vcs);
+                }
                 if (free != 0) {
                     long allowed = routing.allowedVcs(id, iv / vcs, iv % vcs, o, free);
                     if (allowed != 0) {
@@ -349,7 +358,11 @@ public final class VcRouter implements Router {
                 }
             } else if (state[iv] == VC_ALLOC) {
                 long free = freeOutVcs & portVcs[route[iv]];
-                sb.append(free == 0 ? " (all its VCs held by other messages)" : "");
+                if (free == 0) {
+                    sb.append(" (all its VCs held by other messages)");
+                } else if (keepVc && (free & 1L << (route[iv] * vcs + iv % vcs)) == 0) {
+                    sb.append(" (its flow's VC held by another message)");
+                }
             }
             sb.append('\n');
         }

@@ -14,7 +14,9 @@ import scmp.noc.alloc.ArbiterKind;
 /**
  * Random traffic on random small networks with random parameters and network interfaces that drain slowly or
  * not at all for a while: credits are conserved every cycle (so no buffer ever overflows), and every message
- * arrives exactly once, whole, in order and contiguous at its destination.
+ * arrives exactly once, whole, in order and contiguous at its destination; with one virtual channel per flow
+ * ({@link VcSelection#FLOW}) the messages of one source to one destination also arrive in the order they were
+ * sent.
  */
 class DeliveryPropertyTest {
 
@@ -24,9 +26,10 @@ class DeliveryPropertyTest {
             @ForAll @IntRange(min = 1, max = 4) int vcs, @ForAll @IntRange(min = 1, max = 6) int depth,
             @ForAll @IntRange(min = 1, max = 6) int routerDelay, @ForAll @IntRange(min = 1, max = 3) int link,
             @ForAll @IntRange(min = 1, max = 3) int credit, @ForAll @IntRange(min = 1, max = 4) int eject,
-            @ForAll ArbiterKind arbiter, @ForAll AllocatorKind allocator, @ForAll long seed) {
+            @ForAll ArbiterKind arbiter, @ForAll AllocatorKind allocator, @ForAll VcSelection how, @ForAll long seed) {
         NocConfig cfg = NocConfig.defaults().withVcs(vcs).withBufferDepth(depth).withRouterDelay(routerDelay)
-                .withLinkDelay(link).withCreditDelay(credit).withEjectionBuffer(eject).withAllocation(arbiter, allocator);
+                .withLinkDelay(link).withCreditDelay(credit).withEjectionBuffer(eject).withAllocation(arbiter, allocator)
+                .withVcSelection(how);
         RouterNetwork net = RouterNetwork.mesh(w, h, cfg);
         if (seed % 2 == 0) {
             net.stepInReverseOrder(true);
@@ -41,6 +44,8 @@ class DeliveryPropertyTest {
             drainProbability[k] = rng.nextInt(4) == 0 ? 0.0 : 0.1 + 0.9 * rng.nextDouble();
         }
         int[] openTag = new int[n];
+        List<Integer> sourceOf = new ArrayList<>();
+        int[][] lastTag = new int[n][n];
         List<List<Long>> received = new ArrayList<>();
         int tag = 1;
         for (int cycle = 0; cycle < 800 || !net.isIdle() || pending.stream().anyMatch(q -> !q.isEmpty()); cycle++) {
@@ -58,10 +63,11 @@ class DeliveryPropertyTest {
                         exp.add(f);
                     }
                     expected.add(exp);
+                    sourceOf.add(src);
                     received.add(new ArrayList<>());
                     tag++;
                 }
-                if (!pending.get(src).isEmpty() && net.canInject(src)) {
+                if (!pending.get(src).isEmpty() && net.canInject(src, pending.get(src).peek())) {
                     net.inject(src, pending.get(src).poll());
                 }
                 if (everyoneDrains || rng.nextDouble() < drainProbability[src]) {
@@ -71,6 +77,12 @@ class DeliveryPropertyTest {
                         if (Flit.isHead(f)) {
                             assertEquals(0, openTag[src], "a head arrived inside another message at node " + src);
                             openTag[src] = t;
+                            int from = sourceOf.get(t - 1);
+                            if (how == VcSelection.FLOW) {
+                                assertTrue(t > lastTag[from][src], "message " + t + " from node " + from
+                                        + " overtook message " + lastTag[from][src] + " on its way to node " + src);
+                            }
+                            lastTag[from][src] = Math.max(lastTag[from][src], t);
                         } else {
                             assertEquals(openTag[src], t, "flits of two messages interleaved at node " + src);
                         }

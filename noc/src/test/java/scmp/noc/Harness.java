@@ -31,7 +31,7 @@ final class Harness {
         int sent = 0;
         long start = -1;
         for (int guard = 0; guard < 100_000; guard++) {
-            if (sent < n && net.canInject(src)) {
+            if (sent < n && net.canInject(src, flits[sent])) {
                 if (sent == 0) {
                     start = net.cycle();
                 }

@@ -22,7 +22,7 @@ class TorusTest {
     /** The T3D's network: 2 dateline VCs of 8 phits, one-cycle routers and links. */
     private static NocConfig t3d(int buffer) {
         return new NocConfig(2, buffer, 0, 0, 0, 1, 1, 1, 8, 1, FlitFormat.SCMP, ArbiterKind.ROUND_ROBIN,
-                AllocatorKind.INPUT_FIRST);
+                AllocatorKind.INPUT_FIRST, VcSelection.ANY);
     }
 
     private static RouterNetwork torus(int x, int y, int z, int endpoints, NocConfig cfg) {

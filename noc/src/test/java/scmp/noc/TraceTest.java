@@ -53,8 +53,10 @@ class TraceTest {
             net.step();
         }
         String out = bytes.toString();
-        assertTrue(out.contains("ROUTE    (0,0) L vc 0 -> E"), out);
-        assertTrue(out.contains("ROUTE    (1,0) W vc 0 -> S"), out);
+        int vc = VcSelection.flowVc(0, 3, 4);   // the flow's virtual channel, kept on every hop
+        assertTrue(out.contains("ROUTE    (0,0) L vc " + vc + " -> E"), out);
+        assertTrue(out.contains("ROUTE    (1,0) W vc " + vc + " -> S"), out);
+        assertTrue(out.contains("SWITCH   (1,1) L vc " + vc), out);
         assertTrue(out.contains("EJECT    (1,1) L"), out);
     }
 }

@@ -17,7 +17,7 @@ class WormholeTest {
     private static int pump(RouterNetwork net, long[] msg, int src, int cycles, List<long[]> sink) {
         int sent = 0;
         for (int c = 0; c < cycles; c++) {
-            if (sent < msg.length && net.canInject(src)) {
+            if (sent < msg.length && net.canInject(src, msg[sent])) {
                 net.inject(src, msg[sent++]);
             }
             for (int node = 0; node < 3; node++) {
@@ -37,7 +37,7 @@ class WormholeTest {
 
     @Test
     void blockedMessageDoesNotBlockAnotherVirtualChannel() {
-        RouterNetwork net = RouterNetwork.mesh(4, 1, NocConfig.defaults().withVcs(2));
+        RouterNetwork net = RouterNetwork.mesh(4, 1, NocConfig.defaults().withVcs(2).withVcSelection(VcSelection.ANY));
         List<long[]> sink = Harness.sink();
         long[] a = Harness.message(net, 0, 3, 60, 1);
         int sentA = pump(net, a, 0, 200, sink);
@@ -66,7 +66,7 @@ class WormholeTest {
         int sentA = (int) net.injectedFlits(0);
         long tailOfA = -1;
         for (int c = 0; c < 1000 && !(arrived(sink, 2, 2) && arrived(sink, 3, 1)); c++) {
-            if (sentA < a.length && net.canInject(0)) {
+            if (sentA < a.length && net.canInject(0, a[sentA])) {
                 net.inject(0, a[sentA++]);
                 if (sentA == a.length) {
                     tailOfA = net.cycle();
@@ -94,7 +94,7 @@ class WormholeTest {
         long[] a = Harness.message(net, 0, 3, 200, 1);
         int sent = 0;
         for (int c = 0; c < 400; c++) {
-            if (sent < a.length && net.canInject(0)) {
+            if (sent < a.length && net.canInject(0, a[sent])) {
                 net.inject(0, a[sent++]);
             }
             net.step();
@@ -113,7 +113,7 @@ class WormholeTest {
         // node 3 starts draining: the whole message arrives, in order
         int got = 0;
         for (int c = 0; c < 2000 && got < a.length; c++) {
-            if (sent < a.length && net.canInject(0)) {
+            if (sent < a.length && net.canInject(0, a[sent])) {
                 net.inject(0, a[sent++]);
             }
             long f;
@@ -134,16 +134,16 @@ class WormholeTest {
     @Test
     void ejectionHandsOverOneMessageAtATime() {
         // two messages reach node 2 together on different VCs; the interface sees them one after the other
-        RouterNetwork net = RouterNetwork.mesh(3, 3, NocConfig.defaults());
+        RouterNetwork net = RouterNetwork.mesh(3, 3, NocConfig.defaults().withVcSelection(VcSelection.ANY));
         long[] a = Harness.message(net, 1, 2, 8, 1);
         long[] b = Harness.message(net, 5, 2, 8, 2);
         int sa = 0;
         int sb = 0;
         for (int c = 0; c < 60; c++) {
-            if (sa < a.length && net.canInject(1)) {
+            if (sa < a.length && net.canInject(1, a[sa])) {
                 net.inject(1, a[sa++]);
             }
-            if (sb < b.length && net.canInject(5)) {
+            if (sb < b.length && net.canInject(5, b[sb])) {
                 net.inject(5, b[sb++]);
             }
             net.step();

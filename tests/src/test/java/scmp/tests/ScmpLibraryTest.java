@@ -11,6 +11,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import scmp.elf.Executable;
 import scmp.model.scmp.ScmpConfig;
+import scmp.noc.NocConfig;
+import scmp.noc.VcSelection;
 
 /**
  * libscmp, the native network library of thesis Tables 2.2 and 2.3 (clib/src/scmp, include/scmp.h,
@@ -21,7 +23,8 @@ import scmp.model.scmp.ScmpConfig;
  *
  * <p>The programs are written so that they do not depend on the network's timing or on the order in which
  * separate messages arrive (getBlock's completion flag excepted, see docs/libscmp.md "Ordering"), so the
- * expected output holds for any network that delivers every message.
+ * expected output holds for any network that delivers every message; order.c and getblock_flag.c test that
+ * order itself, under both virtual-channel selections.
  */
 class ScmpLibraryTest {
     /** Far above what any of these programs needs (the longest runs for about ten million cycles). */
@@ -36,6 +39,14 @@ class ScmpLibraryTest {
         Executable exe = E2e.build(opt, program(name));
         ScmpConfig cfg = ScmpConfig.builder(name).mesh(x, y).memSize(memBytes).maxCycles(MAX_CYCLES)
                 .args(args).build();
+        return E2e.run(exe, cfg);
+    }
+
+    /** Compiles one program at -O1 and runs it on an {@code x} by {@code y} mesh choosing virtual channels {@code how}. */
+    static E2e.Run run(String name, int x, int y, VcSelection how) throws Exception {
+        Executable exe = E2e.build(1, program(name));
+        ScmpConfig cfg = ScmpConfig.builder(name).mesh(x, y).memSize(2 << 20).maxCycles(MAX_CYCLES)
+                .noc(NocConfig.defaults().withVcSelection(how)).build();
         return E2e.run(exe, cfg);
     }
 
@@ -157,6 +168,43 @@ class ScmpLibraryTest {
         out.add("neighbours: " + p + " reports, 0 errors");
         out.add("getblock: OK");
         assertRun(lines(out), run("getblock.c", opt, x, y, 2 << 20, List.of()), "getblock.c " + x + "x" + y);
+    }
+
+    // ---- order.c and getblock_flag.c: point-to-point order (docs/noc.md, "Point-to-point order") ----
+
+    @ParameterizedTest(name = "order.c on {0}x{1}: none overtaken with one VC per flow")
+    @CsvSource({"4,4", "8,8"})
+    void messagesBetweenTwoNodesKeepTheirOrderByDefault(int x, int y) throws Exception {
+        assertRun("order: " + x * y + " nodes, 0 overtaken\n", run("order.c", x, y, VcSelection.FLOW), "order.c");
+    }
+
+    @ParameterizedTest(name = "order.c on {0}x{1}: {2} senders overtaken with any VC")
+    @CsvSource({"4,4,2", "8,8,20"})
+    void anyVirtualChannelLetsLaterMessagesOvertake(int x, int y, int overtaken) throws Exception {
+        E2e.Run r = run("order.c", x, y, VcSelection.ANY);
+        assertEquals(1, r.exit(), r.stdout());
+        String[] lines = r.stdout().split("\n");
+        assertEquals(overtaken + 1, lines.length, r.stdout());
+        for (int i = 0; i < overtaken; i++) {
+            assertTrue(lines[i].matches("node \\d+: the message with [1-7] arrived last"), lines[i]);
+        }
+        assertEquals("order: " + x * y + " nodes, " + overtaken + " overtaken", lines[overtaken]);
+    }
+
+    @ParameterizedTest(name = "getblock_flag.c on {0}x{1}: the flag never passes the block")
+    @CsvSource({"4,4", "8,8"})
+    void getBlocksFlagFollowsItsBlockOverACongestedMesh(int x, int y) throws Exception {
+        assertRun("getblock_flag: " + x * y + " nodes, 6 rounds of 48 words, 0 stale\ngetblock_flag: OK\n",
+                run("getblock_flag.c", x, y, VcSelection.FLOW), "getblock_flag.c");
+    }
+
+    @ParameterizedTest(name = "getblock_flag.c on 8x8 with any VC: flags overtake their blocks")
+    @CsvSource({"8,8"})
+    void getBlockReturnsEarlyWhenTheFlagMayOvertake(int x, int y) throws Exception {
+        E2e.Run r = run("getblock_flag.c", x, y, VcSelection.ANY);
+        assertEquals(1, r.exit(), r.stdout());
+        assertTrue(r.stdout().matches("getblock_flag: 64 nodes, 6 rounds of 48 words, [1-9]\\d* stale\n"
+                + "getblock_flag: FAILED\n"), r.stdout());
     }
 
     // ---- primitives.c: everything else, section by section ----

@@ -215,18 +215,14 @@ public final class TrafficDriver {
             sentFlits[node] = 0;
             sending++;
         }
-        if (!net.canInject(node)) {
+        int k = sentFlits[node];
+        long flit = k == 0 ? net.headFlit(node, dest[tag], MessageType.DATA.code, 1) : Flit.of(k, false, false);
+        if (!net.canInject(node, flit)) {
             return;
         }
-        int k = sentFlits[node];
-        long flit;
         if (k == 0) {
-            int dst = dest[tag];
-            flit = net.headFlit(node, dst, MessageType.DATA.code, 1);
-            hops[tag] = mesh.hops(node, dst);
+            hops[tag] = mesh.hops(node, dest[tag]);
             injected[tag] = now;
-        } else {
-            flit = Flit.of(k, false, false);
         }
         if (k == size[tag] - 1) {
             flit |= Flit.TAIL;

@@ -319,6 +319,7 @@ public final class TrafficStudy {
         o.addProperty("format", config.format().name().toLowerCase(Locale.ROOT));
         o.addProperty("arb_type", config.arbiter().name().toLowerCase(Locale.ROOT));
         o.addProperty("vc_allocator", config.vcAllocator().name().toLowerCase(Locale.ROOT));
+        o.addProperty("vc_select", config.vcSelection().name().toLowerCase(Locale.ROOT));
         o.addProperty("seed", s.seed());
         o.addProperty("seeds", s.seeds());
         o.addProperty("warmup", s.warmup());

@@ -165,7 +165,8 @@ public record ScmpConfig(ModelConfig<ScmpParams> model, RunConfig run) implement
          */
         public ScmpConfig build() {
             ScmpParams p = new ScmpParams(mesh, noc.vcs(), noc.bufferDepth(), noc.ejectionBuffer(), noc.routerDelay(),
-                    noc.linkDelay(), noc.creditDelay(), noc.format() == FlitFormat.WIDE, niuQueue, watches);
+                    noc.linkDelay(), noc.creditDelay(), noc.vcSelection(), noc.format() == FlitFormat.WIDE, niuQueue,
+                    watches);
             NocConfig expressed = p.noc();
             if (!expressed.equals(noc.withFormat(expressed.format()))) {
                 throw new IllegalArgumentException("the SCMP model's parameters cannot express " + noc);

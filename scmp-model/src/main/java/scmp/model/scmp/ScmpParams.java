@@ -7,6 +7,7 @@ import scmp.niu.NiuConfig;
 import scmp.niu.Watch;
 import scmp.noc.FlitFormat;
 import scmp.noc.NocConfig;
+import scmp.noc.VcSelection;
 
 /**
  * The parameters of the SCMP chip (docs/simulator.md, docs/timing.md sections 3 and 4), each set by
@@ -24,6 +25,9 @@ import scmp.noc.NocConfig;
  * @param linkDelayCycles     router-to-router link delay L in network cycles, at least 1 ({@code --link-delay};
  *                            default 1)
  * @param creditDelayCycles   the delay C of a credit going upstream, in network cycles, at least 1 (default 1)
+ * @param vcSelect            which virtual channels a message may take ({@code --vc-select}): {@code flow}, one per
+ *                            source-destination pair, which keeps the order of messages between two nodes (default),
+ *                            or {@code any}, which does not (docs/noc.md section 3)
  * @param wideFlits           the wide head flit (5-bit offsets) also on meshes up to 8x8 ({@code --wide-flits});
  *                            wider meshes use it anyway
  * @param niuQueueFlits       flits in each NIU's injection queue, 2..{@link NiuConfig#MAX_QUEUE} ({@code --niu-queue};
@@ -31,7 +35,7 @@ import scmp.noc.NocConfig;
  * @param watch               messages to trace through the NIUs and routers, {@code NODE:K} each ({@code --watch})
  */
 public record ScmpParams(Mesh mesh, int vcs, int bufferFlits, int ejectionBufferFlits, int routerDelayCycles,
-                         int linkDelayCycles, int creditDelayCycles, boolean wideFlits, int niuQueueFlits,
+                         int linkDelayCycles, int creditDelayCycles, VcSelection vcSelect, boolean wideFlits, int niuQueueFlits,
                          List<Watch.Selection> watch) {
 
     /** The largest mesh side (with the wide head flit). */
@@ -82,7 +86,7 @@ public record ScmpParams(Mesh mesh, int vcs, int bufferFlits, int ejectionBuffer
     /** The defaults: the mesh chosen by the run, and docs/timing.md's network and NIUs. */
     public ScmpParams() {
         this(null, TIMING.vcs(), TIMING.bufferDepth(), TIMING.ejectionBuffer(), TIMING.routerDelay(), TIMING.linkDelay(),
-                TIMING.creditDelay(), false, NiuConfig.DEFAULT_QUEUE, List.of());
+                TIMING.creditDelay(), TIMING.vcSelection(), false, NiuConfig.DEFAULT_QUEUE, List.of());
     }
 
     /**
@@ -102,6 +106,9 @@ public record ScmpParams(Mesh mesh, int vcs, int bufferFlits, int ejectionBuffer
         atLeast("routerDelayCycles", routerDelayCycles, 1);
         atLeast("linkDelayCycles", linkDelayCycles, 1);
         atLeast("creditDelayCycles", creditDelayCycles, 1);
+        if (vcSelect == null) {
+            throw new ParamException("vcSelect", ": must be flow or any");
+        }
         if (niuQueueFlits < 2 || niuQueueFlits > NiuConfig.MAX_QUEUE) {
             throw new ParamException("niuQueueFlits", ": must be 2.." + NiuConfig.MAX_QUEUE + " flits, got "
                     + niuQueueFlits);
@@ -129,7 +136,7 @@ public record ScmpParams(Mesh mesh, int vcs, int bufferFlits, int ejectionBuffer
      */
     public ScmpParams withMesh(Mesh m) {
         return new ScmpParams(m, vcs, bufferFlits, ejectionBufferFlits, routerDelayCycles, linkDelayCycles,
-                creditDelayCycles, wideFlits, niuQueueFlits, watch);
+                creditDelayCycles, vcSelect, wideFlits, niuQueueFlits, watch);
     }
 
     /** Returns the number of nodes; the mesh must be set. */
@@ -146,6 +153,6 @@ public record ScmpParams(Mesh mesh, int vcs, int bufferFlits, int ejectionBuffer
         boolean wide = wideFlits || mesh.x() > side || mesh.y() > side;
         return TIMING.withVcs(vcs).withBufferDepth(bufferFlits).withEjectionBuffer(ejectionBufferFlits)
                 .withRouterDelay(routerDelayCycles).withLinkDelay(linkDelayCycles).withCreditDelay(creditDelayCycles)
-                .withFormat(wide ? FlitFormat.WIDE : FlitFormat.SCMP);
+                .withVcSelection(vcSelect).withFormat(wide ? FlitFormat.WIDE : FlitFormat.SCMP);
     }
 }

@@ -11,6 +11,7 @@ import scmp.noc.NocConfig;
 import scmp.noc.RouterNetwork;
 import scmp.noc.Torus3D;
 import scmp.noc.TorusRouting;
+import scmp.noc.VcSelection;
 import scmp.noc.alloc.AllocatorKind;
 import scmp.noc.alloc.ArbiterKind;
 
@@ -104,7 +105,8 @@ final class ShellNetwork implements ClockedNetwork {
         Torus3D torus = new Torus3D(t.x(), t.y(), t.z(), params.pesPerNode());
         // one-cycle routers (switch traversal) and links of hopCycles - 1: a hop is hopCycles cycles
         NocConfig cfg = new NocConfig(2, params.bufferPhits(), 0, 0, 0, 1, params.hopCycles() - 1, 1,
-                params.bufferPhits(), 1, FlitFormat.SCMP, ArbiterKind.ROUND_ROBIN, AllocatorKind.INPUT_FIRST);
+                params.bufferPhits(), 1, FlitFormat.SCMP, ArbiterKind.ROUND_ROBIN, AllocatorKind.INPUT_FIRST,
+                VcSelection.ANY);
         this.net = new RouterNetwork(torus, new TorusRouting(torus, 2, params.turnCycles()), cfg);
         this.engineFree = new long[pes];
         this.fetchInc = new int[pes];
