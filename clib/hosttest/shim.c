@@ -103,3 +103,35 @@ double scmp_sqrt(double x) { return __builtin_sqrt(x); }
 float scmp_sqrtf(float x) { return (float)__builtin_sqrt((double)x); }
 double scmp_fabs(double x) { return __builtin_fabs(x); }
 float scmp_fabsf(float x) { return __builtin_fabsf(x); }
+
+/* Simulated time on SCMP (hcall sleep, hcall time: nanoseconds since the run began); the host's clock here. */
+void scmp___hcall_sleep(unsigned long long ns)
+{
+    struct timespec ts = { (time_t)(ns / 1000000000ULL), (long)(ns % 1000000000ULL) };
+    nanosleep(&ts, NULL);
+}
+
+unsigned long long scmp___hcall_time(void)
+{
+    return scmp___hcall_cycles();
+}
+
+/* Writable files: scmpsim without --dir (the default) refuses every write, and so does the shim, so that the
+ * cases check the default's errors (EROFS). */
+int scmp___hcall_openw(const char *path, int flags, int mode)
+{
+    (void)path; (void)flags; (void)mode;
+    return -EROFS;
+}
+
+int scmp___hcall_unlink(const char *path)
+{
+    (void)path;
+    return -EROFS;
+}
+
+int scmp___hcall_rename(const char *from, const char *to)
+{
+    (void)from; (void)to;
+    return -EROFS;
+}
