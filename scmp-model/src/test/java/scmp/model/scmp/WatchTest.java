@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import scmp.noc.NocConfig;
+import scmp.noc.VcSelection;
 import scmp.niu.NiuConfig;
 import scmp.niu.Watch;
 
@@ -41,18 +42,20 @@ class WatchTest {
         String first = lines.get(0);
         assertTrue(first.matches(" *" + 2 * t + " SENDH +node 0 thread 0 pc 0x[0-9a-f]{8}: THREAD message #0 to node 1 "
                 + "\\(core cycle " + t + "\\)"), first);
+        // the message travels on its flow's virtual channel (node 0 to node 1; docs/noc.md, ordered delivery)
+        String vc = "vc " + VcSelection.flowVc(0, 1, NocConfig.defaults().vcs());
         // the head: queued and injected at 2t, then router (0,0) (arrival 2t + 1, RC, VA, SA at 2t + 3, ST), the
         // link, router (1,0) (arrival 2t + 6, ..., SA at 2t + 8), taken by node 1's NIU at 2t + 11; the tail (sende
         // at t + 1) is taken at 2t + T(3, 1) = 2t + 13 and the thread is ready at core cycle t + 7
         assertTrue(lines.contains(line(2 * t, "QUEUE", "node 0 NIU, queue 1/8  H..W 10000001")), chip.watchOutput());
-        assertTrue(lines.contains(line(2 * t, "INJECT", "(0,0) L vc 0  H.VW 10000001")), chip.watchOutput());
-        assertTrue(lines.contains(line(2 * t + 1, "ARRIVE", "(0,0) L vc 0  H.VW 10000001")));
-        assertTrue(lines.contains(line(2 * t + 1, "ROUTE", "(0,0) L vc 0 -> E  H.VW 10000001")));
-        assertTrue(lines.contains(line(2 * t + 3, "SWITCH", "(0,0) E vc 0  H.VW 00000001")));
-        assertTrue(lines.contains(line(2 * t + 6, "ARRIVE", "(1,0) W vc 0  H.VW 00000001")));
-        assertTrue(lines.contains(line(2 * t + 8, "SWITCH", "(1,0) L vc 0  H.VW 00000001")));
+        assertTrue(lines.contains(line(2 * t, "INJECT", "(0,0) L " + vc + "  H.VW 10000001")), chip.watchOutput());
+        assertTrue(lines.contains(line(2 * t + 1, "ARRIVE", "(0,0) L " + vc + "  H.VW 10000001")));
+        assertTrue(lines.contains(line(2 * t + 1, "ROUTE", "(0,0) L " + vc + " -> E  H.VW 10000001")));
+        assertTrue(lines.contains(line(2 * t + 3, "SWITCH", "(0,0) E " + vc + "  H.VW 00000001")));
+        assertTrue(lines.contains(line(2 * t + 6, "ARRIVE", "(1,0) W " + vc + "  H.VW 00000001")));
+        assertTrue(lines.contains(line(2 * t + 8, "SWITCH", "(1,0) L " + vc + "  H.VW 00000001")));
         assertTrue(lines.contains(line(2 * t + 11, "ACCEPT", "node 1 NIU, context 0 reserved  H.VW 00000001")));
-        assertTrue(lines.contains(line(2 * t + 13, "EJECT", "(1,0) L vc 0  .TVW 0000002a")));
+        assertTrue(lines.contains(line(2 * t + 13, "EJECT", "(1,0) L " + vc + "  .TVW 0000002a")));
         assertTrue(lines.contains(line(2 * t + 13, "LOAD", "node 1 NIU, context 0 r4 = 0x0000002a  .TVW 0000002a")));
         assertEquals(String.format("%8d READY    node 1: thread 0 ready at core cycle %d", 2 * t + 13, t + 7),
                 lines.get(lines.size() - 1));
