@@ -348,7 +348,7 @@ public final class Simulation {
         }
         if (o.dir != null && !Files.isDirectory(o.dir)) {
             say(stderr, "scmpsim: --dir " + o.dir + ": not a directory");
-            return 1;
+            return EXIT_TOOL;
         }
         try {
             return simulate(o, setup(o, model), exe, stdout, stderr, stdin);

@@ -148,7 +148,7 @@ class ClibOnScmpTest {
         E2e.Sim ro = E2e.scmpsim(exe.toString(), w.toString());
         assertTrue(ro.stdout().startsWith("fopen w: Read-only file system\n"), ro.stdout());
         E2e.Sim bad = E2e.scmpsim("--dir", tmp.resolve("none").toString(), exe.toString(), w.toString());
-        assertEquals(1, bad.exit());
+        assertEquals(125, bad.exit());
         assertEquals("scmpsim: --dir " + tmp.resolve("none") + ": not a directory\n", bad.stderr());
     }
 
