@@ -50,8 +50,22 @@ public final class NocMain implements Callable<Integer> {
                     + "the command line override it.")
     Path config;
 
-    @Option(names = "--mesh", paramLabel = "WxH", description = "Mesh size (default: ${DEFAULT-VALUE}; a trace's own).")
+    @Option(names = "--mesh", paramLabel = "WxH", description = "Mesh size (default: ${DEFAULT-VALUE}; a trace's own); "
+            + "with --topology torus the torus's size XxYxZ (default: 4x4x4).")
     String mesh = "8x8";
+
+    /** The wirings `scmpsim noc` can run on. */
+    enum TopologyKind {
+        /** The SCMP chip's 2D mesh. */
+        MESH,
+        /** The T3D model's 3D torus. */
+        TORUS
+    }
+
+    @Option(names = "--topology", paramLabel = "KIND", description = "mesh (the SCMP chip's) or torus (the T3D "
+            + "model's 3D torus with dateline virtual channels; needs --vc-select any, its default there) "
+            + "(default: ${DEFAULT-VALUE}).")
+    TopologyKind topology = TopologyKind.MESH;
 
     @Option(names = "--traffic", paramLabel = "PATTERN", converter = PatternConverter.class,
             description = "uniform, transpose, bitcomp, bitrev, shuffle, bitrot, tornado, neighbor, hotspot or "
@@ -243,6 +257,17 @@ public final class NocMain implements Callable<Integer> {
         if (replay != null && replay.mesh() != null && !given("--mesh")) {
             mesh = replay.mesh();
         }
+        if (topology == TopologyKind.TORUS) {
+            if (mesh.split("x").length != 3) {
+                check(!given("--mesh"), "--mesh: the torus's size reads XxYxZ, for example 4x4x4, not " + mesh);
+                mesh = "4x4x4";
+            }
+            if (!given("--vc-select")) {
+                vcSelect = VcSelection.ANY;
+            }
+        } else {
+            check(mesh.split("x").length != 3, "--mesh " + mesh + ": a three-dimensional size needs --topology torus");
+        }
         check(!(given("--rate") && given("--packet-rate")), "--rate and --packet-rate: give one");
         check(!(given("--router-delay") && given("--stages")), "--router-delay and --stages: give one");
         check(replay == null || (!sweep && seeds == 1), "--trace replays one run: not with --sweep or --seeds");
@@ -337,9 +362,8 @@ public final class NocMain implements Callable<Integer> {
     }
 
     private void header(PrintWriter o, TrafficStudy study, String what) {
-        Mesh2D m = study.mesh();
         NocConfig cfg = study.config();
-        o.printf("%s, %s, seed %d%n%s%n", m.name(), what, seed, cfg.summary());
+        o.printf("%s, %s, seed %d%n%s%n", study.topology().name(), what, seed, cfg.summary());
         o.printf(Locale.ROOT, "zero-load latency of a %d-flit packet over h hops: %d + %d h network cycles%n", packetFlits,
                 cfg.zeroLoadLatency(packetFlits, 0), cfg.routerDelay() + cfg.linkDelay());
     }

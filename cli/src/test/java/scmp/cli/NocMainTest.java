@@ -45,6 +45,26 @@ class NocMainTest {
     }
 
     @Test
+    void torusRunsAtItsZeroLoadLatencyAndRefusesMeshPatterns() {
+        StringWriter out = new StringWriter();
+        assertEquals(0, run(out, new StringWriter(), "--topology", "torus", "--mesh", "4x4x4", "--rate", "0.01",
+                "--warmup", "500", "--measure", "4000"));
+        String s = out.toString();
+        assertTrue(s.contains("torus 4x4x4, uniform traffic, 5-flit packets, seed 1"), s);
+        assertTrue(s.contains("vc-select=ANY"), s);
+        assertTrue(s.contains("3.000 hops on average, zero-load latency 25.00 network cycles"), s);
+        assertTrue(s.contains("least 0"), s);
+        for (String[] bad : new String[][] {{"--topology", "torus", "--traffic", "neighbor"},
+            {"--mesh", "4x4x4"}, {"--topology", "torus", "--mesh", "4x4"},
+            {"--topology", "torus", "--vc-select", "flow"}, {"--topology", "torus", "--vcs", "3"}}) {
+            StringWriter err = new StringWriter();
+            assertEquals(2, run(new StringWriter(), err, bad), String.join(" ", bad));
+            assertEquals(1, err.toString().strip().lines().count(), err.toString());
+            assertTrue(err.toString().startsWith("noc: "), err.toString());
+        }
+    }
+
+    @Test
     void sweepOutputOntoAFileOrAnUnwritablePathIsOneLineBeforeTheSweep(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("f"), "x");
         StringWriter err = new StringWriter();
