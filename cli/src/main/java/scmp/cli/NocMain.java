@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -26,6 +27,7 @@ import scmp.noc.alloc.ArbiterKind;
 import scmp.noc.traffic.BookSimConfig;
 import scmp.noc.traffic.Injection;
 import scmp.noc.traffic.NetTrace;
+import scmp.noc.traffic.NocTimeline;
 import scmp.noc.traffic.PacketListener;
 import scmp.noc.traffic.PacketLog;
 import scmp.noc.traffic.PatternAnalysis;
@@ -189,6 +191,15 @@ public final class NocMain implements Callable<Integer> {
             description = "Write one CSV line per delivered packet (its cycles and latencies) to FILE.")
     Path packetLog;
 
+    @Option(names = "--timeline", paramLabel = "FILE", description = "Write the run's packets to FILE as Chrome "
+            + "trace-event JSON (open it in ui.perfetto.dev or chrome://tracing): one process per node, each packet "
+            + "a flow arrow from its injection to its arrival.")
+    Path timeline;
+
+    @Option(names = "--timeline-window", paramLabel = "FROM:TO",
+            description = "Only the network cycles FROM to TO (TO excluded; either may be left out) in the timeline.")
+    String timelineWindow;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -271,8 +282,10 @@ public final class NocMain implements Callable<Integer> {
         check(!(given("--rate") && given("--packet-rate")), "--rate and --packet-rate: give one");
         check(!(given("--router-delay") && given("--stages")), "--router-delay and --stages: give one");
         check(replay == null || (!sweep && seeds == 1), "--trace replays one run: not with --sweep or --seeds");
-        check((netTrace == null && packetLog == null) || (!sweep && seeds == 1),
-                "--net-trace and --packet-log record one run: not with --sweep or --seeds");
+        check((netTrace == null && packetLog == null && timeline == null) || (!sweep && seeds == 1),
+                "--net-trace, --packet-log and --timeline record one run: not with --sweep or --seeds");
+        check(timelineWindow == null || timeline != null, "--timeline-window applies to --timeline only");
+        SimMain.window(timelineWindow, "network cycles");
         TrafficPattern pattern = traffic;
         if (hotspotFraction != null) {
             check(pattern.kind() == TrafficPattern.Kind.HOTSPOT || !given("--hotspot-fraction"),
@@ -383,10 +396,12 @@ public final class NocMain implements Callable<Integer> {
 
     private int single(PrintWriter o, TrafficStudy study, double flitRate) throws IOException {
         SeedRuns runs;
-        if (netTrace != null || packetLog != null) {
+        if (netTrace != null || packetLog != null || timeline != null) {
             try (NetTrace.Writer tw = netTrace == null ? null : new NetTrace.Writer(netTrace, study.mesh());
-                 PacketLog log = packetLog == null ? null : new PacketLog(packetLog)) {
-                runs = new SeedRuns(seed, List.of(study.run(flitRate, seed, PacketListener.both(tw, log))));
+                 PacketLog log = packetLog == null ? null : new PacketLog(packetLog);
+                 NocTimeline tl = timeline(study)) {
+                runs = new SeedRuns(seed, List.of(study.run(flitRate, seed,
+                        PacketListener.both(PacketListener.both(tw, log), tl))));
             }
         } else {
             runs = study.once(flitRate);
@@ -414,8 +429,9 @@ public final class NocMain implements Callable<Integer> {
     private int replay(PrintWriter o, TrafficStudy study, NetTrace t) throws IOException {
         TrafficResult r;
         try (NetTrace.Writer tw = netTrace == null ? null : new NetTrace.Writer(netTrace, study.mesh());
-             PacketLog log = packetLog == null ? null : new PacketLog(packetLog)) {
-            r = study.replay(t, PacketListener.both(tw, log));
+             PacketLog log = packetLog == null ? null : new PacketLog(packetLog);
+             NocTimeline tl = timeline(study)) {
+            r = study.replay(t, PacketListener.both(PacketListener.both(tw, log), tl));
         }
         if (json) {
             JsonObject j = new JsonObject();
@@ -441,12 +457,24 @@ public final class NocMain implements Callable<Integer> {
         return 0;
     }
 
+    /** Opens the --timeline file, or returns null without one. */
+    private NocTimeline timeline(TrafficStudy study) throws IOException {
+        if (timeline == null) {
+            return null;
+        }
+        long[] w = SimMain.window(timelineWindow, "network cycles");
+        return new NocTimeline(Files.newBufferedWriter(timeline), study.topology().nodes(), w[0], w[1]);
+    }
+
     private void recorded(PrintWriter o) {
         if (netTrace != null) {
             o.println("wrote the trace to " + netTrace);
         }
         if (packetLog != null) {
             o.println("wrote the packet log to " + packetLog);
+        }
+        if (timeline != null) {
+            o.println("wrote the timeline to " + timeline);
         }
     }
 
