@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -26,6 +27,7 @@ import scmp.noc.alloc.ArbiterKind;
 import scmp.noc.traffic.BookSimConfig;
 import scmp.noc.traffic.Injection;
 import scmp.noc.traffic.NetTrace;
+import scmp.noc.traffic.NocTimeline;
 import scmp.noc.traffic.PacketListener;
 import scmp.noc.traffic.PacketLog;
 import scmp.noc.traffic.PatternAnalysis;
@@ -50,8 +52,22 @@ public final class NocMain implements Callable<Integer> {
                     + "the command line override it.")
     Path config;
 
-    @Option(names = "--mesh", paramLabel = "WxH", description = "Mesh size (default: ${DEFAULT-VALUE}; a trace's own).")
+    @Option(names = "--mesh", paramLabel = "WxH", description = "Mesh size (default: ${DEFAULT-VALUE}; a trace's own); "
+            + "with --topology torus the torus's size XxYxZ (default: 4x4x4).")
     String mesh = "8x8";
+
+    /** The wirings `scmpsim noc` can run on. */
+    enum TopologyKind {
+        /** The SCMP chip's 2D mesh. */
+        MESH,
+        /** The T3D model's 3D torus. */
+        TORUS
+    }
+
+    @Option(names = "--topology", paramLabel = "KIND", description = "mesh (the SCMP chip's) or torus (the T3D "
+            + "model's 3D torus with dateline virtual channels; needs --vc-select any, its default there) "
+            + "(default: ${DEFAULT-VALUE}).")
+    TopologyKind topology = TopologyKind.MESH;
 
     @Option(names = "--traffic", paramLabel = "PATTERN", converter = PatternConverter.class,
             description = "uniform, transpose, bitcomp, bitrev, shuffle, bitrot, tornado, neighbor, hotspot or "
@@ -175,6 +191,15 @@ public final class NocMain implements Callable<Integer> {
             description = "Write one CSV line per delivered packet (its cycles and latencies) to FILE.")
     Path packetLog;
 
+    @Option(names = "--timeline", paramLabel = "FILE", description = "Write the run's packets to FILE as Chrome "
+            + "trace-event JSON (open it in ui.perfetto.dev or chrome://tracing): one process per node, each packet "
+            + "a flow arrow from its injection to its arrival.")
+    Path timeline;
+
+    @Option(names = "--timeline-window", paramLabel = "FROM:TO",
+            description = "Only the network cycles FROM to TO (TO excluded; either may be left out) in the timeline.")
+    String timelineWindow;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -243,11 +268,24 @@ public final class NocMain implements Callable<Integer> {
         if (replay != null && replay.mesh() != null && !given("--mesh")) {
             mesh = replay.mesh();
         }
+        if (topology == TopologyKind.TORUS) {
+            if (mesh.split("x").length != 3) {
+                check(!given("--mesh"), "--mesh: the torus's size reads XxYxZ, for example 4x4x4, not " + mesh);
+                mesh = "4x4x4";
+            }
+            if (!given("--vc-select")) {
+                vcSelect = VcSelection.ANY;
+            }
+        } else {
+            check(mesh.split("x").length != 3, "--mesh " + mesh + ": a three-dimensional size needs --topology torus");
+        }
         check(!(given("--rate") && given("--packet-rate")), "--rate and --packet-rate: give one");
         check(!(given("--router-delay") && given("--stages")), "--router-delay and --stages: give one");
         check(replay == null || (!sweep && seeds == 1), "--trace replays one run: not with --sweep or --seeds");
-        check((netTrace == null && packetLog == null) || (!sweep && seeds == 1),
-                "--net-trace and --packet-log record one run: not with --sweep or --seeds");
+        check((netTrace == null && packetLog == null && timeline == null) || (!sweep && seeds == 1),
+                "--net-trace, --packet-log and --timeline record one run: not with --sweep or --seeds");
+        check(timelineWindow == null || timeline != null, "--timeline-window applies to --timeline only");
+        SimMain.window(timelineWindow, "network cycles");
         TrafficPattern pattern = traffic;
         if (hotspotFraction != null) {
             check(pattern.kind() == TrafficPattern.Kind.HOTSPOT || !given("--hotspot-fraction"),
@@ -337,9 +375,8 @@ public final class NocMain implements Callable<Integer> {
     }
 
     private void header(PrintWriter o, TrafficStudy study, String what) {
-        Mesh2D m = study.mesh();
         NocConfig cfg = study.config();
-        o.printf("%s, %s, seed %d%n%s%n", m.name(), what, seed, cfg.summary());
+        o.printf("%s, %s, seed %d%n%s%n", study.topology().name(), what, seed, cfg.summary());
         o.printf(Locale.ROOT, "zero-load latency of a %d-flit packet over h hops: %d + %d h network cycles%n", packetFlits,
                 cfg.zeroLoadLatency(packetFlits, 0), cfg.routerDelay() + cfg.linkDelay());
     }
@@ -359,10 +396,12 @@ public final class NocMain implements Callable<Integer> {
 
     private int single(PrintWriter o, TrafficStudy study, double flitRate) throws IOException {
         SeedRuns runs;
-        if (netTrace != null || packetLog != null) {
+        if (netTrace != null || packetLog != null || timeline != null) {
             try (NetTrace.Writer tw = netTrace == null ? null : new NetTrace.Writer(netTrace, study.mesh());
-                 PacketLog log = packetLog == null ? null : new PacketLog(packetLog)) {
-                runs = new SeedRuns(seed, List.of(study.run(flitRate, seed, PacketListener.both(tw, log))));
+                 PacketLog log = packetLog == null ? null : new PacketLog(packetLog);
+                 NocTimeline tl = timeline(study)) {
+                runs = new SeedRuns(seed, List.of(study.run(flitRate, seed,
+                        PacketListener.both(PacketListener.both(tw, log), tl))));
             }
         } else {
             runs = study.once(flitRate);
@@ -390,8 +429,9 @@ public final class NocMain implements Callable<Integer> {
     private int replay(PrintWriter o, TrafficStudy study, NetTrace t) throws IOException {
         TrafficResult r;
         try (NetTrace.Writer tw = netTrace == null ? null : new NetTrace.Writer(netTrace, study.mesh());
-             PacketLog log = packetLog == null ? null : new PacketLog(packetLog)) {
-            r = study.replay(t, PacketListener.both(tw, log));
+             PacketLog log = packetLog == null ? null : new PacketLog(packetLog);
+             NocTimeline tl = timeline(study)) {
+            r = study.replay(t, PacketListener.both(PacketListener.both(tw, log), tl));
         }
         if (json) {
             JsonObject j = new JsonObject();
@@ -417,12 +457,24 @@ public final class NocMain implements Callable<Integer> {
         return 0;
     }
 
+    /** Opens the --timeline file, or returns null without one. */
+    private NocTimeline timeline(TrafficStudy study) throws IOException {
+        if (timeline == null) {
+            return null;
+        }
+        long[] w = SimMain.window(timelineWindow, "network cycles");
+        return new NocTimeline(Files.newBufferedWriter(timeline), study.topology().nodes(), w[0], w[1]);
+    }
+
     private void recorded(PrintWriter o) {
         if (netTrace != null) {
             o.println("wrote the trace to " + netTrace);
         }
         if (packetLog != null) {
             o.println("wrote the packet log to " + packetLog);
+        }
+        if (timeline != null) {
+            o.println("wrote the timeline to " + timeline);
         }
     }
 

@@ -398,28 +398,43 @@ public final class SimMain implements Callable<Integer> {
         return Simulation.run(o, stdout, stderr, programInput);
     }
 
+    /**
+     * Reads a {@code --timeline-window FROM:TO} (either may be left out).
+     *
+     * @param text the option's value, or null for everything
+     * @param unit what the cycles count, for the message
+     * @return FROM and TO ({@link Long#MAX_VALUE} when left out)
+     * @throws IllegalArgumentException with one line when the window is malformed or empty
+     */
+    static long[] window(String text, String unit) {
+        if (text == null) {
+            return new long[] {0, Long.MAX_VALUE};
+        }
+        long from;
+        long to;
+        int colon = text.indexOf(':');
+        try {
+            if (colon < 0) {
+                throw new NumberFormatException();
+            }
+            String a = text.substring(0, colon).trim();
+            String b = text.substring(colon + 1).trim();
+            from = a.isEmpty() ? 0 : Long.parseLong(a);
+            to = b.isEmpty() ? Long.MAX_VALUE : Long.parseLong(b);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--timeline-window " + text + ": expected FROM:TO, in " + unit);
+        }
+        if (from < 0 || to <= from) {
+            throw new IllegalArgumentException("--timeline-window " + text + ": needs 0 <= FROM < TO");
+        }
+        return new long[] {from, to};
+    }
+
     /** What the timeline shows, from the --timeline- options; a bad value is an IllegalArgumentException. */
     private Timeline.Filter timelineFilter() {
-        long from = 0;
-        long to = Long.MAX_VALUE;
-        if (timelineWindow != null) {
-            int colon = timelineWindow.indexOf(':');
-            try {
-                if (colon < 0) {
-                    throw new NumberFormatException();
-                }
-                String a = timelineWindow.substring(0, colon).trim();
-                String b = timelineWindow.substring(colon + 1).trim();
-                from = a.isEmpty() ? 0 : Long.parseLong(a);
-                to = b.isEmpty() ? Long.MAX_VALUE : Long.parseLong(b);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--timeline-window " + timelineWindow + ": expected FROM:TO, in "
-                        + "core cycles");
-            }
-            if (from < 0 || to <= from) {
-                throw new IllegalArgumentException("--timeline-window " + timelineWindow + ": needs 0 <= FROM < TO");
-            }
-        }
+        long[] window = window(timelineWindow, "core cycles");
+        long from = window[0];
+        long to = window[1];
         java.util.Set<Integer> nodes = null;
         if (timelineNodes != null) {
             nodes = new java.util.TreeSet<>();

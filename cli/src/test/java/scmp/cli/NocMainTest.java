@@ -45,6 +45,93 @@ class NocMainTest {
     }
 
     @Test
+    void torusRunsAtItsZeroLoadLatencyAndRefusesMeshPatterns() {
+        StringWriter out = new StringWriter();
+        assertEquals(0, run(out, new StringWriter(), "--topology", "torus", "--mesh", "4x4x4", "--rate", "0.01",
+                "--warmup", "500", "--measure", "4000"));
+        String s = out.toString();
+        assertTrue(s.contains("torus 4x4x4, uniform traffic, 5-flit packets, seed 1"), s);
+        assertTrue(s.contains("vc-select=ANY"), s);
+        assertTrue(s.contains("3.000 hops on average, zero-load latency 25.00 network cycles"), s);
+        assertTrue(s.contains("least 0"), s);
+        for (String[] bad : new String[][] {{"--topology", "torus", "--traffic", "neighbor"},
+            {"--mesh", "4x4x4"}, {"--topology", "torus", "--mesh", "4x4"},
+            {"--topology", "torus", "--vc-select", "flow"}, {"--topology", "torus", "--vcs", "3"}}) {
+            StringWriter err = new StringWriter();
+            assertEquals(2, run(new StringWriter(), err, bad), String.join(" ", bad));
+            assertEquals(1, err.toString().strip().lines().count(), err.toString());
+            assertTrue(err.toString().startsWith("noc: "), err.toString());
+        }
+    }
+
+    @Test
+    void timelineHasAFlowPerPacketFromInjectionToArrivalInsideTheWindow(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("t.json");
+        StringWriter out = new StringWriter();
+        assertEquals(0, run(out, new StringWriter(), "--topology", "torus", "--mesh", "2x2x2", "--rate", "0.05",
+                "--warmup", "100", "--measure", "1000", "--timeline", file.toString(), "--timeline-window", "300:700"));
+        assertTrue(out.toString().contains("wrote the timeline to " + file), out.toString());
+        JsonObject root = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
+        assertEquals("scmpsim noc", root.getAsJsonObject("otherData").get("tool").getAsString());
+        Map<String, JsonObject> sends = new TreeMap<>();
+        Map<String, JsonObject> receives = new TreeMap<>();
+        Map<String, JsonObject> starts = new TreeMap<>();
+        Map<String, JsonObject> ends = new TreeMap<>();
+        Map<String, String> processes = new TreeMap<>();
+        for (var e : root.getAsJsonArray("traceEvents")) {
+            JsonObject o = e.getAsJsonObject();
+            String ph = o.get("ph").getAsString();
+            if (ph.equals("M")) {
+                if (o.get("name").getAsString().equals("process_name")) {
+                    processes.put(o.get("pid").getAsString(), o.getAsJsonObject("args").get("name").getAsString());
+                }
+                continue;
+            }
+            long ts = o.get("ts").getAsLong();
+            assertTrue(ts >= 300 && ts < 700, o.toString());
+            if (ph.equals("X")) {
+                assertTrue(ts + o.get("dur").getAsLong() <= 700, o.toString());
+                String id = o.getAsJsonObject("args").get("packet").getAsString();
+                (o.get("tid").getAsInt() == 0 ? sends : receives).put(id, o);
+            } else {
+                (ph.equals("s") ? starts : ends).put(o.get("id").getAsString(), o);
+            }
+        }
+        assertEquals(starts.keySet(), ends.keySet());
+        assertTrue(starts.size() > 20, "flows: " + starts.size());
+        int checked = 0;
+        for (String id : starts.keySet()) {
+            JsonObject s = sends.get(id);
+            JsonObject r = receives.get(id);
+            JsonObject from = starts.get(id);
+            JsonObject to = ends.get(id);
+            // the arrow leaves the send slice at the injection and lands on the receive slice at the arrival
+            assertEquals(s.get("ts"), from.get("ts"));
+            assertEquals(s.get("pid"), from.get("pid"));
+            assertEquals(r.get("ts"), to.get("ts"));
+            assertEquals(r.get("pid"), to.get("pid"));
+            assertEquals("e", to.get("bp").getAsString());
+            JsonObject args = r.getAsJsonObject("args");
+            assertEquals(5, args.get("flits").getAsInt());
+            assertEquals(s.get("pid").getAsInt(), args.get("from").getAsInt());
+            assertEquals("node " + r.get("pid").getAsInt(), processes.get(r.get("pid").getAsString()));
+            long arrived = r.get("ts").getAsLong() + r.get("dur").getAsLong() - 1;
+            if (arrived < 699) {
+                // the tail is taken in the receive slice's last cycle: injection to there is the network latency
+                assertEquals(arrived - s.get("ts").getAsLong(), args.get("network_latency_cycles").getAsLong(), id);
+                assertTrue(args.get("latency_cycles").getAsLong() >= args.get("network_latency_cycles").getAsLong());
+                // no packet beats the zero-load latency of 0 hops, T(5, 0) = 10
+                assertTrue(args.get("network_latency_cycles").getAsLong() >= 10, args.toString());
+                checked++;
+            }
+        }
+        assertTrue(checked > 20, "checked " + checked);
+        StringWriter err = new StringWriter();
+        assertEquals(2, run(new StringWriter(), err, "--timeline", file.toString(), "--timeline-window", "5:3"));
+        assertEquals("noc: --timeline-window 5:3: needs 0 <= FROM < TO", err.toString().strip());
+    }
+
+    @Test
     void sweepOutputOntoAFileOrAnUnwritablePathIsOneLineBeforeTheSweep(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("f"), "x");
         StringWriter err = new StringWriter();

@@ -136,6 +136,23 @@ public final class RouterNetwork {
         return new RouterNetwork(mesh, new DimensionOrderRouting(mesh, config.format()), config);
     }
 
+    /**
+     * Builds a 3D torus of {@link VcRouter}s, one node per router, with the routing of the T3D model's data torus:
+     * {@link TorusRouting}'s dimension order and dateline virtual-channel classes, with no extra cycle at a corner
+     * so that every hop costs the same (docs/noc.md section 7, "The torus"). The dateline classes choose among a
+     * class's virtual channels, so the configuration must select them as BookSim does ({@link VcSelection#ANY}).
+     *
+     * @throws IllegalArgumentException when the virtual channels are not an even number or are selected per flow
+     */
+    public static RouterNetwork torus(int x, int y, int z, NocConfig config) {
+        if (config.vcSelection() != VcSelection.ANY) {
+            throw new IllegalArgumentException("the torus's dateline classes need --vc-select any, not "
+                    + config.vcSelection().name().toLowerCase(java.util.Locale.ROOT));
+        }
+        Torus3D torus = new Torus3D(x, y, z, 1);
+        return new RouterNetwork(torus, new TorusRouting(torus, config.vcs(), 0), config);
+    }
+
     /** Returns the wiring. */
     public Topology topology() {
         return topology;

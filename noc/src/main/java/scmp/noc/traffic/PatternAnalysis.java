@@ -2,6 +2,8 @@ package scmp.noc.traffic;
 
 import java.util.Locale;
 import scmp.noc.Mesh2D;
+import scmp.noc.RouterNetwork;
+import scmp.noc.Topology;
 
 /**
  * What a traffic pattern asks of a mesh under dimension-order (X then Y) routing, computed exactly from the
@@ -67,6 +69,64 @@ public record PatternAnalysis(double meanHops, double maxLoad, String bottleneck
             if (eject[node] > max + 1e-12) {
                 max = eject[node];
                 where = String.format(Locale.ROOT, "the ejection channel of node %d", node);
+            }
+        }
+        return new PatternAnalysis(hops / n, max, where);
+    }
+
+    /**
+     * Analyses a pattern on any network by following its routing function from every source to every destination
+     * (on the torus: dimension order, the shorter way round each ring); the same loads as {@link #of(Mesh2D,
+     * TrafficPattern)} on a mesh.
+     *
+     * @param net     the network
+     * @param pattern the pattern; it must apply to the network ({@link TrafficPattern#nodeView})
+     * @return the analysis
+     */
+    public static PatternAnalysis of(RouterNetwork net, TrafficPattern pattern) {
+        Topology t = net.topology();
+        Mesh2D view = pattern.nodeView(t);
+        int n = t.nodes();
+        int ports = t.ports();
+        double[] link = new double[t.routers() * ports];
+        double[] eject = new double[n];
+        double hops = 0;
+        for (int src = 0; src < n; src++) {
+            double[] p = pattern.shares(view, src);
+            for (int dst = 0; dst < n; dst++) {
+                if (p[dst] == 0) {
+                    continue;
+                }
+                eject[dst] += p[dst];
+                hops += p[dst] * t.hops(src, dst);
+                int payload = net.routing().encodeHead(src, dst, 0, 0);
+                int router = t.injectionRouter(src);
+                int in = t.injectionPort(src);
+                while (true) {
+                    int out = net.routing().route(router, in, payload);
+                    int next = t.downstream(router, out);
+                    if (router == t.ejectionRouter(dst) && out == t.ejectionPort(dst) || next < 0) {
+                        break;
+                    }
+                    link[router * ports + out] += p[dst];
+                    payload = net.routing().forward(router, out, payload);
+                    router = next / ports;
+                    in = next % ports;
+                }
+            }
+        }
+        double max = 1.0;
+        String where = "the injection channels";
+        for (int k = 0; k < link.length; k++) {
+            if (link[k] > max + 1e-12) {
+                max = link[k];
+                where = "the link from " + t.routerName(k / ports) + " " + t.portName(k % ports);
+            }
+        }
+        for (int node = 0; node < n; node++) {
+            if (eject[node] > max + 1e-12) {
+                max = eject[node];
+                where = "the ejection channel of node " + node;
             }
         }
         return new PatternAnalysis(hops / n, max, where);

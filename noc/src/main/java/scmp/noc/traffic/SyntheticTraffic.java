@@ -22,9 +22,9 @@ public final class SyntheticTraffic implements PacketSource {
     private PacketListener listener;
 
     /**
-     * Prepares Bernoulli traffic on a mesh network; the network must be fresh.
+     * Prepares Bernoulli traffic on a network; the network must be fresh.
      *
-     * @param net         a network whose topology is a {@link Mesh2D}
+     * @param net         the network
      * @param pattern     the destinations
      * @param rate        offered load in flits per node per cycle, 0..1
      * @param packetFlits flits per packet, at least 1
@@ -35,9 +35,10 @@ public final class SyntheticTraffic implements PacketSource {
     }
 
     /**
-     * Prepares traffic on a mesh network; the network must be fresh.
+     * Prepares traffic on a network, the mesh or another wiring ({@link TrafficPattern#nodeView}); the network
+     * must be fresh.
      *
-     * @param net         a network whose topology is a {@link Mesh2D}
+     * @param net         the network
      * @param pattern     the destinations
      * @param injection   the injection process
      * @param rate        offered load in flits per node per cycle, 0..1
@@ -46,16 +47,13 @@ public final class SyntheticTraffic implements PacketSource {
      */
     public SyntheticTraffic(RouterNetwork net, TrafficPattern pattern, Injection injection, double rate, int packetFlits,
             long seed) {
-        if (!(net.topology() instanceof Mesh2D m)) {
-            throw new IllegalArgumentException("synthetic traffic needs a mesh");
-        }
         if (rate < 0 || rate > 1) {
             throw new IllegalArgumentException("rate must be 0..1 flits/node/cycle: " + rate);
         }
         if (packetFlits < 1) {
             throw new IllegalArgumentException("packet size must be at least 1 flit: " + packetFlits);
         }
-        pattern.check(m);
+        Mesh2D m = pattern.nodeView(net.topology());
         this.net = net;
         this.mesh = m;
         this.pattern = pattern;

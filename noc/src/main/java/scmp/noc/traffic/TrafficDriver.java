@@ -3,11 +3,11 @@ package scmp.noc.traffic;
 import java.util.Arrays;
 import scmp.isa.MessageType;
 import scmp.noc.Flit;
-import scmp.noc.Mesh2D;
 import scmp.noc.RouterNetwork;
+import scmp.noc.Topology;
 
 /**
- * Drives a mesh network with packets from a {@link PacketSource} (BookSim's synthetic generator,
+ * Drives a network (the mesh or the torus) with packets from a {@link PacketSource} (BookSim's synthetic generator,
  * {@link SyntheticTraffic}, or a recorded trace, {@link NetTrace}) and measures them as BookSim does. Packets
  * wait in an unbounded queue at their source and are injected one flit per cycle when the network accepts;
  * ejection ports are drained every cycle.
@@ -28,7 +28,7 @@ import scmp.noc.RouterNetwork;
  */
 public final class TrafficDriver {
     private final RouterNetwork net;
-    private final Mesh2D mesh;
+    private final Topology topology;
     private final PacketSource source;
     private PacketListener listener;
 
@@ -75,17 +75,15 @@ public final class TrafficDriver {
     private double sumTL;
 
     /**
-     * Prepares a run on a mesh network; the network must be fresh.
+     * Prepares a run on a network; the network must be fresh.
      *
-     * @param net    a network whose topology is a {@link Mesh2D}
+     * @param net    the network
      * @param source where packets come from
      */
     public TrafficDriver(RouterNetwork net, PacketSource source) {
-        if (!(net.topology() instanceof Mesh2D m)) {
-            throw new IllegalArgumentException("synthetic traffic needs a mesh");
-        }
+        Topology m = net.topology();
         this.net = net;
-        this.mesh = m;
+        this.topology = m;
         this.source = source;
         int n = m.nodes();
         this.queue = new int[n][16];
@@ -101,9 +99,9 @@ public final class TrafficDriver {
         this.listener = listener;
     }
 
-    /** Returns the mesh. */
-    public Mesh2D mesh() {
-        return mesh;
+    /** Returns the network's wiring. */
+    public Topology topology() {
+        return topology;
     }
 
     /**
@@ -118,7 +116,7 @@ public final class TrafficDriver {
         if (measure < 1) {
             throw new IllegalArgumentException("measurement window must be at least 1 cycle");
         }
-        int n = mesh.nodes();
+        int n = topology.nodes();
         long start = net.cycle();
         long measureFrom = start + warmup;
         long measureTo = measureFrom + measure;
@@ -221,7 +219,7 @@ public final class TrafficDriver {
             return;
         }
         if (k == 0) {
-            hops[tag] = mesh.hops(node, dest[tag]);
+            hops[tag] = topology.hops(node, dest[tag]);
             injected[tag] = now;
         }
         if (k == size[tag] - 1) {
@@ -291,7 +289,7 @@ public final class TrafficDriver {
     }
 
     private TrafficResult summarise(long ejectedFlits, long measure, boolean stable, long cycles) {
-        double window = (double) mesh.nodes() * measure;
+        double window = (double) topology.nodes() * measure;
         int[] p = Arrays.copyOf(packetLatencies, samples);
         int[] q = Arrays.copyOf(networkLatencies, samples);
         Arrays.sort(p);

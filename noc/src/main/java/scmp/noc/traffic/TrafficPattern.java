@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import scmp.noc.Mesh2D;
+import scmp.noc.Topology;
 
 /**
  * The destinations of synthetic traffic, named and defined as BookSim2 defines them (its {@code traffic.cpp},
@@ -240,6 +241,30 @@ public final class TrafficPattern {
         }
         checkFraction(f);
         return new TrafficPattern(kind, hotNodes, weights, f);
+    }
+
+    /**
+     * Returns the view in which this pattern picks destinations on a network that is not a 2D mesh (the torus):
+     * its nodes in one row, {@code n x 1}, so that the patterns defined on node numbers (uniform, the bit
+     * patterns, hotspot, whose default hot node becomes node {@code n / 2}) mean what they mean on BookSim's
+     * numbering. The patterns defined by 2D coordinates (transpose, tornado, neighbor) are refused.
+     *
+     * @param topology the network's wiring
+     * @return a mesh to pass to {@link #destination} and {@link #shares}: the topology itself if it is a mesh
+     * @throws IllegalArgumentException with one line when the pattern does not apply
+     */
+    public Mesh2D nodeView(Topology topology) {
+        if (topology instanceof Mesh2D m) {
+            check(m);
+            return m;
+        }
+        if (kind == Kind.TRANSPOSE || kind == Kind.TORNADO || kind == Kind.NEIGHBOR) {
+            throw new IllegalArgumentException(kind.label() + " traffic is defined on a 2D mesh's coordinates, not on the "
+                    + topology.name() + "; use uniform, bitcomp, bitrev, shuffle, bitrot or hotspot");
+        }
+        Mesh2D row = new Mesh2D(topology.nodes(), 1);
+        check(row);
+        return row;
     }
 
     /** Returns the hot nodes on a mesh: the ones given, or its centre. */

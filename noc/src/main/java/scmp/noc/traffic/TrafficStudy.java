@@ -13,11 +13,12 @@ import java.util.function.Consumer;
 import scmp.noc.DimensionOrderRouting;
 import scmp.noc.FlitFormat;
 import scmp.noc.Mesh2D;
+import scmp.noc.Topology;
 import scmp.noc.RouterNetwork;
 import scmp.noc.NocConfig;
 
 /**
- * BookSim-style experiments on the SCMP mesh network ({@code scmpsim noc}, docs/noc.md section 7): one run at
+ * BookSim-style experiments on the SCMP mesh network, or on the 3D torus of the T3D model ({@code scmpsim noc}, docs/noc.md section 7): one run at
  * a given offered load, over one or several seeds (mean and 95% confidence interval); a sweep of increasing
  * loads until saturation, written as a CSV and a plot of latency and accepted throughput against offered load;
  * or the replay of a packet trace ({@link NetTrace}).
@@ -27,7 +28,7 @@ public final class TrafficStudy {
     /**
      * What to run.
      *
-     * @param mesh         the mesh, {@code WxH}
+     * @param mesh         the mesh, {@code WxH}, or the torus, {@code XxYxZ} (docs/noc.md section 7, "The torus")
      * @param traffic      the traffic pattern
      * @param injection    the injection process
      * @param rate         the offered load of a single run, flits/node/cycle
@@ -72,14 +73,46 @@ public final class TrafficStudy {
     }
 
     private final Settings s;
-    private final Mesh2D mesh;
+    private final Mesh2D mesh;        // null on the torus
+    private final int[] torus;        // X, Y, Z; null on the mesh
+    private final Topology topology;
     private final NocConfig config;
     private PatternAnalysis analysis;
 
-    private TrafficStudy(Settings s, Mesh2D mesh, NocConfig config) {
+    private TrafficStudy(Settings s, Mesh2D mesh, int[] torus, NocConfig config) {
         this.s = s;
         this.mesh = mesh;
+        this.torus = torus;
         this.config = config;
+        this.topology = network().topology();
+    }
+
+    /**
+     * Reads a torus size {@code XxYxZ}.
+     *
+     * @param text the size
+     * @return X, Y and Z, each positive
+     * @throws IllegalArgumentException on malformed text
+     */
+    public static int[] parseTorus(String text) {
+        String[] p = text.trim().split("x");
+        try {
+            if (p.length == 3) {
+                int[] xyz = {Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2])};
+                if (xyz[0] > 0 && xyz[1] > 0 && xyz[2] > 0) {
+                    return xyz;
+                }
+            }
+        } catch (NumberFormatException e) {
+            // the message below
+        }
+        throw new IllegalArgumentException("torus size must read XxYxZ, for example 4x4x4: " + text);
+    }
+
+    /** Builds a fresh network of the study's topology and router. */
+    public RouterNetwork network() {
+        return torus != null ? RouterNetwork.torus(torus[0], torus[1], torus[2], config)
+                : RouterNetwork.mesh(mesh.width(), mesh.height(), config);
     }
 
     /** The most cycles of each phase (warm-up, measurement, drain): 2^60, so that their sum cannot overflow. */
@@ -103,14 +136,21 @@ public final class TrafficStudy {
         check(s.step() > 0 && s.step() <= 1, "--step: must be more than 0 and at most 1, got " + s.step());
         check(s.latencyLimit() > 0, "--latency-limit: must be positive, got " + s.latencyLimit());
         check(s.seeds() >= 1, "--seeds: must be at least 1, got " + s.seeds());
+        s.injection().burstParameters(s.rate() / s.packetFlits());
+        if (s.mesh().trim().split("x").length == 3) {
+            int[] t = parseTorus(s.mesh());
+            // the torus's heads carry the destination's number, so the head format does not limit its size
+            NocConfig cfg = s.format() != null ? s.router().withFormat(s.format()) : s.router();
+            TrafficStudy study = new TrafficStudy(s, null, t, cfg);   // the router's own limits (ports x VCs)
+            s.traffic().nodeView(study.topology);
+            return study;
+        }
         Mesh2D m = Mesh2D.parse(s.mesh());
         FlitFormat f = s.format() != null ? s.format() : FlitFormat.smallestFor(m.width(), m.height());
         NocConfig cfg = s.router().withFormat(f);
         s.traffic().check(m);
-        s.injection().burstParameters(s.rate() / s.packetFlits());
         new DimensionOrderRouting(m, cfg.format());
-        RouterNetwork.mesh(m.width(), m.height(), cfg);   // the router's own limits (ports x VCs)
-        return new TrafficStudy(s, m, cfg);
+        return new TrafficStudy(s, m, null, cfg);   // the router's own limits (ports x VCs)
     }
 
     private static void check(boolean ok, String message) {
@@ -124,9 +164,27 @@ public final class TrafficStudy {
         return s;
     }
 
-    /** The mesh. */
+    /**
+     * The mesh.
+     *
+     * @throws IllegalArgumentException on the torus, whose runs record and replay no traces
+     */
     public Mesh2D mesh() {
+        if (mesh == null) {
+            throw new IllegalArgumentException("packet traces (--trace, --net-trace) are recorded on the mesh only, not on the "
+                    + topology.name());
+        }
         return mesh;
+    }
+
+    /** The wiring: the mesh or the torus. */
+    public Topology topology() {
+        return topology;
+    }
+
+    /** The size as the command line gives it: {@code WxH} for the mesh, {@code XxYxZ} for the torus. */
+    public String size() {
+        return torus != null ? torus[0] + "x" + torus[1] + "x" + torus[2] : mesh.width() + "x" + mesh.height();
     }
 
     /** The network's configuration. */
@@ -137,7 +195,7 @@ public final class TrafficStudy {
     /** What the pattern asks of the mesh: mean hops and ideal throughput under dimension-order routing. */
     public PatternAnalysis analysis() {
         if (analysis == null) {
-            analysis = PatternAnalysis.of(mesh, s.traffic());
+            analysis = mesh != null ? PatternAnalysis.of(mesh, s.traffic()) : PatternAnalysis.of(network(), s.traffic());
         }
         return analysis;
     }
@@ -161,7 +219,7 @@ public final class TrafficStudy {
      * @return the measurements
      */
     public TrafficResult run(double rate, long seed, PacketListener listener) {
-        RouterNetwork net = RouterNetwork.mesh(mesh.width(), mesh.height(), config);
+        RouterNetwork net = network();
         SyntheticTraffic t = new SyntheticTraffic(net, s.traffic(), s.injection(), rate, s.packetFlits(), seed);
         t.setListener(listener);
         return t.run(s.warmup(), s.measure(), s.drain());
@@ -190,8 +248,7 @@ public final class TrafficStudy {
      * @return the measurements
      */
     public TrafficResult replay(NetTrace trace, PacketListener listener) {
-        RouterNetwork net = RouterNetwork.mesh(mesh.width(), mesh.height(), config);
-        TrafficDriver d = new TrafficDriver(net, trace.source(mesh));
+        TrafficDriver d = new TrafficDriver(network(), trace.source(mesh()));
         d.setListener(listener);
         return d.run(0, Math.max(1, trace.span()), s.drain());
     }
@@ -232,9 +289,9 @@ public final class TrafficStudy {
         return String.format(Locale.ROOT, "%.0f", v);
     }
 
-    /** The base name of a sweep's files: {@code noc-sweep-PATTERN-WxH}. */
+    /** The base name of a sweep's files: {@code noc-sweep-PATTERN-WxH}, or {@code noc-sweep-PATTERN-torusXxYxZ}. */
     public String baseName() {
-        return "noc-sweep-" + s.traffic().kind().label() + "-" + mesh.width() + "x" + mesh.height();
+        return "noc-sweep-" + s.traffic().kind().label() + "-" + (torus != null ? "torus" : "") + size();
     }
 
     /**
@@ -284,7 +341,7 @@ public final class TrafficStudy {
     public String title() {
         String inj = s.injection().kind() == Injection.Kind.BERNOULLI ? "" : ", " + s.injection().describe();
         String seeds = s.seeds() > 1 ? ", " + s.seeds() + " seeds (95% CI)" : "";
-        return String.format(Locale.ROOT, "%s, %s%s, %d-flit packets, %d VCs x %d flits, D=%d, L=%d%s", mesh.name(),
+        return String.format(Locale.ROOT, "%s, %s%s, %d-flit packets, %d VCs x %d flits, D=%d, L=%d%s", topology.name(),
                 s.traffic(), inj, s.packetFlits(), config.vcs(), config.bufferDepth(), config.routerDelay(),
                 config.linkDelay(), seeds);
     }
@@ -292,7 +349,10 @@ public final class TrafficStudy {
     /** The settings as JSON, with the names BookSim gives them where it has one. */
     public JsonObject settingsJson() {
         JsonObject o = new JsonObject();
-        o.addProperty("mesh", mesh.width() + "x" + mesh.height());
+        if (torus != null) {
+            o.addProperty("topology", "torus");
+        }
+        o.addProperty("mesh", size());
         o.addProperty("traffic", s.traffic().spec());
         if (s.traffic().kind() == TrafficPattern.Kind.HOTSPOT) {
             o.addProperty("hotspot_fraction", s.traffic().fraction());
