@@ -1,5 +1,7 @@
 package scmp.tests;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -48,6 +50,25 @@ final class E2e {
     }
 
     /** Runs {@code scmpcc ARGS} in this process. */
+    /**
+     * Compiles {@code programs/DIR/NAME.c} at -O1 for a machine model into {@code out/NAME}, asserting that scmpcc
+     * succeeds without a word on stderr.
+     *
+     * @param out   where the executable goes
+     * @param model the machine model ({@code -mmachine})
+     * @param dir   the folder under programs/
+     * @param name  the program's name, without {@code .c}
+     * @return the executable
+     */
+    static Path buildProgram(Path out, String model, String dir, String name) {
+        Path exe = out.resolve(name);
+        Cc r = scmpcc("-O1", "-mmachine=" + model, "-o", exe.toString(),
+                root().resolve("programs/" + dir + "/" + name + ".c").toString());
+        assertEquals(0, r.status(), r.stderr());
+        assertEquals("", r.stderr());
+        return exe;
+    }
+
     static Cc scmpcc(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

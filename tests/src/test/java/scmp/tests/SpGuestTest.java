@@ -21,12 +21,7 @@ class SpGuestTest {
     Path dir;
 
     private Path build(String name) {
-        Path exe = dir.resolve(name);
-        E2e.Cc r = E2e.scmpcc("-O1", "-mmachine=sp", "-o", exe.toString(),
-                E2e.root().resolve("programs/sp/" + name + ".c").toString());
-        assertEquals(0, r.status(), r.stderr());
-        assertEquals("", r.stderr());
-        return exe;
+        return E2e.buildProgram(dir, "sp", "sp", name);
     }
 
     @ParameterizedTest(name = "{0} nodes")

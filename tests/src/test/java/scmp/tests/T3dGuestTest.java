@@ -21,12 +21,7 @@ class T3dGuestTest {
     Path dir;
 
     private Path build(String name) {
-        Path exe = dir.resolve(name);
-        E2e.Cc r = E2e.scmpcc("-O1", "-mmachine=t3d", "-o", exe.toString(),
-                E2e.root().resolve("programs/t3d/" + name + ".c").toString());
-        assertEquals(0, r.status(), r.stderr());
-        assertEquals("", r.stderr());
-        return exe;
+        return E2e.buildProgram(dir, "t3d", "t3d", name);
     }
 
     @ParameterizedTest(name = "{0} PEs")
