@@ -65,6 +65,18 @@ class NocMainTest {
     }
 
     @Test
+    void aBookSimTorusFileRunsOnTheTorus(@TempDir Path dir) throws Exception {
+        Path cfg = dir.resolve("torus444.cfg");
+        Files.writeString(cfg, "topology = torus; k = 4; n = 3; routing_function = dim_order;\n"
+                + "injection_rate = 0.002; sample_period = 500; warmup_periods = 1; max_samples = 8;\n");
+        StringWriter out = new StringWriter();
+        assertEquals(0, run(out, new StringWriter(), "--config", cfg.toString()));
+        String s = out.toString();
+        assertTrue(s.contains("torus 4x4x4, uniform traffic, 5-flit packets, seed 1"), s);
+        assertTrue(s.contains("3.000 hops on average, zero-load latency 25.00 network cycles"), s);
+    }
+
+    @Test
     void timelineHasAFlowPerPacketFromInjectionToArrivalInsideTheWindow(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("t.json");
         StringWriter out = new StringWriter();

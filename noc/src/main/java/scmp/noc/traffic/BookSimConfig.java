@@ -15,8 +15,10 @@ import java.util.Set;
  * ({@code scmpsim noc --config FILE}). docs/noc.md section 7 has the mapping table; in short:
  *
  * <ul>
- *   <li>network: {@code topology = mesh}, {@code k} (the mesh is k x k), {@code n = 2}, {@code c = 1},
- *       {@code routing_function = dor} (or {@code dim_order});</li>
+ *   <li>network: {@code topology = mesh} with {@code k} (the mesh is k x k) and {@code n = 2}, or {@code topology =
+ *       torus} with {@code k} and {@code n} from 1 to 3 (a k-ary n-cube: {@code --topology torus --mesh kxkxk} for
+ *       n = 3, {@code kxkx1} for 2, {@code kx1x1} for 1), {@code c = 1}, {@code routing_function = dor} (or
+ *       {@code dim_order}, {@code dim_order_torus});</li>
  *   <li>router: {@code num_vcs}, {@code vc_buf_size}, {@code routing_delay}, {@code vc_alloc_delay},
  *       {@code sw_alloc_delay}, {@code st_final_delay} (the four stage delays), {@code credit_delay} (BookSim's
  *       credit goes back over a channel of the link's latency, 1, after {@code credit_delay} router cycles, so
@@ -48,18 +50,17 @@ public final class BookSimConfig {
             Map.entry("input_speedup", "1"), Map.entry("output_speedup", "1"), Map.entry("internal_speedup", "1"),
             Map.entry("wait_for_tail_credit", "0"), Map.entry("sim_type", "latency"), Map.entry("classes", "1"),
             Map.entry("include_queuing", "1"), Map.entry("sim_count", "1"), Map.entry("use_read_write", "0"),
-            Map.entry("st_prepare_delay", "0"), Map.entry("n", "2"), Map.entry("c", "1"),
-            Map.entry("topology", "mesh"));
+            Map.entry("st_prepare_delay", "0"), Map.entry("c", "1"));
 
     /** Keys taken as they are (numbers), and the option each sets. */
     private static final Map<String, String> DIRECT = Map.of("num_vcs", "--vcs", "vc_buf_size", "--buffer",
             "packet_size", "--packet-flits", "seed", "--seed", "latency_thres", "--latency-limit",
             "burst_alpha", "--burst-alpha", "burst_beta", "--burst-beta", "burst_r1", "--burst-r1",
             "hotspot_fraction", "--hotspot-fraction");
-    private static final Set<String> INTEGERS = Set.of("num_vcs", "vc_buf_size", "packet_size", "seed", "k",
+    private static final Set<String> INTEGERS = Set.of("num_vcs", "vc_buf_size", "packet_size", "seed", "k", "n",
             "routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_final_delay", "credit_delay", "sample_period",
             "warmup_periods", "max_samples", "injection_rate_uses_flits");
-    private static final Set<String> OTHERS = Set.of("k", "routing_function", "routing_delay", "vc_alloc_delay",
+    private static final Set<String> OTHERS = Set.of("topology", "k", "n", "routing_function", "routing_delay", "vc_alloc_delay",
             "sw_alloc_delay", "st_final_delay", "credit_delay", "vc_allocator", "arb_type", "traffic",
             "injection_rate", "injection_rate_uses_flits", "injection_process", "sample_period", "warmup_periods",
             "max_samples");
@@ -189,16 +190,33 @@ public final class BookSimConfig {
                 number(key);
             }
         }
+        boolean torus = values.containsKey("topology") && text("topology").equals("torus");
+        if (values.containsKey("topology") && !torus && !text("topology").equals("mesh")) {
+            throw error("topology", "topology = " + values.get("topology").text() + ": only mesh and torus are modelled");
+        }
+        int n = values.containsKey("n") ? integer("n") : 2;
+        if (torus ? n < 1 || n > 3 : n != 2) {
+            throw error("n", "n = " + n + ": " + (torus ? "a torus of 1 to 3 dimensions is modelled" : "only n = 2 "
+                    + "is modelled for a mesh"));
+        }
+        if (values.containsKey("n") && torus && !values.containsKey("k")) {
+            throw error("n", "n = " + n + " needs k (the torus's side)");
+        }
+        if (torus) {
+            o.put("--topology", "torus");
+        }
         if (values.containsKey("k")) {
             int k = integer("k");
             if (k < 1) {
                 throw error("k", "k must be at least 1, got " + k);
             }
-            o.put("--mesh", k + "x" + k);
+            // a k-ary n-cube: the torus is always three-dimensional here, its unused dimensions of side 1
+            o.put("--mesh", torus ? k + "x" + (n >= 2 ? k : 1) + "x" + (n == 3 ? k : 1) : k + "x" + k);
         }
         if (values.containsKey("routing_function")) {
             String r = text("routing_function");
-            if (!r.equals("dor") && !r.equals("dim_order") && !r.equals("dor_mesh") && !r.equals("dim_order_mesh")) {
+            if (!r.equals("dor") && !r.equals("dim_order") && !r.equals("dor_mesh") && !r.equals("dim_order_mesh")
+                    && !r.equals("dim_order_torus")) {
                 throw error("routing_function", "routing_function = " + r + ": only dimension-order routing (dor) is "
                         + "modelled");
             }

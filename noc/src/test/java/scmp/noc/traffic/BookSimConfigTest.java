@@ -89,9 +89,11 @@ class BookSimConfigTest {
 
     @Test
     void valuesTheModelDoesNotHaveAreErrors() {
-        assertEquals("t.cfg:1: topology = torus: only mesh is modelled", error("topology = torus;"));
+        assertEquals("t.cfg:1: topology = fly: only mesh and torus are modelled", error("topology = fly;"));
         assertEquals("t.cfg:1: input_speedup = 2: only 1 is modelled", error("input_speedup = 2;"));
-        assertEquals("t.cfg:1: n = 3: only 2 is modelled", error("n = 3;"));
+        assertEquals("t.cfg:1: n = 3: only n = 2 is modelled for a mesh", error("n = 3;"));
+        assertEquals("t.cfg:1: n = 4: a torus of 1 to 3 dimensions is modelled", error("n = 4; topology = torus; k = 4;"));
+        assertEquals("t.cfg:1: n = 3 needs k (the torus's side)", error("n = 3; topology = torus;"));
         assertTrue(error("routing_function = min_adapt;").contains("only dimension-order routing"));
         assertTrue(error("vc_allocator = islip;").contains("vc_allocator = islip"));
         assertTrue(error("traffic = randperm;").contains("unknown traffic pattern 'randperm'"));
@@ -102,6 +104,15 @@ class BookSimConfigTest {
         assertTrue(error("num_vcs = 2").startsWith("t.cfg:1: missing ';'"));
         assertTrue(error("num_vcs 2;").startsWith("t.cfg:1: expected 'key = value;'"));
         // BookSim's own defaults are accepted
-        assertEquals(Map.of(), options("internal_speedup = 1.0; router = iq; sim_count = 1; topology = mesh;"));
+        assertEquals(Map.of(), options("internal_speedup = 1.0; router = iq; sim_count = 1; topology = mesh; n = 2;"));
+    }
+
+    @Test
+    void aTorusIsAKAryNCube() {
+        assertEquals(Map.of("--topology", "torus", "--mesh", "4x4x4"), options("topology = torus; k = 4; n = 3;"));
+        assertEquals(Map.of("--topology", "torus", "--mesh", "8x8x1"), options("topology = torus; k = 8;"));
+        assertEquals(Map.of("--topology", "torus", "--mesh", "6x1x1"),
+                options("topology = torus; k = 6; n = 1; routing_function = dim_order_torus;"));
+        assertEquals(Map.of("--topology", "torus"), options("topology = torus;"));
     }
 }
