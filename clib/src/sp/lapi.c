@@ -10,19 +10,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { PUT = 1, GET_REQ, GET_REPLY, AM_HDR, AM_DATA, ACK, ADDR, BARRIER };
+enum { PUT = 1, GET_REQ, GET_REPLY, AM_HDR, AM_DATA, ACK, ADDR, BARRIER, RMW_REQ, RMW_REPLY };
 
 typedef struct {
     int type;
     int msgid;    /* the origin's number of the message (a Get reply: the requester's) */
-    int len;      /* the message's data bytes */
+    int len;      /* the message's data bytes; Rmw request: the operation */
     int offset;   /* where this packet's data go in them */
     int addr;     /* Put, Get reply: the data's address at the target; Get request: at the source; active message
                    * header: the header handler; ADDR: the address */
-    int tcntr;    /* the target counter, in the receiving task */
-    int ccntr;    /* Put, active message: the origin's completion counter; Get request: its origin counter */
+    int tcntr;    /* the target counter, in the receiving task; Rmw request: the first operand; Rmw reply: the
+                   * previous value */
+    int ccntr;    /* Put, active message: the origin's completion counter; Get and Rmw: the origin counter */
     int extra;    /* Get request: the origin's buffer; active message header: the user header's bytes; ADDR and
-                   * BARRIER: the round */
+                   * BARRIER: the round; Rmw: where the previous value goes; Rmw request's data: the second
+                   * operand */
 } lapi_hdr;
 
 #define CHUNK (HAL_MAX_BYTES - (int)sizeof(lapi_hdr))
@@ -197,6 +199,39 @@ static void dispatch(int src, const lapi_hdr *h, const char *p) {
         }
         break;
     }
+    case RMW_REQ: {
+        /* atomic: nothing between the load and the store gives up the core */
+        int *var = (int *)h->addr, old = *var, in0 = h->tcntr, in1;
+        memcpy(&in1, p, sizeof in1);
+        switch (h->len) {
+        case SWAP:
+            *var = in0;
+            break;
+        case COMPARE_AND_SWAP:
+            if (old == in0) {
+                *var = in1;
+            }
+            break;
+        case FETCH_AND_ADD:
+            *var = old + in0;
+            break;
+        default:
+            *var = old | in0;
+            break;
+        }
+        lapi_hdr r = {RMW_REPLY, h->msgid, 0, 0, 0, old, h->ccntr, h->extra};
+        send_pkt(src, &r, 0, 0);
+        break;
+    }
+    case RMW_REPLY:
+        if (h->extra) {
+            *(int *)h->extra = h->tcntr;
+        }
+        if (h->ccntr) {
+            ((lapi_cntr_t *)h->ccntr)->cntr++;
+        }
+        outstanding--;
+        break;
     case ACK:
         if (h->ccntr) {
             ((lapi_cntr_t *)h->ccntr)->cntr++;
@@ -385,6 +420,19 @@ int LAPI_Amsend(lapi_handle_t hndl, unsigned tgt, void *hdr_hdl, void *uhdr, uns
     if (org_cntr) {
         org_cntr->cntr++;
     }
+    return LAPI_SUCCESS;
+}
+
+int LAPI_Rmw(lapi_handle_t hndl, RMW_ops_t op, unsigned tgt, int *tgt_var, int *in_val, int *prev_tgt_val,
+             lapi_cntr_t *org_cntr) {
+    (void)hndl;
+    if (bad_task(tgt) || (unsigned)op > FETCH_AND_OR || !in_val) {
+        return LAPI_ERR_BAD_PARAMETER;
+    }
+    int second = op == COMPARE_AND_SWAP ? in_val[1] : 0;
+    lapi_hdr h = {RMW_REQ, next_msgid++, op, 0, (int)tgt_var, in_val[0], (int)org_cntr, (int)prev_tgt_val};
+    outstanding++;
+    send_pkt(tgt, &h, &second, sizeof second);
     return LAPI_SUCCESS;
 }
 

@@ -52,6 +52,20 @@ class SpGuestTest {
         assertEquals(0, s.exit(), s.stderr());
     }
 
+    @ParameterizedTest(name = "{0} tasks")
+    @ValueSource(ints = {2, 4, 16})
+    void lapiRmwIsAtomicUnderContention(int tasks) {
+        E2e.Sim s = E2e.scmpsim("-n", String.valueOf(tasks), "--mem", "1M", build("lapi_rmw").toString());
+        assertEquals(0, s.exit(), s.stderr());
+        int total = tasks * 20;
+        assertEquals("FETCH_AND_ADD: " + tasks + " tasks x 20: counter " + total
+                + ", fetched values out of range 0, repeated 0; tasks interleaved " + tasks + "\n"
+                + "COMPARE_AND_SWAP: 1 winner(s), final value is the winner's: 1\n"
+                + "SWAP: the values taken out and the one left are 0.." + tasks + " once each: 1\n"
+                + "FETCH_AND_OR: final 0x" + Integer.toHexString((1 << tasks) - 1) + ", no task saw its own bit: 1\n",
+                s.stdout());
+    }
+
     @Test
     void lapiReassemblesMessagesWhosePacketsOvertakeEachOther() throws Exception {
         // longer routes 1000 cycles a chip slower: full packets of one message overtake each other
