@@ -27,7 +27,9 @@ typedef enum {
     NUM_TASKS,       /* the tasks of the job */
     MAX_UHDR_SZ,     /* the most bytes of an active message's user header */
     INTERRUPT_SET,   /* 1: packets are taken in an interrupt handler; 0: only inside LAPI calls (polling) */
-    MAX_DATA_SZ      /* the most bytes of one message */
+    MAX_DATA_SZ,     /* the most bytes of one message */
+    COMPL_INLINE     /* 1: completion handlers run in the thread that completes the message; 0 (the default): in
+                      * LAPI's completion-handler thread (docs/sp.md, "LAPI") */
 } lapi_query_t;
 
 /* LAPI_Rmw's operations on a 32-bit int of the target task. */

@@ -56,6 +56,23 @@ typedef struct {
     early *stash;
 } arriving;
 
+/* A completed active message whose completion handler waits for the completion-handler thread. */
+typedef struct {
+    compl_hndlr_t *ch;
+    void *uinfo;
+    lapi_cntr_t *tcntr;
+    int src, msgid, ccntr;
+} completion;
+
+#define COMPLETIONS 64
+
+static completion pending[COMPLETIONS];
+static int pending_head, pending_count, compl_inline;
+static int compl_thread_on;   /* the completion-handler thread has been started and has not ended */
+static int compl_tid = -1;    /* its context while it runs */
+
+unsigned int __rdsr_tid(void);
+
 static arriving msgs[MESSAGES];
 static lapi_handle_t handle;
 static int task, tasks, interrupts, next_msgid, outstanding;
@@ -101,6 +118,50 @@ static void acknowledge(int dst, int msgid, int ccntr) {
     send_pkt(dst, &a, 0, 0);
 }
 
+/* The completion-handler thread (seed line 85: completion handlers run in a separate thread and may call LAPI):
+ * runs the pending completion handlers in order, each followed by its message's target counter and
+ * acknowledgement, and ends when none is left. */
+static void compl_thread(void) {
+    compl_tid = (int)__rdsr_tid();
+    while (pending_count > 0) {
+        completion c = pending[pending_head];
+        pending_head = (pending_head + 1) % COMPLETIONS;
+        pending_count--;
+        c.ch(&handle, c.uinfo);
+        if (c.tcntr) {
+            c.tcntr->cntr++;
+        }
+        acknowledge(c.src, c.msgid, c.ccntr);
+    }
+    compl_tid = -1;
+    compl_thread_on = 0;
+}
+
+/* Queues a completion handler for the completion-handler thread, starting the thread when it does not run. */
+static void defer(compl_hndlr_t *ch, void *uinfo, lapi_cntr_t *tcntr, int src, int msgid, int ccntr) {
+    while (pending_count == COMPLETIONS) {
+        hal_yield();   /* the thread makes room */
+    }
+    completion *c = &pending[(pending_head + pending_count) % COMPLETIONS];
+    c->ch = ch;
+    c->uinfo = uinfo;
+    c->tcntr = tcntr;
+    c->src = src;
+    c->msgid = msgid;
+    c->ccntr = ccntr;
+    pending_count++;
+    if (!compl_thread_on) {
+        compl_thread_on = 1;
+        hal_thread(compl_thread);
+    }
+}
+
+/* Tells whether the calling thread should give the core to the completion-handler thread rather than wait in the
+ * adapter: the thread has work and is not the caller. */
+static int handlers_waiting(void) {
+    return compl_thread_on && compl_tid != (int)__rdsr_tid();
+}
+
 /* A message whose bytes are all here: its completion handler, its target counter, the acknowledgement. */
 static void complete(arriving *m) {
     int src = m->src, msgid = m->msgid, ccntr = m->ccntr, type = m->type;
@@ -113,6 +174,10 @@ static void complete(arriving *m) {
             tcntr->cntr++;   /* the requester's origin counter */
         }
         outstanding--;
+        return;
+    }
+    if (ch && !compl_inline) {
+        defer(ch, uinfo, tcntr, src, msgid, ccntr);
         return;
     }
     if (ch) {
@@ -267,7 +332,7 @@ static int progress(int block) {
  * handler run (interrupt mode). */
 static void wait_until(volatile int *flag, int value) {
     while (*flag < value) {
-        if (interrupts) {
+        if (interrupts || handlers_waiting()) {
             hal_yield();
         } else {
             progress(1);
@@ -290,6 +355,9 @@ int LAPI_Init(lapi_handle_t *hndl, lapi_info_t *info) {
 
 int LAPI_Term(lapi_handle_t hndl) {
     LAPI_Gfence(hndl);
+    while (handlers_waiting()) {
+        hal_yield();
+    }
     if (interrupts) {
         hal_polling();
         interrupts = 0;
@@ -315,6 +383,9 @@ int LAPI_Qenv(lapi_handle_t hndl, lapi_query_t query, int *ret_val) {
     case MAX_DATA_SZ:
         *ret_val = 1 << 24;
         break;
+    case COMPL_INLINE:
+        *ret_val = compl_inline;
+        break;
     default:
         return LAPI_ERR_BAD_PARAMETER;
     }
@@ -323,6 +394,10 @@ int LAPI_Qenv(lapi_handle_t hndl, lapi_query_t query, int *ret_val) {
 
 int LAPI_Senv(lapi_handle_t hndl, lapi_query_t query, int set_val) {
     (void)hndl;
+    if (query == COMPL_INLINE) {
+        compl_inline = set_val != 0;
+        return LAPI_SUCCESS;
+    }
     if (query != INTERRUPT_SET) {
         return LAPI_ERR_BAD_PARAMETER;
     }
@@ -346,6 +421,9 @@ int LAPI_Getcntr(lapi_handle_t hndl, lapi_cntr_t *cntr, int *val) {
     if (!interrupts) {
         while (progress(0)) {
         }
+    }
+    if (handlers_waiting()) {
+        hal_yield();   /* the completion handlers of the messages taken run */
     }
     *val = cntr->cntr;
     return LAPI_SUCCESS;
@@ -439,7 +517,7 @@ int LAPI_Rmw(lapi_handle_t hndl, RMW_ops_t op, unsigned tgt, int *tgt_var, int *
 int LAPI_Fence(lapi_handle_t hndl) {
     (void)hndl;
     while (outstanding > 0) {
-        if (interrupts) {
+        if (interrupts || handlers_waiting()) {
             hal_yield();
         } else {
             progress(1);
