@@ -28,8 +28,11 @@ typedef enum {
     MAX_UHDR_SZ,     /* the most bytes of an active message's user header */
     INTERRUPT_SET,   /* 1: packets are taken in an interrupt handler; 0: only inside LAPI calls (polling) */
     MAX_DATA_SZ,     /* the most bytes of one message */
-    COMPL_INLINE     /* 1: completion handlers run in the thread that completes the message; 0 (the default): in
+    COMPL_INLINE,    /* 1: completion handlers run in the thread that completes the message; 0 (the default): in
                       * LAPI's completion-handler thread (docs/sp.md, "LAPI") */
+    RETRANSMIT_CYCLES, /* cycles after which a packet not acknowledged is sent again (default 200000) */
+    RETRANSMISSIONS, /* (query only) packets this task has sent again */
+    DUPLICATES       /* (query only) packets this task received more than once and dropped */
 } lapi_query_t;
 
 /* LAPI_Rmw's operations on a 32-bit int of the target task. */

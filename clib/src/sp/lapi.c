@@ -10,12 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { PUT = 1, GET_REQ, GET_REPLY, AM_HDR, AM_DATA, ACK, ADDR, BARRIER, RMW_REQ, RMW_REPLY };
+enum { PUT = 1, GET_REQ, GET_REPLY, AM_HDR, AM_DATA, ACK, ADDR, BARRIER, RMW_REQ, RMW_REPLY, RACK };
 
 typedef struct {
-    int type;
-    int msgid;    /* the origin's number of the message (a Get reply: the requester's) */
-    int len;      /* the message's data bytes; Rmw request: the operation */
+    int type;     /* the packet's type, and its sequence number in the pair above the low 8 bits (0 for RACK) */
+    int msgid;    /* RACK: the last sequence number below which every packet of the pair is here */    /* the origin's number of the message (a Get reply: the requester's) */
+    int len;      /* the message's data bytes; Rmw request: the operation; RACK: bit i, sequence number
+                   * msgid + 1 + i is here too */
     int offset;   /* where this packet's data go in them */
     int addr;     /* Put, Get reply: the data's address at the target; Get request: at the source; active message
                    * header: the header handler; ADDR: the address */
@@ -81,14 +82,172 @@ static int arrivals[2];
 static void *addr_recv[2][MAX_TASKS];
 static int addr_round, barrier_round;
 
-static void send_pkt(int dst, lapi_hdr *h, const void *data, int bytes) {
-    int stage[HAL_MAX_BYTES / 4];
-    memcpy(stage, h, sizeof *h);
-    if (bytes > 0) {
-        memcpy((char *)stage + sizeof *h, data, bytes);
+/* ---- Reliability (docs/sp.md, "Losing packets"): every packet but a RACK carries a sequence number of its
+ * (origin, target) pair and stays in the origin's window of WINDOW packets until the target's RACK says it is
+ * there; a packet not acknowledged RETRANSMIT_CYCLES after it was sent is sent again (and
+ * each time it is, its timeout doubles, up to 16 times); the target takes a sequence
+ * number once and acknowledges duplicates again. */
+
+#define WINDOW 32
+
+/* A packet in the origin's window: its bytes, kept until acknowledged. */
+typedef struct {
+    int seq;
+    int bytes;
+    int sending;    /* its DMA is under way: an acknowledgement then only marks it */
+    int acked;
+    int tries;      /* times sent again: each doubles its timeout, up to 16 times RETRANSMIT_CYCLES */
+    unsigned long long at;   /* when it was last sent */
+    int words[];
+} sent_pkt;
+
+static sent_pkt *window[MAX_TASKS][WINDOW];
+static int next_seq[MAX_TASKS], base_seq[MAX_TASKS];   /* per target: the next number, the oldest unacknowledged */
+static int cum_seq[MAX_TASKS];                          /* per origin: every number up to it is here */
+static unsigned beyond[MAX_TASKS];                      /* per origin: bit i, number cum_seq + 1 + i is here */
+static int ack_due[MAX_TASKS], acks_due;
+static int unacked, retransmissions, duplicates;
+static int retransmit_cycles = 200000;
+static unsigned long long next_deadline = ~0ULL;
+
+static int progress(int block);
+static void retransmit_due(void);
+
+/* When p is sent again if no acknowledgement has come. */
+static unsigned long long deadline(const sent_pkt *p) {
+    return p->at + ((unsigned long long)(unsigned)retransmit_cycles << (p->tries < 4 ? p->tries : 4));
+}
+
+/* Sends p's bytes to dst and waits for the adapter to read them, then stamps it (or frees it when its
+ * acknowledgement came meanwhile). */
+static void transmit(int dst, sent_pkt *p) {
+    p->sending = 1;
+    hal_send(dst, 0, p->words, p->bytes);
+    hal_send_wait();
+    p->sending = 0;
+    if (p->acked) {
+        free(p);
+        return;
     }
-    hal_send(dst, 0, stage, (int)sizeof *h + bytes);
-    hal_send_wait();   /* the stage is on this thread's stack */
+    p->at = hal_cycles();
+    if (deadline(p) < next_deadline) {
+        next_deadline = deadline(p);
+    }
+}
+
+/* An acknowledged packet leaves the window. */
+static void release(int dst, int seq) {
+    sent_pkt *p = window[dst][seq % WINDOW];
+    if (!p || p->seq != seq) {
+        return;
+    }
+    window[dst][seq % WINDOW] = 0;
+    unacked--;
+    if (p->sending) {
+        p->acked = 1;
+    } else {
+        free(p);
+    }
+}
+
+static void take_rack(int src, const lapi_hdr *h) {
+    for (int s = base_seq[src]; s <= h->msgid && s < next_seq[src]; s++) {
+        release(src, s);
+    }
+    for (int i = 0; i < WINDOW; i++) {
+        if ((unsigned)h->len >> i & 1) {
+            release(src, h->msgid + 1 + i);
+        }
+    }
+    while (base_seq[src] < next_seq[src] && !window[src][base_seq[src] % WINDOW]) {
+        base_seq[src]++;
+    }
+}
+
+/* Sends every acknowledgement that is due: for each origin, the pair's cumulative number and the bits above it. */
+static void flush_acks(void) {
+    if (acks_due == 0) {
+        return;
+    }
+    acks_due = 0;
+    for (int t = 0; t < tasks; t++) {
+        if (ack_due[t]) {
+            ack_due[t] = 0;
+            lapi_hdr a = {RACK, cum_seq[t], (int)beyond[t], 0, 0, 0, 0, 0};
+            hal_send(t, 0, &a, sizeof a);
+            hal_send_wait();   /* a is on this thread's stack */
+        }
+    }
+}
+
+/* Takes a packet's sequence number: returns 0 for a duplicate, which is acknowledged again and not dispatched. */
+static int take_seq(int src, int seq) {
+    ack_due[src] = 1;
+    acks_due++;
+    int d = seq - cum_seq[src] - 1;
+    if (d < 0 || (d < WINDOW && (beyond[src] >> d & 1))) {
+        duplicates++;
+        return 0;
+    }
+    beyond[src] |= 1u << d;
+    while (beyond[src] & 1) {
+        beyond[src] >>= 1;
+        cum_seq[src]++;
+    }
+    return 1;
+}
+
+/* Sends one LAPI packet: the header h and `bytes` data bytes, numbered in the pair and kept in the window. */
+static void send_pkt(int dst, lapi_hdr *h, const void *data, int bytes) {
+    while (next_seq[dst] - base_seq[dst] >= WINDOW) {
+        retransmit_due();   /* the window is full: wait for acknowledgements */
+        if (interrupts) {
+            hal_yield();
+        } else {
+            progress(1);
+        }
+    }
+    sent_pkt *p = malloc(sizeof *p + sizeof *h + bytes);
+    p->seq = next_seq[dst]++;
+    p->bytes = (int)sizeof *h + bytes;
+    p->sending = p->acked = p->tries = 0;
+    memcpy(p->words, h, sizeof *h);
+    p->words[0] = (h->type & 0xFF) | p->seq << 8;
+    if (bytes > 0) {
+        memcpy((char *)p->words + sizeof *h, data, bytes);
+    }
+    window[dst][p->seq % WINDOW] = p;
+    unacked++;
+    transmit(dst, p);
+}
+
+/* Sends again every packet whose timeout has passed since it was last sent without an acknowledgement. Packets in
+ * the ring are taken first: they may be the acknowledgements. */
+static void retransmit_due(void) {
+    if (unacked == 0 || hal_cycles() < next_deadline || (hal_status() & HAL_RECEIVED)) {
+        return;
+    }
+    unsigned long long soonest = ~0ULL;
+    for (int t = 0; t < tasks; t++) {
+        for (int s = base_seq[t]; s < next_seq[t]; s++) {
+            sent_pkt *p = window[t][s % WINDOW];
+            if (!p || p->seq != s || p->sending) {
+                continue;
+            }
+            if (hal_cycles() >= deadline(p)) {
+                retransmissions++;
+                p->tries++;
+                transmit(t, p);
+                if (window[t][s % WINDOW] != p) {
+                    continue;   /* acknowledged (and freed) meanwhile */
+                }
+            }
+            if (deadline(p) < soonest) {
+                soonest = deadline(p);
+            }
+        }
+    }
+    next_deadline = soonest;
 }
 
 static arriving *find(int src, int msgid, int type) {
@@ -319,12 +478,30 @@ static int progress(int block) {
     int buf[HAL_MAX_BYTES / 4];
     hal_packet_t info;
     if (!hal_poll(&info, buf, sizeof buf)) {
+        flush_acks();
+        retransmit_due();
         if (block) {
-            hal_wait_packet();   /* the caller looks at its condition again */
+            if (unacked == 0) {
+                hal_wait_packet();   /* the caller looks at its condition again */
+            } else {
+                /* packets may need sending again: no wait in the adapter beyond the next deadline */
+                while (!(hal_status() & HAL_RECEIVED) && hal_cycles() < next_deadline) {
+                    hal_yield();
+                }
+            }
         }
         return 0;
     }
-    dispatch(info.src, (const lapi_hdr *)buf, (const char *)buf + sizeof(lapi_hdr));
+    int type = buf[0] & 0xFF;
+    if (type == RACK) {
+        take_rack(info.src, (const lapi_hdr *)buf);
+    } else if (take_seq(info.src, (unsigned)buf[0] >> 8)) {
+        buf[0] = type;
+        dispatch(info.src, (const lapi_hdr *)buf, (const char *)buf + sizeof(lapi_hdr));
+    }
+    if (acks_due >= WINDOW / 2 || !(hal_status() & HAL_RECEIVED)) {
+        flush_acks();
+    }
     return 1;
 }
 
@@ -332,6 +509,7 @@ static int progress(int block) {
  * handler run (interrupt mode). */
 static void wait_until(volatile int *flag, int value) {
     while (*flag < value) {
+        retransmit_due();
         if (interrupts || handlers_waiting()) {
             hal_yield();
         } else {
@@ -348,6 +526,9 @@ int LAPI_Init(lapi_handle_t *hndl, lapi_info_t *info) {
     (void)info;
     task = hal_my_node();
     tasks = hal_nodes();
+    for (int t = 0; t < tasks; t++) {
+        next_seq[t] = base_seq[t] = 1;   /* cum_seq 0: number 1 is the first */
+    }
     hal_init();
     *hndl = handle = 1;
     return LAPI_SUCCESS;
@@ -355,8 +536,15 @@ int LAPI_Init(lapi_handle_t *hndl, lapi_info_t *info) {
 
 int LAPI_Term(lapi_handle_t hndl) {
     LAPI_Gfence(hndl);
-    while (handlers_waiting()) {
-        hal_yield();
+    /* the last packets' acknowledgements, for a bounded time: a task that has ended acknowledges nothing */
+    unsigned long long give_up = hal_cycles() + 8ULL * (unsigned)retransmit_cycles;
+    while ((unacked > 0 && hal_cycles() < give_up) || handlers_waiting()) {
+        retransmit_due();
+        if (interrupts || handlers_waiting()) {
+            hal_yield();
+        } else {
+            progress(1);
+        }
     }
     if (interrupts) {
         hal_polling();
@@ -386,6 +574,15 @@ int LAPI_Qenv(lapi_handle_t hndl, lapi_query_t query, int *ret_val) {
     case COMPL_INLINE:
         *ret_val = compl_inline;
         break;
+    case RETRANSMIT_CYCLES:
+        *ret_val = retransmit_cycles;
+        break;
+    case RETRANSMISSIONS:
+        *ret_val = retransmissions;
+        break;
+    case DUPLICATES:
+        *ret_val = duplicates;
+        break;
     default:
         return LAPI_ERR_BAD_PARAMETER;
     }
@@ -396,6 +593,13 @@ int LAPI_Senv(lapi_handle_t hndl, lapi_query_t query, int set_val) {
     (void)hndl;
     if (query == COMPL_INLINE) {
         compl_inline = set_val != 0;
+        return LAPI_SUCCESS;
+    }
+    if (query == RETRANSMIT_CYCLES) {
+        if (set_val < 1) {
+            return LAPI_ERR_BAD_PARAMETER;
+        }
+        retransmit_cycles = set_val;
         return LAPI_SUCCESS;
     }
     if (query != INTERRUPT_SET) {
@@ -517,6 +721,7 @@ int LAPI_Rmw(lapi_handle_t hndl, RMW_ops_t op, unsigned tgt, int *tgt_var, int *
 int LAPI_Fence(lapi_handle_t hndl) {
     (void)hndl;
     while (outstanding > 0) {
+        retransmit_due();
         if (interrupts || handlers_waiting()) {
             hal_yield();
         } else {

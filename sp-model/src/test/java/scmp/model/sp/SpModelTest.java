@@ -33,6 +33,9 @@ class SpModelTest {
                 () -> model.fit(d.withNodes(4), 8)).getMessage());
         assertEquals("--param routes: must be at least 1, got 0", assertThrows(ConfigException.class,
                 () -> Params.load(SpParams.class, "sp", List.of(new Params.Given("routes", "0")))).getMessage());
+        assertEquals(0, d.dropEvery(), "the switch loses nothing by default");
+        assertEquals("--param dropEvery: must be 0 (no loss) or at least 2, got 1", assertThrows(ConfigException.class,
+                () -> Params.load(SpParams.class, "sp", List.of(new Params.Given("dropEvery", "1")))).getMessage());
     }
 
     private static String[] run(Path program, Integer ranks) {
