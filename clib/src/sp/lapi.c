@@ -277,7 +277,7 @@ static void acknowledge(int dst, int msgid, int ccntr) {
     send_pkt(dst, &a, 0, 0);
 }
 
-/* The completion-handler thread (seed line 85: completion handlers run in a separate thread and may call LAPI):
+/* The completion-handler thread (seed line 95: completion handlers run in a separate thread and may call LAPI):
  * runs the pending completion handlers in order, each followed by its message's target counter and
  * acknowledgement, and ends when none is left. */
 static void compl_thread(void) {
