@@ -4,7 +4,9 @@
  * offsets at once, an active message's wait (copied aside) until its header packet has run the header handler.
  * A message is complete at its target when all its bytes are in; the target then raises the target counter and
  * answers with an acknowledgement, which raises the origin's completion counter and ends the message for
- * LAPI_Fence. Packets are taken inside LAPI calls (polling mode) or by HAL's interrupt handler (interrupt mode). */
+ * LAPI_Fence. Packets are taken inside LAPI calls (polling mode) or by HAL's interrupt handler (interrupt mode).
+ * Every packet is numbered in its pair, acknowledged and sent again until it is (reliability, below); completion
+ * handlers run in the completion-handler thread unless COMPL_INLINE is set. */
 #include <hal.h>
 #include <lapi.h>
 #include <stdlib.h>
