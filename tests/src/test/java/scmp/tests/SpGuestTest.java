@@ -77,10 +77,10 @@ class SpGuestTest {
         // the thread delays a handler by 373 cycles: the program's thread first sends the acknowledgement of the
         // packet it took (the adapter reads it while the thread waits), then the thread's start and the switch
         // (S = 3); the round trip is shorter with the thread, whose message acknowledgement the answer overtakes
-        assertEquals("inline (COMPL_INLINE 1): 16 handler(s), 0 in a thread of their own, 118 cycles from the header "
-                + "handler to the completion handler, 11913 a round trip\n"
-                + "completion-handler thread: 16 handler(s), 16 in a thread of their own, 491 cycles from the header "
-                + "handler to the completion handler, 10997 a round trip\n"
+        assertEquals("inline (COMPL_INLINE 1): 16 handler(s), 0 in a thread of their own, 123 cycles from the header "
+                + "handler to the completion handler, 11918 a round trip\n"
+                + "completion-handler thread: 16 handler(s), 16 in a thread of their own, 496 cycles from the header "
+                + "handler to the completion handler, 11007 a round trip\n"
                 + "a handler's Put answered 42\n", s.stdout());
     }
 
