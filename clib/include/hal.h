@@ -56,6 +56,10 @@ void hal_interrupts(void (*handler)(void));
 void hal_polling(void);
 /* Gives up the processor to the next ready thread (an interrupt handler waiting to run): suspend. */
 void hal_yield(void);
+/* Starts entry() in a free thread context of this node, ready in the cycle after the call (the adapter faults
+ * when no context is free); returning from entry ends the thread. It runs when the running thread blocks,
+ * suspends or ends, and keeps the core until it does one of those itself. */
+void hal_thread(void (*entry)(void));
 /* Interrupt handlers started so far on this node. */
 int hal_interrupt_count(void);
 

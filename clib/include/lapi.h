@@ -27,8 +27,21 @@ typedef enum {
     NUM_TASKS,       /* the tasks of the job */
     MAX_UHDR_SZ,     /* the most bytes of an active message's user header */
     INTERRUPT_SET,   /* 1: packets are taken in an interrupt handler; 0: only inside LAPI calls (polling) */
-    MAX_DATA_SZ      /* the most bytes of one message */
+    MAX_DATA_SZ,     /* the most bytes of one message */
+    COMPL_INLINE,    /* 1: completion handlers run in the thread that completes the message; 0 (the default): in
+                      * LAPI's completion-handler thread (docs/sp.md, "LAPI") */
+    RETRANSMIT_CYCLES, /* cycles after which a packet not acknowledged is sent again (default 200000) */
+    RETRANSMISSIONS, /* (query only) packets this task has sent again */
+    DUPLICATES       /* (query only) packets this task received more than once and dropped */
 } lapi_query_t;
+
+/* LAPI_Rmw's operations on a 32-bit int of the target task. */
+typedef enum {
+    SWAP,              /* stores in_val[0] */
+    COMPARE_AND_SWAP,  /* stores in_val[1] when the value is in_val[0] */
+    FETCH_AND_ADD,     /* adds in_val[0] */
+    FETCH_AND_OR       /* ors in in_val[0] */
+} RMW_ops_t;
 
 /* An active message's completion handler, run when its data are in the buffer the header handler gave. */
 typedef void compl_hndlr_t(lapi_handle_t *hndl, void *completion_param);
@@ -59,6 +72,11 @@ int LAPI_Get(lapi_handle_t hndl, unsigned tgt, unsigned len, void *tgt_addr, voi
  * udata_len bytes of udata go where it says, then its completion handler runs; the counters as for LAPI_Put. */
 int LAPI_Amsend(lapi_handle_t hndl, unsigned tgt, void *hdr_hdl, void *uhdr, unsigned uhdr_len, void *udata,
                 unsigned udata_len, lapi_cntr_t *tgt_cntr, lapi_cntr_t *org_cntr, lapi_cntr_t *cmpl_cntr);
+
+/* Applies op atomically to the int at tgt_var in task tgt with the operand(s) at in_val (read at the call).
+ * *prev_tgt_val (when not 0) gets the int's value before the operation; then org_cntr (when not 0) is raised. */
+int LAPI_Rmw(lapi_handle_t hndl, RMW_ops_t op, unsigned tgt, int *tgt_var, int *in_val, int *prev_tgt_val,
+             lapi_cntr_t *org_cntr);
 
 /* Returns when every Put, Get and Amsend of this task has completed at its target. */
 int LAPI_Fence(lapi_handle_t hndl);

@@ -2,7 +2,9 @@
  * packets to the next task with all three counters, LAPI_Get from the previous task, LAPI_Amsend with a header
  * handler that chooses the buffer and a completion handler, LAPI_Fence and LAPI_Gfence, each in polling mode and
  * then in interrupt mode. Messages of several packets cross the switch's four routes, whose lengths differ, so
- * their packets arrive out of order; the data must be whole anyway. Task 0 prints the errors of all tasks.
+ * their packets arrive out of order; the data must be whole anyway, also when the switch loses packets (--param
+ * dropEvery) and LAPI sends them again. Task 0 prints the errors, retransmissions and duplicates of all tasks
+ * (counted until the errors are gathered).
  * Run: scmpcc -mmachine=sp lapi.c -o l && scmpsim -n 4 l */
 #include <lapi.h>
 #include <stdio.h>
@@ -14,7 +16,7 @@ static char put_in[BYTES], get_src[BYTES], get_in[BYTES], am_in[BYTES], out[BYTE
 static lapi_cntr_t put_tgt, am_tgt, get_tgt;
 static int errors;
 static volatile int am_done, am_from;
-static int error_tab[128];
+static int error_tab[128], again_tab[128], dup_tab[128];
 
 static char pattern(int task, int round, int i) {
     return (char)(task * 31 + round * 7 + i * 13 + (i >> 8));
@@ -121,15 +123,23 @@ int main(void) {
     /* every task's error count to task 0 */
     lapi_cntr_t done;
     LAPI_Setcntr(h, &done, 0);
+    int again, dup;
+    LAPI_Qenv(h, RETRANSMISSIONS, &again);
+    LAPI_Qenv(h, DUPLICATES, &dup);
     LAPI_Put(h, 0, sizeof errors, &error_tab[me], &errors, 0, 0, &done);
-    LAPI_Waitcntr(h, &done, 1, 0);
+    LAPI_Put(h, 0, sizeof again, &again_tab[me], &again, 0, 0, &done);
+    LAPI_Put(h, 0, sizeof dup, &dup_tab[me], &dup, 0, 0, &done);
+    LAPI_Waitcntr(h, &done, 3, 0);
     LAPI_Gfence(h);
     if (me == 0) {
-        int total = 0;
+        int total = 0, again_all = 0, dup_all = 0;
         for (int t = 0; t < n; t++) {
             total += error_tab[t];
+            again_all += again_tab[t];
+            dup_all += dup_tab[t];
         }
         printf("LAPI on %d tasks: %d error(s)\n", n, total);
+        printf("packets sent again %d, duplicates dropped %d\n", again_all, dup_all);
     }
     LAPI_Term(h);
     return 0;

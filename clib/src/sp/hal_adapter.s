@@ -1,6 +1,6 @@
 # libhal's access to the SP switch adapter (docs/sp.md, "The guest interface"): one function per adapter
 # operation. The head's type field selects it: 1 send, 2 receive ring, 3 free slots, 4 interrupt handler,
-# 5 interrupt return, 6 wait (mask 1: sends read, 2: a packet in the ring).
+# 5 interrupt return, 6 wait (mask 1: sends read, 2: a packet in the ring), 7 start a thread.
 
     .text
 
@@ -58,6 +58,12 @@ __hal_handler:
     .globl __hal_return
 __hal_return:
     sendh_i zero, 5, 0
+    ret
+
+# void hal_thread(void (*entry)(void))
+    .globl hal_thread
+hal_thread:
+    sendh_r zero, 7, a0, 0
     ret
 
 # void hal_yield(void)

@@ -4,25 +4,30 @@
  * offsets at once, an active message's wait (copied aside) until its header packet has run the header handler.
  * A message is complete at its target when all its bytes are in; the target then raises the target counter and
  * answers with an acknowledgement, which raises the origin's completion counter and ends the message for
- * LAPI_Fence. Packets are taken inside LAPI calls (polling mode) or by HAL's interrupt handler (interrupt mode). */
+ * LAPI_Fence. Packets are taken inside LAPI calls (polling mode) or by HAL's interrupt handler (interrupt mode).
+ * Every packet is numbered in its pair, acknowledged and sent again until it is (reliability, below); completion
+ * handlers run in the completion-handler thread unless COMPL_INLINE is set. */
 #include <hal.h>
 #include <lapi.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { PUT = 1, GET_REQ, GET_REPLY, AM_HDR, AM_DATA, ACK, ADDR, BARRIER };
+enum { PUT = 1, GET_REQ, GET_REPLY, AM_HDR, AM_DATA, ACK, ADDR, BARRIER, RMW_REQ, RMW_REPLY, RACK };
 
 typedef struct {
-    int type;
-    int msgid;    /* the origin's number of the message (a Get reply: the requester's) */
-    int len;      /* the message's data bytes */
+    int type;     /* the packet's type, and its sequence number in the pair above the low 8 bits (0 for RACK) */
+    int msgid;    /* RACK: the last sequence number below which every packet of the pair is here */    /* the origin's number of the message (a Get reply: the requester's) */
+    int len;      /* the message's data bytes; Rmw request: the operation; RACK: bit i, sequence number
+                   * msgid + 1 + i is here too */
     int offset;   /* where this packet's data go in them */
     int addr;     /* Put, Get reply: the data's address at the target; Get request: at the source; active message
                    * header: the header handler; ADDR: the address */
-    int tcntr;    /* the target counter, in the receiving task */
-    int ccntr;    /* Put, active message: the origin's completion counter; Get request: its origin counter */
+    int tcntr;    /* the target counter, in the receiving task; Rmw request: the first operand; Rmw reply: the
+                   * previous value */
+    int ccntr;    /* Put, active message: the origin's completion counter; Get and Rmw: the origin counter */
     int extra;    /* Get request: the origin's buffer; active message header: the user header's bytes; ADDR and
-                   * BARRIER: the round */
+                   * BARRIER: the round; Rmw: where the previous value goes; Rmw request's data: the second
+                   * operand */
 } lapi_hdr;
 
 #define CHUNK (HAL_MAX_BYTES - (int)sizeof(lapi_hdr))
@@ -54,6 +59,23 @@ typedef struct {
     early *stash;
 } arriving;
 
+/* A completed active message whose completion handler waits for the completion-handler thread. */
+typedef struct {
+    compl_hndlr_t *ch;
+    void *uinfo;
+    lapi_cntr_t *tcntr;
+    int src, msgid, ccntr;
+} completion;
+
+#define COMPLETIONS 64
+
+static completion pending[COMPLETIONS];
+static int pending_head, pending_count, compl_inline;
+static int compl_thread_on;   /* the completion-handler thread has been started and has not ended */
+static int compl_tid = -1;    /* its context while it runs */
+
+unsigned int __rdsr_tid(void);
+
 static arriving msgs[MESSAGES];
 static lapi_handle_t handle;
 static int task, tasks, interrupts, next_msgid, outstanding;
@@ -62,14 +84,172 @@ static int arrivals[2];
 static void *addr_recv[2][MAX_TASKS];
 static int addr_round, barrier_round;
 
-static void send_pkt(int dst, lapi_hdr *h, const void *data, int bytes) {
-    int stage[HAL_MAX_BYTES / 4];
-    memcpy(stage, h, sizeof *h);
-    if (bytes > 0) {
-        memcpy((char *)stage + sizeof *h, data, bytes);
+/* ---- Reliability (docs/sp.md, "Losing packets"): every packet but a RACK carries a sequence number of its
+ * (origin, target) pair and stays in the origin's window of WINDOW packets until the target's RACK says it is
+ * there; a packet not acknowledged RETRANSMIT_CYCLES after it was sent is sent again (and
+ * each time it is, its timeout doubles, up to 16 times); the target takes a sequence
+ * number once and acknowledges duplicates again. */
+
+#define WINDOW 32
+
+/* A packet in the origin's window: its bytes, kept until acknowledged. */
+typedef struct {
+    int seq;
+    int bytes;
+    int sending;    /* its DMA is under way: an acknowledgement then only marks it */
+    int acked;
+    int tries;      /* times sent again: each doubles its timeout, up to 16 times RETRANSMIT_CYCLES */
+    unsigned long long at;   /* when it was last sent */
+    int words[];
+} sent_pkt;
+
+static sent_pkt *window[MAX_TASKS][WINDOW];
+static int next_seq[MAX_TASKS], base_seq[MAX_TASKS];   /* per target: the next number, the oldest unacknowledged */
+static int cum_seq[MAX_TASKS];                          /* per origin: every number up to it is here */
+static unsigned beyond[MAX_TASKS];                      /* per origin: bit i, number cum_seq + 1 + i is here */
+static int ack_due[MAX_TASKS], acks_due;
+static int unacked, retransmissions, duplicates;
+static int retransmit_cycles = 200000;
+static unsigned long long next_deadline = ~0ULL;
+
+static int progress(int block);
+static void retransmit_due(void);
+
+/* When p is sent again if no acknowledgement has come. */
+static unsigned long long deadline(const sent_pkt *p) {
+    return p->at + ((unsigned long long)(unsigned)retransmit_cycles << (p->tries < 4 ? p->tries : 4));
+}
+
+/* Sends p's bytes to dst and waits for the adapter to read them, then stamps it (or frees it when its
+ * acknowledgement came meanwhile). */
+static void transmit(int dst, sent_pkt *p) {
+    p->sending = 1;
+    hal_send(dst, 0, p->words, p->bytes);
+    hal_send_wait();
+    p->sending = 0;
+    if (p->acked) {
+        free(p);
+        return;
     }
-    hal_send(dst, 0, stage, (int)sizeof *h + bytes);
-    hal_send_wait();   /* the stage is on this thread's stack */
+    p->at = hal_cycles();
+    if (deadline(p) < next_deadline) {
+        next_deadline = deadline(p);
+    }
+}
+
+/* An acknowledged packet leaves the window. */
+static void release(int dst, int seq) {
+    sent_pkt *p = window[dst][seq % WINDOW];
+    if (!p || p->seq != seq) {
+        return;
+    }
+    window[dst][seq % WINDOW] = 0;
+    unacked--;
+    if (p->sending) {
+        p->acked = 1;
+    } else {
+        free(p);
+    }
+}
+
+static void take_rack(int src, const lapi_hdr *h) {
+    for (int s = base_seq[src]; s <= h->msgid && s < next_seq[src]; s++) {
+        release(src, s);
+    }
+    for (int i = 0; i < WINDOW; i++) {
+        if ((unsigned)h->len >> i & 1) {
+            release(src, h->msgid + 1 + i);
+        }
+    }
+    while (base_seq[src] < next_seq[src] && !window[src][base_seq[src] % WINDOW]) {
+        base_seq[src]++;
+    }
+}
+
+/* Sends every acknowledgement that is due: for each origin, the pair's cumulative number and the bits above it. */
+static void flush_acks(void) {
+    if (acks_due == 0) {
+        return;
+    }
+    acks_due = 0;
+    for (int t = 0; t < tasks; t++) {
+        if (ack_due[t]) {
+            ack_due[t] = 0;
+            lapi_hdr a = {RACK, cum_seq[t], (int)beyond[t], 0, 0, 0, 0, 0};
+            hal_send(t, 0, &a, sizeof a);
+            hal_send_wait();   /* a is on this thread's stack */
+        }
+    }
+}
+
+/* Takes a packet's sequence number: returns 0 for a duplicate, which is acknowledged again and not dispatched. */
+static int take_seq(int src, int seq) {
+    ack_due[src] = 1;
+    acks_due++;
+    int d = seq - cum_seq[src] - 1;
+    if (d < 0 || (d < WINDOW && (beyond[src] >> d & 1))) {
+        duplicates++;
+        return 0;
+    }
+    beyond[src] |= 1u << d;
+    while (beyond[src] & 1) {
+        beyond[src] >>= 1;
+        cum_seq[src]++;
+    }
+    return 1;
+}
+
+/* Sends one LAPI packet: the header h and `bytes` data bytes, numbered in the pair and kept in the window. */
+static void send_pkt(int dst, lapi_hdr *h, const void *data, int bytes) {
+    while (next_seq[dst] - base_seq[dst] >= WINDOW) {
+        retransmit_due();   /* the window is full: wait for acknowledgements */
+        if (interrupts) {
+            hal_yield();
+        } else {
+            progress(1);
+        }
+    }
+    sent_pkt *p = malloc(sizeof *p + sizeof *h + bytes);
+    p->seq = next_seq[dst]++;
+    p->bytes = (int)sizeof *h + bytes;
+    p->sending = p->acked = p->tries = 0;
+    memcpy(p->words, h, sizeof *h);
+    p->words[0] = (h->type & 0xFF) | p->seq << 8;
+    if (bytes > 0) {
+        memcpy((char *)p->words + sizeof *h, data, bytes);
+    }
+    window[dst][p->seq % WINDOW] = p;
+    unacked++;
+    transmit(dst, p);
+}
+
+/* Sends again every packet whose timeout has passed since it was last sent without an acknowledgement. Packets in
+ * the ring are taken first: they may be the acknowledgements. */
+static void retransmit_due(void) {
+    if (unacked == 0 || hal_cycles() < next_deadline || (hal_status() & HAL_RECEIVED)) {
+        return;
+    }
+    unsigned long long soonest = ~0ULL;
+    for (int t = 0; t < tasks; t++) {
+        for (int s = base_seq[t]; s < next_seq[t]; s++) {
+            sent_pkt *p = window[t][s % WINDOW];
+            if (!p || p->seq != s || p->sending) {
+                continue;
+            }
+            if (hal_cycles() >= deadline(p)) {
+                retransmissions++;
+                p->tries++;
+                transmit(t, p);
+                if (window[t][s % WINDOW] != p) {
+                    continue;   /* acknowledged (and freed) meanwhile */
+                }
+            }
+            if (deadline(p) < soonest) {
+                soonest = deadline(p);
+            }
+        }
+    }
+    next_deadline = soonest;
 }
 
 static arriving *find(int src, int msgid, int type) {
@@ -99,6 +279,50 @@ static void acknowledge(int dst, int msgid, int ccntr) {
     send_pkt(dst, &a, 0, 0);
 }
 
+/* The completion-handler thread (seed line 95: completion handlers run in a separate thread and may call LAPI):
+ * runs the pending completion handlers in order, each followed by its message's target counter and
+ * acknowledgement, and ends when none is left. */
+static void compl_thread(void) {
+    compl_tid = (int)__rdsr_tid();
+    while (pending_count > 0) {
+        completion c = pending[pending_head];
+        pending_head = (pending_head + 1) % COMPLETIONS;
+        pending_count--;
+        c.ch(&handle, c.uinfo);
+        if (c.tcntr) {
+            c.tcntr->cntr++;
+        }
+        acknowledge(c.src, c.msgid, c.ccntr);
+    }
+    compl_tid = -1;
+    compl_thread_on = 0;
+}
+
+/* Queues a completion handler for the completion-handler thread, starting the thread when it does not run. */
+static void defer(compl_hndlr_t *ch, void *uinfo, lapi_cntr_t *tcntr, int src, int msgid, int ccntr) {
+    while (pending_count == COMPLETIONS) {
+        hal_yield();   /* the thread makes room */
+    }
+    completion *c = &pending[(pending_head + pending_count) % COMPLETIONS];
+    c->ch = ch;
+    c->uinfo = uinfo;
+    c->tcntr = tcntr;
+    c->src = src;
+    c->msgid = msgid;
+    c->ccntr = ccntr;
+    pending_count++;
+    if (!compl_thread_on) {
+        compl_thread_on = 1;
+        hal_thread(compl_thread);
+    }
+}
+
+/* Tells whether the calling thread should give the core to the completion-handler thread rather than wait in the
+ * adapter: the thread has work and is not the caller. */
+static int handlers_waiting(void) {
+    return compl_thread_on && compl_tid != (int)__rdsr_tid();
+}
+
 /* A message whose bytes are all here: its completion handler, its target counter, the acknowledgement. */
 static void complete(arriving *m) {
     int src = m->src, msgid = m->msgid, ccntr = m->ccntr, type = m->type;
@@ -111,6 +335,10 @@ static void complete(arriving *m) {
             tcntr->cntr++;   /* the requester's origin counter */
         }
         outstanding--;
+        return;
+    }
+    if (ch && !compl_inline) {
+        defer(ch, uinfo, tcntr, src, msgid, ccntr);
         return;
     }
     if (ch) {
@@ -197,6 +425,39 @@ static void dispatch(int src, const lapi_hdr *h, const char *p) {
         }
         break;
     }
+    case RMW_REQ: {
+        /* atomic: nothing between the load and the store gives up the core */
+        int *var = (int *)h->addr, old = *var, in0 = h->tcntr, in1;
+        memcpy(&in1, p, sizeof in1);
+        switch (h->len) {
+        case SWAP:
+            *var = in0;
+            break;
+        case COMPARE_AND_SWAP:
+            if (old == in0) {
+                *var = in1;
+            }
+            break;
+        case FETCH_AND_ADD:
+            *var = old + in0;
+            break;
+        default:
+            *var = old | in0;
+            break;
+        }
+        lapi_hdr r = {RMW_REPLY, h->msgid, 0, 0, 0, old, h->ccntr, h->extra};
+        send_pkt(src, &r, 0, 0);
+        break;
+    }
+    case RMW_REPLY:
+        if (h->extra) {
+            *(int *)h->extra = h->tcntr;
+        }
+        if (h->ccntr) {
+            ((lapi_cntr_t *)h->ccntr)->cntr++;
+        }
+        outstanding--;
+        break;
     case ACK:
         if (h->ccntr) {
             ((lapi_cntr_t *)h->ccntr)->cntr++;
@@ -219,12 +480,30 @@ static int progress(int block) {
     int buf[HAL_MAX_BYTES / 4];
     hal_packet_t info;
     if (!hal_poll(&info, buf, sizeof buf)) {
+        flush_acks();
+        retransmit_due();
         if (block) {
-            hal_wait_packet();   /* the caller looks at its condition again */
+            if (unacked == 0) {
+                hal_wait_packet();   /* the caller looks at its condition again */
+            } else {
+                /* packets may need sending again: no wait in the adapter beyond the next deadline */
+                while (!(hal_status() & HAL_RECEIVED) && hal_cycles() < next_deadline) {
+                    hal_yield();
+                }
+            }
         }
         return 0;
     }
-    dispatch(info.src, (const lapi_hdr *)buf, (const char *)buf + sizeof(lapi_hdr));
+    int type = buf[0] & 0xFF;
+    if (type == RACK) {
+        take_rack(info.src, (const lapi_hdr *)buf);
+    } else if (take_seq(info.src, (unsigned)buf[0] >> 8)) {
+        buf[0] = type;
+        dispatch(info.src, (const lapi_hdr *)buf, (const char *)buf + sizeof(lapi_hdr));
+    }
+    if (acks_due >= WINDOW / 2 || !(hal_status() & HAL_RECEIVED)) {
+        flush_acks();
+    }
     return 1;
 }
 
@@ -232,7 +511,8 @@ static int progress(int block) {
  * handler run (interrupt mode). */
 static void wait_until(volatile int *flag, int value) {
     while (*flag < value) {
-        if (interrupts) {
+        retransmit_due();
+        if (interrupts || handlers_waiting()) {
             hal_yield();
         } else {
             progress(1);
@@ -248,6 +528,9 @@ int LAPI_Init(lapi_handle_t *hndl, lapi_info_t *info) {
     (void)info;
     task = hal_my_node();
     tasks = hal_nodes();
+    for (int t = 0; t < tasks; t++) {
+        next_seq[t] = base_seq[t] = 1;   /* cum_seq 0: number 1 is the first */
+    }
     hal_init();
     *hndl = handle = 1;
     return LAPI_SUCCESS;
@@ -255,6 +538,16 @@ int LAPI_Init(lapi_handle_t *hndl, lapi_info_t *info) {
 
 int LAPI_Term(lapi_handle_t hndl) {
     LAPI_Gfence(hndl);
+    /* the last packets' acknowledgements, for a bounded time: a task that has ended acknowledges nothing */
+    unsigned long long give_up = hal_cycles() + 8ULL * (unsigned)retransmit_cycles;
+    while ((unacked > 0 && hal_cycles() < give_up) || handlers_waiting()) {
+        retransmit_due();
+        if (interrupts || handlers_waiting()) {
+            hal_yield();
+        } else {
+            progress(1);
+        }
+    }
     if (interrupts) {
         hal_polling();
         interrupts = 0;
@@ -280,6 +573,18 @@ int LAPI_Qenv(lapi_handle_t hndl, lapi_query_t query, int *ret_val) {
     case MAX_DATA_SZ:
         *ret_val = 1 << 24;
         break;
+    case COMPL_INLINE:
+        *ret_val = compl_inline;
+        break;
+    case RETRANSMIT_CYCLES:
+        *ret_val = retransmit_cycles;
+        break;
+    case RETRANSMISSIONS:
+        *ret_val = retransmissions;
+        break;
+    case DUPLICATES:
+        *ret_val = duplicates;
+        break;
     default:
         return LAPI_ERR_BAD_PARAMETER;
     }
@@ -288,6 +593,17 @@ int LAPI_Qenv(lapi_handle_t hndl, lapi_query_t query, int *ret_val) {
 
 int LAPI_Senv(lapi_handle_t hndl, lapi_query_t query, int set_val) {
     (void)hndl;
+    if (query == COMPL_INLINE) {
+        compl_inline = set_val != 0;
+        return LAPI_SUCCESS;
+    }
+    if (query == RETRANSMIT_CYCLES) {
+        if (set_val < 1) {
+            return LAPI_ERR_BAD_PARAMETER;
+        }
+        retransmit_cycles = set_val;
+        return LAPI_SUCCESS;
+    }
     if (query != INTERRUPT_SET) {
         return LAPI_ERR_BAD_PARAMETER;
     }
@@ -311,6 +627,9 @@ int LAPI_Getcntr(lapi_handle_t hndl, lapi_cntr_t *cntr, int *val) {
     if (!interrupts) {
         while (progress(0)) {
         }
+    }
+    if (handlers_waiting()) {
+        hal_yield();   /* the completion handlers of the messages taken run */
     }
     *val = cntr->cntr;
     return LAPI_SUCCESS;
@@ -388,10 +707,24 @@ int LAPI_Amsend(lapi_handle_t hndl, unsigned tgt, void *hdr_hdl, void *uhdr, uns
     return LAPI_SUCCESS;
 }
 
+int LAPI_Rmw(lapi_handle_t hndl, RMW_ops_t op, unsigned tgt, int *tgt_var, int *in_val, int *prev_tgt_val,
+             lapi_cntr_t *org_cntr) {
+    (void)hndl;
+    if (bad_task(tgt) || (unsigned)op > FETCH_AND_OR || !in_val) {
+        return LAPI_ERR_BAD_PARAMETER;
+    }
+    int second = op == COMPARE_AND_SWAP ? in_val[1] : 0;
+    lapi_hdr h = {RMW_REQ, next_msgid++, op, 0, (int)tgt_var, in_val[0], (int)org_cntr, (int)prev_tgt_val};
+    outstanding++;
+    send_pkt(tgt, &h, &second, sizeof second);
+    return LAPI_SUCCESS;
+}
+
 int LAPI_Fence(lapi_handle_t hndl) {
     (void)hndl;
     while (outstanding > 0) {
-        if (interrupts) {
+        retransmit_due();
+        if (interrupts || handlers_waiting()) {
             hal_yield();
         } else {
             progress(1);

@@ -18,7 +18,8 @@ import scmp.isa.sem.SendForm;
  */
 final class SpAdapter implements NetworkPort, SpecialRegisters {
     /** The operations, by the head's type field. */
-    static final int SEND = 1, RING = 2, FREE = 3, INTERRUPTS = 4, RETURN = 5, WAIT = 6;
+    static final int SEND = 1, RING = 2, FREE = 3, INTERRUPTS = 4, RETURN = 5, WAIT = 6, THREAD = 7;
+    private static final int[] NO_ARGS = {};
     /** Bits of {@code niustat} and of a wait's mask. */
     static final int STATUS_SENDING = 1, STATUS_RECEIVED = 2, STATUS_OPEN = 4;
     /** A thread whose send head was refused (the send FIFO was full) waits for room, as a wait on this bit. */
@@ -156,6 +157,13 @@ final class SpAdapter implements NetworkPort, SpecialRegisters {
                 }
                 block(thread, addr);
                 return REFUSED;
+            }
+            case THREAD -> {
+                // a thread of this node's own, ready in the cycle after the head (docs/sp.md, "The guest interface")
+                if (!node.startThread(cycle + 1, addr, NO_ARGS, 0)) {
+                    throw misuse("a new thread, but every thread context of the node is in use");
+                }
+                return ENDED;
             }
             default -> throw misuse("no adapter operation has type " + type);
         }

@@ -72,7 +72,8 @@ final class SpHardware implements Hardware, StatsLayout {
     public List<Field> totals(long cycles) {
         return List.of(Field.of("switch_packets", network.packetsDelivered()),
                 Field.of("switch_bytes", network.bytesDelivered()),
-                Field.of("packets_overtaken", network.overtaken()));
+                Field.of("packets_overtaken", network.overtaken()),
+                Field.of("packets_dropped", network.dropped()));
     }
 
     @Override

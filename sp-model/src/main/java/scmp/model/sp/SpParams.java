@@ -31,10 +31,13 @@ import scmp.machine.ParamException;
  * @param hysteresisCycles    cycles an interrupt handler polls for further packets before it returns, passed to
  *                            the handler: 1660 (five microseconds), an assumption (the seed, line 414, names the
  *                            scheme but gives no figure)
+ * @param dropEvery           0 (the default): the switch loses no packet; N: it loses every N-th packet that enters
+ *                            it (counted over the whole switch, in the order they enter), a deterministic loss for
+ *                            testing the layers that recover from it (docs/sp.md, "Losing packets")
  */
 public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, int routes, int packetBytes,
                        int switchLatencyCycles, int fifoPackets, int interruptCycles, int hopCycles,
-                       int dmaStartCycles, int dmaWordCycles, int hysteresisCycles) {
+                       int dmaStartCycles, int dmaWordCycles, int hysteresisCycles, int dropEvery) {
 
     /** The most nodes: "configurations ranging from 2-node systems to 128-node systems" (seed 003 line 51). */
     public static final int MAX_NODES = 128;
@@ -43,7 +46,7 @@ public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, i
 
     /** The defaults: the nodes of the run, the seed's figures and the assumptions above. */
     public SpParams() {
-        this(0, 332, 8 << 20, 160, 4, 1024, 332, 64, 3320, 42, 66, 4, 1660);
+        this(0, 332, 8 << 20, 160, 4, 1024, 332, 64, 3320, 42, 66, 4, 1660, 0);
     }
 
     /**
@@ -71,6 +74,9 @@ public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, i
         positive("dmaStartCycles", dmaStartCycles);
         positive("dmaWordCycles", dmaWordCycles);
         notNegative("hysteresisCycles", hysteresisCycles);
+        if (dropEvery < 0 || dropEvery == 1) {
+            throw new ParamException("dropEvery", ": must be 0 (no loss) or at least 2, got " + dropEvery);
+        }
     }
 
     private static void notNegative(String key, int value) {
@@ -93,7 +99,7 @@ public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, i
      */
     public SpParams withNodes(int n) {
         return new SpParams(n, clockMhz, memoryBytes, pairMBps, routes, packetBytes, switchLatencyCycles, fifoPackets,
-                interruptCycles, hopCycles, dmaStartCycles, dmaWordCycles, hysteresisCycles);
+                interruptCycles, hopCycles, dmaStartCycles, dmaWordCycles, hysteresisCycles, dropEvery);
     }
 
     /** Returns the most payload words of a packet: its bytes less the 8-byte header, in words. */

@@ -74,6 +74,8 @@ final class SpSwitch implements ClockedNetwork {
     private long packetsDelivered;
     private long bytesDelivered;
     private long overtaken;
+    private long entered;
+    private long dropped;
     private final long[] lastSeqLanded;
 
     @SuppressWarnings("unchecked")
@@ -189,6 +191,11 @@ final class SpSwitch implements ClockedNetwork {
                 long inject = Math.max(n + 1, injectFree[p.src]);
                 injectFree[p.src] = inject + params.linkCycles(p.words);
                 schedule(inject, TX_FREE, p, p.src);
+                entered++;
+                if (params.dropEvery() > 0 && entered % params.dropEvery() == 0) {
+                    dropped++;   // lost inside the switch: it has used the node's link in, and goes no further
+                    break;
+                }
                 schedule(inject + params.routeCycles(p.route), LAST_LINK, p, p.dst);
             }
             case TX_FREE -> adapters[p.src].sendLeft(n);
@@ -291,6 +298,11 @@ final class SpSwitch implements ClockedNetwork {
     /** Returns the bytes of those packets, headers included. */
     long bytesDelivered() {
         return bytesDelivered;
+    }
+
+    /** Returns the packets the switch has lost ({@code dropEvery}). */
+    long dropped() {
+        return dropped;
     }
 
     /** Returns the packets that landed after a later packet of the same pair. */

@@ -33,6 +33,9 @@ class SpModelTest {
                 () -> model.fit(d.withNodes(4), 8)).getMessage());
         assertEquals("--param routes: must be at least 1, got 0", assertThrows(ConfigException.class,
                 () -> Params.load(SpParams.class, "sp", List.of(new Params.Given("routes", "0")))).getMessage());
+        assertEquals(0, d.dropEvery(), "the switch loses nothing by default");
+        assertEquals("--param dropEvery: must be 0 (no loss) or at least 2, got 1", assertThrows(ConfigException.class,
+                () -> Params.load(SpParams.class, "sp", List.of(new Params.Given("dropEvery", "1")))).getMessage());
     }
 
     private static String[] run(Path program, Integer ranks) {
@@ -81,6 +84,8 @@ class SpModelTest {
             {"sendh_i zero, 5, 0", "an interrupt return without an interrupt"},
             {"sendh_i zero, 6, 4", "a wait's mask is 1 (sends read), 2 (a packet received) or 3, not 4"},
             {"sendh_i zero, 9, 0", "no adapter operation has type 9"},
+            {"la t0, spin\n    li t1, 8\nmore:\n    sendh_r zero, 7, t0, 0\n    addi t1, t1, -1\n    bnez t1, more\n"
+                + "spin:\n    j spin", "a new thread, but every thread context of the node is in use"},
             {"li t0, 2\n    sendh_r zero, 2, t0, 0\n    sende t0", "the receive ring at 0x00000002 (2 slots of "
                 + "1024 bytes) is not word-aligned memory"},
         };
@@ -100,5 +105,34 @@ class SpModelTest {
                     r[1]);
             assertEquals(1, r[1].lines().filter(l -> l.startsWith("scmpsim:")).count(), r[1]);
         }
+    }
+
+    @Test
+    void aNewThreadRunsWhenTheRunningOneSuspendsAfterTheSwitchCost() throws Exception {
+        // rdsr at c, sw at c + 1, the head (type 7) at c + 2 makes the thread ready at c + 3, suspend at c + 3: the
+        // new thread's first instruction issues at c + 3 + 1 + S (S = 3, docs/timing.md section 2), c + 7; before
+        // the suspend, main runs on: the thread waits for the core
+        Path p = program("""
+                    .text
+                    .globl _start
+                _start:
+                    la t0, child
+                    la t2, stamp
+                    rdsr s1, cycle
+                    sw s1, 0(t2)
+                    sendh_r zero, 7, t0, 0
+                    suspend
+                    li a0, 99
+                    hcall exit
+                child:
+                    rdsr t1, cycle
+                    lw t3, stamp
+                    sub a0, t1, t3
+                    hcall exit
+                    .data
+                stamp:
+                    .word 0
+                """);
+        assertEquals("7", run(p, 1)[0]);
     }
 }
