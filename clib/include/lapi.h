@@ -27,7 +27,9 @@ typedef enum {
     NUM_TASKS,       /* the tasks of the job */
     MAX_UHDR_SZ,     /* the most bytes of an active message's user header */
     INTERRUPT_SET,   /* 1: packets are taken in an interrupt handler; 0: only inside LAPI calls (polling) */
-    MAX_DATA_SZ      /* the most bytes of one message */
+    MAX_DATA_SZ,     /* the most bytes of one message */
+    COMPL_INLINE     /* 1: completion handlers run in the context that completes the message, with no thread switch
+                      * (the seed's enhanced LAPI, section 5.3); 0: in a thread of their own (the default) */
 } lapi_query_t;
 
 /* An active message's completion handler, run when its data are in the buffer the header handler gave. */

@@ -57,6 +57,7 @@ typedef struct {
 static arriving msgs[MESSAGES];
 static lapi_handle_t handle;
 static int task, tasks, interrupts, next_msgid, outstanding;
+static int compl_inline;   /* COMPL_INLINE: completion handlers run inline (today they all do) */
 static int round_of[2][MAX_TASKS];
 static int arrivals[2];
 static void *addr_recv[2][MAX_TASKS];
@@ -280,6 +281,9 @@ int LAPI_Qenv(lapi_handle_t hndl, lapi_query_t query, int *ret_val) {
     case MAX_DATA_SZ:
         *ret_val = 1 << 24;
         break;
+    case COMPL_INLINE:
+        *ret_val = compl_inline;
+        break;
     default:
         return LAPI_ERR_BAD_PARAMETER;
     }
@@ -288,6 +292,10 @@ int LAPI_Qenv(lapi_handle_t hndl, lapi_query_t query, int *ret_val) {
 
 int LAPI_Senv(lapi_handle_t hndl, lapi_query_t query, int set_val) {
     (void)hndl;
+    if (query == COMPL_INLINE) {
+        compl_inline = set_val != 0;
+        return LAPI_SUCCESS;
+    }
     if (query != INTERRUPT_SET) {
         return LAPI_ERR_BAD_PARAMETER;
     }
