@@ -49,6 +49,8 @@ void __mpi_state(void)
     read_environment();
 #ifdef __T3D__
     __mpi_family = &__mpi_t3d;      /* the EPCC design (t3d/), one family */
+#elif defined(__SP__)
+    __mpi_family = &__mpi_sp;       /* MPI-LAPI (sp/), one family */
 #else
     __mpi_family = __mpi_protocol == MPI_PROTO_THESIS ? &__mpi_thesis : &__mpi_ours;
 #endif
@@ -120,8 +122,9 @@ int MPI_Finalize(void)
      * sender and their handlers run after the earlier ones', so what was sent before MPI_Finalize has been
      * taken in (matched or queued as unexpected) when it returns. A barrier of DATA messages (ours) could
      * overtake the handlers still waiting to run. */
-#ifdef __T3D__
-    /* On the T3D every envelope is in its receiver's queue once its sender's put has been acknowledged, so
+#if defined(__T3D__) || defined(__SP__)
+    /* On the SP the family's barrier starts with LAPI_Fence: every message is complete at its target.
+     * On the T3D every envelope is in its receiver's queue once its sender's put has been acknowledged, so
      * the family's barrier (the hardware barrier over MPI_COMM_WORLD) keeps the same promise. */
     __mpi_family->barrier(MPI_COMM_WORLD, __mpi_comm(MPI_COMM_WORLD));
 #else
@@ -179,6 +182,17 @@ double MPI_Wtime(void)
 double MPI_Wtick(void)
 {
     return 1.0 / (T3D_CLOCK_MHZ * 1.0e6);
+}
+#elif defined(__SP__)
+/* The cycle counter at the SP node's 332 MHz clock (docs/sp.md). */
+double MPI_Wtime(void)
+{
+    return (double)hal_cycles() / (SP_CLOCK_MHZ * 1.0e6);
+}
+
+double MPI_Wtick(void)
+{
+    return 1.0 / (SP_CLOCK_MHZ * 1.0e6);
 }
 #else
 /* The cycle counter at the 1 GHz clock the thesis assumes: one tick is one nanosecond. */

@@ -174,8 +174,9 @@ extern volatile int __mpi_arrivals;             /* announcements queued so far (
 /* MPI_Cancel's work: a receive not yet matched leaves its queue; a rendezvous send asks its receiver. */
 int __mpi_cancel(struct __mpi_request *r);
 int __mpi_cancel_recv(struct __mpi_request *r);   /* its receive half, shared (request.c) */
-#ifdef __T3D__
-/* Takes in every envelope written into this process's queue so far (t3d/p2p_t3d.c). */
+#if defined(__T3D__) || defined(__SP__)
+/* Takes in every envelope written into this process's queue so far (t3d/p2p_t3d.c), or the packets that have
+ * landed (sp/p2p_lapi.c). */
 void __mpi_take_in(void);
 #endif
 

@@ -188,8 +188,8 @@ int __mpi_recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI
 struct __mpi_env *__mpi_find_unexpected(struct __mpi_comm *c, int q, int source, int tag, int *src)
 {
     struct __mpi_env *e;
-#ifdef __T3D__
-    __mpi_take_in();                /* no handlers on the T3D: envelopes come in when the process looks */
+#if defined(__T3D__) || defined(__SP__)
+    __mpi_take_in();                /* no handlers on the T3D (on the SP, polling): envelopes come in when the process looks */
 #endif
     for (e = c->sends[q]; e; e = e->next) {
         int s = __mpi_rank_of_node(c, e->src_node);
