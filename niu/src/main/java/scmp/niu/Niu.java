@@ -38,6 +38,10 @@ import scmp.noc.RouterNetwork;
  * So a word the DMA engine reads enters the router in the same network cycle when the queue was empty, and an
  * incoming DATA write delays a DMA read by a network cycle (section 3.3).
  *
+ * <p>On a chip with the hardware handshake ({@link NiuConfig#hwRts}), step (2) is followed by the CTS engine: the
+ * NIU serves CTS messages it has taken, with no thread of the node, sending the payload their send descriptors
+ * name (docs/timing.md section 3.5).
+ *
  * <p>Call order, as a grammar (per core cycle {@code c}, driven by the clock of its {@link NiuContext}):
  * <pre>
  *   core-cycle = { port-call } networkCycle(k c) ... networkCycle(k c + k - 1) endCoreCycle(c)
