@@ -19,6 +19,13 @@ void __mpi_setup_types(void);
 extern const int __mpi_debug[];
 const int *const __mpi_debug_link = __mpi_debug;
 
+#ifndef __T3D__
+/* The family __mpi_state chooses for MPI_PROTO_THESIS: the thesis's, or thesis-hw, the thesis's with the
+ * hardware handshake of its section 2.3, which __mpi_protocol_of (thesis_hw.s) sets for "thesis-hw". */
+const struct __mpi_family *__mpi_thesis_like = &__mpi_thesis;
+int __mpi_protocol_of(const char *p);
+#endif
+
 /* Reads the launch environment (docs/mpi.md, "Starting a program"). */
 static void read_environment(void)
 {
@@ -26,7 +33,11 @@ static void read_environment(void)
     const char *n = getenv("SCMP_NPROCS");
     const char *e = getenv("SCMP_MPI_EAGER");
     if (p)      /* unset: the default, __mpi_protocol's initial value */
+#ifdef __T3D__
         __mpi_protocol = strcmp(p, "thesis") == 0 ? MPI_PROTO_THESIS : MPI_PROTO_OURS;
+#else
+        __mpi_protocol = __mpi_protocol_of(p);      /* "thesis", "thesis-hw": MPI_PROTO_THESIS; else OURS */
+#endif
     __mpi_spmd_nprocs = n ? atoi(n) : 0;
     if (e) {
         __mpi_eager_limit = atoi(e);
@@ -52,7 +63,7 @@ void __mpi_state(void)
 #elif defined(__SP__)
     __mpi_family = &__mpi_sp;       /* MPI-LAPI (sp/), one family */
 #else
-    __mpi_family = __mpi_protocol == MPI_PROTO_THESIS ? &__mpi_thesis : &__mpi_ours;
+    __mpi_family = __mpi_protocol == MPI_PROTO_THESIS ? __mpi_thesis_like : &__mpi_ours;
 #endif
     n = getXDim() * getYDim();
     if (__mpi_spmd_nprocs > 0 && __mpi_spmd_nprocs < n)

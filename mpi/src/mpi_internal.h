@@ -290,7 +290,7 @@ struct __mpi_family {
     int (*comm_create)(MPI_Comm comm, struct __mpi_comm *c, struct __mpi_group *g, int me, MPI_Comm *newcomm);
     int slot_areas;         /* its collectives use the slot engine: a new communicator needs slot areas */
 };
-extern const struct __mpi_family __mpi_thesis, __mpi_ours, __mpi_t3d, __mpi_sp;
+extern const struct __mpi_family __mpi_thesis, __mpi_ours, __mpi_t3d, __mpi_sp, __mpi_thesis_hw;
 extern const struct __mpi_family *__mpi_family;
 
 #endif

@@ -68,7 +68,7 @@ final class Operands {
             }
         }
         if (!(a instanceof Arg.ExprArg) || (id != null && !asm.symbolTable.isDefinedSymbol(id))) {
-            throw new AsmError(a.pos(), "expected a message type (THREAD, DATA or 0..15), got '" + a.text() + "'");
+            throw new AsmError(a.pos(), "expected a message type (THREAD, DATA, CTS or 0..15), got '" + a.text() + "'");
         }
         long v = asm.constNow(a, "a message type");
         if (v < 0 || v > 15) {

@@ -60,7 +60,7 @@ class ErrorsTest {
         assertEquals("t.s:1:10: error: the base of a memory operand must be an integer register, got 'ft0'",
                 error("lw a0, 4(ft0)"));
         assertEquals("t.s:1:10: error: expected a base register in the memory operand, got 'foo'", error("lw a0, 4(foo)"));
-        assertEquals("t.s:1:13: error: expected a message type (THREAD, DATA or 0..15), got 'MAIL'",
+        assertEquals("t.s:1:13: error: expected a message type (THREAD, DATA, CTS or 0..15), got 'MAIL'",
                 error("sendh_i a0, MAIL, 0"));
         assertEquals("t.s:1:13: error: message type 16 out of range 0..15", error("sendh_i a0, 16, 0"));
         assertEquals("t.s:1:10: error: unknown special register 'nodid'; expected one of nodeid, xdim, ydim, tid, "

@@ -16,7 +16,7 @@ import java.util.List;
  * class and a one-line description of the semantics. Operand syntax tokens: {@code rd rs1 rs2 rs3} are
  * integer registers in slots d, s1, s2, s3; {@code fd fs1 fs2} are FP registers in slots d, s1, s2;
  * {@code imm} is the immediate field; {@code imm(rs1)} is a memory operand; {@code type} is a message type
- * (THREAD, DATA or 0..15); {@code sr} is a special register name. Fields that the syntax does not name
+ * (THREAD, DATA, CTS or 0..15); {@code sr} is a special register name. Fields that the syntax does not name
  * must be zero: a word with a non-zero unused field is an illegal instruction.
  */
 public enum Instruction {

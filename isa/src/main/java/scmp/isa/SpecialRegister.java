@@ -13,7 +13,8 @@ public enum SpecialRegister {
     MEMSIZE("memsize", "bytes of local memory on this node"),
     HEAPEND("heapend", "first byte above the heap: the bottom of the lowest thread stack (docs/abi.md)"),
     NIUSTAT("niustat", "this node's NIU as seen by the running thread at this cycle: bit 0 the DMA engine is still reading a "
-            + "sendm/sendme block, bit 1 the injection queue holds flits, bit 2 a message is open (docs/timing.md section 3)");
+            + "sendm/sendme block, bit 1 the injection queue holds flits, bit 2 a message is open or CTS messages wait to be "
+            + "served, bit 3 the chip has the hardware handshake, hwRts (docs/timing.md section 3)");
 
     public final String asmName;
     public final String description;

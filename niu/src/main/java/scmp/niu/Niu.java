@@ -38,6 +38,10 @@ import scmp.noc.RouterNetwork;
  * So a word the DMA engine reads enters the router in the same network cycle when the queue was empty, and an
  * incoming DATA write delays a DMA read by a network cycle (section 3.3).
  *
+ * <p>On a chip with the hardware handshake ({@link NiuConfig#hwRts}), step (2) is followed by the CTS engine: the
+ * NIU serves CTS messages it has taken, with no thread of the node, sending the payload their send descriptors
+ * name (docs/timing.md section 3.5).
+ *
  * <p>Call order, as a grammar (per core cycle {@code c}, driven by the clock of its {@link NiuContext}):
  * <pre>
  *   core-cycle = { port-call } networkCycle(k c) ... networkCycle(k c + k - 1) endCoreCycle(c)
@@ -64,8 +68,14 @@ public final class Niu implements NetworkPort {
     public static final int STATUS_DMA_BUSY = 1;
     /** Bit of {@link #status}: the injection queue holds flits not yet in the network. */
     public static final int STATUS_QUEUE_BUSY = 2;
-    /** Bit of {@link #status}: a message is open (head sent, tail not yet). */
+    /** Bit of {@link #status}: a message is open (head sent, tail not yet), or the NIU has CTS work. */
     public static final int STATUS_MESSAGE_OPEN = 4;
+    /** Bit of {@link #status}: the chip has the hardware handshake of thesis section 2.3 ({@code hwRts}). */
+    public static final int STATUS_HW_RTS = 8;
+    /** CTS messages an NIU holds (being served or waiting): one more waits at the ejection port. */
+    public static final int CTS_JOBS = 4;
+    /** Data words of a CTS message: count, target address, target stride, done address, done value. */
+    public static final int CTS_WORDS = 5;
 
     // what each instruction is to the NIU, from its declared send statement: kind, words (SendData), tail
     private static final byte HEAD = SendForm.HEAD, DATA_WORDS = SendForm.WORDS, DMA_BLOCK = SendForm.DMA;
@@ -84,7 +94,11 @@ public final class Niu implements NetworkPort {
 
     private static final int THREAD = MessageType.THREAD.code;
     private static final int DATA = MessageType.DATA.code;
-    private static final int RX_IDLE = 0, RX_DATA_ADDRESS = 1, RX_DATA = 2, RX_THREAD_PC = 3, RX_THREAD_WORDS = 4;
+    private static final int CTS = MessageType.CTS.code;
+    private static final int RX_IDLE = 0, RX_DATA_ADDRESS = 1, RX_DATA = 2, RX_THREAD_PC = 3, RX_THREAD_WORDS = 4,
+            RX_CTS_ADDRESS = 5, RX_CTS_WORDS = 6;
+    /** The CTS engine: idle, reading the descriptor's stride word, its source word, waiting for the DMA, the done word. */
+    private static final int HW_IDLE = 0, HW_STRIDE = 1, HW_SOURCE = 2, HW_DMA = 3, HW_DONE = 4;
     /** Sender-side message records kept for fault reports, per node (a ring). */
     private static final int LOG = 1024;
 
@@ -94,6 +108,8 @@ public final class Niu implements NetworkPort {
     private final FlitFormat format;
     private final int ratio;
     private final int nodes;
+    /** Whether this NIU serves CTS messages (the chip's {@code hwRts}). */
+    private final boolean hwRts;
     /** The node's processor side (its contexts and memory), built when first needed. */
     private Node core;
 
@@ -149,6 +165,16 @@ public final class Niu implements NetworkPort {
     private final int[] rxArgs = new int[MAX_THREAD_WORDS];
     private long rxTaken;
     private boolean rxWaiting;
+    private boolean rxWaitingCts;
+
+    // ---- the CTS engine (docs/timing.md section 3.5): a ring of CTS_JOBS jobs, the front one being served
+    private final int[] jobNode = new int[CTS_JOBS];
+    private final int[] jobDesc = new int[CTS_JOBS];
+    private final int[] jobWords = new int[CTS_JOBS * CTS_WORDS];
+    private int jobHead;
+    private int jobs;
+    private int hw = HW_IDLE;
+    private int hwStride;
 
     // ---- sender records for fault reports: full sequence number, context and sendh pc, by sequence number
     private int[] logSeq;
@@ -177,6 +203,7 @@ public final class Niu implements NetworkPort {
         this.ratio = net.config().clockRatio();
         this.nodes = net.nodes();
         this.qCap = ic.config().queueFlits();
+        this.hwRts = ic.config().hwRts();
         this.qFlit = new long[qCap];
         this.qFrom = new long[qCap];
         this.needFlits = new int[contexts];
@@ -227,13 +254,14 @@ public final class Niu implements NetworkPort {
         if (openCtx == ctx) {
             throw misuse("sendh while a message is still open (its tail flit was not sent)");
         }
-        if (type != THREAD && type != DATA) {
-            throw misuse("message of unknown type " + type);
+        if (type != THREAD && type != DATA && !(type == CTS && hwRts)) {
+            throw misuse(type == CTS ? "CTS message on a chip without the hardware handshake (--param hwRts=true)"
+                    : "message of unknown type " + type);
         }
         if (destNode < 0 || destNode >= nodes) {
             throw misuse("message to node " + destNode + ", but the mesh has " + nodes + " node" + (nodes == 1 ? "" : "s"));
         }
-        if (owner >= 0 || qCount + 2 > qCap) {
+        if (owner >= 0 || hw != HW_IDLE || qCount + 2 > qCap) {
             return block(ctx, 2, true);
         }
         int seq = sent++;
@@ -350,15 +378,17 @@ public final class Niu implements NetworkPort {
     /**
      * The NIU's state for {@code rdsr rd, niustat} at {@code cycle}, a sum of the STATUS_ bits: bit 0, the DMA
      * engine is reading a {@code sendm}/{@code sendme} block; bit 1, the injection queue holds flits; bit 2, the NIU
-     * belongs to an open message (a head is queued and its tail not yet), of any thread. Libraries poll it to learn
-     * when a DMA send has finished reading the sender's memory (a blocking sendDataBlock).
+     * belongs to an open message (a head is queued and its tail not yet), of any thread, or holds CTS messages to
+     * serve; bit 3, the chip has the hardware handshake ({@code hwRts}). Libraries poll it to learn when a DMA send
+     * has finished reading the sender's memory (a blocking sendDataBlock).
      *
      * @param cycle  the issue cycle of the {@code rdsr}
      * @param thread the reading thread
      * @return the bits
      */
     public int status(long cycle, ThreadContext thread) {
-        return (dma ? STATUS_DMA_BUSY : 0) | (qCount > 0 ? STATUS_QUEUE_BUSY : 0) | (owner >= 0 ? STATUS_MESSAGE_OPEN : 0);
+        return (dma ? STATUS_DMA_BUSY : 0) | (qCount > 0 ? STATUS_QUEUE_BUSY : 0)
+                | (owner >= 0 || jobs != 0 ? STATUS_MESSAGE_OPEN : 0) | (hwRts ? STATUS_HW_RTS : 0);
     }
 
     /**
@@ -422,9 +452,9 @@ public final class Niu implements NetworkPort {
 
     // =============================================================================== the network's side
 
-    /** Tells whether the NIU has flits to inject or a DMA block to read. */
+    /** Tells whether the NIU has flits to inject, a DMA block to read or CTS messages to serve. */
     public boolean sending() {
-        return qCount != 0 || dma;
+        return qCount != 0 || dma || jobs != 0;
     }
 
     /** Returns the first network cycle in which the queue's front flit may enter or the DMA engine may read. */
@@ -435,6 +465,9 @@ public final class Niu implements NetworkPort {
         }
         if (dma) {
             first = Math.min(first, dmaFrom);
+        }
+        if (jobs != 0) {
+            first = 0;      // the CTS engine may act in any cycle (when the NIU frees): now
         }
         return first;
     }
@@ -469,6 +502,10 @@ public final class Niu implements NetworkPort {
         }
         if (dma && n >= dmaFrom && !portUsed && qCount < qCap) {
             dmaRead(n);
+            portUsed = true;
+        }
+        if (jobs != 0) {
+            serveCts(n, c + 1, !portUsed);
         }
         if (qCount != 0 && qFrom[qHead] <= n && net.canInject(node, qFlit[qHead])) {
             long f = qFlit[qHead];
@@ -499,7 +536,7 @@ public final class Niu implements NetworkPort {
         append(flit, n);
         dmaAddr += 4 * dmaStride;
         if (last) {
-            if (events != null) {
+            if (events != null && dmaCtx >= 0) {
                 events.dma(dmaFrom / ratio, n / ratio, node, dmaCtx, dmaCount);
             }
             dma = false;
@@ -535,11 +572,22 @@ public final class Niu implements NetworkPort {
                     rxCtx = ctx;
                     rxPc = 0;
                     rx = RX_THREAD_PC;
+                } else if (type == CTS) {
+                    if (jobs == CTS_JOBS) {
+                        if (!rxWaiting && (f & Flit.WATCH) != 0) {
+                            ic.watch().niu(n, Watch.NiuEvent.WAIT, node, "CTS head waits for room among the CTS jobs", f);
+                        }
+                        rxWaiting = true;
+                        rxWaitingCts = true;
+                        return false;
+                    }
+                    rx = RX_CTS_ADDRESS;
                 } else {
                     rxStride = format.stride(payload);
                     rx = RX_DATA_ADDRESS;
                 }
                 rxWaiting = false;
+                rxWaitingCts = false;
                 rxWords = 0;
                 rxFirst = n;
                 rxHeadTaken = rxTaken;
@@ -547,7 +595,7 @@ public final class Niu implements NetworkPort {
                 rxSide = f;
                 if ((f & Flit.WATCH) != 0) {
                     ic.watch().niu(n, Watch.NiuEvent.ACCEPT, node, type == THREAD ? "context " + rxCtx + " reserved"
-                            : "DATA stride " + rxStride, f);
+                            : type == CTS ? "CTS" : "DATA stride " + rxStride, f);
                 }
             }
             case RX_DATA_ADDRESS -> {
@@ -571,6 +619,19 @@ public final class Niu implements NetworkPort {
                 }
                 rxWords++;
                 rxPtr += 4 * rxStride;
+            }
+            case RX_CTS_ADDRESS -> {
+                take(n);
+                rxPtr = payload;
+                rx = RX_CTS_WORDS;
+            }
+            case RX_CTS_WORDS -> {
+                take(n);
+                if (rxWords == CTS_WORDS) {
+                    throw deliveryFault(GuestFault.Kind.NIU_MISUSE, "CTS message from " + sender() + " with more than "
+                            + CTS_WORDS + " data words", 0, false, n);
+                }
+                rxArgs[rxWords++] = payload;
             }
             case RX_THREAD_PC -> {
                 take(n);
@@ -609,7 +670,13 @@ public final class Niu implements NetworkPort {
         if (events != null) {
             int tag = Flit.tag(rxSide);
             events.received(rxFirst / ratio, n / ratio, node, (tag >>> 16) & 0x3FF, tag & 0xFFFF,
-                    rx == RX_THREAD_PC || rx == RX_THREAD_WORDS ? THREAD : DATA, (int) (rxTaken - rxHeadTaken));
+                    rx == RX_THREAD_PC || rx == RX_THREAD_WORDS ? THREAD : rx >= RX_CTS_ADDRESS ? CTS : DATA,
+                    (int) (rxTaken - rxHeadTaken));
+        }
+        if (rx == RX_CTS_ADDRESS || rx == RX_CTS_WORDS) {
+            queueCts(n);
+            rx = RX_IDLE;
+            return;
         }
         if (rx == RX_THREAD_PC || rx == RX_THREAD_WORDS) {
             long ready = n / ratio + 1;
@@ -630,6 +697,114 @@ public final class Niu implements NetworkPort {
             }
         }
         rx = RX_IDLE;
+    }
+
+    // =============================================================================== the CTS engine
+
+    /** A whole CTS message has been taken: checks it and queues its job. */
+    private void queueCts(long n) {
+        if (rxWords != CTS_WORDS) {
+            throw deliveryFault(GuestFault.Kind.NIU_MISUSE, "CTS message from " + sender() + " with " + rxWords
+                    + " data words (" + CTS_WORDS + " expected)", 0, false, n);
+        }
+        int count = rxArgs[0], stride = rxArgs[2];
+        if (count < 0 || stride != (short) stride) {
+            throw deliveryFault(GuestFault.Kind.NIU_MISUSE, "CTS message from " + sender() + " with "
+                    + (count < 0 ? "a negative word count " + count : "a target stride " + stride
+                    + " that a DATA head cannot carry (16 bits, signed)"), 0, false, n);
+        }
+        int k = jobHead + jobs;
+        if (k >= CTS_JOBS) {
+            k -= CTS_JOBS;
+        }
+        jobNode[k] = (Flit.tag(rxSide) >>> 16) & 0x3FF;
+        jobDesc[k] = rxPtr;
+        System.arraycopy(rxArgs, 0, jobWords, k * CTS_WORDS, CTS_WORDS);
+        jobs++;
+        ic.sending(this);
+    }
+
+    /**
+     * One network cycle of the CTS engine (docs/timing.md section 3.5): when the NIU is free (no open message, the
+     * DMA engine idle) it takes the front job, reads the send descriptor's two words through the memory port
+     * (stride, then source address, one per network cycle), queues the DATA message's head and address flits and
+     * hands the payload to the DMA engine with the tail on its last word; in the network cycle after the last read
+     * (or at once for an empty payload) it writes the done word and frees the NIU.
+     *
+     * @param n        the network cycle
+     * @param landing  the core cycle from which the done word is visible
+     * @param portFree whether the NIU's memory port is still free in this network cycle
+     */
+    private void serveCts(long n, long landing, boolean portFree) {
+        int w = jobHead * CTS_WORDS;
+        switch (hw) {
+            case HW_IDLE -> {
+                if (owner >= 0 || dma) {
+                    return;
+                }
+                hw = jobWords[w] == 0 ? HW_DONE : HW_STRIDE;
+                serveCts(n, landing, portFree);
+            }
+            case HW_STRIDE -> {
+                if (portFree) {
+                    hwStride = descriptorWord(jobDesc[jobHead], n);
+                    hw = HW_SOURCE;
+                }
+            }
+            case HW_SOURCE -> {
+                if (!portFree || qCount + 2 > qCap) {
+                    return;
+                }
+                int source = descriptorWord(jobDesc[jobHead] + 4, n);
+                int dest = jobNode[jobHead], seq = sent++;
+                record(seq, -1, 0);
+                side = (long) (((node & 0x3FF) << 16) | (seq & 0xFFFF)) << Flit.TAG_SHIFT;
+                append(net.headFlit(node, dest, DATA, jobWords[w + 2]) | side, n);
+                append(Flit.of(jobWords[w + 1], false, false) | side, n);
+                dma = true;
+                dmaAddr = source;
+                dmaStride = hwStride;
+                dmaLeft = jobWords[w];
+                dmaTail = true;
+                dmaFrom = n + 1;
+                dmaCtx = -1;
+                dmaPc = 0;
+                dmaCount = jobWords[w];
+                hw = HW_DMA;
+            }
+            case HW_DMA -> {
+                if (!dma) {
+                    hw = HW_DONE;
+                    serveCts(n, landing, portFree);
+                }
+            }
+            default -> {
+                if (!portFree) {
+                    return;
+                }
+                int done = jobWords[w + 3];
+                if (done != 0) {
+                    try {
+                        core().remote().write(landing, done, jobWords[w + 4]);
+                    } catch (GuestFault g) {
+                        throw g.locate(node, -1, 0, n / ratio);
+                    }
+                }
+                ic.progress(n);
+                jobHead = jobHead + 1 == CTS_JOBS ? 0 : jobHead + 1;
+                jobs--;
+                hw = HW_IDLE;
+            }
+        }
+    }
+
+    /** Reads a word of a send descriptor through the NIU's memory port. */
+    private int descriptorWord(int address, long n) {
+        try {
+            return core().memory().dmaRead(address);
+        } catch (GuestFault g) {
+            throw g.locate(node, -1, 0, n / ratio);
+        }
     }
 
     /** Names the sender of the message being received: {@code node 0 thread 2}. */
@@ -669,7 +844,7 @@ public final class Niu implements NetworkPort {
         }
         for (int ctx = 0; ctx < needFlits.length; ctx++) {
             int need = needFlits[ctx];
-            if (need >= 0 && (!needHead[ctx] || owner < 0) && !dma && qCount + need <= qCap) {
+            if (need >= 0 && (!needHead[ctx] || (owner < 0 && hw == HW_IDLE)) && !dma && qCount + need <= qCap) {
                 needFlits[ctx] = -1;
                 blockedCount--;
                 ic.blocked(-1);
@@ -713,6 +888,9 @@ public final class Niu implements NetworkPort {
         if (needHead[ctx] && owner >= 0) {
             return "the NIU, held by thread " + owner + "'s open message";
         }
+        if (needHead[ctx] && hw != HW_IDLE) {
+            return "the NIU, sending the payload of a CTS";
+        }
         if (dma) {
             return "the DMA engine (reading for thread " + dmaCtx + ")";
         }
@@ -736,10 +914,15 @@ public final class Niu implements NetworkPort {
             sep(sb).append(String.format("DMA engine reading for thread %d: %d word(s) left from 0x%08x", dmaCtx,
                     dmaLeft, dmaAddr));
         }
+        if (jobs != 0) {
+            sep(sb).append(jobs).append(" CTS message(s) to serve, the first from node ").append(jobNode[jobHead]);
+        }
         if (rxWaiting && rx == RX_IDLE) {
-            sep(sb).append("a THREAD message's head waits at the ejection port for a free context");
+            sep(sb).append(rxWaitingCts ? "a CTS message's head waits at the ejection port for room among the CTS jobs"
+                    : "a THREAD message's head waits at the ejection port for a free context");
         } else if (rx != RX_IDLE) {
-            sep(sb).append("receiving a ").append(rx >= RX_THREAD_PC ? "THREAD" : "DATA").append(" message");
+            sep(sb).append("receiving a ").append(rx >= RX_CTS_ADDRESS ? "CTS" : rx >= RX_THREAD_PC ? "THREAD" : "DATA")
+                    .append(" message");
         }
         return sb.length() == 0 ? null : sb.toString();
     }

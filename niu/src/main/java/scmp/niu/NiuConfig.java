@@ -5,13 +5,24 @@ package scmp.niu;
  *
  * @param queueFlits the injection queue's capacity Q in flits (default 8, {@code scmpsim --niu-queue}); at least
  *                   2, since one instruction may append two flits
+ * @param hwRts      the hardware request-to-send / clear-to-send of thesis section 2.3: the NIU serves CTS
+ *                   messages itself (docs/timing.md section 3.5); off by default
  */
-public record NiuConfig(int queueFlits) {
+public record NiuConfig(int queueFlits, boolean hwRts) {
 
     /** The default injection queue capacity Q. */
     public static final int DEFAULT_QUEUE = 8;
     /** The largest injection queue accepted. */
     public static final int MAX_QUEUE = 4096;
+
+    /**
+     * The NIUs of the thesis's chip, without the hardware handshake.
+     *
+     * @param queueFlits the injection queue's capacity Q in flits
+     */
+    public NiuConfig(int queueFlits) {
+        this(queueFlits, false);
+    }
 
     /** Validates the parameters. */
     public NiuConfig {

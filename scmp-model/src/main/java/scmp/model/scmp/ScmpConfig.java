@@ -44,6 +44,7 @@ public record ScmpConfig(ModelConfig<ScmpParams> model, RunConfig run) implement
         private ScmpParams.Mesh mesh = new ScmpParams.Mesh(1, 1);
         private NocConfig noc = NocConfig.defaults();
         private int niuQueue = new ScmpParams().niuQueueFlits();
+        private boolean hwRts;
         private final List<Watch.Selection> watches = new ArrayList<>();
         private int ranks;
 
@@ -69,6 +70,12 @@ public record ScmpConfig(ModelConfig<ScmpParams> model, RunConfig run) implement
         /** Sets the NIUs' injection queue capacity in flits. */
         public Builder niuQueue(int flits) {
             this.niuQueue = flits;
+            return this;
+        }
+
+        /** Gives the chip the hardware handshake of thesis section 2.3 ({@code hwRts}), or not. */
+        public Builder hwRts(boolean on) {
+            this.hwRts = on;
             return this;
         }
 
@@ -166,7 +173,7 @@ public record ScmpConfig(ModelConfig<ScmpParams> model, RunConfig run) implement
         public ScmpConfig build() {
             ScmpParams p = new ScmpParams(mesh, noc.vcs(), noc.bufferDepth(), noc.ejectionBuffer(), noc.routerDelay(),
                     noc.linkDelay(), noc.creditDelay(), noc.vcSelection(), noc.format() == FlitFormat.WIDE, niuQueue,
-                    watches);
+                    hwRts, watches);
             NocConfig expressed = p.noc();
             if (!expressed.equals(noc.withFormat(expressed.format()))) {
                 throw new IllegalArgumentException("the SCMP model's parameters cannot express " + noc);

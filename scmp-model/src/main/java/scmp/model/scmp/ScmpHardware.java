@@ -34,7 +34,7 @@ public final class ScmpHardware implements Hardware, StatsLayout {
         ScmpParams.Mesh m = params.mesh();
         RouterNetwork net = RouterNetwork.mesh(m.x(), m.y(), params.noc());
         Watch watch = params.watch().isEmpty() ? null : new Watch(params.watch(), context.trace(), context::where);
-        this.ic = new Interconnect(net, new NiuConfig(params.niuQueueFlits()), context.run().contexts(), context::node,
+        this.ic = new Interconnect(net, new NiuConfig(params.niuQueueFlits(), params.hwRts()), context.run().contexts(), context::node,
                 watch);
         this.networks = List.of(new MeshNetwork(ic));
         this.names = new Mesh2D(m.x(), m.y());

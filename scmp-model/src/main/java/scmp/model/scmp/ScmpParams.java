@@ -32,11 +32,13 @@ import scmp.noc.VcSelection;
  *                            wider meshes use it anyway
  * @param niuQueueFlits       flits in each NIU's injection queue, 2..{@link NiuConfig#MAX_QUEUE} ({@code --niu-queue};
  *                            default 8)
+ * @param hwRts               the hardware request-to-send / clear-to-send of thesis section 2.3: the NIUs serve CTS
+ *                            messages themselves (docs/timing.md section 3.5); off by default
  * @param watch               messages to trace through the NIUs and routers, {@code NODE:K} each ({@code --watch})
  */
 public record ScmpParams(Mesh mesh, int vcs, int bufferFlits, int ejectionBufferFlits, int routerDelayCycles,
                          int linkDelayCycles, int creditDelayCycles, VcSelection vcSelect, boolean wideFlits, int niuQueueFlits,
-                         List<Watch.Selection> watch) {
+                         boolean hwRts, List<Watch.Selection> watch) {
 
     /** The largest mesh side (with the wide head flit). */
     public static final int MAX_DIM = 32;
@@ -86,7 +88,7 @@ public record ScmpParams(Mesh mesh, int vcs, int bufferFlits, int ejectionBuffer
     /** The defaults: the mesh chosen by the run, and docs/timing.md's network and NIUs. */
     public ScmpParams() {
         this(null, TIMING.vcs(), TIMING.bufferDepth(), TIMING.ejectionBuffer(), TIMING.routerDelay(), TIMING.linkDelay(),
-                TIMING.creditDelay(), TIMING.vcSelection(), false, NiuConfig.DEFAULT_QUEUE, List.of());
+                TIMING.creditDelay(), TIMING.vcSelection(), false, NiuConfig.DEFAULT_QUEUE, false, List.of());
     }
 
     /**
@@ -136,7 +138,7 @@ public record ScmpParams(Mesh mesh, int vcs, int bufferFlits, int ejectionBuffer
      */
     public ScmpParams withMesh(Mesh m) {
         return new ScmpParams(m, vcs, bufferFlits, ejectionBufferFlits, routerDelayCycles, linkDelayCycles,
-                creditDelayCycles, vcSelect, wideFlits, niuQueueFlits, watch);
+                creditDelayCycles, vcSelect, wideFlits, niuQueueFlits, hwRts, watch);
     }
 
     /** Returns the number of nodes; the mesh must be set. */
