@@ -220,8 +220,10 @@ __mpi_wait_change:
 // int MPI_Send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 // The eager case of protocol family "ours": a word-aligned message of whole words of a predefined type, at
 // most __mpi_eager_limit bytes, to a valid rank, with eager credit left. Anything else: __mpi_Send_c.
-    .globl MPI_Send
-    .type MPI_Send, @function
+    .globl PMPI_Send
+    .weak MPI_Send
+    .type PMPI_Send, @function
+PMPI_Send:
 MPI_Send:
     la t6, __mpi_hot
     la t2, __mpi_comm_cap
@@ -408,7 +410,7 @@ MPI_Send:
     b .Ls_credit
 .Ls_slow:
     tail __mpi_Send_c
-    .size MPI_Send, . - MPI_Send
+    .size PMPI_Send, . - PMPI_Send
 
 // void __mpi_eager_send(int node, void (*pc)(), int w0, int w1, int w2, const int *payload, int n)
 // (the C path's eager send) One THREAD message to `node` starting `pc`: w0, w1, w2, then n (0..21) words
@@ -805,8 +807,10 @@ __mpi_request_data:
 // A predefined type, valid arguments, and no unexpected message waiting on the communicator: the request is
 // built on this stack, posted, and waited for; a rendezvous payload is finished by __mpi_complete. Anything
 // else: __mpi_Recv_c.
-    .globl MPI_Recv
-    .type MPI_Recv, @function
+    .globl PMPI_Recv
+    .weak MPI_Recv
+    .type PMPI_Recv, @function
+PMPI_Recv:
 MPI_Recv:
     la t2, __mpi_comm_cap
     lw t1, 0(t2)
@@ -941,7 +945,7 @@ MPI_Recv:
     ret
 .Lr_slow:
     tail __mpi_Recv_c
-    .size MPI_Recv, . - MPI_Recv
+    .size PMPI_Recv, . - PMPI_Recv
 
     .section .rodata
 .Lr_name:
@@ -955,8 +959,10 @@ MPI_Recv:
 // little else. Anything else (and every error): __mpi_Bcast_c. The primitives are leaves that use t0..t7
 // and a0..a3 only; the state lives in s0..s6.
     .text
-    .globl MPI_Bcast
-    .type MPI_Bcast, @function
+    .globl PMPI_Bcast
+    .weak MPI_Bcast
+    .type PMPI_Bcast, @function
+PMPI_Bcast:
 MPI_Bcast:
     la t6, __mpi_hot
     lw t0, H_OURS(t6)
@@ -1065,7 +1071,7 @@ MPI_Bcast:
     ret
 .Lb_slow:
     tail __mpi_Bcast_c
-    .size MPI_Bcast, . - MPI_Bcast
+    .size PMPI_Bcast, . - PMPI_Bcast
 
 // ---------------------------------------------------------------------------------------------------------
 // int MPI_Reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
@@ -1075,8 +1081,10 @@ MPI_Bcast:
 // done; the others take the partial sum of rank + mask, when there is one, and add it to theirs (mine +
 // theirs, as sum_double does, so the result is the same to the bit). Anything else: __mpi_Reduce_c.
     .text
-    .globl MPI_Reduce
-    .type MPI_Reduce, @function
+    .globl PMPI_Reduce
+    .weak MPI_Reduce
+    .type PMPI_Reduce, @function
+PMPI_Reduce:
 MPI_Reduce:
     la t6, __mpi_hot
     lw t0, H_OURS(t6)
@@ -1193,4 +1201,4 @@ MPI_Reduce:
     ret
 .Lrd_slow:
     tail __mpi_Reduce_c
-    .size MPI_Reduce, . - MPI_Reduce
+    .size PMPI_Reduce, . - PMPI_Reduce

@@ -3,6 +3,7 @@
 #ifndef MPI_INTERNAL_H
 #define MPI_INTERNAL_H
 
+#include "pmpi.h"
 #include <mpi.h>
 
 

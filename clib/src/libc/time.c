@@ -1,16 +1,18 @@
 #include <time.h>
 #include "../internal/sys.h"
 
-/* The cycle counter of the 1 GHz clock: CLOCKS_PER_SEC is 10^9, so clock() is the cycle count. */
+/* Nanoseconds of simulated time at the machine model's clock (hcall time; docs/libc.md "Time"): CLOCKS_PER_SEC
+ * is 10^9, so on SCMP's 1 GHz clock clock() is the cycle count, and on the T3D (150 MHz) and the SP (332 MHz)
+ * a second of their time is still 10^9. */
 clock_t clock(void)
 {
-    return (clock_t)__scmp_cycles();
+    return (clock_t)__hcall_time();
 }
 
-/* Seconds of simulated time since the simulation started. */
+/* Seconds of simulated time since the simulation started, at the machine model's clock. */
 time_t time(time_t *t)
 {
-    unsigned long long c = __scmp_cycles();
+    unsigned long long c = __hcall_time();
     union {
         unsigned long long ull;
         struct {

@@ -8,7 +8,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 src=$(dirname "$here")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for name in datatypes probe bsend persistent completion errors fatal storm bigmsg bigpingpong; do
+for name in datatypes probe bsend persistent completion errors fatal storm bigmsg bigpingpong pmpi; do
     mpicc -O1 -w -o "$work/$name" "$src/$name.c"
     for n in 4 16; do
         status=0

@@ -42,6 +42,7 @@ class MpiPointToPointTest {
         "persistent, 2, 2, ours", "persistent, 4, 4, ours", "persistent, 2, 2, thesis",
         "completion, 2, 2, ours", "completion, 4, 4, ours", "completion, 2, 2, thesis",
         "errors, 2, 2, ours", "errors, 4, 4, ours", "errors, 2, 2, thesis",
+        "pmpi, 2, 2, ours", "pmpi, 4, 4, ours", "pmpi, 2, 2, thesis",
     })
     void printsWhatMpichPrints(String name, int x, int y, String protocol) throws Exception {
         MpiRunner.Run r = MpiRunner.run(name + ".c", 1, x, y, protocol, 0, true);

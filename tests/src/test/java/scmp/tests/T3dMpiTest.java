@@ -84,6 +84,16 @@ class T3dMpiTest {
         assertEquals(0, s.exit(), s.stderr());
     }
 
+    /** The profiling interface in the T3D's libmpi: pmpi.c's own MPI_Send, MPI_Recv and MPI_Barrier over PMPI_. */
+    @ParameterizedTest(name = "pmpi -n {0}")
+    @CsvSource({"4", "16"})
+    void aProgramWrapsMpiFunctionsOverTheirPmpiNames(int n) throws IOException {
+        Path exe = build("programs/mpi/pmpi.c");
+        E2e.Sim s = E2e.scmpsim("-n", String.valueOf(n), exe.toString());
+        assertEquals(0, s.exit(), s.stderr());
+        assertEquals(Files.readString(E2e.root().resolve("programs/mpi/expected/pmpi.n" + n + ".out")), s.stdout());
+    }
+
     @Test
     void manySendersFloodingOneQueueDeliverEveryMessageOnceInOrder() {
         Path exe = build("programs/t3d-mpi/flood.c");

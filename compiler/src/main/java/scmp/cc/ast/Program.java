@@ -4,9 +4,11 @@ import java.util.List;
 
 /**
  * A checked translation unit: its function definitions and every file-scope or static object, in the order
- * they appeared, plus the top-level {@code asm} blocks.
+ * they appeared, plus the top-level {@code asm} blocks and the {@code #pragma weak} directives (each NAME or
+ * NAME=TARGET).
  */
-public record Program(String fileName, List<Function> functions, List<Var> globals, List<String> toplevelAsm) {
+public record Program(String fileName, List<Function> functions, List<Var> globals, List<String> toplevelAsm,
+                      List<String> weak) {
 
     /**
      * A function definition: its symbol, parameters, every local (temporaries included) and body; whether it

@@ -44,6 +44,15 @@ final class Assignments extends Emitter {
             emit(t.isFloating() ? "fmv.d " + r + ", fa0" : "mv " + r + ", a0");
             return;
         }
+        if (target instanceof Expr.Member m && m.member().isBitfield()
+                && WideBitfields.isWide(m.member(), m.unaligned())) {
+            genAddr(m.base());
+            push(Type.UINT, !hasCall(a.value()));
+            gen(a.value());
+            pop(Type.UINT, "a6");
+            g.wideBitfields.store(m.member(), m.unaligned());
+            return;
+        }
         if (target instanceof Expr.Member m && m.member().isBitfield()) {
             genAddr(m.base());
             push(Type.UINT, !hasCall(a.value()));
@@ -79,6 +88,11 @@ final class Assignments extends Emitter {
         genAddr(target);
         push(Type.UINT, !hasCall(a.value()));
         gen(a.value());
+        if (target instanceof Expr.Unary u && u.op() == Expr.UnOp.DEREF && g.unalignedPointers.byteWise(u.operand(), t)) {
+            pop(Type.UINT, "a6");
+            unalignedStore(t, 0);
+            return;
+        }
         pop(Type.UINT, "a4");
         store(t, acc, 0, "a4");
     }

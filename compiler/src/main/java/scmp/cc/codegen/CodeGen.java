@@ -70,6 +70,8 @@ public final class CodeGen {
     final FloatArithmetic floats;
     final TypeConversions conversions;
     final Assignments assignments;
+    final WideBitfields wideBitfields;
+    final UnalignedPointers unalignedPointers = new UnalignedPointers();
     final Calls calls;
     final OperandStack operands;
     final CallAnalysis callAnalysis;
@@ -89,6 +91,7 @@ public final class CodeGen {
         floats = new FloatArithmetic(this);
         conversions = new TypeConversions(this);
         assignments = new Assignments(this);
+        wideBitfields = new WideBitfields(this);
         calls = new Calls(this);
         operands = new OperandStack(this);
         callAnalysis = new CallAnalysis(this);
@@ -108,6 +111,7 @@ public final class CodeGen {
         for (String a : p.toplevelAsm()) {
             out.append(a).append('\n');
         }
+        unalignedPointers.analyze(p);
         for (Program.Function f : p.functions()) {
             functions.function(f);
         }
@@ -125,6 +129,7 @@ public final class CodeGen {
         if (consts.length() > 0) {
             out.append("\t.rodata\n").append(consts);
         }
+        weakSymbols(p);
         StringBuilder head = new StringBuilder();
         if (opt.debug) {
             for (Map.Entry<String, Integer> e : files.entrySet()) {
@@ -132,6 +137,32 @@ public final class CodeGen {
             }
         }
         return head + out.toString();
+    }
+
+    /**
+     * The {@code #pragma weak} directives (docs/compiler.md): NAME becomes a weak symbol; NAME=TARGET defines NAME
+     * as a weak alias of TARGET (same address) when this translation unit defines TARGET, and is left out
+     * otherwise, so that one header may list the aliases of a library whose files each define some targets.
+     */
+    private void weakSymbols(Program p) {
+        java.util.Set<String> defined = new java.util.HashSet<>();
+        for (Program.Function f : p.functions()) {
+            defined.add(f.var().symbol);
+        }
+        for (Var v : p.globals()) {
+            if (v.defined && !v.isExtern) {
+                defined.add(v.symbol);
+            }
+        }
+        for (String w : p.weak()) {
+            int eq = w.indexOf('=');
+            if (eq < 0) {
+                out.append("\t.weak ").append(w).append('\n');
+            } else if (defined.contains(w.substring(eq + 1)) && !defined.contains(w.substring(0, eq))) {
+                out.append("\t.weak ").append(w, 0, eq).append('\n');
+                out.append("\t.set ").append(w, 0, eq).append(", ").append(w.substring(eq + 1)).append('\n');
+            }
+        }
     }
 
     /** The number of {@code name} in the .file table (-g), given on first use. */

@@ -146,6 +146,10 @@ final class ExprGen extends Emitter {
             unalignedLoad(t, mem.offset());
             return;
         }
+        if (mem.isBitfield() && WideBitfields.isWide(mem, m.unaligned())) {
+            g.wideBitfields.load(mem, m.unaligned());
+            return;
+        }
         if (mem.isBitfield()) {
             int unit = Math.min(mem.type().size(), 4);
             String op = unit == 1 ? "lbu" : unit == 2 ? "lhu" : "lw";
@@ -249,6 +253,10 @@ final class ExprGen extends Emitter {
             case DEREF -> {
                 gen(u.operand());
                 if (t.isArray() || t.isAggregate() || t.isFunction() || t.isVoid()) {
+                    return;
+                }
+                if (g.unalignedPointers.byteWise(u.operand(), t)) {
+                    unalignedLoad(t, 0);
                     return;
                 }
                 load(t, t.isFloating() ? "fa0" : "a0", 0, "a0");

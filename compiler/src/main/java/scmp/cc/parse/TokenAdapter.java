@@ -73,8 +73,9 @@ public final class TokenAdapter {
                     type = ty;
                 }
                 default -> {
-                    if (t.text().startsWith(scmp.cc.pp.Preprocessor.PRAGMA_PACK)) {
-                        // #pragma pack reaches the parser as a static assertion that Sema recognises
+                    if (t.text().startsWith(scmp.cc.pp.Preprocessor.PRAGMA_PACK)
+                            || t.text().startsWith(scmp.cc.pp.Preprocessor.PRAGMA_WEAK)) {
+                        // #pragma pack (and weak) reaches the parser as a static assertion that Sema recognises
                         // (Declarations.staticAssert): it may stand wherever a declaration or a member may
                         for (Token p : pragmaPack(t)) {
                             int ty = p.kind() == Token.Kind.STRING ? CLexer.StringLiteral

@@ -55,6 +55,13 @@ public final class Preprocessor {
 
     /** The text of the token that carries a {@code #pragma pack} into the output: this prefix, then its arguments. */
     public static final String PRAGMA_PACK = "#pragma pack";
+
+    /**
+     * The text of the token that carries a {@code #pragma weak NAME} or {@code #pragma weak NAME = TARGET} to the
+     * parser: this prefix, then NAME or NAME=TARGET (the names are not macro-expanded, so a library may define
+     * NAME as a macro for TARGET and still name both).
+     */
+    public static final String PRAGMA_WEAK = "#pragma weak ";
     private int counter;
     private String baseFile = "";
 
@@ -346,6 +353,8 @@ public final class Preprocessor {
                     pushPopMacro(line);
                 } else if (!line.isEmpty() && line.get(0).is("pack")) {
                     pendingPragma = pragmaPack(kw, expandLine(line.subList(1, line.size())));
+                } else if (!line.isEmpty() && line.get(0).is("weak")) {
+                    pendingPragma = pragmaWeak(kw, line.subList(1, line.size()));
                 }
             }
             case "ident", "sccs", "assert", "unassert" -> skipLine();
@@ -402,6 +411,23 @@ public final class Preprocessor {
             return null;
         }
         return new Token(Token.Kind.OTHER, PRAGMA_PACK + t, kw.file(), kw.fileName(), kw.line(), kw.physLine(),
+                kw.col(), true, false, Set.of());
+    }
+
+    /**
+     * Checks a {@code #pragma weak NAME} or {@code #pragma weak NAME = TARGET} (gcc's forms); returns the token
+     * that carries it to the parser ({@link #PRAGMA_WEAK}), or null after gcc's warning for a malformed one.
+     */
+    private Token pragmaWeak(Token kw, List<Token> args) {
+        boolean single = args.size() == 1 && args.get(0).kind() == Token.Kind.IDENT;
+        boolean alias = args.size() == 3 && args.get(0).kind() == Token.Kind.IDENT && args.get(1).is("=")
+                && args.get(2).kind() == Token.Kind.IDENT;
+        if (!single && !alias) {
+            diag.warning(kw, "malformed #pragma weak, ignored");
+            return null;
+        }
+        String t = single ? args.get(0).text() : args.get(0).text() + "=" + args.get(2).text();
+        return new Token(Token.Kind.OTHER, PRAGMA_WEAK + t, kw.file(), kw.fileName(), kw.line(), kw.physLine(),
                 kw.col(), true, false, Set.of());
     }
 

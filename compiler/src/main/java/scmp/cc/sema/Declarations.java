@@ -165,6 +165,11 @@ final class Declarations {
                 s.pack.apply(text.substring(prefix.length(), text.length() - 1));
                 return;
             }
+            String weak = "\"" + scmp.cc.pp.Preprocessor.PRAGMA_WEAK;
+            if (text.startsWith(weak) && sa.constantExpression().getText().equals(PRAGMA_MARK)) {
+                s.weak.add(text.substring(weak.length(), text.length() - 1));
+                return;
+            }
         }
         Long v = s.constantExpression(sa.constantExpression(), "expression in static assertion is not an integer constant expression");
         if (v != null && v == 0) {

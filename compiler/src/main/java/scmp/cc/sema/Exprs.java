@@ -82,6 +82,12 @@ final class Exprs {
             // promotes to int (6.3.1.1p2), as gcc does: (x.one_bit - 2 < 0) is true.
             return new Expr.Cast(e.pos(), Type.INT, e);
         }
+        if (e instanceof Expr.Member m && m.member().isBitfield() && t.isInteger() && t.size() == 8
+                && m.member().bitWidth() <= 32) {
+            // A long long bit-field no wider than int promotes as an int-sized one does (gcc): to int when int
+            // holds all its values, else (unsigned, 32 bits) to unsigned int.
+            return new Expr.Cast(e.pos(), t.isUnsigned() && m.member().bitWidth() == 32 ? Type.UINT : Type.INT, e);
+        }
         if (t.isArray()) {
             return new Expr.Unary(e.pos(), Type.pointerTo(t.base), UnOp.ADDR, e);
         }

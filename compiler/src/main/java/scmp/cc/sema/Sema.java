@@ -36,6 +36,8 @@ public final class Sema {
     final Map<String, Var> globalsByName = new LinkedHashMap<>();
     final List<Var> globals = new ArrayList<>();
     final List<String> toplevelAsm = new ArrayList<>();
+    /** The {@code #pragma weak} directives: NAME or NAME=TARGET, in order. */
+    final List<String> weak = new ArrayList<>();
     /** Numbers the compiler's own names (temporaries, labels, literals) in the order they are made. */
     int uniq;
     /** Above zero while a static object's initializer is read: its compound literals are then static too. */
@@ -118,7 +120,7 @@ public final class Sema {
         if (diag.wall()) {
             s.warnUnusedGlobals();
         }
-        return new Program(fileName, s.definitions, s.globals, s.toplevelAsm);
+        return new Program(fileName, s.definitions, s.globals, s.toplevelAsm, s.weak);
     }
 
     /** Objects defined without an initializer get their size now that the whole file is read (6.9.2). */

@@ -81,10 +81,13 @@ final class StaticImages {
                             ok = false;
                             continue;
                         }
-                        long unit = read(data.bytes, offset + m.offset(), m.type().size());
-                        long mask = (m.bitWidth() == 64 ? -1L : (1L << m.bitWidth()) - 1) << m.bitOffset();
-                        unit = (unit & ~mask) | ((k.value() << m.bitOffset()) & mask);
-                        write(data.bytes, offset + m.offset(), m.type().size(), unit);
+                        // bit by bit: under #pragma pack a field may spread over up to 9 bytes
+                        long first = 8L * (offset + m.offset()) + m.bitOffset();
+                        for (int b = 0; b < m.bitWidth(); b++) {
+                            int at = (int) ((first + b) / 8);
+                            int bit = 1 << (int) ((first + b) % 8);
+                            data.bytes[at] = (byte) ((k.value() >>> b & 1) != 0 ? data.bytes[at] | bit : data.bytes[at] & ~bit);
+                        }
                     } else {
                         ok &= write(c, data, offset + m.offset(), report);
                     }

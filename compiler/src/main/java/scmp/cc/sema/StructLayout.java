@@ -55,11 +55,8 @@ final class StructLayout {
                 }
                 if (pack > 0) {
                     // gcc under #pragma pack: a bit-field starts at the next free bit, wherever that is; it is
-                    // read and written a byte at a time (Expr.Member.unaligned), through at most 4 bytes
-                    if (bits % 8 + m.bitWidth() > 32) {
-                        diag.error(m.pos(), "bit-field " + Exprs.q(m.name()) + " spans more than 4 bytes under "
-                                + "#pragma pack, which scmpcc does not support");
-                    }
+                    // read and written a byte at a time (Expr.Member.unaligned), in pieces of up to 4 bytes
+                    // when it spreads over more (codegen.WideBitfields)
                     out.add(new Type.Member(m.name(), mt, (int) (bits / 8), (int) (bits % 8), m.bitWidth()));
                     align = Math.max(align, Math.min(pack, mt.align()));
                     if (union) {
