@@ -316,11 +316,11 @@ public final class Machine {
     }
 
     /**
-     * Turns idle skipping on or off (off by default, {@code scmpsim --idle-skip=on}: not yet exact on every program,
-     * docs/performance.md). A node whose threads only poll
-     * and suspend is then advanced in whole periods of its loop to the next moment anything can reach it, its
-     * counts updated as if it had run (docs/performance.md, "Idle skipping").
-     * It applies to SPMD runs without trace, profile, strict lockstep or a model's own engine.
+     * Turns idle skipping on or off (off for a machine built directly; {@link Simulation} and {@code scmpsim} turn
+     * it on by default). A node whose threads only poll and suspend is then not executed in the rounds but kept
+     * virtual and advanced in whole periods of its loop, its counts updated as if it had run, with results
+     * identical to a run without it (docs/performance.md, "Idle skipping"). It applies to SPMD runs without
+     * trace, profile, strict lockstep or a model's own engine.
      *
      * @param on whether to skip
      */
