@@ -210,10 +210,10 @@ public final class SimMain implements Callable<Integer> {
     enum Switch { on, off }
 
     @Option(names = "--idle-skip", paramLabel = "on|off",
-            description = "Advance nodes whose threads only poll and suspend in whole periods of their loop to the next "
-                    + "moment anything can reach them (on; experimental: not yet exact on every program) or run every "
-                    + "instruction (off, the default).")
-    private Switch idleSkip = Switch.off;
+            description = "In an SPMD run, do not execute nodes whose threads only poll and suspend, but advance them in "
+                    + "whole periods of their loop (on, the default; the results are identical) or run every "
+                    + "instruction (off).")
+    private Switch idleSkip = Switch.on;
 
     @Option(names = "--trace", description = "Print every executed instruction to stderr: cycle, node, thread, pc, instruction.")
     private boolean trace;

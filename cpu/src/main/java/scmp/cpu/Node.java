@@ -5,6 +5,7 @@ import scmp.isa.Abi;
 import scmp.isa.Instruction;
 import scmp.isa.Isa;
 import scmp.isa.Registers;
+import scmp.isa.SpecialRegister;
 import scmp.isa.sem.InstructionSemantics;
 import scmp.isa.sem.SemanticTable;
 
@@ -215,18 +216,46 @@ public final class Node {
     private int backoff;
     private int skipSuspends;
     private long effectsAt;
+    /** The device's answer ({@code niustat}) when the attempt began and while the period holds. */
+    private int deviceAt;
     private boolean effectSeen;
     private long retired0, bubbles0, switchCount0, switchCycles0, niuBlocked0;
     private long[] stall0;
     private long dRetired, dBubbles, dSwitchCount, dSwitchCycles, dNiuBlocked;
     private long[] dStall;
-    /** Watches the instructions of an attempt: any with effects outside its thread ends it. */
+    /**
+     * The schedule of the attempt or the period: per instruction issued, its issue cycle and, for the first
+     * instruction of a thread after a switch, the cycle its dispatch chose (else {@link #NO_DISPATCH}); cycles are
+     * absolute during an attempt and relative to {@link #scheduleBase} once a period is found.
+     */
+    private long[] scheduleIssue = new long[16];
+    private long[] scheduleDispatch = new long[16];
+    private int scheduled;
+    /** The first cycle of the stretch the schedule repeats (shifted by whole periods). */
+    private long scheduleBase;
+    /** The issue cycle the last dispatch of an attempt chose, not yet taken by an instruction. */
+    private long pendingDispatch = NO_DISPATCH;
+    private static final long NO_DISPATCH = Long.MIN_VALUE;
+    /** The longest schedule an attempt records: a longer loop is not skipped. */
+    private static final int MAX_SCHEDULE = 1 << 12;
+    /** Watches the instructions of an attempt: any with effects outside its thread ends it; records the schedule. */
     private final Tracer effectWatch = (cycle, node, thread, pc, word) -> {
         Instruction insn = Isa.decode(word);
         InstructionSemantics sem = insn == null ? null : SemanticTable.of(insn);
         if (sem == null || sem.hasEffectsOutsideThread()) {
             effectSeen = true;
         }
+        if (scheduled == scheduleIssue.length) {
+            if (scheduled >= MAX_SCHEDULE) {
+                effectSeen = true;   // too long to keep: give the attempt up at its next suspend
+                return;
+            }
+            scheduleIssue = Arrays.copyOf(scheduleIssue, 2 * scheduled);
+            scheduleDispatch = Arrays.copyOf(scheduleDispatch, 2 * scheduled);
+        }
+        scheduleIssue[scheduled] = cycle;
+        scheduleDispatch[scheduled++] = pendingDispatch;
+        pendingDispatch = NO_DISPATCH;
     };
 
     /**
@@ -250,11 +279,45 @@ public final class Node {
      * the node's future from any cycle it has run to is its past shifted by whole periods, counters included.
      */
     public long period() {
-        if (period > 0 && remote.effects() != effectsAt) {
+        if (period > 0 && (remote.effects() != effectsAt || deviceAnswer() != deviceAt)) {
             period = 0;
             periodFrom = -1;
         }
         return period;
+    }
+
+    /**
+     * Returns the cycle {@link #nextEventCycle()} would give after {@link #runUntil(long) runUntil(limit)}, without
+     * running: the node must have a {@linkplain #period() period}, have stopped at a limit, and {@code limit} must
+     * not be below {@link #ranTo()}. Its future being its past shifted by whole periods, the answer comes from the
+     * schedule of the period found: the first instruction issuing at or after {@code limit}, or the dispatch that
+     * would issue it when that lies at or after {@code limit} (the thread is then not dispatched yet).
+     *
+     * @param limit the limit of the run that is not made
+     * @return the next event's cycle
+     */
+    public long eventAfter(long limit) {
+        long off = limit - scheduleBase;
+        long q = Math.floorDiv(off, period);
+        long r = off - q * period;
+        long[] is = scheduleIssue;
+        int lo = 0;
+        int hi = scheduled;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (is[mid] < r) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        if (lo == scheduled) {
+            lo = 0;
+            q++;
+        }
+        long base = scheduleBase + q * period;
+        long d = scheduleDispatch[lo];
+        return d != NO_DISPATCH && base + d >= limit ? base + d : base + is[lo];
     }
 
     /**
@@ -288,6 +351,15 @@ public final class Node {
                 r[i] += d;
             }
         }
+    }
+
+    /**
+     * What the node's device answers a thread that reads it ({@code rdsr niustat}) now. It changes only when a
+     * network acts (a DMA engine finishes reading, the injection queue drains) or the node itself sends, and
+     * without the node's own sends its bits only clear, so two equal answers mean it did not change in between.
+     */
+    private int deviceAnswer() {
+        return engineContext.registers.read(SpecialRegister.NIUSTAT, ranTo, contexts[0]);
     }
 
     /** Forgets the period and any attempt: something from outside reached the node. */
@@ -331,16 +403,19 @@ public final class Node {
             attemptSuspends = 0;
             effectSeen = false;
             effectsAt = remote.effects();
+            deviceAt = deviceAnswer();
             retired0 = engineContext.retired();
             stall0 = engineContext.stallCycles();
             bubbles0 = engineContext.branchBubbles();
             switchCount0 = switchCount;
             switchCycles0 = switchCycles;
             niuBlocked0 = niuBlockedCycles;
+            scheduled = 0;
+            pendingDispatch = NO_DISPATCH;
             engineContext.tracer = effectWatch;
             return;
         }
-        if (effectSeen || remote.effects() != effectsAt) {
+        if (effectSeen || remote.effects() != effectsAt || deviceAnswer() != deviceAt) {
             attemptFailed();
             return;
         }
@@ -353,6 +428,13 @@ public final class Node {
             return;
         }
         period = t + 1 - periodFrom;
+        scheduleBase = periodFrom;
+        for (int i = 0; i < scheduled; i++) {
+            scheduleIssue[i] -= scheduleBase;
+            if (scheduleDispatch[i] != NO_DISPATCH) {
+                scheduleDispatch[i] -= scheduleBase;
+            }
+        }
         periodFrom = t + 1;
         dRetired = engineContext.retired() - retired0;
         long[] st = engineContext.stallCycles();
@@ -646,6 +728,7 @@ public final class Node {
         c.state = ThreadContext.State.RUNNING;
         c.nextIssue = issue;
         current = c;
+        pendingDispatch = issue;
         // the cycles since the last thread's last issue: up to S are the switch, the rest the node waited
         long gap = issue - lastSwitch - 1;
         if (gap > 0) {

@@ -165,8 +165,13 @@ public final class Machine {
     /** Whether idle nodes may be advanced in whole periods (docs/performance.md, "Idle skipping"). */
     private boolean idleSkip;
     private long skippedCycles;
-    /** Per node: parked in the current quiet round (idle skipping). */
-    private boolean[] parked = new boolean[0];
+    /**
+     * Per node: whether it is virtual (idle skipping): it has a period, and the rounds advance only its position
+     * ({@link #virtualAt}), the cycle the run without skipping would have run it to, not the node itself.
+     */
+    private boolean[] virtual = new boolean[0];
+    private long[] virtualAt = new long[0];
+    private int virtualCount;
     private Progress progress;
     private final OutputStream out;
     private final OutputStream err;
@@ -311,11 +316,11 @@ public final class Machine {
     }
 
     /**
-     * Turns idle skipping on or off (off by default, {@code scmpsim --idle-skip=on}: not yet exact on every program,
-     * docs/performance.md). A node whose threads only poll
-     * and suspend is then advanced in whole periods of its loop to the next moment anything can reach it, its
-     * counts updated as if it had run (docs/performance.md, "Idle skipping").
-     * It applies to SPMD runs without trace, profile, strict lockstep or a model's own engine.
+     * Turns idle skipping on or off (off for a machine built directly; {@link Simulation} and {@code scmpsim} turn
+     * it on by default). A node whose threads only poll and suspend is then not executed in the rounds but kept
+     * virtual and advanced in whole periods of its loop, its counts updated as if it had run, with results
+     * identical to a run without it (docs/performance.md, "Idle skipping"). It applies to SPMD runs without
+     * trace, profile, strict lockstep or a model's own engine.
      *
      * @param on whether to skip
      */
@@ -330,20 +335,59 @@ public final class Machine {
         return idleSkip && cfg.spmd() && !cfg.lockstep() && tracer == null && !hardware.needsOwnEngine();
     }
 
-    /** Whether a node waits in a known period and has run at least one whole period before {@code horizon}. */
-    private static boolean parkable(Node k, long horizon) {
-        long p = k.period();
-        return p > 0 && k.stop() == Node.Stop.LIMIT && k.ranTo() + p <= horizon;
+    /**
+     * Runs a node with work up to {@code limit} if its next event lies before it, as the rounds do; a node that
+     * waits in a known period becomes (or stays) virtual instead: only its position moves.
+     */
+    private void advance(Node k, long limit, boolean mayVirtualize) {
+        int id = k.nodeId();
+        if (!virtual[id] && mayVirtualize && k.stop() == Node.Stop.LIMIT && k.period() > 0
+                && k.eventAfter(k.ranTo()) == k.nextEventCycle()) {
+            virtual[id] = true;
+            virtualAt[id] = k.ranTo();
+            virtualCount++;
+        }
+        if (virtual[id]) {
+            if (k.eventAfter(virtualAt[id]) < limit) {
+                virtualAt[id] = limit;
+            }
+        } else if (k.nextEventCycle() < limit) {
+            run(k, limit);
+        }
     }
 
-    /** Advances a waiting node in whole periods to no later than {@code cycle}. */
-    private void catchUp(Node k, long cycle) {
-        long p = k.period();
-        if (p > 0 && k.stop() == Node.Stop.LIMIT && k.ranTo() + p <= cycle) {
-            long periods = (cycle - k.ranTo()) / p;
-            k.skipPeriods(periods);
-            skippedCycles += periods * p;
+    /** A node's next event: {@link #eventCycle(Node)}, or for a virtual node that of the run it stands for. */
+    private long eventOf(Node k) {
+        return virtual[k.nodeId()] ? k.eventAfter(virtualAt[k.nodeId()]) : eventCycle(k);
+    }
+
+    /**
+     * Brings every virtual node to its position: whole periods first, then the cycles left instruction by
+     * instruction, so that it is what the run without skipping has there. Done before anything can reach a node
+     * (a network acts), before a livelock check, and before any end is reported.
+     */
+    private void materialize() {
+        if (virtualCount == 0) {
+            return;
         }
+        for (Node k : live) {
+            int id = k.nodeId();
+            if (!virtual[id]) {
+                continue;
+            }
+            virtual[id] = false;
+            long to = virtualAt[id];
+            long p = k.period();
+            if (k.ranTo() + p <= to) {
+                long periods = (to - k.ranTo()) / p;
+                k.skipPeriods(periods);
+                skippedCycles += periods * p;
+            }
+            if (k.nextEventCycle() < to) {
+                run(k, to);
+            }
+        }
+        virtualCount = 0;
     }
 
     /** The node-cycles idle skipping has advanced nodes by so far, without executing them. */
@@ -615,7 +659,8 @@ public final class Machine {
         final long max = cfg.maxCycles();
         final boolean lockstep = cfg.lockstep();
         stallCheckAfter = 4 * stallWindow();
-        parked = new boolean[nodes.length];
+        virtual = new boolean[nodes.length];
+        virtualAt = new long[nodes.length];
         try {
             while (true) {
                 if (control.attention) {
@@ -643,18 +688,8 @@ public final class Machine {
                 long c = Long.MAX_VALUE;
                 long c2 = Long.MAX_VALUE;
                 int count = 0;
-                // idle skipping: a node that only waits, in a known period, is parked (neither run nor waited
-                // for) until the horizon, a cycle every core reaches in the run without skipping as well
-                long horizon = Math.min(max, quietCheckAt);
-                boolean anyParked = false;
                 for (Node k : live) {
-                    boolean p = k.period() > 0 && parkable(k, horizon);
-                    parked[k.nodeId()] = p;
-                    if (p) {
-                        anyParked = true;
-                        continue;
-                    }
-                    long e = eventCycle(k);
+                    long e = eventOf(k);
                     if (e < c) {
                         c2 = c;
                         c = e;
@@ -664,14 +699,6 @@ public final class Machine {
                     } else if (e < c2) {
                         c2 = e;
                     }
-                }
-                if (anyParked && c >= horizon) {
-                    for (Node k : live) {
-                        if (parked[k.nodeId()]) {
-                            catchUp(k, horizon);
-                        }
-                    }
-                    continue;
                 }
                 if (c == Long.MAX_VALUE) {
                     return ended(netTime);
@@ -692,9 +719,10 @@ public final class Machine {
                         c + ROUND_CYCLES);
                 bound = limit;
                 lastWork = c;
+                boolean skip = idleSkipOn();
                 for (Node k : live) {
-                    if (!parked[k.nodeId()] && k.hasWork() && k.nextEventCycle() < limit) {
-                        run(k, limit);
+                    if (k.hasWork()) {
+                        advance(k, limit, skip);
                     }
                 }
                 Result r = events(limit);
@@ -715,26 +743,11 @@ public final class Machine {
      */
     private Result lockstepRound(long max, boolean strict) {
         long n = netTime;
-        if (!strict && idleSkipOn()) {
-            // idle skipping: waiting nodes move in whole periods up to the first cycle anything can reach them
-            long next = nextActivity();
-            long until = next == Long.MAX_VALUE ? n
-                    : Math.min(Math.min(next, max), lastProgressCycle() + stallCheckAfter + 1);
-            for (Node k : live) {
-                if (k.period() == 0) {
-                    until = Math.min(until, eventCycle(k));
-                }
-            }
-            for (Node k : live) {
-                parked[k.nodeId()] = false;
-                catchUp(k, until);
-            }
-        }
         if (!strict) {
             long first = nextActivity();
             if (first > n) {
                 for (Node k : live) {
-                    first = Math.min(first, eventCycle(k));
+                    first = Math.min(first, eventOf(k));
                 }
                 if (first > n && first != Long.MAX_VALUE) {
                     advanceTo(Math.min(first, max));
@@ -746,12 +759,11 @@ public final class Machine {
             return maxCycles(max);
         }
         boolean work = false;
+        boolean skip = !strict && idleSkipOn();
         for (Node k : live) {
             if (k.hasWork()) {
                 work = true;
-                if (k.nextEventCycle() <= n) {
-                    run(k, n + 1);
-                }
+                advance(k, n + 1, skip);
             }
         }
         bound = n + 1;
@@ -769,6 +781,9 @@ public final class Machine {
             if (n - still > stallWindow()) {
                 return deadlock(n, "no thread can run on any node and nothing has moved since cycle " + still);
             }
+        }
+        if (virtualCount > 0 && nextActivity() <= n) {
+            materialize();   // the networks act in cycle n: whatever they do may reach any node
         }
         advanceTo(n + 1);
         if (work && !pendingEvents && !strict && n - lastProgressCycle() > stallCheckAfter) {
@@ -923,6 +938,7 @@ public final class Machine {
     }
 
     private void startCheck(long now) {
+        materialize();
         check = new Check(now);
     }
 
@@ -953,22 +969,6 @@ public final class Machine {
                     + "network, and every node has come back to the same state: nothing will ever change");
         }
         return null;
-    }
-
-    /**
-     * Brings the nodes parked in this quiet round to {@code limit} before a fault or halt ends the run and every
-     * node's counts are reported: every instruction before it has run, as in strict lockstep.
-     */
-    private void catchUpParked(long limit) {
-        for (Node k : live) {
-            if (parked[k.nodeId()]) {
-                parked[k.nodeId()] = false;
-                catchUp(k, limit);
-                if (k.hasWork() && k.nextEventCycle() < limit) {
-                    run(k, limit);
-                }
-            }
-        }
     }
 
     /** Runs a core up to {@code limit}; records a pending event, or lowers the round's bound after a send. */
@@ -1027,13 +1027,9 @@ public final class Machine {
             }
             switch (best.stop()) {
                 case FAULT -> {
-                    catchUpParked(bestCycle + 1);
                     return faultResult(best.fault());
                 }
                 case HALTED -> {
-                    if (!cfg.spmd() || host.ending().kind() != HostCalls.EndKind.EXIT) {
-                        catchUpParked(bestCycle + 1);
-                    }
                     Result r = halted(best);
                     if (r != null) {
                         return r;
@@ -1056,6 +1052,7 @@ public final class Machine {
     }
 
     private Result result(Outcome o, int code, long cycles, String message) {
+        materialize();
         return new Result(o, code, cycles, instructions(), message);
     }
 
@@ -1064,6 +1061,7 @@ public final class Machine {
      * running thread, else its first live one), so that an endless loop is named like a fault.
      */
     private Result maxCycles(long max) {
+        materialize();
         String msg = "scmpsim: stopped after " + max + " cycles (--max-cycles)";
         stoppedThread = null;
         for (Node c : live) {
@@ -1096,6 +1094,7 @@ public final class Machine {
     /** Answers the control's requests between two rounds: a progress line, or the end of the run. */
     private Result attend() {
         control.clear();
+        materialize();
         if (control.takeProgress() && progress != null) {
             try {
                 err.flush();
@@ -1146,6 +1145,7 @@ public final class Machine {
 
     /** Nothing can run and nothing is in flight: a normal end, or a deadlock when threads remain. */
     private Result ended(long now) {
+        materialize();
         int remaining = 0;
         long last = lastExit;
         for (Node c : live) {
@@ -1163,6 +1163,7 @@ public final class Machine {
     }
 
     private Result deadlock(long now, String why) {
+        materialize();
         StringBuilder sb = new StringBuilder("scmpsim: deadlock at cycle ").append(now).append(hardware.clockNote())
                 .append(": ").append(why);
         threads(sb);
@@ -1209,6 +1210,7 @@ public final class Machine {
     }
 
     private Result endingResult() {
+        materialize();
         HostCalls.Ending e = host.ending();
         if (e.kind() != HostCalls.EndKind.ABORT) {
             return result(Outcome.EXIT, e.status() & 0xFF, e.cycle() + 1, null);
@@ -1219,6 +1221,7 @@ public final class Machine {
     }
 
     private Result faultResult(GuestFault g) {
+        materialize();
         lastFault = g;
         return result(Outcome.FAULT, EXIT_FAULT, g.cycle() + 1, describe(g));
     }
