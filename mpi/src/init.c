@@ -19,7 +19,7 @@ void __mpi_setup_types(void);
 extern const int __mpi_debug[];
 const int *const __mpi_debug_link = __mpi_debug;
 
-#ifndef __T3D__
+#if !defined(__T3D__) && !defined(__SP__)
 /* The family __mpi_state chooses for MPI_PROTO_THESIS: the thesis's, or thesis-hw, the thesis's with the
  * hardware handshake of its section 2.3, which __mpi_protocol_of (thesis_hw.s) sets for "thesis-hw". */
 const struct __mpi_family *__mpi_thesis_like = &__mpi_thesis;
@@ -33,7 +33,7 @@ static void read_environment(void)
     const char *n = getenv("SCMP_NPROCS");
     const char *e = getenv("SCMP_MPI_EAGER");
     if (p)      /* unset: the default, __mpi_protocol's initial value */
-#ifdef __T3D__
+#if defined(__T3D__) || defined(__SP__)
         __mpi_protocol = strcmp(p, "thesis") == 0 ? MPI_PROTO_THESIS : MPI_PROTO_OURS;
 #else
         __mpi_protocol = __mpi_protocol_of(p);      /* "thesis", "thesis-hw": MPI_PROTO_THESIS; else OURS */
