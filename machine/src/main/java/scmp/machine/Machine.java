@@ -760,6 +760,12 @@ public final class Machine {
         }
         boolean work = false;
         boolean skip = !strict && idleSkipOn();
+        if (skip && nextActivity() <= n) {
+            // the networks act in cycle n, and a virtual node would be materialized before they do: run it now
+            // rather than make it virtual again in every round of a busy network
+            materialize();
+            skip = false;
+        }
         for (Node k : live) {
             if (k.hasWork()) {
                 work = true;
