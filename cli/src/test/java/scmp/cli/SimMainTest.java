@@ -386,7 +386,7 @@ class SimMainTest {
         Cli t3dOnly = sim("--torus", "2x2x2", p.toString());
         assertEquals("scmpsim: --torus: the scmp model has no such parameter; its parameters: mesh, vcs, bufferFlits, "
                 + "ejectionBufferFlits, routerDelayCycles, linkDelayCycles, creditDelayCycles, vcSelect, wideFlits, niuQueueFlits, "
-                + "watch\n", t3dOnly.err());
+                + "hwRts, watch\n", t3dOnly.err());
         Cli bad = sim("--param", "vcs", p.toString());
         assertEquals(Simulation.EXIT_TOOL, bad.code());
         assertEquals("scmpsim: --param vcs: expected KEY=VALUE\n", bad.err());

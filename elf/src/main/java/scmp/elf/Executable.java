@@ -111,7 +111,13 @@ public final class Executable {
         return end;
     }
 
-    /** Function and object symbols sorted by address, for symbolizing addresses. */
+    /**
+     * Function and object symbols sorted by address, for symbolizing addresses. A weak alias (a weak symbol of no
+     * size and no type at the first address of a sized function in the same section, as {@code #pragma weak NAME =
+     * TARGET} makes, for example libmpi's {@code MPI_Send} for {@code PMPI_Send}) is the name users call: it takes
+     * the function's type and size and stands in its place, so that reports, profiles and timelines say
+     * {@code MPI_Send} (docs/mpi.md, "Profiling interface").
+     */
     public List<Symbol> sortedCodeSymbols() {
         List<Symbol> out = new ArrayList<>();
         for (Symbol s : symbols) {
@@ -119,6 +125,27 @@ public final class Executable {
                     && !Symbol.ABSOLUTE.equals(s.section())) {
                 out.add(s);
             }
+        }
+        java.util.Map<String, Symbol> aliases = new java.util.HashMap<>();
+        for (Symbol s : out) {
+            if (s.binding() == Symbol.Binding.WEAK && s.size() == 0 && s.type() == Symbol.Type.NOTYPE) {
+                aliases.putIfAbsent(s.section() + "@" + s.value(), s);
+            }
+        }
+        if (!aliases.isEmpty()) {
+            List<Symbol> named = new ArrayList<>();
+            java.util.Set<Symbol> used = new java.util.HashSet<>();
+            for (Symbol s : out) {
+                Symbol alias = s.type() == Symbol.Type.FUNC && s.size() > 0 && s.binding() != Symbol.Binding.WEAK
+                        ? aliases.get(s.section() + "@" + s.value()) : null;
+                if (alias != null && used.add(alias)) {
+                    named.add(new Symbol(alias.name(), s.section(), s.value(), s.size(), alias.binding(), s.type()));
+                } else if (!used.contains(s)) {
+                    named.add(s);
+                }
+            }
+            named.removeIf(used::contains);
+            out = named;
         }
         out.sort((a, b) -> Long.compare(a.value(), b.value()));
         return out;
