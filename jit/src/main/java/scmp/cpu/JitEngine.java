@@ -42,6 +42,15 @@ public final class JitEngine implements Engine {
     static final int HOT = 16;
     /** The system property that sets the threshold ({@link #HOT} by default; 0 compiles every region at once). */
     public static final String HOT_PROPERTY = "scmp.jit.hot";
+    /**
+     * Runs that may last fewer cycles than this go to the interpreter: entering and leaving compiled code costs more
+     * than interpreting a few instructions, and an SPMD run with messages in flight runs its nodes a cycle or a
+     * lookahead window at a time (docs/performance.md, "Short runs"). System property {@link #SHORT_PROPERTY}
+     * changes it (0: every run compiled).
+     */
+    static final long SHORT = 32;
+    /** The system property that sets the short-run bound ({@link #SHORT} by default). */
+    public static final String SHORT_PROPERTY = "scmp.jit.short";
     /** The cycles a cold pc runs on the interpreter before the dispatcher looks again. */
     static final long SLICE = 256;
     private static final Exit[] EXITS = Exit.values();
@@ -74,6 +83,7 @@ public final class JitEngine implements Engine {
     private final Translation translation;
     private final Fallback fallback;
     private final int hot;
+    private final long shortRun = Long.getLong(SHORT_PROPERTY, SHORT);
     private final int base;
     private long exitCycle;
     private GuestFault fault;
@@ -179,7 +189,7 @@ public final class JitEngine implements Engine {
 
     @Override
     public Exit run(final ThreadContext thread, final long limit) {
-        if (ctx.tracer() != null) {
+        if (ctx.tracer() != null || limit - thread.nextIssue < shortRun) {
             return interpret(thread, limit);
         }
         c = thread;
