@@ -5,10 +5,10 @@
  *           size back; the time is half a round trip, averaged over REPS round trips after one warm-up;
  *   amsend  the same ping-pong with LAPI_Amsend, whose header handler returns the buffer and no completion
  *           handler (the target counter marks the arrival);
- *   stream  bandwidth: task 0 puts REPS messages back to back (each waits only for its origin counter), task 1
- *           waits for all REPS on its target counter and answers with a one-word put; the time per message.
+ *   stream  bandwidth: task 0 puts STREAM messages back to back (each waits only for its origin counter), task 1
+ *           waits for all of them on its target counter and answers with a one-word put; the time per message.
  * Prints "WHAT SIZE CYCLES US [MB/S]" lines (CYCLES per one-way message, at 332 MHz).
- * Run: scmpcc -mmachine=sp -O1 lapi_bench.c -o lb && scmpsim -n 2 lb [REPS [MAX]] */
+ * Run: scmpcc -mmachine=sp -O1 lapi_bench.c -o lb && scmpsim -n 2 lb [REPS [MAX [STREAM]]] (default 4 65536 32) */
 #include <hal.h>
 #include <lapi.h>
 #include <stdio.h>
@@ -72,18 +72,18 @@ static void ping_pong(lapi_handle_t h, int me, int n, int reps, int am) {
         line(am ? "amsend" : "put", n, hal_cycles() - t0, 2 * reps, 0);
 }
 
-static void stream(lapi_handle_t h, int me, int n, int reps) {
+static void stream(lapi_handle_t h, int me, int n, int count) {
     LAPI_Gfence(h);
     unsigned long long t0 = hal_cycles();
     if (me > 1)
         return;
     if (me == 0) {
-        for (int k = 0; k < reps; k++)
+        for (int k = 0; k < count; k++)
             send_one(h, 1, n, 0);
         LAPI_Waitcntr(h, &arrived, 1, 0);
-        line("stream", n, hal_cycles() - t0, reps, 1);
+        line("stream", n, hal_cycles() - t0, count, 1);
     } else {
-        LAPI_Waitcntr(h, &arrived, reps, 0);
+        LAPI_Waitcntr(h, &arrived, count, 0);
         LAPI_Put(h, 0, sizeof word, buf, &word, &arrived, &sent, 0);
         LAPI_Waitcntr(h, &sent, 1, 0);
     }
@@ -95,8 +95,9 @@ int main(int argc, char **argv) {
     int me, tasks;
     int reps = argc > 1 ? atoi(argv[1]) : 4;
     int max = argc > 2 ? atoi(argv[2]) : 65536;
-    if (reps < 1 || max < 4 || max > MAXBYTES) {
-        fprintf(stderr, "lapi_bench: usage: lapi_bench [REPS>=1 [MAX 4..%d]]\n", MAXBYTES);
+    int count = argc > 3 ? atoi(argv[3]) : 32;
+    if (reps < 1 || max < 4 || max > MAXBYTES || count < 1) {
+        fprintf(stderr, "lapi_bench: usage: lapi_bench [REPS>=1 [MAX 4..%d [STREAM>=1]]]\n", MAXBYTES);
         return 2;
     }
     LAPI_Init(&h, &info);
@@ -113,7 +114,7 @@ int main(int argc, char **argv) {
     for (int n = 4; n <= max; n *= 4)
         ping_pong(h, me, n, reps, 1);
     for (int n = 4; n <= max; n *= 4)
-        stream(h, me, n, reps);
+        stream(h, me, n, count);
     LAPI_Term(h);
     return 0;
 }
