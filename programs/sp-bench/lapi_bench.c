@@ -13,9 +13,8 @@
 #include <lapi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "bench.h"
 
-#define MHZ 332
-#define MAXBYTES (256 * 1024)
 
 static char buf[MAXBYTES], back[MAXBYTES];
 static lapi_cntr_t arrived, sent;
@@ -41,15 +40,6 @@ static void send_one(lapi_handle_t h, int to, int n, int am) {
     else
         LAPI_Put(h, to, n, buf, back, &arrived, &sent, 0);
     LAPI_Waitcntr(h, &sent, 1, 0);
-}
-
-static void line(const char *what, int n, unsigned long long cycles, int count, int bw) {
-    unsigned long long per = (cycles + count / 2) / count;
-    double us = (double)cycles / count / MHZ;
-    if (bw)
-        printf("%s %d %llu %.3f %.3f\n", what, n, per, us, n / us);
-    else
-        printf("%s %d %llu %.3f\n", what, n, per, us);
 }
 
 static void ping_pong(lapi_handle_t h, int me, int n, int reps, int am) {

@@ -16,24 +16,14 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "bench.h"
 #include <string.h>
 
-#define MHZ 332
-#define MAXBYTES (256 * 1024)
 #define LIMIT 3320000ULL /* 10 ms */
 
 static char sbuf[MAXBYTES];
 static char *rbuf;
 static int rank;
-
-static void line(const char *what, int n, unsigned long long cycles, int count, int bw) {
-    unsigned long long per = (cycles + count / 2) / count;
-    double us = (double)cycles / count / MHZ;
-    if (bw)
-        printf("%s %d %llu %.3f %.3f\n", what, n, per, us, n / us);
-    else
-        printf("%s %d %llu %.3f\n", what, n, per, us);
-}
 
 static void ping_pong(int n, int reps) {
     MPI_Status st;

@@ -48,7 +48,7 @@ public final class Runner {
             "micro/mpi_p2p.c", "micro/mpi_coll.c", "micro/mpi_alltoall.c", "aclmpl/bench/bench.h",
             "aclmpl/bench/onetoall.c", "aclmpl/bench/alltoall.c", "aclmpl/bench/alltoone.c", "aclmpl/bench/bcast.c",
             "aclmpl/bench/reduce.c", "aclmpl/bench/latency.c", "t3d-mpi/comms1.c", "t3d-mpi/comms2.c",
-            "t3d-mpi/collbench.c", "sp-bench/lapi_bench.c", "sp-bench/mpi_bench.c", "sp-bench/is.c");
+            "t3d-mpi/collbench.c", "sp-bench/bench.h", "sp-bench/lapi_bench.c", "sp-bench/mpi_bench.c", "sp-bench/is.c");
 
     private final Path dir;
     private final int optLevel;
