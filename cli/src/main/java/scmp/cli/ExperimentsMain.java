@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "scmpexp", mixinStandardHelpOptions = true, versionProvider = VersionLines.class,
         subcommands = {ThesisTablesCommand.class, MicroCommand.class, SweepCommand.class, AclmplCommand.class,
-            T3dCommand.class},
+            T3dCommand.class, SpCommand.class},
         description = "Runs the benchmarks of programs/cg, programs/qr and programs/micro on the simulator and "
                 + "writes their tables, and sweeps of any program over a grid of settings (docs/benchmarks.md).")
 public final class ExperimentsMain implements Callable<Integer> {

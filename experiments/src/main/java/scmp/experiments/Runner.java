@@ -35,8 +35,9 @@ import scmp.model.scmp.ScmpConfig;
 /**
  * Compiles programs with scmpcc in this process, once per source and options, and runs them on the simulator
  * in this process, measuring the host CPU time each run takes. A program is one of the benchmark sources of
- * programs/cg, programs/qr, programs/micro and programs/aclmpl/bench, carried as resources of this module and
- * named relative to programs/ ({@code cg/cg_mpi.c}), or a file: a C source, compiled, or an SCMP executable.
+ * programs/cg, programs/qr, programs/micro, programs/aclmpl/bench, programs/t3d-mpi and programs/sp-bench,
+ * carried as resources of this module and named relative to programs/ ({@code cg/cg_mpi.c}), or a file: a C
+ * source, compiled, or an SCMP executable.
  */
 public final class Runner {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -47,7 +48,7 @@ public final class Runner {
             "micro/mpi_p2p.c", "micro/mpi_coll.c", "micro/mpi_alltoall.c", "aclmpl/bench/bench.h",
             "aclmpl/bench/onetoall.c", "aclmpl/bench/alltoall.c", "aclmpl/bench/alltoone.c", "aclmpl/bench/bcast.c",
             "aclmpl/bench/reduce.c", "aclmpl/bench/latency.c", "t3d-mpi/comms1.c", "t3d-mpi/comms2.c",
-            "t3d-mpi/collbench.c");
+            "t3d-mpi/collbench.c", "sp-bench/bench.h", "sp-bench/lapi_bench.c", "sp-bench/mpi_bench.c", "sp-bench/is.c");
 
     private final Path dir;
     private final int optLevel;
@@ -320,11 +321,52 @@ public final class Runner {
         return runSpmd(model, name, exe, ranks, memSize, args);
     }
 
+    /**
+     * Runs an executable SPMD on the machine model it was built for, as {@link #runSpmd(String, Executable, int,
+     * int, List)} does, with guest environment variables ({@code scmpsim --env}), model parameters ({@code
+     * scmpsim --param}) and a cycle limit.
+     *
+     * @param name      the program's name ({@code argv[0]})
+     * @param exe       the executable
+     * @param ranks     the PEs
+     * @param memSize   bytes of memory per PE (0: the model's default)
+     * @param args      the program's arguments
+     * @param env       the guest's environment, in order
+     * @param params    the model's parameters that differ from its defaults
+     * @param maxCycles a cycle limit, or 0 for none
+     * @return the result
+     * @throws IllegalStateException when the model is not available, a parameter is wrong or the program does not
+     *                               fit the machine
+     */
+    public Result runSpmd(String name, Executable exe, int ranks, int memSize, List<String> args,
+                          Map<String, String> env, List<Params.Given> params, long maxCycles) {
+        MachineModel<?> model = Models.of(exe.machine());
+        if (model == null) {
+            throw new IllegalStateException("the " + exe.machine().id() + " machine model is not available");
+        }
+        return runSpmd(model, name, exe, ranks, memSize, args, env, params, maxCycles);
+    }
+
     private <P extends Record> Result runSpmd(MachineModel<P> model, String name, Executable exe, int ranks,
                                               int memSize, List<String> args) {
-        ModelConfig<P> machine = new ModelConfig<>(model, Params.load(model.parametersType(), model.name(),
-                List.of()));
-        RunConfig run = RunConfig.builder(name).memSize(memSize).args(args).ranks(ranks).build();
+        return runSpmd(model, name, exe, ranks, memSize, args, Map.of(), List.of(), 0);
+    }
+
+    private <P extends Record> Result runSpmd(MachineModel<P> model, String name, Executable exe, int ranks,
+                                              int memSize, List<String> args, Map<String, String> env,
+                                              List<Params.Given> params, long maxCycles) {
+        ModelConfig<P> machine;
+        try {
+            machine = new ModelConfig<>(model, Params.load(model.parametersType(), model.name(), params));
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        RunConfig.Builder b = RunConfig.builder(name).memSize(memSize).args(args).ranks(ranks);
+        env.forEach(b::env);
+        if (maxCycles > 0) {
+            b.maxCycles(maxCycles);
+        }
+        RunConfig run = b.build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         long c0 = THREADS.getCurrentThreadCpuTime();

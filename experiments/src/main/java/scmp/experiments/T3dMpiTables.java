@@ -160,7 +160,7 @@ public final class T3dMpiTables {
         return null;
     }
 
-    private static List<Point> series(List<Point> points, String bench, String what) {
+    static List<Point> series(List<Point> points, String bench, String what) {
         return points.stream().filter(p -> p.bench().equals(bench) && p.what().equals(what)).toList();
     }
 
@@ -358,7 +358,7 @@ public final class T3dMpiTables {
         }
     }
 
-    private static String fmt(double v) {
+    static String fmt(double v) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
     }
 
