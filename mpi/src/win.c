@@ -357,22 +357,7 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
     return err;
 }
 
-int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win)
-{
-    (void)info;
-    return create(base, (int)size, disp_unit, comm, win, 0, "MPI_Win_create");
-}
-
-int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win)
-{
-    char *mem = (char *)malloc(size > 0 ? (int)size : 1);
-    (void)info;
-    if (!mem)
-        return __mpi_no_mem(comm, "MPI_Win_allocate", (int)size);
-    if (baseptr)
-        *(void **)baseptr = mem;
-    return create(mem, (int)size, disp_unit, comm, win, mem, "MPI_Win_allocate");
-}
+#include "win_entry.h"
 
 /* Collective: when every process has arrived nobody accesses the window any more (its epochs are closed). */
 int MPI_Win_free(MPI_Win *win)
@@ -393,42 +378,7 @@ int MPI_Win_free(MPI_Win *win)
 
 /* ---- Communication ---------------------------------------------------------------------------------------- */
 
-/* Checks an operation and finds the target's address; returns an error code. */
-static int target(struct win *w, int rank, MPI_Aint disp, int tcount, MPI_Datatype ttype, int ocount,
-                  MPI_Datatype otype, char **addr)
-{
-    struct __mpi_type *tt = __mpi_type_get(ttype), *ot = __mpi_type_get(otype);
-    int ext;
-    if (!tt || !ot || __mpi_type_usable(ttype) != MPI_SUCCESS || __mpi_type_usable(otype) != MPI_SUCCESS)
-        return MPI_ERR_TYPE;
-    if (tcount < 0 || ocount < 0)
-        return MPI_ERR_COUNT;
-    if (rank < 0 || rank >= w->size)
-        return MPI_ERR_RANK;
-    if (disp < 0)
-        return MPI_ERR_DISP;
-    if (tt->size * tcount != ot->size * ocount)
-        return MPI_ERR_TRUNCATE;
-    *addr = w->bases[rank] + disp * w->units[rank];
-    ext = tt->ub - tt->lb;
-    if (tcount > 0 && disp * w->units[rank] + (tcount - 1) * ext + tt->true_ub > w->sizes[rank])
-        return MPI_ERR_DISP;
-    return MPI_SUCCESS;
-}
-
-/* The origin's data as one packed stream: the buffer itself when it is one run, else a copy (*copy). */
-static char *packed(void *buf, int count, MPI_Datatype type, char **copy)
-{
-    struct __mpi_type *t = __mpi_type_get(type);
-    char *s = __mpi_type_contig(t, buf, count);
-    *copy = 0;
-    if (s || t->size * count == 0)
-        return s ? s : (char *)buf;
-    *copy = (char *)malloc(t->size * count);
-    if (*copy)
-        __mpi_pack((const char *)buf, count, t, *copy);
-    return *copy;
-}
+#include "win_common.h"
 
 /* Runs the statement for every run of count items of type t at addr (target addresses): a is the run's
  * address, len its bytes, off its offset in the packed stream. */

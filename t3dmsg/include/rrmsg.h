@@ -20,6 +20,13 @@ int rr_send(const void *buf, int words, int pe, int tag);
  * acknowledges it. Returns the words received; -1 for a bad argument, -2 when pe's next request has another
  * tag (it stays pending). Requests of one sender are taken in the order they were made. */
 int rr_recv(void *buf, int words, int pe, int tag);
+/* The source wildcard: rr_recv(buf, words, RR_ANY, tag) takes the first request with tag that is next in its
+ * sender's order, from any PE (a sender whose next request has another tag is passed over: it stays pending);
+ * rr_recv_any does the same and stores the sender's PE in *pe (when pe is not null). The senders are looked at
+ * round robin from the one after the last served, so none is starved. Returns as rr_recv does (-1: a bad
+ * argument). */
+#define RR_ANY (-1)
+int rr_recv_any(void *buf, int words, int tag, int *pe);
 /* Returns when every request this PE made has been acknowledged: its arrays may change. */
 void rr_wait_sends(void);
 

@@ -4,7 +4,8 @@
  * packet of 4 words, which lands whole; flag is the request's sequence number (per pair) + 1, so a slot holds
  * a new request exactly when its flag is the one the receiver expects next. The receiver pulls the words with
  * a get and puts the count of requests it has completed into acked[me] on the sender: that acknowledgement
- * frees both the sender's array and the ring slot. */
+ * frees both the sender's array and the ring slot. A receive from any source (RR_ANY) looks at every sender's
+ * next slot in turn, from the one after the sender it served last. */
 #include <rrmsg.h>
 #include <shmem.h>
 
@@ -12,8 +13,9 @@ static long req[RR_MAX_PES][RR_SLOTS][4];
 /* On a sender: how many of its requests receiver r has completed (r puts it here), and how many it made. */
 static volatile long acked[RR_MAX_PES];
 static long posted[RR_MAX_PES];
-/* On a receiver: how many requests of sender s it has completed. */
+/* On a receiver: how many requests of sender s it has completed, and the sender a wildcard receive took last. */
 static long done[RR_MAX_PES];
+static int last_any;
 
 static long fresh(volatile long *word) {
     t3d_cache_invalidate((const void *) word, 4);
@@ -34,7 +36,7 @@ int rr_send(const void *buf, int words, int pe, int tag) {
 
 int rr_recv(void *buf, int words, int pe, int tag) {
     if (pe < 0 || pe >= shmem_n_pes() || words < 0 || ((unsigned long) buf & 3) != 0) {
-        return -1;
+        return pe == RR_ANY ? rr_recv_any(buf, words, tag, 0) : -1;
     }
     long *r = req[pe][done[pe] % RR_SLOTS];
     while (fresh(&r[0]) != done[pe] + 1) {
@@ -50,6 +52,31 @@ int rr_recv(void *buf, int words, int pe, int tag) {
     done[pe]++;
     t3d_put_word((void *) &acked[shmem_my_pe()], done[pe], pe);
     return n;
+}
+
+/* Finds the first sender, round robin from the one after the last served, whose next request has landed and
+ * carries tag, and receives it by name (rr_recv reads the landed request again). */
+int rr_recv_any(void *buf, int words, int tag, int *pe) {
+    int p = shmem_n_pes();
+    if (words < 0 || ((unsigned long) buf & 3) != 0) {
+        return -1;
+    }
+    for (;;) {
+        for (int i = 1; i <= p; i++) {
+            int s = (last_any + i) % p;
+            long *r = req[s][done[s] % RR_SLOTS];
+            if (fresh(&r[0]) == done[s] + 1) {
+                t3d_cache_invalidate(r, 16);
+                if (r[1] == tag) {
+                    last_any = s;
+                    if (pe) {
+                        *pe = s;
+                    }
+                    return rr_recv(buf, words, s, tag);
+                }
+            }
+        }
+    }
 }
 
 void rr_wait_sends(void) {

@@ -38,6 +38,9 @@ class AclmplCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Where the table and CSV go (default: .).")
     private Path out = Path.of(".");
 
+    @Option(names = "--dry-run", description = "Print the runs with estimates and their total; run nothing, write nothing.")
+    private boolean dryRun;
+
     /** The machine the cases run on. */
     AclmplTables.Target target() {
         return AclmplTables.Target.SCMP;
@@ -58,7 +61,8 @@ class AclmplCommand implements Callable<Integer> {
                 return 2;
             }
         }
-        AclmplTables.Options o = new AclmplTables.Options(pes, sizes, Math.max(1, reps), jobs, out, target());
+        AclmplTables.Options o = new AclmplTables.Options(pes, sizes, Math.max(1, reps), jobs, out, target(),
+                dryRun);
         return new AclmplTables(o, spec.commandLine().getOut()).run();
     }
 }

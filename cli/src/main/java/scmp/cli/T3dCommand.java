@@ -33,9 +33,11 @@ final class T3dCommand implements Callable<Integer> {
             versionProvider = VersionLines.class,
             description = {"Runs the six ACLMPL benchmark cases of programs/aclmpl/bench (one-to-all, all-to-one, "
                     + "all-to-all, broadcast, reduce, one-word latency) with the synchronous and asynchronous "
-                    + "protocols and the portability layer's puts (SHMEM) as the reference, on T3D partitions of the "
-                    + "given sizes (4 MB per PE), and writes OUT/t3d-tables.md (the paper's Tables 1 and 2 beside "
-                    + "ours, and every run), OUT/t3d-tables.csv and the figures in OUT/t3d-tables/."})
+                    + "protocols and the portability layer's puts (SHMEM) as the reference, and under MPI (blocking "
+                    + "and nonblocking) and PVM's psend/precv (programs/aclmpl/bench/others.c), on T3D partitions of "
+                    + "the given sizes (4 MB per PE), and writes OUT/t3d-tables.md (the paper's Tables 1 and 2 beside "
+                    + "ours, and every run; the file's other experiments' sections are kept), OUT/t3d-tables.csv and "
+                    + "the figures in OUT/t3d-tables/."})
     static final class Aclmpl extends AclmplCommand {
         @Override
         AclmplTables.Target target() {

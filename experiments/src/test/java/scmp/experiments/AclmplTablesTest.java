@@ -65,14 +65,19 @@ class AclmplTablesTest {
     @Test
     void onTheT3dModelTheTablesAreT3dTablesWithThePapersLatenciesMatched(@TempDir Path out) throws Exception {
         StringWriter log = new StringWriter();
+        // the other experiments' sections of t3d-tables.md are kept
+        String kept = "\n<!-- scmpexp t3d msg: begin -->\nkernels\n<!-- scmpexp t3d msg: end -->\n";
+        Files.writeString(out.resolve("t3d-tables.md"), "# old tables\n" + kept);
         int status = new AclmplTables(new AclmplTables.Options(List.of(2), List.of(64), 1, 1, out,
                 AclmplTables.Target.T3D), new PrintWriter(log)).run();
         assertEquals(0, status, log.toString());
         List<String> csv = Files.readAllLines(out.resolve("t3d-tables.csv"));
-        assertEquals(1 + 3 + 3 * 3 + 1 + 3, csv.size(), String.join("\n", csv));
+        // ACLMPL's protocols and put as on SCMP, and MPI sync, MPI async and PVM (bcast and reduce: no async)
+        assertEquals(1 + 6 + 3 * 6 + 3 + 5, csv.size(), String.join("\n", csv));
         String md = Files.readString(out.resolve("t3d-tables.md"));
         assertTrue(md.startsWith("# ACLMPL's benchmarks on the T3D model"), md);
-        assertTrue(md.contains("| alltoall | 19.00 | 7.93 | - | - | - | with T3D MPI | with T3D MPI |"), md);
+        assertTrue(md.endsWith(kept) && !md.contains("# old tables"), md);
+        assertTrue(md.contains("| alltoall | 19.00 | 7.93 | - | - | - | 4.71 | - | 4.58 | - | 4.43 | - |"), md);
         // the one-word latencies the issue asks for: sync about 5 us, async about 15 us (Table 1)
         for (String line : csv) {
             String[] f = line.split(",", -1);
@@ -83,6 +88,37 @@ class AclmplTablesTest {
                 assertTrue(Math.abs(Double.parseDouble(f[5]) - 15) <= 15 * 0.25, line);
             }
         }
+        // the paper's order of one-word latencies: ACLMPL sync < ACLMPL async < PVM < MPI (both forms)
+        java.util.Map<String, Double> us = new java.util.HashMap<>();
+        for (String line : csv.subList(1, csv.size())) {
+            String[] f = line.split(",", -1);
+            if (f[0].equals("latency")) {
+                us.put(f[1], Double.parseDouble(f[5]));
+            }
+        }
+        assertTrue(us.get("sync") < us.get("async") && us.get("async") < us.get("pvm")
+                && us.get("pvm") < Math.min(us.get("mpi-sync"), us.get("mpi-async")), us.toString());
         assertTrue(Files.size(out.resolve("t3d-tables").resolve("onetoall.png")) > 0);
+    }
+
+    @Test
+    void aDryRunListsEveryRunWithItsEstimateAndTheTotalAndWritesNothing(@TempDir Path out) throws Exception {
+        StringWriter log = new StringWriter();
+        int status = new AclmplTables(new AclmplTables.Options(List.of(2, 8), List.of(64, 1024), 2, 2, out,
+                AclmplTables.Target.T3D, true), new PrintWriter(log)).run();
+        assertEquals(0, status);
+        List<String> lines = log.toString().lines().toList();
+        // latency: 6 protocols once; three point-to-point cases x 6 protocols, bcast 3, reduce 5: x 2 PEs x 2 sizes
+        int runs = 6 + (3 * 6 + 3 + 5) * 4;
+        assertEquals(runs + 1, lines.size(), log.toString());
+        assertTrue(lines.get(0).startsWith("latency   sync      pes=2    bytes=4      aclmpl/bench/latency.c  ~"),
+                lines.get(0));
+        assertTrue(lines.contains(lines.stream().filter(l -> l.startsWith("alltoall  pvm       pes=8    bytes=1024 "))
+                .findFirst().orElse("missing")), log.toString());
+        assertTrue(lines.get(runs).startsWith(runs + " runs on the T3D model, estimated "), lines.get(runs));
+        assertTrue(lines.get(runs).contains(" with -j 2)"), lines.get(runs));
+        try (var files = Files.list(out)) {
+            assertEquals(0, files.count());
+        }
     }
 }

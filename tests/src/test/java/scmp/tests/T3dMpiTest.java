@@ -13,7 +13,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * libmpi on the T3D model, the EPCC design (docs/mpi-t3d.md): the SCMP MPI test programs, unmodified and built
- * with {@code -mmachine=t3d}, print what MPICH prints (their .expected files) at 4 and 16 processes, and a
+ * with {@code -mmachine=t3d}, print what MPICH prints (their .expected files) at 4 and 16 processes (one-sided
+ * communication among them, over the shell's put, get and swap), and a
  * many-to-one flood through small envelope queues delivers every message once and in its sender's order.
  */
 class T3dMpiTest {
@@ -36,6 +37,16 @@ class T3dMpiTest {
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(n), exe.toString());
         assertEquals(0, s.exit(), s.stderr());
         assertEquals(Files.readString(E2e.root().resolve("programs/mpi/" + name + "." + n + ".expected")), s.stdout());
+    }
+
+    /**
+     * One-sided communication (mpi/src/t3d/win_t3d.c) over the shell's put, get and swap: onesided.c's puts,
+     * gets and accumulates between fences and under exclusive and shared locks print what MPICH prints.
+     */
+    @ParameterizedTest(name = "onesided -n {0}")
+    @CsvSource({"4", "16"})
+    void oneSidedCommunicationPrintsWhatMpichPrints(int n) throws IOException {
+        anScmpMpiProgramPrintsWhatMpichPrints("onesided", n);
     }
 
     /**

@@ -1,0 +1,448 @@
+/* One-sided communication on the Cray T3D (docs/mpi-t3d.md, "One-sided communication"): windows, MPI_Put,
+ * MPI_Get, MPI_Accumulate, MPI_Win_fence and MPI_Win_lock/unlock straight over libt3d's put, get, swap and
+ * quiet. The T3D's shell is the deposit model itself: a put writes the target's memory and a get reads it
+ * without any thread of the target running, so none of SCMP's handler protocol (win.c) is needed here.
+ *
+ * - A put writes each whole word of the target's runs with t3d_put; the bytes of a run's first and last word
+ *   that are not its own are kept by a read-modify-write of that word under the target window's mutex.
+ * - A get reads the words around each run with t3d_get (which returns when they have landed) and unpacks.
+ * - An accumulate reads, combines and writes back each run under the target window's mutex, so that every
+ *   element's read-modify-write is atomic against other accumulates and edge words.
+ * - The mutex is a word of the target's control block taken by an atomic swap of 1 (0 when free); the
+ *   passive-target lock is a second word (0 free, -1 exclusive, else the number of shared holders) changed
+ *   only under the mutex.
+ * - A fence waits for this process's puts to land (t3d_quiet), then for everyone (MPI_Barrier), and drops
+ *   the window's stale cache lines: remote writes do not update the data cache. An unlock waits for the puts
+ *   and releases the lock. */
+#include <stdlib.h>
+#include <string.h>
+#include "../mpi_machine.h"
+#include "../mpi_internal.h"
+
+/* A window's control block on every process: the mutex and the passive-target lock. Only swaps and gets
+ * read it (libt3d invalidates what they bring back), so the data cache never shows it stale. */
+struct ctl {
+    volatile long mutex;
+    volatile long lock;
+};
+
+struct win {
+    MPI_Comm comm;
+    int rank, size;
+    int *pes;                       /* rank -> PE */
+    char **bases;                   /* each rank's window */
+    int *sizes, *units;
+    struct ctl **ctls;              /* each rank's control block */
+    struct ctl *ctl;                /* this process's */
+    int *locked;                    /* per rank: the lock type this process holds there, or 0 */
+    char *mine;                     /* this process's memory, if MPI_Win_allocate allocated it */
+};
+
+static struct win **wins;
+static int nwins;
+
+static struct win *win_of(MPI_Win w)
+{
+    return w >= 0 && w < nwins ? wins[w] : 0;
+}
+
+/* ---- The target's mutex ------------------------------------------------------------------------------------ */
+
+static void mutex_take(struct win *w, int rank)
+{
+    while (t3d_swap((void *)&w->ctls[rank]->mutex, 1, w->pes[rank]) != 0)
+        ;
+}
+
+/* Releases it once everything written under it has landed. */
+static void mutex_give(struct win *w, int rank)
+{
+    t3d_quiet();
+    t3d_swap((void *)&w->ctls[rank]->mutex, 0, w->pes[rank]);
+}
+
+/* ---- Moving bytes ------------------------------------------------------------------------------------------ */
+
+/* The whole words [from, to) of the target (word-aligned addresses) read into a local buffer. */
+static void get_words(struct win *w, int rank, int *local, char *from, char *to)
+{
+    int words = (int)(to - from) >> 2;
+    if (words > 0)
+        t3d_get(local, from, words, w->pes[rank]);
+}
+
+/* len bytes from src to a on rank: the whole words by put (from an aligned copy, waited for, when src is not
+ * aligned like a), the edge words' other bytes kept by reading and rewriting them under the mutex. The shell
+ * reads src until the next t3d_quiet: MPI leaves the origin's buffer alone until the synchronisation. */
+static int put_run(struct win *w, int rank, char *a, const char *src, int len)
+{
+    int pe = w->pes[rank];
+    char *lo = (char *)((int)a & ~3), *hi = (char *)(((int)a + len + 3) & ~3);
+    char *in = (char *)(((int)a + 3) & ~3), *out = (char *)((int)(a + len) & ~3);
+    if (in < out) {                                   /* whole words of this run */
+        const char *s = src + (in - a);
+        int words = (int)(out - in) >> 2;
+        if (((int)s & 3) == 0) {
+            t3d_put(in, s, words, pe);
+        } else {
+            int *copy = (int *)malloc(words * 4);
+            if (!copy)
+                return MPI_ERR_NO_MEM;
+            memcpy(copy, s, words * 4);
+            t3d_put(in, copy, words, pe);
+            t3d_quiet();
+            free(copy);
+        }
+    }
+    if (lo < in || out < hi) {                        /* partial words at either end */
+        int edge[2];
+        char *at[2];
+        int n = 0, i;
+        if (in > out) {                               /* the run lies inside one word */
+            at[n++] = lo;
+        } else {
+            if (lo < in)
+                at[n++] = lo;
+            if (out < hi)
+                at[n++] = out;
+        }
+        mutex_take(w, rank);
+        for (i = 0; i < n; i++) {
+            char *x = at[i] < a ? a : at[i], *y = at[i] + 4 > a + len ? a + len : at[i] + 4;
+            t3d_get(&edge[i], at[i], 1, pe);
+            memcpy((char *)&edge[i] + (x - at[i]), src + (x - a), y - x);
+            t3d_put(at[i], &edge[i], 1, pe);
+        }
+        mutex_give(w, rank);
+    }
+    return MPI_SUCCESS;
+}
+
+/* ---- Windows ----------------------------------------------------------------------------------------------- */
+
+static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *win, char *mine, const char *fn)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    struct win *w;
+    int id, i, mine4[4], *all, err, p;
+    if (!c || c->inter)
+        return __mpi_error(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, fn);
+    if (size < 0)
+        return __mpi_error(comm, MPI_ERR_SIZE, fn);
+    if (disp_unit <= 0)
+        return __mpi_error(comm, MPI_ERR_DISP, fn);
+    if (!win)
+        return __mpi_error(comm, MPI_ERR_ARG, fn);
+    p = c->size;
+    for (id = 0; id < nwins && wins[id]; id++)
+        ;
+    if (id == nwins) {
+        struct win **more = (struct win **)realloc(wins, (nwins + 8) * sizeof *wins);
+        if (!more)
+            return __mpi_no_mem(comm, fn, (nwins + 8) * (int)sizeof *wins);
+        wins = more;
+        for (i = nwins; i < nwins + 8; i++)
+            wins[i] = 0;
+        nwins += 8;
+    }
+    w = (struct win *)__mpi_xcalloc(1, sizeof *w, fn);
+    w->pes = (int *)__mpi_xcalloc(p, 6 * sizeof(int), fn);
+    w->ctl = (struct ctl *)__mpi_xcalloc(1, sizeof(struct ctl), fn);
+    all = (int *)__mpi_xcalloc(p, 4 * sizeof(int), fn);
+    w->comm = comm;
+    w->rank = c->rank;
+    w->size = p;
+    w->sizes = w->pes + p;
+    w->units = w->sizes + p;
+    w->locked = w->units + p;
+    w->bases = (char **)(w->locked + p);
+    w->ctls = (struct ctl **)(w->bases + p);
+    w->mine = mine;
+    wins[id] = w;
+    mine4[0] = (int)base;
+    mine4[1] = size;
+    mine4[2] = disp_unit;
+    mine4[3] = (int)w->ctl;
+    err = MPI_Allgather(mine4, 4, MPI_INT, all, 4, MPI_INT, comm);
+    for (i = 0; i < p; i++) {
+        w->pes[i] = c->nodes[i];
+        w->bases[i] = (char *)all[4 * i];
+        w->sizes[i] = all[4 * i + 1];
+        w->units[i] = all[4 * i + 2];
+        w->ctls[i] = (struct ctl *)all[4 * i + 3];
+    }
+    free(all);
+    *win = id;
+    return err;
+}
+
+#include "../win_entry.h"
+
+/* Collective: once every process has arrived, nobody accesses the window any more. */
+int MPI_Win_free(MPI_Win *win)
+{
+    struct win *w = win ? win_of(*win) : 0;
+    int err;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_free");
+    t3d_quiet();
+    err = MPI_Barrier(w->comm);
+    wins[*win] = 0;
+    free(w->mine);
+    free(w->ctl);
+    free(w->pes);
+    free(w);
+    *win = MPI_WIN_NULL;
+    return err;
+}
+
+/* ---- Communication ----------------------------------------------------------------------------------------- */
+
+#include "../win_common.h"
+
+/* Calls fn for every run of count items of type t at the target address addr, with the run's offset in the
+ * packed stream; stops at the first error. */
+static int for_runs(struct __mpi_type *t, int count, char *addr,
+                    int (*fn)(struct win *, int, char *, int, int, void *), struct win *w, int rank, void *arg)
+{
+    int i, k, off = 0, err = MPI_SUCCESS, ext = t->ub - t->lb;
+    char *one = __mpi_type_contig(t, addr, count);
+    if (one)
+        return t->size * count > 0 ? fn(w, rank, one, t->size * count, 0, arg) : MPI_SUCCESS;
+    for (i = 0; i < count && err == MPI_SUCCESS; i++)
+        for (k = 0; k < t->nblocks && err == MPI_SUCCESS; k++) {
+            err = fn(w, rank, addr + i * ext + t->blocks[k].disp, t->blocks[k].len, off, arg);
+            off += t->blocks[k].len;
+        }
+    return err;
+}
+
+static int put_one(struct win *w, int rank, char *a, int len, int off, void *src)
+{
+    if (rank == w->rank) {
+        memcpy(a, (char *)src + off, len);
+        return MPI_SUCCESS;
+    }
+    return put_run(w, rank, a, (char *)src + off, len);
+}
+
+int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    char *base, *copy, *src;
+    int err;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Put");
+    err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
+    if (err != MPI_SUCCESS)
+        return __mpi_error(w->comm, err, "MPI_Put");
+    src = packed(origin_addr, origin_count, origin_datatype, &copy);
+    if (!src)
+        return __mpi_no_mem(w->comm, "MPI_Put", origin_count * __mpi_type_get(origin_datatype)->size);
+    err = for_runs(__mpi_type_get(target_datatype), target_count, base, put_one, w, target_rank, src);
+    if (copy) {                     /* the shell reads the copy until the puts have landed */
+        t3d_quiet();
+        free(copy);
+    }
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, "MPI_Put", origin_count);
+}
+
+/* The words around a target run read into a scratch buffer; *p points at the run's first byte there. */
+static int *fetch(struct win *w, int rank, char *a, int len, char **p)
+{
+    char *lo = (char *)((int)a & ~3), *hi = (char *)(((int)a + len + 3) & ~3);
+    int *words = (int *)malloc(hi - lo + 4);
+    if (!words)
+        return 0;
+    if (rank == w->rank)
+        memcpy(words, lo, hi - lo);
+    else
+        get_words(w, rank, words, lo, hi);
+    *p = (char *)words + (a - lo);
+    return words;
+}
+
+static int get_one(struct win *w, int rank, char *a, int len, int off, void *dst)
+{
+    char *p;
+    int *words = fetch(w, rank, a, len, &p);
+    if (!words)
+        return MPI_ERR_NO_MEM;
+    memcpy((char *)dst + off, p, len);
+    free(words);
+    return MPI_SUCCESS;
+}
+
+int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    struct __mpi_type *tt, *ot;
+    char *base, *s;
+    int err, bytes;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Get");
+    err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
+    if (err != MPI_SUCCESS)
+        return __mpi_error(w->comm, err, "MPI_Get");
+    tt = __mpi_type_get(target_datatype);
+    ot = __mpi_type_get(origin_datatype);
+    bytes = tt->size * target_count;
+    /* the target's runs as one packed stream, unpacked into the origin's layout */
+    s = (char *)malloc(bytes + 4);
+    if (!s)
+        return __mpi_no_mem(w->comm, "MPI_Get", bytes);
+    err = for_runs(tt, target_count, base, get_one, w, target_rank, s);
+    if (err == MPI_SUCCESS)
+        __mpi_unpack(s, bytes, (char *)origin_addr, origin_count, ot);
+    free(s);
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, "MPI_Get", bytes);
+}
+
+struct acc {
+    const char *src;
+    MPI_Op op;
+    MPI_Datatype type;
+};
+
+/* One run read, combined and written back under the target's mutex. */
+static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg)
+{
+    struct acc *c = (struct acc *)arg;
+    const char *s = c->src + off;
+    char *p;
+    int *words;
+    mutex_take(w, rank);
+    if (rank == w->rank) {
+        if (c->op == MPI_REPLACE)
+            memcpy(a, s, len);
+        else
+            __mpi_op_combine(c->op, c->type, s, a, a, len / __coll_size(c->type));
+        mutex_give(w, rank);
+        return MPI_SUCCESS;
+    }
+    words = fetch(w, rank, a, len, &p);
+    if (!words) {
+        mutex_give(w, rank);
+        return MPI_ERR_NO_MEM;
+    }
+    if (c->op == MPI_REPLACE)
+        memcpy(p, s, len);
+    else
+        __mpi_op_combine(c->op, c->type, s, p, p, len / __coll_size(c->type));
+    {
+        char *lo = (char *)((int)a & ~3), *hi = (char *)(((int)a + len + 3) & ~3);
+        t3d_put(lo, words, (int)(hi - lo) >> 2, w->pes[rank]);
+    }
+    mutex_give(w, rank);            /* waits for the put, which reads words */
+    free(words);
+    return MPI_SUCCESS;
+}
+
+int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+                   MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    struct acc c;
+    char *base, *copy;
+    int err;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Accumulate");
+    err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
+    /* a predefined operation (or MPI_REPLACE) on the origin's predefined type, the target's made of it */
+    if (err == MPI_SUCCESS && !__coll_contig_basic(origin_datatype))
+        err = MPI_ERR_TYPE;
+    if (err == MPI_SUCCESS && op != MPI_REPLACE
+        && (op < MPI_MAX || op > MPI_MINLOC || !__mpi_op_check(op, origin_datatype)))
+        err = MPI_ERR_OP;
+    if (err != MPI_SUCCESS)
+        return __mpi_error(w->comm, err, "MPI_Accumulate");
+    c.src = packed(origin_addr, origin_count, origin_datatype, &copy);
+    c.op = op;
+    c.type = origin_datatype;
+    if (!c.src)
+        return __mpi_no_mem(w->comm, "MPI_Accumulate", origin_count * __coll_size(origin_datatype));
+    err = for_runs(__mpi_type_get(target_datatype), target_count, base, acc_one, w, target_rank, &c);
+    free(copy);
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, "MPI_Accumulate", origin_count);
+}
+
+/* ---- Synchronisation --------------------------------------------------------------------------------------- */
+
+/* This process's window lines dropped from the data cache: others' puts have written memory behind it. */
+static void fresh(struct win *w)
+{
+    if (w->sizes[w->rank] > 0)
+        t3d_cache_invalidate(w->bases[w->rank], w->sizes[w->rank]);
+}
+
+int MPI_Win_fence(int assert, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    int err;
+    (void)assert;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_fence");
+    t3d_quiet();                    /* this process's puts have landed */
+    err = MPI_Barrier(w->comm);     /* and everyone's */
+    fresh(w);
+    return err;
+}
+
+/* The lock word of rank's control block changed by delta (or set to -1 for an exclusive lock) if the lock
+ * allows it; returns whether it did. */
+static int lock_change(struct win *w, int rank, int type, int delta)
+{
+    long state;
+    int ok;
+    mutex_take(w, rank);
+    t3d_get(&state, (const void *)&w->ctls[rank]->lock, 1, w->pes[rank]);
+    if (delta > 0)
+        ok = type == MPI_LOCK_EXCLUSIVE ? state == 0 : state >= 0;
+    else
+        ok = 1;
+    if (ok) {
+        state = type == MPI_LOCK_EXCLUSIVE ? (delta > 0 ? -1 : 0) : state + delta;
+        t3d_put((void *)&w->ctls[rank]->lock, &state, 1, w->pes[rank]);
+    }
+    mutex_give(w, rank);
+    return ok;
+}
+
+int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    (void)assert;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_lock");
+    if (lock_type != MPI_LOCK_EXCLUSIVE && lock_type != MPI_LOCK_SHARED)
+        return __mpi_error(w->comm, MPI_ERR_LOCKTYPE, "MPI_Win_lock");
+    if (rank < 0 || rank >= w->size)
+        return __mpi_error(w->comm, MPI_ERR_RANK, "MPI_Win_lock");
+    if (w->locked[rank])
+        return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_lock");
+    while (!lock_change(w, rank, lock_type, 1))
+        ;
+    w->locked[rank] = lock_type;
+    if (rank == w->rank)
+        fresh(w);
+    return MPI_SUCCESS;
+}
+
+int MPI_Win_unlock(int rank, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_unlock");
+    if (rank < 0 || rank >= w->size)
+        return __mpi_error(w->comm, MPI_ERR_RANK, "MPI_Win_unlock");
+    if (!w->locked[rank])
+        return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_unlock");
+    t3d_quiet();                    /* the epoch's puts have landed before the lock goes */
+    lock_change(w, rank, w->locked[rank], -1);
+    w->locked[rank] = 0;
+    if (rank == w->rank)
+        fresh(w);
+    return MPI_SUCCESS;
+}
