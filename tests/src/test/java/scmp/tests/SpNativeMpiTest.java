@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The SP libmpi's native stack, MPCI over Pipes over HAL (docs/mpi-sp.md, "The native stack"), chosen with
@@ -39,13 +38,13 @@ class SpNativeMpiTest {
         return E2e.scmpsim(all);
     }
 
-    @ParameterizedTest(name = "{0} -n 4")
-    @ValueSource(strings = {"groups", "ops", "comms", "coll"})
-    void anScmpMpiProgramPrintsWhatMpichPrints(String name) throws IOException {
+    @ParameterizedTest(name = "{0} -n {1}")
+    @CsvSource({"groups, 4", "ops, 4", "comms, 4", "coll, 4", "groups, 16"})
+    void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
-        E2e.Sim s = native_("-n", "4", exe.toString());
+        E2e.Sim s = native_("-n", String.valueOf(n), exe.toString());
         assertEquals(0, s.exit(), s.stderr());
-        assertEquals(Files.readString(E2e.root().resolve("programs/mpi/" + name + ".4.expected")), s.stdout());
+        assertEquals(Files.readString(E2e.root().resolve("programs/mpi/" + name + "." + n + ".expected")), s.stdout());
     }
 
     @Test
