@@ -1,13 +1,14 @@
 /* Collectives and communicator contexts on the IBM SP model, MPI-LAPI (docs/mpi-sp.md): the family table of the
  * SP libmpi. Every collective is point to point over MPI-LAPI, as the seed's MPI layer breaks collectives into
  * point-to-point calls (seed 003 section 2): the barrier is LAPI_Fence (every message this process sent is
- * complete at its target) and a dissemination barrier; the broadcast and the rest are coll_thesis.c's
+ * complete at its target; the native stack's: every packet acknowledged) and a dissemination barrier; the broadcast and the rest are coll_thesis.c's
  * algorithms. Contexts come from a counter on the last node of MPI_COMM_WORLD, asked with an active message. */
 #include <stdlib.h>
 #include <string.h>
 #include <lapi.h>
 #include "../mpi_machine.h"
 #include "../mpi_internal.h"
+#include "sp_stack.h"
 
 #define TAG_BARRIER 12                  /* queue Q_COLL */
 
@@ -18,12 +19,14 @@ extern lapi_handle_t __mpi_lapi;
 static int sp_barrier(MPI_Comm comm, struct __mpi_comm *c)
 {
     int k, p = c->size, r = c->rank, err = MPI_SUCCESS;
-    LAPI_Fence(__mpi_lapi);
+    __mpi_sp_fence();
     for (k = 1; k < p && err == MPI_SUCCESS; k <<= 1) {
         err = __coll_send(0, 0, MPI_INT, (r + k) % p, TAG_BARRIER, comm);
         if (err == MPI_SUCCESS)
             err = __coll_recv(0, 0, MPI_INT, (r - k + p) % p, TAG_BARRIER, comm);
     }
+    if (__mpi_sp_native)
+        __mpci_barrier_end();
     return err;
 }
 
@@ -77,6 +80,10 @@ void __mpi_get_contexts(int k, int members, int *out)
     struct __mpi_comm *w = __mpi_comm(MPI_COMM_WORLD);
     int node = w->nodes[w->size - 1], i, h;
     (void)members;
+    if (__mpi_sp_native) {
+        __mpci_get_contexts(k, out);
+        return;
+    }
     if (node == __mpi_self_node) {
         h = next_context;
         next_context += k;

@@ -15,13 +15,18 @@
  * completion handlers mark messages complete; counters, where an eager message's completion is a LAPI target
  * counter of the pair (one of COUNTER_SLOTS per pair, exchanged at start-up) instead of a completion handler;
  * enhanced (the default), where every completion handler runs in the context that completes the message
- * (LAPI's COMPL_INLINE). Progress is polling: LAPI takes packets inside the MPI calls. */
+ * (LAPI's COMPL_INLINE). Progress is polling: LAPI takes packets inside the MPI calls.
+ *
+ * MP_MPI_STACK=native chooses the native stack (p2p_mpci.c) instead: the engine's entry points below hand their
+ * calls to it, and LAPI is not started. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lapi.h>
 #include "../mpi_machine.h"
 #include "../mpi_internal.h"
+#include "sp_stack.h"
+#include "sp_match.h"
 
 #define MAX_TASKS 128
 #define COUNTER_SLOTS 8         /* counters version: target counters per (sender, receiver) pair */
@@ -75,6 +80,7 @@ int __mpi_in_handler;
 struct __mpi_out *__mpi_outbox;
 
 int __mpi_sp_version = V_ENHANCED;      /* MPI_LAPI_VERSION */
+int __mpi_sp_native;                    /* MP_MPI_STACK=native: p2p_mpci.c's stack */
 int __mpi_sp_eager = 4096;              /* MP_EAGER_LIMIT: shorter standard sends are eager */
 lapi_handle_t __mpi_lapi;
 static int send_seq[MAX_TASKS];         /* next sequence number to each node */
@@ -106,8 +112,16 @@ static void exchange_counters(void);
 
 void __mpi_p2p_setup(void)
 {
-    const char *v = getenv("MPI_LAPI_VERSION"), *e = getenv("MP_EAGER_LIMIT");
+    const char *v = getenv("MPI_LAPI_VERSION"), *e = getenv("MP_EAGER_LIMIT"), *st = getenv("MP_MPI_STACK");
     lapi_info_t info;
+    if (st && strcmp(st, "native") == 0) {
+        __mpi_sp_native = 1;
+    } else if (st && strcmp(st, "lapi") != 0) {
+        char line[96];
+        snprintf(line, sizeof line, "MPI on node %d: MP_MPI_STACK must be lapi or native\n", __mpi_self_node);
+        __mpi_fatal_line(line);
+        __mpi_end_run(1);
+    }
     if (!v || strcmp(v, "enhanced") == 0)
         __mpi_sp_version = V_ENHANCED;
     else if (strcmp(v, "base") == 0)
@@ -120,6 +134,10 @@ void __mpi_p2p_setup(void)
         __mpi_sp_eager = atoi(e);
         if (__mpi_sp_eager < 0)
             __mpi_sp_eager = 0;
+    }
+    if (__mpi_sp_native) {
+        __mpci_setup();
+        return;
     }
     if (getXDim() > MAX_TASKS)
         fatal("more than 128 tasks");
@@ -167,11 +185,6 @@ static void exchange_counters(void)
 
 void __mpi_drain_outbox(void)
 {
-}
-
-static int matches(int want_src, int want_tag, int src, int tag)
-{
-    return (want_src == src || want_src == MPI_ANY_SOURCE) && (want_tag == tag || want_tag == MPI_ANY_TAG);
 }
 
 static void add_todo(int kind, int node, int sreq, int rreq, int bytes)
@@ -232,37 +245,6 @@ static void drain(void)
 
 /* ---- Receiving ---------------------------------------------------------------------------------------------- */
 
-/* Where a message of `bytes` bytes for receive r is assembled: r's buffer when it is one run that holds it,
- * else a landing buffer that completion unpacks. */
-static char *landing(struct __mpi_request *r, int bytes, int *direct)
-{
-    char *d = __mpi_type_contig(r->tp, r->buf, r->count);
-    if (d && bytes <= r->bytes) {
-        *direct = 1;
-        return d;
-    }
-    *direct = 0;
-    r->tmp = (char *)__mpi_xmalloc(bytes + 4, "a receive");
-    return r->tmp;
-}
-
-/* Receive r has its message's bytes at `at`: copies them out unless they are in r's buffer already. */
-static void finish(struct __mpi_request *r, char *at, int direct, int bytes)
-{
-    int n = bytes;
-    if (bytes > r->bytes) {
-        r->error = MPI_ERR_TRUNCATE;
-        n = r->bytes;
-    }
-    if (!direct && n > 0)
-        __mpi_unpack(at, n, (char *)r->buf, r->count, r->tp);
-    if (r->tmp) {
-        free(r->tmp);
-        r->tmp = 0;
-    }
-    r->state = ST_DONE;
-}
-
 static void msg_free(struct lmsg *m)
 {
     if (m->e.payload)
@@ -295,13 +277,6 @@ static void take(struct __mpi_request *r, struct lmsg *m, int src)
     } else {
         r->state = ST_DATA;         /* its completion finishes r */
     }
-}
-
-static struct __mpi_comm *comm_of(int context, int *q)
-{
-    struct __mpi_comm *c = __mpi_comm(context >> 1);
-    *q = context & 1;
-    return c && c->context == (context >> 1) ? c : 0;
 }
 
 /* Message m is next in its pair's order: matches it against the posted receives, else queues it as unexpected
@@ -523,6 +498,10 @@ void __mpi_comm_ready(MPI_Comm comm)
 {
     struct __mpi_env *e = __mpi_limbo, *next;
     (void)comm;
+    if (__mpi_sp_native) {
+        __mpci_comm_ready();
+        return;
+    }
     __mpi_limbo = 0;
     for (; e; e = next) {
         next = e->next;
@@ -538,6 +517,8 @@ int __mpi_start_send(struct __mpi_request *r)
     struct __mpi_comm *c = __mpi_comm(r->comm);
     int bytes = r->count * r->tp->size, node, eager;
     struct uhdr u;
+    if (__mpi_sp_native)
+        return __mpci_start_send(r);
     r->bytes = bytes;
     r->source = -1;
     r->error = MPI_SUCCESS;
@@ -600,6 +581,8 @@ int __mpi_start_recv(struct __mpi_request *r)
     struct __mpi_comm *c = __mpi_comm(r->comm);
     struct __mpi_env **ep, *e;
     struct __mpi_request **pp;
+    if (__mpi_sp_native)
+        return __mpci_start_recv(r);
     r->bytes = r->count * r->tp->size;
     r->error = MPI_SUCCESS;
     r->cancelled = 0;
@@ -635,6 +618,10 @@ void __mpi_take_in(void)
 {
     static lapi_cntr_t none;
     int v;
+    if (__mpi_sp_native) {
+        __mpci_take_in();
+        return;
+    }
     LAPI_Getcntr(__mpi_lapi, &none, &v);
     if (counted)
         poll_counters();
@@ -680,51 +667,25 @@ void __mpi_complete(struct __mpi_request *r)
     r->state = ST_DONE;
 }
 
-int __mpi_background_ready(void)
-{
-    struct __mpi_request *b;
-    for (b = __mpi_background; b; b = b->bnext)
-        if (__mpi_ready(b))
-            return 1;
-    return 0;
-}
-
-void __mpi_wait_loop(struct __mpi_request *r)
-{
-    while (!__mpi_ready_now(r))
-        ;
-}
-
-int __mpi_wait_any_loop(int count, struct __mpi_request **requests)
-{
-    for (;;) {
-        int i, live = 0;
-        for (i = 0; i < count; i++) {
-            struct __mpi_request *r = requests[i];
-            if (!r || r->state == ST_INACTIVE)
-                continue;
-            live = 1;
-            if (__mpi_ready(r))
-                return i;
-        }
-        if (!live)
-            return -2;
-        __mpi_progress();
-    }
-}
-
-void __mpi_wait_change(volatile int *word, int old)
-{
-    while (*word == old)
-        __mpi_progress();
-}
-
 /* Every send this process started has left, and every message it sent is complete at its target. */
 void __mpi_flush_sends(void)
 {
+    if (__mpi_sp_native) {
+        __mpci_flush_sends();
+        return;
+    }
     while (__mpi_background || todos)
         __mpi_progress();
     LAPI_Fence(__mpi_lapi);
+}
+
+/* Every message this process sent is complete at its target (the barrier's first step). */
+void __mpi_sp_fence(void)
+{
+    if (__mpi_sp_native)
+        __mpci_fence();
+    else
+        LAPI_Fence(__mpi_lapi);
 }
 
 /* A receive not yet matched leaves its queue (request.c); a send cannot be taken back once it is announced. */

@@ -468,45 +468,6 @@ void __mpi_complete(struct __mpi_request *r)
     r->state = ST_DONE;
 }
 
-int __mpi_background_ready(void)
-{
-    struct __mpi_request *b;
-    for (b = __mpi_background; b; b = b->bnext)
-        if (__mpi_ready(b))
-            return 1;
-    return 0;
-}
-
-void __mpi_wait_loop(struct __mpi_request *r)
-{
-    while (!__mpi_ready_now(r))
-        ;
-}
-
-int __mpi_wait_any_loop(int count, struct __mpi_request **requests)
-{
-    for (;;) {
-        int i, live = 0;
-        for (i = 0; i < count; i++) {
-            struct __mpi_request *r = requests[i];
-            if (!r || r->state == ST_INACTIVE)
-                continue;
-            live = 1;
-            if (__mpi_ready(r))
-                return i;
-        }
-        if (!live)
-            return -2;
-        __mpi_progress();
-    }
-}
-
-void __mpi_wait_change(volatile int *word, int old)
-{
-    while (*word == old)
-        __mpi_progress();
-}
-
 void __mpi_flush_sends(void)
 {
     while (__mpi_background || copies || rat_sends)

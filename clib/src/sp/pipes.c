@@ -1,0 +1,374 @@
+/* Pipes over HAL (include/pipes.h, docs/mpi-sp.md "The native stack"): a reliable, ordered byte stream from each
+ * task to each other, the layer under the native MPI stack's MPCI (seed 003 section 2).
+ *
+ * A Pipes packet is one HAL packet whose payload is stream bytes only; HAL's 32-bit user word is the Pipes header:
+ *   bits 0-13   the packet's sequence number in its (sender, receiver) stream, modulo 2^14
+ *   bits 14-27  the sender's cumulative acknowledgement of the reverse stream: every packet below it is here
+ *   bit 28      staged: the bytes go through the receiver's pipe buffer
+ *   bit 29      an acknowledgement alone (its payload: one word, bit i = packet ack + 1 + i is here)
+ *   bits 30-31  the bytes short of the payload's last word (HAL moves whole words)
+ * A sender keeps each packet in a HAL send buffer (its window, PIPES_WINDOW packets per target) until the
+ * receiver's acknowledgement releases it; a packet not acknowledged RETRANSMIT_CYCLES after it was sent is sent
+ * again (each time with twice the timeout, up to 16 times), as LAPI does. A receiver gives the packets' bytes to
+ * the reader in sequence order: a packet that comes early waits in the reordering buffer (the receive pipe buffer,
+ * one slot per window packet), a duplicate is dropped and acknowledged again. Acknowledgements ride on the reverse
+ * stream's packets; a receiver sends one alone after half a window of packets, or when it owes one for
+ * ACK_DELAY_CYCLES and has nothing to send (a delayed acknowledgement). */
+#include <hal.h>
+#include <pipes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TASKS 128
+#define SEQ_MASK 0x3FFF
+#define U_STAGED (1u << 28)
+#define U_ACK_ONLY (1u << 29)
+#define RETRANSMIT_CYCLES 200000
+/* Assumption: how long a receiver holds an acknowledgement back waiting for a packet of its own to carry it. */
+#define ACK_DELAY_CYCLES 5000
+
+/* A packet in a HAL send buffer: being filled, or sent and kept until acknowledged. */
+typedef struct pkt {
+    struct pkt *next;   /* the free list */
+    int seq;
+    int bytes;
+    int staged;
+    int sending;        /* its DMA is under way: an acknowledgement then only marks it */
+    int acked;
+    int tries;
+    unsigned long long at;
+    int words[PIPES_PACKET_BYTES / 4];
+} pkt;
+
+static pipes_reader_t *reader;
+static int tasks;
+static pkt *free_pkts;
+static pkt *window[MAX_TASKS][PIPES_WINDOW];
+static pkt *open_pkt[MAX_TASKS];                        /* the packet being filled for each target */
+static int next_seq[MAX_TASKS], base_seq[MAX_TASKS];   /* per target: the next number, the oldest unacknowledged */
+static int expect[MAX_TASKS];                           /* per source: the next number the reader takes */
+static char *rbuf[MAX_TASKS];                           /* per source: the receive pipe buffer, a slot per packet */
+static int rlen[MAX_TASKS][PIPES_WINDOW];
+static int rhave[MAX_TASKS][PIPES_WINDOW];              /* the number + 1 of the packet in the slot, 0: none */
+static int ack_due[MAX_TASKS];                          /* per source: packets taken and not acknowledged */
+static unsigned long long owed_since[MAX_TASKS];
+static int owed;                                        /* sources with ack_due > 0 */
+static unsigned long long ack_deadline = ~0ULL, next_deadline = ~0ULL;
+static int unacked;
+static char send_pipe[PIPES_COPY_BYTES];                /* the send pipe buffer */
+static pipes_stats_t stats;
+
+int pipes_init(pipes_reader_t *r) {
+    reader = r;
+    tasks = hal_nodes();
+    hal_init();
+    return 0;
+}
+
+int pipes_unacked(void) {
+    return unacked;
+}
+
+void pipes_stats(pipes_stats_t *s) {
+    *s = stats;
+}
+
+static pkt *new_pkt(void) {
+    pkt *p = free_pkts;
+    if (p) {
+        free_pkts = p->next;
+    } else {
+        p = malloc(sizeof *p);
+    }
+    p->bytes = p->staged = p->sending = p->acked = p->tries = 0;
+    return p;
+}
+
+static void free_pkt(pkt *p) {
+    p->next = free_pkts;
+    free_pkts = p;
+}
+
+/* The full number nearest `base` whose low 14 bits are `wire`. */
+static int unwrap(int base, unsigned wire) {
+    int d = (int)((wire - (unsigned)base) & SEQ_MASK);
+    return base + (d >= 0x2000 ? d - 0x4000 : d);
+}
+
+static unsigned long long deadline(const pkt *p) {
+    return p->at + ((unsigned long long)RETRANSMIT_CYCLES << (p->tries < 4 ? p->tries : 4));
+}
+
+/* An acknowledgement came or is carried: the receiver no longer owes one. */
+static void ack_sent(int src) {
+    if (ack_due[src]) {
+        ack_due[src] = 0;
+        owed--;
+    }
+}
+
+/* Sends p to dst with the acknowledgement dst is owed, and waits for the adapter to read it. */
+static void transmit(int dst, pkt *p) {
+    int pad = (4 - (p->bytes & 3)) & 3;
+    unsigned user = (unsigned)p->seq & SEQ_MASK;
+    user |= ((unsigned)expect[dst] & SEQ_MASK) << 14 | (p->staged ? U_STAGED : 0) | (unsigned)pad << 30;
+    ack_sent(dst);
+    p->sending = 1;
+    hal_send(dst, (int)user, p->words, p->bytes);
+    hal_send_wait();
+    p->sending = 0;
+    if (p->acked) {
+        free_pkt(p);
+        return;
+    }
+    p->at = hal_cycles();
+    if (deadline(p) < next_deadline) {
+        next_deadline = deadline(p);
+    }
+}
+
+/* An acknowledged packet leaves the window. */
+static void release(int dst, int seq) {
+    pkt *p = window[dst][seq % PIPES_WINDOW];
+    if (!p || p->seq != seq) {
+        return;
+    }
+    window[dst][seq % PIPES_WINDOW] = 0;
+    unacked--;
+    if (p->sending) {
+        p->acked = 1;
+    } else {
+        free_pkt(p);
+    }
+}
+
+/* Task `dst` has every packet below `ack` (and, from an acknowledgement alone, those of `sack`'s bits). */
+static void take_ack(int dst, unsigned wire, unsigned sack) {
+    int ack = unwrap(base_seq[dst], wire);
+    for (int s = base_seq[dst]; s < ack && s < next_seq[dst]; s++) {
+        release(dst, s);
+    }
+    for (int i = 0; sack && i < PIPES_WINDOW; i++) {
+        if (sack >> i & 1) {
+            release(dst, ack + 1 + i);
+        }
+    }
+    while (base_seq[dst] < next_seq[dst] && !window[dst][base_seq[dst] % PIPES_WINDOW]) {
+        base_seq[dst]++;
+    }
+}
+
+/* Sends src an acknowledgement alone: its cumulative number and the packets above it in the reordering buffer. */
+static void send_ack(int src) {
+    int sack = 0;
+    for (int i = 0; i < PIPES_WINDOW; i++) {
+        int s = expect[src] + 1 + i;
+        if (rhave[src][s % PIPES_WINDOW] == s + 1) {
+            sack |= 1 << i;
+        }
+    }
+    ack_sent(src);
+    stats.acks++;
+    hal_send(src, (int)(U_ACK_ONLY | ((unsigned)expect[src] & SEQ_MASK) << 14), &sack, sizeof sack);
+    hal_send_wait();   /* sack is on this thread's stack */
+}
+
+void pipes_ack_now(void) {
+    for (int t = 0; owed > 0 && t < tasks; t++) {
+        if (ack_due[t]) {
+            send_ack(t);
+        }
+    }
+    ack_deadline = ~0ULL;
+}
+
+/* Sends the acknowledgements held back for ACK_DELAY_CYCLES, and resets the time of the next one. */
+static void acks_due(void) {
+    unsigned long long now = hal_cycles(), soonest = ~0ULL;
+    if (owed == 0 || now < ack_deadline) {
+        return;
+    }
+    for (int t = 0; owed > 0 && t < tasks; t++) {
+        if (ack_due[t]) {
+            if (now >= owed_since[t] + ACK_DELAY_CYCLES) {
+                send_ack(t);
+            } else if (owed_since[t] + ACK_DELAY_CYCLES < soonest) {
+                soonest = owed_since[t] + ACK_DELAY_CYCLES;
+            }
+        }
+    }
+    ack_deadline = soonest;
+}
+
+/* Sends again every packet whose timeout has passed without an acknowledgement. */
+static void retransmit_due(void) {
+    if (unacked == 0 || hal_cycles() < next_deadline || (hal_status() & HAL_RECEIVED)) {
+        return;
+    }
+    unsigned long long soonest = ~0ULL;
+    for (int t = 0; t < tasks; t++) {
+        for (int s = base_seq[t]; s < next_seq[t]; s++) {
+            pkt *p = window[t][s % PIPES_WINDOW];
+            if (!p || p->seq != s || p->sending) {
+                continue;
+            }
+            if (hal_cycles() >= deadline(p)) {
+                stats.retransmissions++;
+                p->tries++;
+                transmit(t, p);
+                if (window[t][s % PIPES_WINDOW] != p) {
+                    continue;
+                }
+            }
+            if (deadline(p) < soonest) {
+                soonest = deadline(p);
+            }
+        }
+    }
+    next_deadline = soonest;
+}
+
+/* A packet has been taken from src: one more owed acknowledgement. */
+static void owe(int src) {
+    if (ack_due[src]++ == 0) {
+        owed++;
+        owed_since[src] = hal_cycles();
+        if (owed_since[src] + ACK_DELAY_CYCLES < ack_deadline) {
+            ack_deadline = owed_since[src] + ACK_DELAY_CYCLES;
+        }
+    }
+}
+
+/* A data packet of src's stream: to the reader when it is the next, with the ones it lets go from the reordering
+ * buffer; else into that buffer. */
+static void data_in(int src, unsigned user, const char *p, int n) {
+    int seq = unwrap(expect[src], user & SEQ_MASK), slot = seq % PIPES_WINDOW;
+    if (seq < expect[src] || seq >= expect[src] + PIPES_WINDOW || rhave[src][slot] == seq + 1) {
+        stats.duplicates++;     /* its acknowledgement was lost, or it was sent again too soon: say so again */
+        owe(src);
+        owed_since[src] = 0;
+        ack_deadline = 0;
+        return;
+    }
+    if (!rbuf[src]) {
+        rbuf[src] = malloc(PIPES_WINDOW * PIPES_PACKET_BYTES);
+    }
+    char *at = rbuf[src] + slot * PIPES_PACKET_BYTES;
+    if (seq != expect[src]) {
+        memcpy(at, p, n);       /* early: it waits in the receive pipe buffer */
+        stats.copied += n;
+        rlen[src][slot] = n;
+        rhave[src][slot] = seq + 1;
+        stats.reordered++;
+        return;
+    }
+    if (user & U_STAGED) {
+        memcpy(at, p, n);       /* the copy from the HAL buffer into the receive pipe buffer */
+        stats.copied += n;
+        p = at;
+    }
+    expect[src]++;
+    owe(src);
+    reader(src, p, n);
+    for (;;) {
+        slot = expect[src] % PIPES_WINDOW;
+        if (rhave[src][slot] != expect[src] + 1) {
+            break;
+        }
+        rhave[src][slot] = 0;
+        expect[src]++;
+        owe(src);
+        reader(src, rbuf[src] + slot * PIPES_PACKET_BYTES, rlen[src][slot]);
+    }
+}
+
+int pipes_poll(int block) {
+    int buf[PIPES_PACKET_BYTES / 4];
+    hal_packet_t info;
+    if (!hal_poll(&info, buf, sizeof buf)) {
+        acks_due();
+        retransmit_due();
+        if (block) {
+            if (unacked == 0 && owed == 0) {
+                hal_wait_packet();
+            } else {
+                unsigned long long until = next_deadline < ack_deadline ? next_deadline : ack_deadline;
+                while (!(hal_status() & HAL_RECEIVED) && hal_cycles() < until) {
+                    hal_yield();
+                }
+            }
+        }
+        return 0;
+    }
+    unsigned user = (unsigned)info.user;
+    int src = info.src;
+    take_ack(src, user >> 14 & SEQ_MASK, (user & U_ACK_ONLY) ? (unsigned)buf[0] : 0);
+    if (!(user & U_ACK_ONLY)) {
+        data_in(src, user, (const char *)buf, info.bytes - (int)(user >> 30));
+        if (ack_due[src] >= PIPES_WINDOW / 2) {
+            send_ack(src);
+        }
+    }
+    return 1;
+}
+
+/* Sends dst's packet being filled: numbered, kept in the window (waiting while it is full). */
+static void send_open(int dst) {
+    pkt *p = open_pkt[dst];
+    while (next_seq[dst] - base_seq[dst] >= PIPES_WINDOW) {
+        pipes_poll(1);      /* the window is full: wait for acknowledgements */
+    }
+    open_pkt[dst] = 0;
+    p->seq = next_seq[dst]++;
+    window[dst][p->seq % PIPES_WINDOW] = p;
+    unacked++;
+    transmit(dst, p);
+}
+
+void pipes_push(int dst) {
+    if (open_pkt[dst] && open_pkt[dst]->bytes > 0) {
+        send_open(dst);
+    }
+}
+
+/* Appends n bytes to dst's packet being filled, sending each packet that fills (the copy into the HAL send
+ * buffer). */
+static void append(int dst, const char *from, int n, int staged) {
+    while (n > 0) {
+        pkt *p = open_pkt[dst];
+        if (!p) {
+            p = open_pkt[dst] = new_pkt();
+        }
+        int k = PIPES_PACKET_BYTES - p->bytes;
+        if (k > n) {
+            k = n;
+        }
+        memcpy((char *)p->words + p->bytes, from, k);
+        p->bytes += k;
+        p->staged |= staged;
+        from += k;
+        n -= k;
+        if (p->bytes == PIPES_PACKET_BYTES) {
+            send_open(dst);
+        }
+    }
+}
+
+void pipes_write(int dst, const void *buf, int n, int staged) {
+    const char *p = buf;
+    while (n > 0) {
+        int k = n;
+        const char *from = p;
+        if (staged) {
+            if (k > PIPES_COPY_BYTES) {
+                k = PIPES_COPY_BYTES;
+            }
+            memcpy(send_pipe, p, k);    /* the copy from the user's buffer into the send pipe buffer */
+            stats.copied += k;
+            from = send_pipe;
+        }
+        append(dst, from, k, staged);
+        p += k;
+        n -= k;
+    }
+}

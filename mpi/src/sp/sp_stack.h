@@ -1,0 +1,24 @@
+/* The SP libmpi's two stacks (docs/mpi-sp.md): MPI-LAPI (p2p_lapi.c, the default) and the native stack, MPCI over
+ * Pipes over HAL (p2p_mpci.c). MP_MPI_STACK chooses one at MPI_Init; p2p_lapi.c's engine entry points hand every
+ * call to the native stack's when __mpi_sp_native is set. */
+#ifndef SP_STACK_H
+#define SP_STACK_H
+
+struct __mpi_request;
+
+extern int __mpi_sp_native;             /* MP_MPI_STACK=native */
+extern int __mpi_sp_eager;              /* MP_EAGER_LIMIT: shorter standard sends are eager (both stacks) */
+
+void __mpi_sp_fence(void);              /* p2p_lapi.c: every message sent is complete at its target */
+
+void __mpci_setup(void);
+int __mpci_start_send(struct __mpi_request *r);
+int __mpci_start_recv(struct __mpi_request *r);
+void __mpci_take_in(void);
+void __mpci_flush_sends(void);
+void __mpci_comm_ready(void);
+void __mpci_fence(void);
+void __mpci_barrier_end(void);
+void __mpci_get_contexts(int k, int *out);
+
+#endif
