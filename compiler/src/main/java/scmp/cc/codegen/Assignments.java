@@ -22,7 +22,8 @@ final class Assignments extends Emitter {
             push(Type.UINT, !hasCall(target));
             genAddr(target);
             pop(Type.UINT, "a1");
-            copyBlock("a1", "a0", t.size(), t.align());
+            // A struct that #pragma pack places below its alignment is copied in smaller pieces.
+            copyBlock("a1", "a0", t.size(), Math.min(t.align(), Math.min(Expr.knownAlign(target), Expr.knownAlign(a.value()))));
             return;
         }
         String r = regFor(target);

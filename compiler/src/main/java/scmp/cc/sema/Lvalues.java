@@ -130,8 +130,10 @@ final class Lvalues {
             return new Lowered(null, target);
         }
         Token pos = target.pos();
-        if (target instanceof Expr.Member m && (m.member().isBitfield() || m.unaligned())) {
-            // (a packed member keeps its form, so that codegen reads and writes it a byte at a time)
+        if (target instanceof Expr.Member m
+                && (m.member().isBitfield() || m.unaligned() || m.addressAlign() < m.type().align())) {
+            // (a packed member keeps its form, so that codegen reads and writes it a byte at a time; so does a
+            // struct that packing places below its alignment, whose members are then packed members)
             Lowered inner = lowerTarget(m.base());
             return new Lowered(inner.setup, new Expr.Member(pos, m.type(), inner.target, m.member()));
         }
