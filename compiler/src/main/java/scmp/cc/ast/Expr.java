@@ -76,7 +76,14 @@ public sealed interface Expr {
      * members of a struct placed there).
      */
     static int knownAlign(Expr e) {
-        return e instanceof Member m ? m.addressAlign() : e.type().align();
+        if (e instanceof Member m) {
+            return m.addressAlign();
+        }
+        Type t = e.type();
+        if (e instanceof Unary u && u.op() == UnOp.DEREF && t.isAggregate() && t.agg != null && t.agg.misplaced) {
+            return 1;
+        }
+        return t.align();
     }
 
     /** A member of a struct or union lvalue. */
@@ -93,6 +100,21 @@ public sealed interface Expr {
                 a /= 2;
             }
             return a;
+        }
+
+        /**
+         * Notes, when this member is a struct (or an array of structs) that packing places below its alignment,
+         * that pointers to such structs may be misaligned ({@code Type.Aggregate#misplaced}): its address is
+         * taken.
+         */
+        public void noteAddressTaken() {
+            Type t = type;
+            while (t.isArray()) {
+                t = t.base;
+            }
+            if (t.isAggregate() && t.agg != null && addressAlign() < t.agg.align) {
+                t.agg.misplaced = true;
+            }
         }
 
         private int baseAlign() {

@@ -106,6 +106,9 @@ final class Exprs {
             return new Expr.Cast(e.pos(), t.isUnsigned() && m.member().bitWidth() == 32 ? Type.UINT : Type.INT, e);
         }
         if (t.isArray()) {
+            if (e instanceof Expr.Member m) {
+                m.noteAddressTaken();
+            }
             return new Expr.Unary(e.pos(), Type.pointerTo(t.base), UnOp.ADDR, e);
         }
         if (t.isFunction()) {

@@ -198,6 +198,7 @@ final class Lvalues {
                 return s.exprs.error(pos);
             }
             markAddressTaken(m.base());
+            m.noteAddressTaken();
             return new Expr.Unary(pos, Type.pointerTo(e.type()), UnOp.ADDR, e);
         }
         if (e instanceof Expr.Binary b && b.op() == BinOp.COMMA && isLvalue(b.right())) {

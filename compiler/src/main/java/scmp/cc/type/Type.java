@@ -57,6 +57,12 @@ public final class Type {
          * then read and written a byte at a time ({@code Expr.Member#unaligned}).
          */
         public boolean packed;
+        /**
+         * The translation unit takes the address of an object of this type (or of an array of them) that a
+         * packed struct places below this type's alignment: its members, reached through a pointer, may then sit
+         * below theirs too, and are read and written a byte at a time ({@code Expr#knownAlign}).
+         */
+        public boolean misplaced;
 
         public Aggregate(String tag) {
             this.tag = tag;
