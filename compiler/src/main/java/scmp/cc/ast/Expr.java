@@ -70,25 +70,71 @@ public sealed interface Expr {
                 List<Var> argTemps) implements Expr {
     }
 
+    /**
+     * The alignment known of lvalue {@code e}'s address: its type's, or for a member, what its offset leaves of
+     * its base's (less than its type's for a member of a struct laid out under {@code #pragma pack}, and for the
+     * members of a struct placed there).
+     */
+    static int knownAlign(Expr e) {
+        if (e instanceof Member m) {
+            return m.addressAlign();
+        }
+        Type t = e.type();
+        if (e instanceof Unary u && u.op() == UnOp.DEREF && t.isAggregate() && t.agg != null && t.agg.misplaced) {
+            return 1;
+        }
+        return t.align();
+    }
+
     /** A member of a struct or union lvalue. */
     record Member(Token pos, Type type, Expr base, Type.Member member) implements Expr {
 
         /**
-         * Tells whether the member is read and written a byte at a time: a member of a struct laid out under
-         * {@code #pragma pack} whose address may be below what its loads and stores need (2 for a short, 4 for
-         * an int, a float, a pointer or a long long, 8 for a double), or a bit-field there whose bits are not
-         * within one aligned unit of its type. Members of other structs never are.
+         * The alignment known of this member's address: its base's ({@link Expr#knownAlign}, at most its struct's
+         * alignment) as far as the member's offset keeps it.
          */
-        public boolean unaligned() {
-            Type bt = base.type();
-            if (!bt.isAggregate() || bt.agg == null || !bt.agg.packed) {
-                return false;
-            }
-            int a = bt.agg.align;
+        public int addressAlign() {
+            int a = baseAlign();
             int off = member.offset();
             while (a > 1 && off % a != 0) {
                 a /= 2;
             }
+            return a;
+        }
+
+        /**
+         * Notes, when this member is a struct (or an array of structs) that packing places below its alignment,
+         * that pointers to such structs may be misaligned ({@code Type.Aggregate#misplaced}): its address is
+         * taken.
+         */
+        public void noteAddressTaken() {
+            Type t = type;
+            while (t.isArray()) {
+                t = t.base;
+            }
+            if (t.isAggregate() && t.agg != null && addressAlign() < t.agg.align) {
+                t.agg.misplaced = true;
+            }
+        }
+
+        private int baseAlign() {
+            Type bt = base.type();
+            return bt.isAggregate() && bt.agg != null ? Math.min(knownAlign(base), bt.agg.align) : bt.align();
+        }
+
+        /**
+         * Tells whether the member is read and written a byte at a time: a member of a struct laid out under
+         * {@code #pragma pack} (or of a struct that such a struct places below its alignment) whose address may
+         * be below what its loads and stores need (2 for a short, 4 for an int, a float, a pointer or a long
+         * long, 8 for a double), or a bit-field there whose bits are not within one aligned unit of its type.
+         * Members of other structs never are.
+         */
+        public boolean unaligned() {
+            Type bt = base.type();
+            if (!bt.isAggregate() || bt.agg == null || !bt.agg.packed && baseAlign() >= bt.agg.align) {
+                return false;
+            }
+            int a = addressAlign();
             Type mt = member.type();
             if (member.isBitfield()) {
                 int unit = Math.min(mt.size(), 4);

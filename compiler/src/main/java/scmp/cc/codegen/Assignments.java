@@ -22,7 +22,8 @@ final class Assignments extends Emitter {
             push(Type.UINT, !hasCall(target));
             genAddr(target);
             pop(Type.UINT, "a1");
-            copyBlock("a1", "a0", t.size(), t.align());
+            // A struct that #pragma pack places below its alignment is copied in smaller pieces.
+            copyBlock("a1", "a0", t.size(), Math.min(t.align(), Math.min(Expr.knownAlign(target), Expr.knownAlign(a.value()))));
             return;
         }
         String r = regFor(target);
@@ -48,7 +49,7 @@ final class Assignments extends Emitter {
                 && WideBitfields.isWide(m.member(), m.unaligned())) {
             genAddr(m.base());
             push(Type.UINT, !hasCall(a.value()));
-            gen(a.value());
+            gen(uncut(a.value(), m.member()));
             pop(Type.UINT, "a6");
             g.wideBitfields.store(m.member(), m.unaligned());
             return;
@@ -56,7 +57,7 @@ final class Assignments extends Emitter {
         if (target instanceof Expr.Member m && m.member().isBitfield()) {
             genAddr(m.base());
             push(Type.UINT, !hasCall(a.value()));
-            gen(a.value());
+            gen(uncut(a.value(), m.member()));
             pop(Type.UINT, "a1");
             storeBitfield(m.member(), m.unaligned());
             return;
@@ -152,6 +153,18 @@ final class Assignments extends Emitter {
             emit("slli a0, a0, " + left);
             emit((m.type().isUnsigned() ? "srli" : "srai") + " a0, a0, " + left);
         }
+    }
+
+    /**
+     * The value to store into bit-field {@code m} without the cut of a long long bit-field's arithmetic to a
+     * width no narrower than the field's (Type.unsignedBits), which the store makes anyway.
+     */
+    private static Expr uncut(Expr v, Type.Member m) {
+        while (v instanceof Expr.Cast c && c.type().isLong64() && c.operand().type().isLong64()
+                && (c.type().precision() == 0 || c.type().precision() >= m.bitWidth())) {
+            v = c.operand();
+        }
+        return v;
     }
 
     /** Copies {@code size} bytes from the address in {@code src} to the one in {@code dst}; leaves dst in a0. */

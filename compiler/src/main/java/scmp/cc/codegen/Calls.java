@@ -128,7 +128,7 @@ final class Calls extends Emitter {
             if (at.isAggregate()) {
                 Var tmp = c.argTemps().get(i);
                 addImm("a1", "fp", tmp.offset);
-                copyBlock("a0", "a1", at.size(), at.align());
+                copyBlock("a0", "a1", at.size(), Math.min(at.align(), Expr.knownAlign(a)));
                 at = Type.UINT;
             }
             push(at, false);

@@ -94,7 +94,11 @@ final class ExprGen extends Emitter {
             label(end);
         } else if (e instanceof Expr.Cast c) {
             gen(c.operand());
-            convert(c.operand().type(), c.type());
+            if (!(c.operand() instanceof Expr.Member m && m.member().isBitfield()
+                    && m.member().bitWidth() <= c.type().precision())) {
+                // (a bit-field's value is already within its width)
+                convert(c.operand().type(), c.type());
+            }
         } else if (e instanceof Expr.Call c) {
             g.calls.call(c);
         } else if (e instanceof Expr.Member m) {

@@ -1,5 +1,6 @@
 package scmp.cc.codegen;
 
+import scmp.cc.ast.Expr;
 import scmp.cc.ast.Stmt;
 import scmp.cc.lex.Token;
 
@@ -174,7 +175,8 @@ final class Statements extends Emitter {
             gen(r.value());
             if (r.value().type().isAggregate()) {
                 emitMem("lw", "a1", g.retPtrOffset, "fp");
-                copyBlock("a0", "a1", r.value().type().size(), r.value().type().align());
+                copyBlock("a0", "a1", r.value().type().size(),
+                        Math.min(r.value().type().align(), Expr.knownAlign(r.value())));
             }
         }
         emit("j " + g.retLabel);

@@ -31,6 +31,7 @@ final class TypeConversions extends Emitter {
             }
             if (to.isLong64()) {
                 emit("call " + (to.unsigned ? "__fixunsdfdi" : "__fixdfdi"));
+                cutToPrecision(from, to);
                 return;
             }
             emit((to.isUnsigned() ? "fcvt.wu.d" : "fcvt.w.d") + " a0, fa0");
@@ -69,12 +70,26 @@ final class TypeConversions extends Emitter {
                     emit("srai a1, a0, 31");
                 }
             }
+            cutToPrecision(from, to);
             return;
         }
         if (from.size() > to.size() || from.isLong64() || from.size() == to.size() && from.isUnsigned()
                 != to.isUnsigned() && to.size() < 4) {
             narrow(to);
         }
+    }
+
+    /**
+     * Cuts the 64-bit value in a1:a0 to the width of an unsigned long long bit-field's type ({@link
+     * Type#unsignedBits}, 33 to 63 bits) unless it is already within it.
+     */
+    private void cutToPrecision(Type from, Type to) {
+        int bits = to.precision();
+        if (bits == 0 || from.precision() != 0 && from.precision() <= bits || !from.isLong64() && from.isUnsigned()) {
+            return;
+        }
+        emit("slli a1, a1, " + (64 - bits));
+        emit("srli a1, a1, " + (64 - bits));
     }
 
     /** Truncates a0 to a type narrower than 32 bits, sign- or zero-extending as the type says. */

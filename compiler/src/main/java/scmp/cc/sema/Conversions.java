@@ -15,6 +15,9 @@ final class Conversions {
 
     /** The type an operand of this type is promoted to (6.3.1.1p2). */
     static Type promoted(Type t) {
+        if (t.precision() != 0) {
+            return t.unqualified();
+        }
         if (t.kind == Type.Kind.ENUM) {
             // An enumeration is its compatible type (unsigned int when no enumerator is negative, as gcc
             // chooses), whose rank is int's: it stays unsigned, so (enum e)0 - 1 > 0.
@@ -45,6 +48,14 @@ final class Conversions {
             return Type.FLOAT;
         }
         Type x = promoted(a), y = promoted(b);
+        if (x.precision() != 0 || y.precision() != 0) {
+            // An unsigned long long bit-field of 33 to 63 bits (gcc): with an operand of lower rank, the field's
+            // width; with another such field, the wider one; with a long long, unsigned long long.
+            if (x.isLong64() && x.precision() == 0 || y.isLong64() && y.precision() == 0) {
+                return Type.ULLONG;
+            }
+            return x.precision() >= y.precision() ? x : y;
+        }
         if (x.kind == y.kind && x.unsigned == y.unsigned) {
             return x;
         }
@@ -75,7 +86,7 @@ final class Conversions {
             case 4:
                 return t.isUnsigned() ? v & 0xffffffffL : (int) v;
             default:
-                return v;
+                return t.precision() != 0 ? v & (1L << t.precision()) - 1 : v;
         }
     }
 

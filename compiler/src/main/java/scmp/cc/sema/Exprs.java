@@ -73,9 +73,26 @@ final class Exprs {
 
     // ----------------------------------------------------------------------------------- conversions
 
+    /**
+     * A negation or complement of an unsigned long long bit-field's value of 33 to 63 bits, computed in 64 bits
+     * and cut to the field's width, as gcc does; others as they are.
+     */
+    private static Expr atPrecision(Expr.Unary u) {
+        if (u.type().precision() == 0) {
+            return u;
+        }
+        return new Expr.Cast(u.pos(), u.type(), new Expr.Unary(u.pos(), Type.ULLONG, u.op(), u.operand()));
+    }
+
     /** An expression used for its value: arrays and functions become pointers (6.3.2.1). */
     Expr value(Expr e) {
         Type t = e.type();
+        if (e instanceof Expr.Member m && m.member().isBitfield() && t.isLong64() && t.isUnsigned()
+                && m.member().bitWidth() > 32 && m.member().bitWidth() < 64) {
+            // gcc gives an unsigned long long bit-field of 33 to 63 bits a type of its width, whose arithmetic
+            // wraps there: (s.x40 + 1) is 0 when s.x40 holds 2^40 - 1.
+            return new Expr.Cast(e.pos(), Type.unsignedBits(m.member().bitWidth()), e);
+        }
         if (e instanceof Expr.Member m && m.member().isBitfield() && t.isInteger() && t.isUnsigned()
                 && t.size() == 4 && m.member().bitWidth() < 32) {
             // An unsigned bit-field narrower than int has only values an int can represent, so its value
@@ -89,6 +106,9 @@ final class Exprs {
             return new Expr.Cast(e.pos(), t.isUnsigned() && m.member().bitWidth() == 32 ? Type.UINT : Type.INT, e);
         }
         if (t.isArray()) {
+            if (e instanceof Expr.Member m) {
+                m.noteAddressTaken();
+            }
             return new Expr.Unary(e.pos(), Type.pointerTo(t.base), UnOp.ADDR, e);
         }
         if (t.isFunction()) {
@@ -330,7 +350,7 @@ final class Exprs {
                         if (v instanceof Expr.FloatLit f) {
                             yield new Expr.FloatLit(pos, v.type(), Conversions.negate(f.value()));
                         }
-                        yield new Expr.Unary(pos, v.type(), UnOp.NEG, v);
+                        yield atPrecision(new Expr.Unary(pos, v.type(), UnOp.NEG, v));
                     }
                     case "~" -> {
                         Expr v = promote(e);
@@ -341,7 +361,7 @@ final class Exprs {
                         if (v instanceof Expr.IntLit lit) {
                             yield new Expr.IntLit(pos, v.type(), Conversions.wrap(~lit.value(), v.type()));
                         }
-                        yield new Expr.Unary(pos, v.type(), UnOp.BITNOT, v);
+                        yield atPrecision(new Expr.Unary(pos, v.type(), UnOp.BITNOT, v));
                     }
                     default -> {
                         Expr v = condition(e);

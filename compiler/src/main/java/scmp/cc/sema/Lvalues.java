@@ -85,7 +85,16 @@ final class Lvalues {
             return s.exprs.error(pos);
         }
         Expr v = s.conversions.assignConvert(rhs, lhs.type(), pos, AssignConversions.AssignContext.ASSIGN);
-        return new Expr.Assign(pos, lhs.type().unqualified(), lhs, v);
+        return new Expr.Assign(pos, valueType(lhs), lhs, v);
+    }
+
+    /**
+     * The type of the value of an assignment to {@code target}: the target's, or for an unsigned long long
+     * bit-field of 33 to 63 bits, as gcc has it, one of the field's width (Exprs.value).
+     */
+    private Type valueType(Expr target) {
+        return s.exprs.value(target) instanceof Expr.Cast c && c.type().precision() != 0 ? c.type()
+                : target.type().unqualified();
     }
 
     /**
@@ -116,7 +125,7 @@ final class Lvalues {
             diag.error(pos, "invalid operands to binary " + op.symbol);
             return s.exprs.error(pos);
         }
-        Expr a = new Expr.Assign(pos, target.type().unqualified(), l.target,
+        Expr a = new Expr.Assign(pos, valueType(target), l.target,
                 s.conversions.assignConvert(computed, target.type(), pos, AssignConversions.AssignContext.ASSIGN));
         return l.setup == null ? a : new Expr.Binary(pos, a.type(), BinOp.COMMA, l.setup, a);
     }
@@ -130,8 +139,10 @@ final class Lvalues {
             return new Lowered(null, target);
         }
         Token pos = target.pos();
-        if (target instanceof Expr.Member m && (m.member().isBitfield() || m.unaligned())) {
-            // (a packed member keeps its form, so that codegen reads and writes it a byte at a time)
+        if (target instanceof Expr.Member m
+                && (m.member().isBitfield() || m.unaligned() || m.addressAlign() < m.type().align())) {
+            // (a packed member keeps its form, so that codegen reads and writes it a byte at a time; so does a
+            // struct that packing places below its alignment, whose members are then packed members)
             Lowered inner = lowerTarget(m.base());
             return new Lowered(inner.setup, new Expr.Member(pos, m.type(), inner.target, m.member()));
         }
@@ -160,7 +171,7 @@ final class Lvalues {
             return compoundAssign(pos, op, target, one);
         }
         Lowered l = lowerTarget(target);
-        Type vt = t.unqualified();
+        Type vt = valueType(target);
         Var old = s.newTemp(vt);
         Expr oldRef = new Expr.VarRef(pos, vt, old);
         Expr save = new Expr.Assign(pos, vt, oldRef, l.target);
@@ -187,6 +198,7 @@ final class Lvalues {
                 return s.exprs.error(pos);
             }
             markAddressTaken(m.base());
+            m.noteAddressTaken();
             return new Expr.Unary(pos, Type.pointerTo(e.type()), UnOp.ADDR, e);
         }
         if (e instanceof Expr.Binary b && b.op() == BinOp.COMMA && isLvalue(b.right())) {

@@ -227,6 +227,10 @@ final class Operators {
             };
             return new Expr.FloatLit(pos, t, t.kind == Type.Kind.FLOAT ? Conversions.toFloat(v) : Conversions.canonical(v));
         }
+        if (t.precision() != 0) {
+            // computed in 64 bits, then cut to the field's width
+            return new Expr.Cast(pos, t, new Expr.Binary(pos, Type.ULLONG, op, l, r));
+        }
         return new Expr.Binary(pos, t, op, l, r);
     }
 }

@@ -57,6 +57,12 @@ public final class Type {
          * then read and written a byte at a time ({@code Expr.Member#unaligned}).
          */
         public boolean packed;
+        /**
+         * The translation unit takes the address of an object of this type (or of an array of them) that a
+         * packed struct places below this type's alignment: its members, reached through a pointer, may then sit
+         * below theirs too, and are read and written a byte at a time ({@code Expr#knownAlign}).
+         */
+        public boolean misplaced;
 
         public Aggregate(String tag) {
             this.tag = tag;
@@ -119,6 +125,29 @@ public final class Type {
     public static final Type FLOAT = basic(Kind.FLOAT, false);
     public static final Type DOUBLE = basic(Kind.DOUBLE, false);
     public static final Type LDOUBLE = basic(Kind.LDOUBLE, false);
+    /**
+     * The width of an unsigned {@code long long} bit-field's value of 33 to 63 bits, whose arithmetic gcc does at
+     * that width (docs/compiler.md, "Types"); 0 for every other type, which copies of this one by
+     * {@link #qualified} or {@link #named} become.
+     */
+    private int precision;
+
+    /**
+     * The type of the value of an unsigned {@code long long} bit-field of {@code bits} bits (33 to 63): an
+     * {@code unsigned long long} whose arithmetic wraps at {@code bits} bits, as gcc's
+     * {@code unsigned long long:bits} does.
+     */
+    public static Type unsignedBits(int bits) {
+        Type t = basic(Kind.LLONG, true);
+        t.precision = bits;
+        return t;
+    }
+
+    /** The width of a type of {@link #unsignedBits}, or 0. */
+    public int precision() {
+        return precision;
+    }
+
     /** The type of an enumeration: compatible with int (6.7.2.2; gcc uses unsigned int when no value is negative). */
     public static final Type ENUM = basic(Kind.ENUM, false);
 
