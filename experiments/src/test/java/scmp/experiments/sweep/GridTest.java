@@ -113,7 +113,7 @@ class GridTest {
         assertEquals("vcs: 'two' is not a number", message(Map.of("program", "p", "vcs", "two"), base));
         assertEquals("opt: must be 0..2, got 3", message(Map.of("program", "p", "opt", "3"), base));
         assertEquals("mesh: '4' is not WxH (e.g. 4x4)", message(Map.of("program", "p", "mesh", "4"), base));
-        assertEquals("protocol: 'fast' is not an MPI protocol family (thesis, ours)",
+        assertEquals("protocol: 'fast' is not an MPI protocol family (thesis, thesis-hw, ours)",
                 message(Map.of("program", "p", "protocol", "fast"), base));
         assertTrue(message(Map.of("args", "1"), base).startsWith("program: every point needs a program"));
         assertTrue(message(Map.of("program", "p", "mesh", "2x2", "n", "5"), base).startsWith("n 5: the 2x2 mesh"),
