@@ -16,7 +16,9 @@ import scmp.experiments.Micro;
         description = {"Runs the micro-benchmarks of programs/micro: ping-pong latency and streaming bandwidth by "
                 + "message size between nodes 0 and 1 of a 2x1 mesh, and barrier, bcast, reduce and alltoall "
                 + "times on 4, 16 and 64 nodes, each with the native libscmp primitives, libmpi's thesis protocol "
-                + "family and its default (ours). Prints the tables and writes OUT/microbenchmarks.md."})
+                + "family, that family on the chip with the hardware handshake (thesis-hw) and its default (ours). Prints the "
+                + "tables and writes OUT/microbenchmarks.md, and the host CPU time of each run to "
+                + "OUT/microbenchmarks.csv (for --dry-run's estimates)."})
 final class MicroCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -42,9 +44,14 @@ final class MicroCommand implements Callable<Integer> {
             description = "Where microbenchmarks.md goes (default: the current directory).")
     private Path out = Path.of(".");
 
+    @Option(names = "--dry-run",
+            description = "Print the runs with their estimated host CPU time (from OUT/microbenchmarks.csv, the times "
+                    + "of the last run) and the total; run nothing, write nothing.")
+    private boolean dryRun;
+
     @Override
     public Integer call() throws Exception {
-        Micro.Options o = new Micro.Options(iterations, maxSize, nodes, sizes, jobs, out);
+        Micro.Options o = new Micro.Options(iterations, maxSize, nodes, sizes, jobs, out, dryRun);
         return new Micro(o, spec.commandLine().getOut(), spec.commandLine().getErr(),
                 ExperimentsMain.commandLine(spec)).run();
     }

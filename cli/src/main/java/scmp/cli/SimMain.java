@@ -95,8 +95,9 @@ public final class SimMain implements Callable<Integer> {
             description = "Sets a variable of the program's environment, on every node (repeatable).")
     private List<String> env = new ArrayList<>();
 
-    @Option(names = "--mpi-protocol", paramLabel = "P",
-            description = "MPI protocol family, thesis or ours (sets SCMP_MPI_PROTOCOL).")
+    @Option(names = "--mpi-protocol", paramLabel = "P", converter = ProtocolConverter.class,
+            description = "MPI protocol family, thesis, thesis-hw or ours (sets SCMP_MPI_PROTOCOL; thesis-hw also "
+                    + "--param hwRts=true, the chip's hardware handshake).")
     private Simulation.MpiProtocol mpiProtocol;
 
     @Option(names = "--param", paramLabel = "KEY=VALUE",
@@ -500,6 +501,18 @@ public final class SimMain implements Callable<Integer> {
     private static void option(List<Params.Given> given, String key, String value, String option) {
         if (value != null) {
             given.add(new Params.Given(key, value, option));
+        }
+    }
+
+    /** Reads {@code --mpi-protocol}'s family by the name libmpi gives it ({@code thesis-hw}, not the constant's). */
+    static final class ProtocolConverter implements CommandLine.ITypeConverter<Simulation.MpiProtocol> {
+        @Override
+        public Simulation.MpiProtocol convert(String value) {
+            try {
+                return Simulation.MpiProtocol.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
         }
     }
 

@@ -15,10 +15,12 @@ import scmp.experiments.ThesisTables;
 @Command(name = "thesis-tables", mixinStandardHelpOptions = true, sortOptions = false,
         versionProvider = VersionLines.class,
         description = {"Runs the configurations of the thesis's Tables 5.1 (CG: 2000 to 500000 nonzeros on 4, 8 and "
-                + "16 nodes) and 5.2 (QR: 8x8 to 1024x1024 on 4 to 64 nodes): the native program and the MPI program "
-                + "with the thesis's protocol family and with ours, on threads of this process or as a Slurm job "
+                + "16 nodes) and 5.2 (QR: 8x8 to 1024x1024 on 4 to 64 nodes): the native program, the MPI program "
+                + "with the thesis's protocol family, with that family on the chip with the hardware handshake "
+                + "(thesis-hw) and with ours, and CG's thesis-faithful MPI program with the thesis family, on threads of this process or as a Slurm job "
                 + "array. Writes OUT/thesis-tables.md, OUT/thesis-tables.csv and the figures "
-                + "OUT/thesis-tables/fig5_*.png and .svg. Each run's result is kept in OUT/thesis-tables.points/ as "
+                + "OUT/thesis-tables/fig5_*.png and .svg, and the figures of OUT/benchmarks.md between its markers when "
+                + "that file exists; the hand-written end of OUT/thesis-tables.md is kept. Each run's result is kept in OUT/thesis-tables.points/ as "
                 + "it ends, so that an interrupted command run again runs only the rest; the results of earlier "
                 + "commands (from the CSV) stand for the configurations not selected this time.",
             "Runs whose estimated host CPU time exceeds --budget are not run but listed with the estimate; the "
@@ -38,7 +40,7 @@ final class ThesisTablesCommand implements Callable<Integer> {
     private List<Integer> sizes = new ArrayList<>();
 
     @Option(names = "--variant", split = ",", paramLabel = "V",
-            description = "native, thesis, ours (default: all three).")
+            description = "native, thesis, faithful-thesis, thesis-hw, ours (default: all five).")
     private List<String> variantNames = new ArrayList<>();
 
     @Option(names = {"-j", "--jobs"}, paramLabel = "J", description = "Simulations run at once, on host threads (default 1).")

@@ -505,6 +505,32 @@ class SimMainTest {
     }
 
     @Test
+    void mpiProtocolThesisHwIsTheHardwareHandshakeParameterAndTheFamilysVariable() throws IOException {
+        Path p = program("ping", PING);
+        Path a = dir.resolve("spelled.json");
+        Path b = dir.resolve("long.json");
+        Cli spelled = sim("--stats", a.toString(), "--mpi-protocol", "thesis-hw", p.toString());
+        Cli longForm = sim("--stats", b.toString(), "--param", "hwRts=true", "--env", "SCMP_MPI_PROTOCOL=thesis-hw",
+                p.toString());
+        assertEquals(7, spelled.code(), spelled.err());
+        assertEquals(longForm.err(), spelled.err());
+        com.google.gson.JsonObject ja = com.google.gson.JsonParser.parseString(Files.readString(a)).getAsJsonObject();
+        com.google.gson.JsonObject jb = com.google.gson.JsonParser.parseString(Files.readString(b)).getAsJsonObject();
+        assertTrue(ja.getAsJsonObject("machine").getAsJsonObject("parameters").get("hwRts").getAsBoolean());
+        assertEquals(jb.getAsJsonObject("machine"), ja.getAsJsonObject("machine"));
+        assertEquals("thesis-hw", ja.getAsJsonObject("settings").get("mpi_protocol").getAsString());
+        assertEquals(jb.getAsJsonObject("settings"), ja.getAsJsonObject("settings"));
+        // the other families leave the chip without the handshake
+        sim("--stats", a.toString(), "--mpi-protocol", "thesis", p.toString());
+        ja = com.google.gson.JsonParser.parseString(Files.readString(a)).getAsJsonObject();
+        assertFalse(ja.getAsJsonObject("machine").getAsJsonObject("parameters").get("hwRts").getAsBoolean());
+        Cli bad = sim("--mpi-protocol", "thesis_hw", p.toString());
+        assertEquals(Simulation.EXIT_TOOL, bad.code());
+        assertTrue(bad.err().contains("thesis, thesis-hw, ours"), bad.err());
+        bad.oneLine();
+    }
+
+    @Test
     void watchTracesOneMessageAndLockstepChangesNothing() throws IOException {
         Path p = program("ping", PING);
         Cli c = sim("--watch", "0:1", "--cycles", p.toString());

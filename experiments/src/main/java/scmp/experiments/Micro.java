@@ -25,7 +25,7 @@ public final class Micro {
     /** An implementation measured. */
     enum Impl {
         NATIVE("native", Runner.Protocol.NONE), THESIS("MPI thesis", Runner.Protocol.THESIS),
-        OURS("MPI ours", Runner.Protocol.OURS);
+        THESIS_HW("MPI thesis-hw", Runner.Protocol.THESIS_HW), OURS("MPI ours", Runner.Protocol.OURS);
 
         final String title;
         final Runner.Protocol protocol;
@@ -33,6 +33,15 @@ public final class Micro {
         Impl(String title, Runner.Protocol protocol) {
             this.title = title;
             this.protocol = protocol;
+        }
+
+        static Impl of(Runner.Protocol p) {
+            for (Impl i : values()) {
+                if (i.protocol == p) {
+                    return i;
+                }
+            }
+            throw new IllegalArgumentException("no implementation measured with " + p);
         }
     }
 
@@ -44,9 +53,11 @@ public final class Micro {
      * @param nodes      node counts of the collectives, 2 to 64
      * @param sizes      sizes of the collectives, 1 to 3 multiples of 8 up to 4096
      * @param jobs       simulations run at once
-     * @param out        where microbenchmarks.md goes
+     * @param out        where microbenchmarks.md and microbenchmarks.csv go
+     * @param dryRun     print the runs with their estimated host CPU time and the total; run nothing
      */
-    public record Options(int iterations, int maxSize, List<Integer> nodes, List<Integer> sizes, int jobs, Path out) {
+    public record Options(int iterations, int maxSize, List<Integer> nodes, List<Integer> sizes, int jobs, Path out,
+                          boolean dryRun) {
     }
 
     private final int iterations;
@@ -55,6 +66,7 @@ public final class Micro {
     private final List<Integer> sizes;
     private final int jobs;
     private final Path out;
+    private final boolean dryRun;
     private final PrintWriter outw;
     private final PrintWriter err;
     /** The command that made the tables, as the markdown page names it. */
@@ -75,6 +87,7 @@ public final class Micro {
         this.sizes = List.copyOf(o.sizes());
         this.jobs = o.jobs();
         this.out = o.out();
+        this.dryRun = o.dryRun();
         this.outw = out;
         this.err = err;
         this.command = command;
@@ -119,18 +132,24 @@ public final class Micro {
                 }
             }
         }
+        Path runs = out.resolve("microbenchmarks.csv");
+        Map<String, Double> cpu = readRuns(runs);
+        if (dryRun) {
+            plan(todo, cpu);
+            return 0;
+        }
         Runner runner = new Runner(1);
         try {
             ExecutorService pool = Executors.newFixedThreadPool(jobs);
             List<Future<?>> fs = new ArrayList<>();
             for (Runner.Job j : todo) {
                 fs.add(pool.submit(() -> {
-                    Impl impl = j.protocol() == Runner.Protocol.THESIS ? Impl.THESIS
-                            : j.protocol() == Runner.Protocol.OURS ? Impl.OURS : Impl.NATIVE;
+                    Impl impl = Impl.of(j.protocol());
                     String what = j.program() + " on " + j.nodes() + " nodes, " + impl.title;
                     try {
                         Runner.Result r = runner.run(j, 0);
                         synchronized (this) {
+                            cpu.put(runKey(j), r.cpuSeconds());
                             if (!r.ok() || !r.stdout().contains("micro: OK")) {
                                 String why = r.failure() != null ? r.failure() : "the check failed";
                                 failures.put(what, why.lines().findFirst().orElse(""));
@@ -162,8 +181,68 @@ public final class Micro {
         outw.flush();
         Files.createDirectories(out);
         Files.writeString(out.resolve("microbenchmarks.md"), md, StandardCharsets.UTF_8);
+        writeRuns(runs, cpu);
         return failures.isEmpty() ? 0 : 1;
     }
+
+    /** What a run's host CPU time is kept under in microbenchmarks.csv: program, arguments, nodes, family. */
+    private static String runKey(Runner.Job j) {
+        return j.program() + "," + String.join(" ", j.args()) + "," + j.nodes() + ","
+                + (j.protocol().value() == null ? "" : j.protocol().value());
+    }
+
+    /** The host CPU seconds of earlier runs, from OUT/microbenchmarks.csv (empty when there is none). */
+    private static Map<String, Double> readRuns(Path csv) throws java.io.IOException {
+        Map<String, Double> m = new TreeMap<>();
+        if (Files.isRegularFile(csv)) {
+            for (String line : Files.readAllLines(csv, StandardCharsets.UTF_8)) {
+                int c = line.lastIndexOf(',');
+                if (c > 0 && !line.startsWith("program,")) {
+                    try {
+                        m.put(line.substring(0, c), Double.parseDouble(line.substring(c + 1)));
+                    } catch (NumberFormatException e) {
+                        // a line damaged by hand is only an estimate lost: skip it
+                    }
+                }
+            }
+        }
+        return m;
+    }
+
+    private static void writeRuns(Path csv, Map<String, Double> cpu) throws java.io.IOException {
+        StringBuilder sb = new StringBuilder("program,args,nodes,protocol,cpu_s\n");
+        cpu.forEach((k, v) -> sb.append(k).append(',').append(String.format(Locale.ROOT, "%.2f", v)).append('\n'));
+        Files.writeString(csv, sb.toString(), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * --dry-run: every run with its estimate and the total. A run's estimate is its host CPU time the last time
+     * (microbenchmarks.csv), else the largest time of a run of the same program and node count, else
+     * {@link #DEFAULT_ESTIMATE}.
+     */
+    private void plan(List<Runner.Job> todo, Map<String, Double> cpu) {
+        double total = 0;
+        for (Runner.Job j : todo) {
+            Double e = cpu.get(runKey(j));
+            String how = "measured before";
+            if (e == null) {
+                String like = j.program() + ",";
+                String n = "," + j.nodes() + ",";
+                e = cpu.entrySet().stream().filter(x -> x.getKey().startsWith(like) && x.getKey().contains(n))
+                        .mapToDouble(Map.Entry::getValue).max().orElse(DEFAULT_ESTIMATE);
+                how = "estimated";
+            }
+            total += e;
+            outw.printf(Locale.ROOT, "%-22s %2d nodes %-14s %s %s%n", j.program(), j.nodes(),
+                    Impl.of(j.protocol()).title, how, ThesisTables.duration(e));
+        }
+        outw.printf(Locale.ROOT, "%d runs, estimated %s of host CPU in all (%s with -j %d)%n", todo.size(),
+                ThesisTables.duration(total), ThesisTables.duration(total / jobs), jobs);
+        outw.flush();
+    }
+
+    /** The estimate of a run nothing has measured, host CPU seconds. */
+    private static final double DEFAULT_ESTIMATE = 60;
 
     private static final Pattern LINE = Pattern.compile("(?m)^micro (\\w+) (\\d+) ([0-9.]+)(?: ([0-9.]+))?");
 
@@ -189,11 +268,17 @@ public final class Micro {
         sb.append("Generated by `").append(command).append("`; the programs are in `programs/micro` and ")
                 .append("[benchmarks.md](benchmarks.md) describes them. Times in cycles (1 ns at 1 GHz), bandwidth ")
                 .append("in bytes per cycle (the network injects at most 2 flits of 4 bytes per cycle: 8 bytes per ")
-                .append("cycle). *native*: libscmp's primitives; *MPI thesis* / *MPI ours*: libmpi with its thesis ")
-                .append("protocol family / its default.\n\n");
+                .append("cycle). *native*: libscmp's primitives; *MPI thesis* / *MPI thesis-hw* / *MPI ours*: libmpi ")
+                .append("with its thesis protocol family / the thesis family on the chip with the hardware handshake ")
+                .append("of thesis section 2.3 (`scmpsim --mpi-protocol thesis-hw`) / its default family.\n\n");
         sb.append("## Point to point: nodes 0 and 1 (neighbours), 2x1 mesh\n\n");
-        sb.append("| size (bytes) | native latency | MPI thesis latency | MPI ours latency | native bandwidth | ")
-                .append("MPI thesis bandwidth | MPI ours bandwidth |\n|---:|---:|---:|---:|---:|---:|---:|\n");
+        sb.append("| size (bytes) |");
+        for (String what : List.of("latency", "bandwidth")) {
+            for (Impl i : Impl.values()) {
+                sb.append(' ').append(i.title).append(' ').append(what).append(" |");
+            }
+        }
+        sb.append("\n|---:|").append("---:|".repeat(2 * Impl.values().length)).append('\n');
         for (int s = 4; s <= maxSize; s *= 2) {
             sb.append("| ").append(s);
             for (Impl i : Impl.values()) {
@@ -206,7 +291,7 @@ public final class Micro {
         }
         double[] nat = values.get(key("latency", Impl.NATIVE, 2, 4));
         sb.append('\n');
-        for (Impl i : new Impl[] {Impl.THESIS, Impl.OURS}) {
+        for (Impl i : new Impl[] {Impl.THESIS, Impl.THESIS_HW, Impl.OURS}) {
             double[] v = values.get(key("latency", i, 2, 4));
             if (nat != null && v != null) {
                 // the target compares MPI's one-way latency with a whole native round (there and back)

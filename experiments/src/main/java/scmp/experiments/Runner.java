@@ -43,7 +43,7 @@ public final class Runner {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final String RESOURCES = "scmp/bench/";
     /** The benchmark sources this module carries. */
-    static final List<String> SOURCES = List.of("cg/cg.h", "cg/cg_native.c", "cg/cg_mpi.c", "qr/qr.h",
+    static final List<String> SOURCES = List.of("cg/cg.h", "cg/cg_native.c", "cg/cg_mpi.c", "cg/cg_mpi_faithful.c", "qr/qr.h",
             "qr/qr_native.c", "qr/qr_mpi.c", "micro/micro.h", "micro/native_p2p.c", "micro/native_coll.c",
             "micro/mpi_p2p.c", "micro/mpi_coll.c", "micro/mpi_alltoall.c", "aclmpl/bench/bench.h",
             "aclmpl/bench/onetoall.c", "aclmpl/bench/alltoall.c", "aclmpl/bench/alltoone.c", "aclmpl/bench/bcast.c",
@@ -70,6 +70,11 @@ public final class Runner {
         NONE(null),
         /** The thesis's design as published: SCMP_MPI_PROTOCOL=thesis. */
         THESIS("thesis"),
+        /**
+         * The thesis family with the chip's hardware handshake (thesis section 2.3): SCMP_MPI_PROTOCOL=thesis-hw on
+         * a chip with {@code hwRts}, as {@code scmpsim --mpi-protocol thesis-hw}.
+         */
+        THESIS_HW("thesis-hw"),
         /** libmpi's default, improved family: SCMP_MPI_PROTOCOL=ours. */
         OURS("ours");
 
@@ -82,6 +87,11 @@ public final class Runner {
         /** The value of SCMP_MPI_PROTOCOL, or null. */
         public String value() {
             return value;
+        }
+
+        /** Whether the family needs the chip's hardware handshake ({@code hwRts}). */
+        public boolean hwRts() {
+            return this == THESIS_HW;
         }
     }
 
@@ -272,6 +282,7 @@ public final class Runner {
         if (job.protocol().value() != null) {
             b.env("SCMP_MPI_PROTOCOL", job.protocol().value());
         }
+        b.hwRts(job.protocol().hwRts());
         try {
             return run(exe, b.build());
         } catch (IllegalStateException e) {

@@ -34,32 +34,44 @@ import scmp.experiments.sweep.Sweep;
  * runs (from the CSV) are kept for the configurations not run.
  */
 public final class ThesisTables {
-    /** The three programs a configuration runs. */
+    /**
+     * The programs a configuration runs: the native program, the tuned MPI program under each of libmpi's three
+     * protocol families, and the thesis-faithful MPI program (as the thesis's chapter 5 describes its MPI
+     * version: CG packs and unpacks around each broadcast of p) under the thesis family.
+     */
     enum Variant {
-        NATIVE("native", Runner.Protocol.NONE), THESIS("mpi_thesis", Runner.Protocol.THESIS),
-        OURS("mpi_ours", Runner.Protocol.OURS);
+        NATIVE("native", "native", Runner.Protocol.NONE, "_native.c"),
+        THESIS("mpi_thesis", "MPI thesis", Runner.Protocol.THESIS, "_mpi.c"),
+        FAITHFUL("faithful_thesis", "faithful MPI thesis", Runner.Protocol.THESIS, "_mpi_faithful.c"),
+        THESIS_HW("mpi_thesis_hw", "MPI thesis-hw", Runner.Protocol.THESIS_HW, "_mpi.c"),
+        OURS("mpi_ours", "MPI ours", Runner.Protocol.OURS, "_mpi.c");
 
         final String column;
+        final String title;
         final Runner.Protocol protocol;
+        final String suffix;
 
-        Variant(String column, Runner.Protocol protocol) {
+        Variant(String column, String title, Runner.Protocol protocol, String suffix) {
             this.column = column;
+            this.title = title;
             this.protocol = protocol;
+            this.suffix = suffix;
+        }
+
+        /** Whether the benchmark has this program: QR's MPI program is already the thesis's (docs/thesis-tables.md). */
+        boolean runs(Bench b) {
+            return this != FAITHFUL || b == Bench.CG;
         }
 
         static Variant parse(String s) {
-            switch (s.trim().toLowerCase(Locale.ROOT)) {
-                case "native":
-                    return NATIVE;
-                case "thesis":
-                case "mpi_thesis":
-                    return THESIS;
-                case "ours":
-                case "mpi_ours":
-                    return OURS;
-                default:
-                    throw new IllegalArgumentException("unknown variant '" + s + "' (native, thesis, ours)");
+            String v = s.trim().toLowerCase(Locale.ROOT);
+            for (Variant x : values()) {
+                if (v.equals(x.column) || v.equals(x.column.replaceFirst("^mpi_", "").replace('_', '-'))) {
+                    return x;
+                }
             }
+            throw new IllegalArgumentException("unknown variant '" + s + "' (native, thesis, faithful-thesis, "
+                    + "thesis-hw, ours)");
         }
     }
 
@@ -193,7 +205,9 @@ public final class ThesisTables {
                     && (nodes.isEmpty() || nodes.contains(r.nodes()))
                     && (sizes.isEmpty() || sizes.contains(r.size()))) {
                 for (Variant v : variants) {
-                    tasks.add(new Task(r, v, point(r, v)));
+                    if (v.runs(r.bench())) {
+                        tasks.add(new Task(r, v, point(r, v)));
+                    }
                 }
             }
         }
@@ -285,7 +299,7 @@ public final class ThesisTables {
     }
 
     private static String program(Row r, Variant v) {
-        return r.bench().id() + "/" + r.bench().id() + (v == Variant.NATIVE ? "_native.c" : "_mpi.c");
+        return r.bench().id() + "/" + r.bench().id() + v.suffix;
     }
 
     static List<String> args(Row r) {
@@ -454,7 +468,7 @@ public final class ThesisTables {
                 h.add(v.column + "_" + f);
             }
         }
-        h.addAll(List.of("ratio_thesis_protocol", "ratio_ours"));
+        h.addAll(List.of("ratio_thesis_protocol", "ratio_faithful_thesis", "ratio_thesis_hw", "ratio_ours"));
         return h;
     }
 
@@ -539,6 +553,8 @@ public final class ThesisTables {
                 f.add(c.note.replace(',', ';'));
             }
             f.add(fmtRatio(ratio(r, Variant.THESIS)));
+            f.add(fmtRatio(ratio(r, Variant.FAITHFUL)));
+            f.add(fmtRatio(ratio(r, Variant.THESIS_HW)));
             f.add(fmtRatio(ratio(r, Variant.OURS)));
             sb.append(String.join(",", f)).append('\n');
         }
@@ -576,8 +592,13 @@ public final class ThesisTables {
                 .append("CPU time of every run and the reasons for the runs that did not complete.\n\n");
         sb.append("All times are in **thousands of cycles**, the thesis's unit (its section 5: \"thousands of clock ")
                 .append("ticks (or microseconds, assuming a 1 GHz system clock)\"). *native*: the libscmp program; ")
-                .append("*MPI thesis*: the MPI program with libmpi's thesis protocol family; *MPI ours*: with its ")
-                .append("default family; ratios are MPI / native of the same row. *halved*: our protocol's ")
+                .append("*MPI thesis*: the MPI program with libmpi's thesis protocol family; *faithful MPI thesis*: ")
+                .append("the MPI program as the thesis describes its own (CG: `cg_mpi_faithful.c`, which packs and ")
+                .append("unpacks around each broadcast of p; QR's MPI program already makes the thesis's calls), with ")
+                .append("the thesis family: the like-for-like comparison with the thesis's MPI column; *MPI ")
+                .append("thesis-hw*: the MPI program with the thesis family on the chip with the hardware handshake ")
+                .append("of thesis section 2.3 (`--mpi-protocol thesis-hw`); *MPI ours*: with libmpi's default ")
+                .append("family; ratios are MPI / native of the same row. *halved*: our protocol's ")
                 .append("overhead (ratio - 1) is at most half the thesis's and the ratio at most 2.0.\n\n");
         sb.append("## Table 5.1: Conjugate Gradient\n\n");
         table(sb, ThesisData.TABLE_5_1, "nonzeros");
@@ -587,21 +608,91 @@ public final class ThesisTables {
         sb.append("\n![Figure 5.4](thesis-tables/fig5_4.png)\n\n![Figure 5.5](thesis-tables/fig5_5.png)\n\n");
         sb.append(notRun());
         sb.append(speed());
+        sb.append(kept);
         return sb.toString();
     }
 
+    /** Where the figures {@link #figures()} writes into OUT/benchmarks.md begin and end (when that file has both). */
+    static final String FIGURES_BEGIN = "<!-- figures from thesis-tables.csv: scmpexp thesis-tables writes from here -->";
+    static final String FIGURES_END = "<!-- end of the figures from thesis-tables.csv -->";
+
+    /**
+     * The figures docs/benchmarks.md quotes, computed from the table's cells: each native time next to the
+     * thesis's, and the cost per unit of work of both benchmarks' native programs, ours and the thesis's (CG:
+     * the slope between 50,000 and 500,000 nonzeros on 4 nodes, per node and per multiply-add of the two sparse
+     * products of each of its 15 iterations; QR: the 256x256 time on 4 nodes per multiply-add of Householder QR,
+     * 2n^3/3 of them).
+     */
+    String figures() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| figure | thesis | here |\n|---|---:|---:|\n");
+        for (Row r : ThesisData.all()) {
+            long c = cycles(r, Variant.NATIVE);
+            if (c > 0 && (r.key().equals("cg-2000-4") || r.key().equals("qr-8-64") || r.key().equals("qr-128-4"))) {
+                sb.append(String.format(Locale.ROOT, "| %s native, thousands of cycles | %,d | %,d |%n",
+                        label(r), r.nativ(), Math.round(c / 1000.0)));
+            }
+        }
+        Row lo = row("cg-50000-4");
+        Row hi = row("cg-500000-4");
+        if (cycles(lo, Variant.NATIVE) > 0 && cycles(hi, Variant.NATIVE) > 0) {
+            double per = 4.0 / (2 * CG_ITERATIONS) / (hi.size() - lo.size());
+            sb.append(String.format(Locale.ROOT, "| CG native on 4 nodes, cycles per multiply-add of a sparse product "
+                    + "(slope from 50,000 to 500,000 nonzeros) | %.1f | %.1f |%n", (hi.nativ() - lo.nativ()) * 1000.0 * per,
+                    (cycles(hi, Variant.NATIVE) - cycles(lo, Variant.NATIVE)) * per));
+        }
+        Row qr = row("qr-256-4");
+        if (cycles(qr, Variant.NATIVE) > 0) {
+            double madds = 2.0 * Math.pow(qr.size(), 3) / 3;
+            sb.append(String.format(Locale.ROOT, "| QR 256x256 native on 4 nodes, node-cycles per multiply-add | %.1f | "
+                    + "%.1f |%n", qr.nativ() * 1000.0 * 4 / madds, cycles(qr, Variant.NATIVE) * 4 / madds));
+        }
+        return sb.toString();
+    }
+
+    /** CG's iterations in every configuration of Table 5.1 (docs/benchmarks.md, "The problem"). */
+    static final int CG_ITERATIONS = 15;
+
+    private static Row row(String key) {
+        return ThesisData.all().stream().filter(r -> r.key().equals(key)).findFirst().orElseThrow();
+    }
+
+    private static String label(Row r) {
+        return r.bench() == Bench.QR ? String.format(Locale.ROOT, "QR %dx%d on %d nodes,", r.size(), r.size(), r.nodes())
+                : String.format(Locale.ROOT, "CG %,d nonzeros on %d nodes,", r.size(), r.nodes());
+    }
+
+    /** Starts the hand-written part of thesis-tables.md, which a run keeps as it is. */
+    static final String KEPT = "<!-- Written by hand from here on; scmpexp thesis-tables keeps it. -->";
+
+    /** The hand-written part of an earlier thesis-tables.md (from {@link #KEPT} on), or "". */
+    private String kept = "";
+
+    private void keep(Path md) throws IOException {
+        if (Files.isRegularFile(md)) {
+            String text = Files.readString(md, StandardCharsets.UTF_8);
+            int at = text.indexOf(KEPT);
+            kept = at < 0 ? "" : "\n" + text.substring(at);
+        }
+    }
+
     private void table(StringBuilder sb, List<Row> rows, String sizeName) {
-        sb.append("| ").append(sizeName).append(" | nodes | thesis native | thesis MPI | thesis ratio | native | ")
-                .append("MPI thesis | ratio | MPI ours | ratio | halved |\n");
-        sb.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|\n");
+        List<Variant> mpi = Arrays.stream(Variant.values())
+                .filter(v -> v != Variant.NATIVE && v.runs(rows.get(0).bench())).toList();
+        sb.append("| ").append(sizeName).append(" | nodes | thesis native | thesis MPI | thesis ratio | native |");
+        mpi.forEach(v -> sb.append(' ').append(v.title).append(" | ratio |"));
+        sb.append(" halved |\n|---:|---:|---:|---:|---:|---:|").append("---:|---:|".repeat(mpi.size())).append(":---:|\n");
         for (Row r : rows) {
             String size = r.bench() == Bench.QR ? r.size() + "x" + r.size() : String.format(Locale.ROOT, "%,d", r.size());
             double ro = ratio(r, Variant.OURS);
             String halved = Double.isNaN(ro) ? ""
                     : (ro - 1 <= (r.ratio() - 1) / 2 && ro <= 2.0) ? "yes" : "no";
-            sb.append(String.format(Locale.ROOT, "| %s | %d | %,d | %,d | %.3f | %s | %s | %s | %s | %s | %s |%n",
-                    size, r.nodes(), r.nativ(), r.mpi(), r.ratio(), kc(r, Variant.NATIVE), kc(r, Variant.THESIS),
-                    fmtRatio(ratio(r, Variant.THESIS)), kc(r, Variant.OURS), fmtRatio(ro), halved));
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %,d | %,d | %.3f | %s |", size, r.nodes(), r.nativ(),
+                    r.mpi(), r.ratio(), kc(r, Variant.NATIVE)));
+            for (Variant v : mpi) {
+                sb.append(' ').append(kc(r, v)).append(" | ").append(fmtRatio(ratio(r, v))).append(" |");
+            }
+            sb.append(' ').append(halved).append(" |\n");
         }
     }
 
@@ -662,6 +753,8 @@ public final class ThesisTables {
             Charts.add(f52, p + " nodes, published", color, Charts.Style.DASHED, 0, xs, ys(rows, Row::ratio));
             Charts.add(f52, p + " nodes, MPI thesis protocol", color, Charts.Style.SOLID, 1, xs,
                     ys(rows, r -> ratio(r, Variant.THESIS)));
+            Charts.add(f52, p + " nodes, faithful MPI, thesis protocol", color, Charts.Style.SOLID, 3, xs,
+                    ys(rows, r -> ratio(r, Variant.FAITHFUL)));
             Charts.add(f52, p + " nodes, MPI our protocol", color, Charts.Style.DOTTED, 2, xs,
                     ys(rows, r -> ratio(r, Variant.OURS)));
         }
@@ -673,7 +766,8 @@ public final class ThesisTables {
         XYChart f56 = Charts.lines("Execution time on 4 nodes against nonzero elements (CG, Figure 5.6)",
                 "nonzero elements", "thousands of cycles", true, true, true);
         timeSeries(f56, xs4, ys(cg4, r -> r.nativ()), ys(cg4, r -> r.mpi()), ys(cg4, r -> kcycles(r, Variant.NATIVE)),
-                ys(cg4, r -> kcycles(r, Variant.THESIS)), ys(cg4, r -> kcycles(r, Variant.OURS)));
+                ys(cg4, r -> kcycles(r, Variant.THESIS)), ys(cg4, r -> kcycles(r, Variant.THESIS_HW)),
+                ys(cg4, r -> kcycles(r, Variant.OURS)));
         Charts.write(f56, dir.resolve("fig5_6"));
 
         // Figures 5.4 and 5.5: QR speedup against processors, relative to the 4-node native run.
@@ -688,19 +782,21 @@ public final class ThesisTables {
             timeSeries(f, xs, ys(rows, r -> 4.0 * base.nativ() / r.nativ()), ys(rows, r -> 4.0 * base.nativ() / r.mpi()),
                     ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.NATIVE)),
                     ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.THESIS)),
+                    ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.THESIS_HW)),
                     ys(rows, r -> 4.0 * ourBase / kcycles(r, Variant.OURS)));
             Charts.write(f, dir.resolve("fig5_" + fig));
             fig++;
         }
     }
 
-    /** The five lines of Figures 5.4-5.6: the published native and MPI, then our three variants. */
+    /** The six lines of Figures 5.4-5.6: the published native and MPI, then our four variants. */
     private static void timeSeries(XYChart c, double[] xs, double[] pubNative, double[] pubMpi, double[] nativ,
-                                   double[] thesis, double[] ours) {
+                                   double[] thesis, double[] thesisHw, double[] ours) {
         Charts.add(c, "native, published", Charts.PALETTE[0], Charts.Style.DASHED, 0, xs, pubNative);
         Charts.add(c, "MPI, published", Charts.PALETTE[1], Charts.Style.DASHED, 0, xs, pubMpi);
         Charts.add(c, "native", Charts.PALETTE[0], Charts.Style.SOLID, 1, xs, nativ);
         Charts.add(c, "MPI, thesis protocol", Charts.PALETTE[1], Charts.Style.SOLID, 1, xs, thesis);
+        Charts.add(c, "MPI, thesis-hw protocol", Charts.PALETTE[3], Charts.Style.DOTTED, 3, xs, thesisHw);
         Charts.add(c, "MPI, our protocol", Charts.PALETTE[2], Charts.Style.DOTTED, 2, xs, ours);
     }
 
@@ -712,7 +808,18 @@ public final class ThesisTables {
     private void write() throws IOException {
         Files.createDirectories(out);
         writeCsv(out.resolve("thesis-tables.csv"));
+        keep(out.resolve("thesis-tables.md"));
         Files.writeString(out.resolve("thesis-tables.md"), md(), StandardCharsets.UTF_8);
+        Path bench = out.resolve("benchmarks.md");
+        if (Files.isRegularFile(bench)) {
+            String text = Files.readString(bench, StandardCharsets.UTF_8);
+            int a = text.indexOf(FIGURES_BEGIN);
+            int b = text.indexOf(FIGURES_END);
+            if (a >= 0 && b > a) {
+                Files.writeString(bench, text.substring(0, a + FIGURES_BEGIN.length()) + "\n" + figures()
+                        + text.substring(b), StandardCharsets.UTF_8);
+            }
+        }
         plots(out.resolve("thesis-tables"));
     }
 }

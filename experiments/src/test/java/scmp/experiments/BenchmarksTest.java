@@ -56,16 +56,50 @@ class BenchmarksTest {
         // 96 rows, 480 nonzeros: 2 full distances and 48 rows of a third, rows cyclic over 4 nodes.
         Runner.Result nat = run("cg/cg_native.c", 2, 2, 480, 96);
         Runner.Result mpi = run("cg/cg_mpi.c", 2, 2, 480, 96);
-        for (Runner.Result r : List.of(nat, mpi)) {
+        Runner.Result faithful = run("cg/cg_mpi_faithful.c", 2, 2, 480, 96);
+        for (Runner.Result r : List.of(nat, mpi, faithful)) {
             assertTrue(r.verified(), r.stdout());
             assertTrue(r.cycles() > 0, r.stdout());
             assertTrue(r.stdout().contains("nodes 4 n 96 nnz 480 "), r.stdout());
         }
         assertEquals(iterations(nat), iterations(mpi));
+        assertEquals(iterations(mpi), iterations(faithful));
+        // the same arithmetic in the same order: the same error to the last printed digit; the packing costs
+        assertEquals(mpi.stdout().replaceFirst("(?s)cycles.*", ""), faithful.stdout().replaceFirst("(?s)cycles.*", ""));
+        assertTrue(faithful.cycles() > mpi.cycles(), faithful.stdout() + mpi.stdout());
         assertTrue(iterations(nat) > 5, nat.stdout());
         // Rows that do not divide evenly, and one node.
         assertTrue(run("cg/cg_native.c", 3, 1, 250, 50).verified());
         assertTrue(run("cg/cg_native.c", 1, 1, 250, 50).verified());
+    }
+
+    @Test
+    void thesisTablesVariantsAreNamedAsOnTheCommandLine() {
+        assertEquals(ThesisTables.Variant.THESIS_HW, ThesisTables.Variant.parse("thesis-hw"));
+        assertEquals(ThesisTables.Variant.FAITHFUL, ThesisTables.Variant.parse("faithful-thesis"));
+        assertEquals(ThesisTables.Variant.OURS, ThesisTables.Variant.parse("mpi_ours"));
+        assertEquals(ThesisTables.Variant.NATIVE, ThesisTables.Variant.parse("native"));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ThesisTables.Variant.parse("fast"));
+        assertTrue(e.getMessage().contains("thesis-hw"), e.getMessage());
+        assertTrue(!ThesisTables.Variant.FAITHFUL.runs(ThesisData.Bench.QR) && ThesisTables.Variant.FAITHFUL.runs(
+                ThesisData.Bench.CG));
+    }
+
+    @Test
+    void microDryRunListsEveryRunWithItsEstimate(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("microbenchmarks.csv"),
+                "program,args,nodes,protocol,cpu_s\nmicro/mpi_coll.c,20 8,4,thesis-hw,12.40\n");
+        StringWriter out = new StringWriter();
+        int status = new Micro(new Micro.Options(20, 64, List.of(4), List.of(8), 1, dir, true),
+                new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), "scmpexp micro --dry-run").run();
+        assertEquals(0, status);
+        String plan = out.toString();
+        assertTrue(plan.matches("(?s).*micro/mpi_coll.c +4 nodes MPI thesis-hw +measured before 12 s\n.*"), plan);
+        assertTrue(plan.matches("(?s).*micro/mpi_coll.c +4 nodes MPI thesis +estimated 12 s\n.*"), plan);
+        // 4 implementations: a ping-pong and a collective each, and the three MPI families' alltoall
+        assertTrue(plan.contains("11 runs, estimated "), plan);
+        assertTrue(!Files.exists(dir.resolve("microbenchmarks.md")), "a dry run writes nothing");
     }
 
     @Test
@@ -115,11 +149,16 @@ class BenchmarksTest {
 
     @Test
     void reproductionWritesTableCsvFiguresAndKeepsItsResult(@TempDir Path dir) throws Exception {
-        String[] r = tables(new ThesisTables.Options(List.of("qr"), List.of(64), List.of(8), List.of("native"), 1, 1800,
-                false, dir, false, false, 0, Slurm.Options.NONE));
+        Files.writeString(dir.resolve("thesis-tables.md"), "old table\n" + ThesisTables.KEPT + "\n## Why\n\nbecause\n");
+        Files.writeString(dir.resolve("benchmarks.md"), "before\n" + ThesisTables.FIGURES_BEGIN + "\nstale\n"
+                + ThesisTables.FIGURES_END + "\nafter\n");
+        String[] r = tables(new ThesisTables.Options(List.of("qr"), List.of(64), List.of(8),
+                List.of("native", "thesis-hw"), 1, 1800, false, dir, false, false, 0, Slurm.Options.NONE));
         String errText = r[2];
         assertEquals("0", r[0], errText);
         assertTrue(errText.contains("qr-8-64 native: "), errText);
+        // the thesis family on the chip with the hardware handshake (without it MPI_Init would end the run)
+        assertTrue(errText.matches("(?s).*qr-8-64 mpi_thesis_hw: [0-9,]+ cycles.*"), errText);
         List<String> csv = Files.readAllLines(dir.resolve("thesis-tables.csv"));
         assertEquals(31, csv.size(), "a header and the 30 configurations of Tables 5.1 and 5.2");
         String row = csv.stream().filter(l -> l.startsWith("qr,8,64,8x8,77,556,7.221,")).findFirst().orElseThrow();
@@ -128,8 +167,18 @@ class BenchmarksTest {
         assertTrue(Long.parseLong(m.group(1)) > 1000);
         String md = Files.readString(dir.resolve("thesis-tables.md"));
         assertTrue(md.contains("Generated by `scmpexp thesis-tables`"), md);
+        assertTrue(!md.contains("old table") && md.endsWith(ThesisTables.KEPT + "\n## Why\n\nbecause\n"), md);
+        String bench = Files.readString(dir.resolve("benchmarks.md"));
+        assertTrue(bench.matches("(?s)before\n.*\n\\| QR 8x8 on 64 nodes, native, thousands of cycles \\| 77 \\| [0-9]+ \\|\n"
+                + ".*after\n") && !bench.contains("stale"), bench);
+        assertTrue(md.matches("(?s).*\\| 8x8 \\| 64 \\| 77 \\| 556 \\| 7.221 \\| [0-9]+ \\|  \\|  \\| [0-9]+ \\| [0-9.]+ \\|.*"),
+                "the thesis-hw column: " + md);
         assertTrue(md.contains("| 8x8 | 64 | 77 | 556 | 7.221 | "), md);
         assertTrue(md.contains("| 2,000 | 4 | 1,695 | 2,717 | 1.603 |"), md);
+        assertTrue(md.contains("| nonzeros | nodes | thesis native | thesis MPI | thesis ratio | native | MPI thesis | "
+                + "ratio | faithful MPI thesis | ratio | MPI thesis-hw | ratio | MPI ours | ratio | halved |"), md);
+        assertTrue(md.contains("| matrix | nodes | thesis native | thesis MPI | thesis ratio | native | MPI thesis | "
+                + "ratio | MPI thesis-hw | ratio | MPI ours | ratio | halved |"), md);
         for (String f : List.of("fig5_2", "fig5_4", "fig5_5", "fig5_6")) {
             BufferedImage img = ImageIO.read(dir.resolve("thesis-tables").resolve(f + ".png").toFile());
             assertNotNull(img, f);
@@ -138,7 +187,7 @@ class BenchmarksTest {
             assertTrue(svg.contains("<svg") && svg.strip().endsWith("</svg>"), f);
         }
         try (Stream<Path> results = Files.list(dir.resolve("thesis-tables.points"))) {
-            assertEquals(1, results.filter(f -> f.toString().endsWith(".json")).count(), "the run's result is kept");
+            assertEquals(2, results.filter(f -> f.toString().endsWith(".json")).count(), "the runs' results are kept");
         }
 
         // A second run keeps the first one's result and, with a dry run, only plans.

@@ -32,9 +32,53 @@ public final class Simulation {
     /** The protocol families of libmpi (docs/mpi.md), named as {@code --mpi-protocol} names them. */
     public enum MpiProtocol {
         /** The thesis's design as published. */
-        thesis,
+        thesis("thesis", List.of()),
         /** libmpi's default, improved family. */
-        ours
+        ours("ours", List.of()),
+        /**
+         * The thesis family with the hardware handshake of thesis section 2.3: it needs the chip's {@code hwRts}
+         * parameter, which this spelling sets (docs/mpi.md, "Family thesis-hw").
+         */
+        thesis_hw("thesis-hw", List.of(new Params.Given("hwRts", "true", "--mpi-protocol thesis-hw")));
+
+        private final String value;
+        private final List<Params.Given> params;
+
+        MpiProtocol(String value, List<Params.Given> params) {
+            this.value = value;
+            this.params = params;
+        }
+
+        /** The value of SCMP_MPI_PROTOCOL, and the name {@code --mpi-protocol} takes. */
+        public String value() {
+            return value;
+        }
+
+        /** The machine model's parameters the family needs, set before those of {@code --param}. */
+        public List<Params.Given> params() {
+            return params;
+        }
+
+        /**
+         * The family of a name.
+         *
+         * @param name thesis, thesis-hw or ours
+         * @return the family
+         * @throws IllegalArgumentException naming the families when there is none of that name
+         */
+        public static MpiProtocol of(String name) {
+            for (MpiProtocol p : values()) {
+                if (p.value.equals(name)) {
+                    return p;
+                }
+            }
+            throw new IllegalArgumentException("'" + name + "' is not an MPI protocol family (thesis, thesis-hw, ours)");
+        }
+
+        @Override
+        public String toString() {
+            return value;
+        }
     }
 
     /** What a run does; every setter returns the options. The defaults are scmpsim's. */
@@ -375,6 +419,9 @@ public final class Simulation {
     /** The model's parameters and the run's settings the options describe; a bad value is a ConfigException. */
     private static <P extends Record> Setup setup(Options o, MachineModel<P> model) {
         List<Params.Given> given = new ArrayList<>();
+        if (o.mpiProtocol != null) {
+            given.addAll(o.mpiProtocol.params());
+        }
         for (Path f : o.paramFiles) {
             given.addAll(Params.read(f));
         }
@@ -406,7 +453,7 @@ public final class Simulation {
             b.env(e.substring(0, eq), e.substring(eq + 1));
         }
         if (o.mpiProtocol != null) {
-            b.env("SCMP_MPI_PROTOCOL", o.mpiProtocol.name());
+            b.env("SCMP_MPI_PROTOCOL", o.mpiProtocol.value());
         }
         if (ranks > 0) {
             b.env("SCMP_NPROCS", Integer.toString(ranks));

@@ -65,7 +65,10 @@ public record Simulation(String program, int optLevel, List<String> defines, Scm
                     case "opt" -> optLevel = integer(v, 0, 2);
                     case "mesh" -> mesh = mesh(v);
                     case "n" -> ranks = integer(v, 1, ScmpParams.MAX_DIM * ScmpParams.MAX_DIM);
-                    case "protocol" -> b.env("SCMP_MPI_PROTOCOL", protocol(v));
+                    case "protocol" -> {
+                        String family = protocol(v);
+                        b.env("SCMP_MPI_PROTOCOL", family).hwRts(family.equals("thesis-hw"));
+                    }
                     case "vcs" -> noc = noc.withVcs(integer(v, 1, ScmpParams.MAX_VCS));
                     case "buffer" -> {
                         int depth = integer(v, 1, Integer.MAX_VALUE);
@@ -134,11 +137,7 @@ public record Simulation(String program, int optLevel, List<String> defines, Scm
     }
 
     private static String protocol(String v) {
-        String p = v.toLowerCase(Locale.ROOT);
-        if (!p.equals("thesis") && !p.equals("ours")) {
-            throw new IllegalArgumentException("'" + v + "' is not an MPI protocol family (thesis, ours)");
-        }
-        return p;
+        return scmp.machine.Simulation.MpiProtocol.of(v.toLowerCase(Locale.ROOT)).value();
     }
 
     private static int[] mesh(String v) {

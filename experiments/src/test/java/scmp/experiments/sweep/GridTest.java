@@ -1,6 +1,7 @@
 package scmp.experiments.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -93,6 +94,11 @@ class GridTest {
         assertEquals(FlitFormat.WIDE, c.params().noc().format());
         assertEquals(1 << 20, c.run().memSize());
         assertTrue(c.run().env().containsAll(List.of("SCMP_MPI_PROTOCOL=thesis", "X=y", "SCMP_NPROCS=8")), c.run().env().toString());
+        assertFalse(c.params().hwRts(), "the thesis family on the chip without the handshake");
+        // thesis-hw is the thesis family's variant on the chip with the hardware handshake, as scmpsim spells it
+        ScmpConfig hw = Simulation.of(Map.of("program", "cg/cg_mpi.c", "protocol", "thesis-hw"), Path.of("/")).config();
+        assertTrue(hw.params().hwRts());
+        assertTrue(hw.run().env().contains("SCMP_MPI_PROTOCOL=thesis-hw"), hw.run().env().toString());
         // a benchmark is named as it is; the defaults are scmpsim's
         Simulation d = Simulation.of(Map.of("program", "cg/cg_native.c", "opt", "2", "defines", "X N=4"), Path.of("/"));
         assertEquals("cg/cg_native.c", d.program());
@@ -113,7 +119,7 @@ class GridTest {
         assertEquals("vcs: 'two' is not a number", message(Map.of("program", "p", "vcs", "two"), base));
         assertEquals("opt: must be 0..2, got 3", message(Map.of("program", "p", "opt", "3"), base));
         assertEquals("mesh: '4' is not WxH (e.g. 4x4)", message(Map.of("program", "p", "mesh", "4"), base));
-        assertEquals("protocol: 'fast' is not an MPI protocol family (thesis, ours)",
+        assertEquals("protocol: 'fast' is not an MPI protocol family (thesis, thesis-hw, ours)",
                 message(Map.of("program", "p", "protocol", "fast"), base));
         assertTrue(message(Map.of("args", "1"), base).startsWith("program: every point needs a program"));
         assertTrue(message(Map.of("program", "p", "mesh", "2x2", "n", "5"), base).startsWith("n 5: the 2x2 mesh"),
