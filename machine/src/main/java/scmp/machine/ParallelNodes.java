@@ -30,6 +30,10 @@ final class ParallelNodes implements AutoCloseable {
 
     /** Spins before a waiting thread parks: a step of a few microseconds should not pay a park and an unpark. */
     private static final int SPINS = 1 << 12;
+    /** The longest a waiting thread parks before it looks again. */
+    private static final long PARK_NANOS = 100_000;
+    /** A step whose nodes have not all finished after this long is a defect of the pool, reported, not waited for. */
+    private static final long STUCK_NANOS = 120_000_000_000L;
 
     private final int workers;
     private Thread[] threads;
@@ -92,11 +96,18 @@ final class ParallelNodes implements AutoCloseable {
         }
         work(g);
         int spins = 0;
+        long since = 0;
         while (remaining.get() != 0) {
             if (++spins < SPINS) {
                 Thread.onSpinWait();
             } else {
-                LockSupport.park(this);
+                // a bounded park: the last node's thread unparks this one, and a wake-up is never waited for long
+                LockSupport.parkNanos(this, PARK_NANOS);
+                if (since == 0) {
+                    since = System.nanoTime();
+                } else if (System.nanoTime() - since > STUCK_NANOS) {
+                    throw new IllegalStateException(state());
+                }
             }
         }
         for (int i = 0; i < count; i++) {
@@ -116,6 +127,20 @@ final class ParallelNodes implements AutoCloseable {
             }
         }
         this.batch = null;
+    }
+
+    /** What a stuck step looks like, for the exception that ends it. */
+    private String state() {
+        StringBuilder sb = new StringBuilder("parallel step stuck: remaining ").append(remaining.get())
+                .append(", claims ").append(claims.get() >>> 32).append(':').append((int) claims.get())
+                .append(", count ").append(count).append(", generation ").append(generation).append(", finished");
+        for (int i = 0; i < count; i++) {
+            sb.append(' ').append(finished.get(i));
+        }
+        for (Thread t : threads) {
+            sb.append(", ").append(t.getName()).append(' ').append(t.getState());
+        }
+        return sb.toString();
     }
 
     private void start() {
@@ -161,7 +186,7 @@ final class ParallelNodes implements AutoCloseable {
                 if (++spins < SPINS) {
                     Thread.onSpinWait();
                 } else {
-                    LockSupport.park(this);
+                    LockSupport.parkNanos(this, PARK_NANOS);
                 }
             }
             if (closed) {

@@ -8,7 +8,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -74,17 +73,8 @@ class ParallelNodesTest {
         m.setThreads(threads);
         m.setParallelMinWindow(window);
         Machine.Result r = m.run();
-        List<String> counters = new ArrayList<>();
-        for (int n = 0; n < m.nodeCount(); n++) {
-            if (m.nodeBuilt(n)) {
-                scmp.cpu.CoreStats st = m.node(n).stats();
-                counters.add(n + ": " + st.instructions() + " " + java.util.Arrays.toString(st.stallCycles()) + " "
-                        + st.branchBubbles() + " " + st.switches() + " " + st.switchCycles() + " "
-                        + st.niuBlockedCycles());
-            }
-        }
         return new Outcome(r, out.toString(StandardCharsets.ISO_8859_1) + err.toString(StandardCharsets.ISO_8859_1),
-                counters, m.parallelSteps());
+                IdleSkipTest.counters(m), m.parallelSteps());
     }
 
     private static void assertSame(Outcome one, Outcome many) {
