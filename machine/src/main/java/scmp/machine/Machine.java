@@ -54,6 +54,12 @@ import scmp.isa.sem.SemanticTable;
  * Idle nodes cost nothing, a lone busy node runs at full interpreter speed, and the networks skip the cycles
  * in which nothing is in flight.
  *
+ * <p>The nodes a quiet round runs may run on several host threads ({@link #setThreads}, {@link ParallelNodes})
+ * when the round's window is at least {@link #setParallelMinWindow a threshold}: the machine decides serially which
+ * nodes run and which stay virtual, the pool runs each up to the round's limit with its device port called in node
+ * order, and the machine takes their stops in node order, so the round is the serial one (docs/performance.md,
+ * "Parallel nodes").
+ *
  * <p>Host calls, faults and halts are events with a cycle. On a machine with more than one live node, cores
  * stop in front of every {@code hcall}; the machine performs pending events in the order (cycle, node) once no
  * core can still produce an earlier one, so output from several nodes appears in cycle order and the first
