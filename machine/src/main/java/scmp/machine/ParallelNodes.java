@@ -29,7 +29,7 @@ import scmp.cpu.ThreadContext;
 final class ParallelNodes implements AutoCloseable {
 
     /** Spins before a waiting thread parks: a step of a few microseconds should not pay a park and an unpark. */
-    private static final int SPINS = 1 << 12;
+    private static final int SPINS = 1 << 8;
     /** The longest a waiting thread parks before it looks again. */
     private static final long PARK_NANOS = 100_000;
     /** A step whose nodes have not all finished after this long is a defect of the pool, reported, not waited for. */
