@@ -30,6 +30,8 @@ final class ParallelNodes implements AutoCloseable {
 
     /** Spins before a waiting thread parks: a step of a few microseconds should not pay a park and an unpark. */
     private static final int SPINS = 1 << 8;
+    /** The position of closed claims: beyond every batch. */
+    private static final long CLOSED = Integer.MAX_VALUE;
     /** The longest a waiting thread parks before it looks again. */
     private static final long PARK_NANOS = 100_000;
     /** A step whose nodes have not all finished after this long is a defect of the pool, reported, not waited for. */
@@ -79,6 +81,10 @@ final class ParallelNodes implements AutoCloseable {
         if (threads == null) {
             start();
         }
+        int g = generation + 1;
+        // close the claims before the step's fields change: a worker still leaving the last step must not compare
+        // its stale claim with this step's count and take a position that does not exist
+        claims.set((long) g << 32 | CLOSED);
         this.batch = batch;
         this.count = count;
         this.limit = limit;
@@ -88,7 +94,6 @@ final class ParallelNodes implements AutoCloseable {
             ((OrderedPort) batch[i].networkPort()).enter(this, i);
         }
         remaining.set(count);
-        int g = generation + 1;
         claims.set((long) g << 32);
         generation = g;   // publishes the batch to the workers
         for (Thread t : threads) {
