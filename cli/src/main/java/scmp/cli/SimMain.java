@@ -24,6 +24,7 @@ import scmp.elf.ElfReader;
 import scmp.elf.Executable;
 import scmp.elf.MachineKind;
 import scmp.isa.Abi;
+import scmp.machine.Machine;
 import scmp.machine.Params;
 import scmp.machine.RunControl;
 import scmp.machine.Simulation;
@@ -216,6 +217,16 @@ public final class SimMain implements Callable<Integer> {
                     + "instruction (off).")
     private Switch idleSkip = Switch.on;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Host threads on which busy nodes run side by side while nothing is in flight (default: the "
+                    + "host's processors; 1 runs every node on one thread). The results are identical whatever N.")
+    private int threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--parallel-window", paramLabel = "K",
+            description = "The fewest cycles a quiet round must last for its nodes to run on several threads (default "
+                    + Machine.PARALLEL_MIN_WINDOW + "; shorter rounds cost more to hand over than they compute).")
+    private long parallelWindow = Machine.PARALLEL_MIN_WINDOW;
+
     @Option(names = "--trace", description = "Print every executed instruction to stderr: cycle, node, thread, pc, instruction.")
     private boolean trace;
 
@@ -362,6 +373,11 @@ public final class SimMain implements Callable<Integer> {
             spec.commandLine().getErr().println("scmpsim: " + e.getMessage());
             return Simulation.EXIT_TOOL;
         }
+        if (threads < 1 || parallelWindow < 1) {
+            spec.commandLine().getErr().println("scmpsim: " + (threads < 1 ? "--threads" : "--parallel-window")
+                    + " must be at least 1");
+            return Simulation.EXIT_TOOL;
+        }
         Timeline.Filter filter;
         try {
             filter = timelineFilter();
@@ -372,7 +388,8 @@ public final class SimMain implements Callable<Integer> {
         Simulation.Options o = new Simulation.Options().program(program, args).machine(machine).maxCycles(maxCycles)
                 .contexts(contexts).mem(mem).stack(stack).ranks(ranks).spmd(spmd).env(env).mpiProtocol(mpiProtocol)
                 .paramFiles(paramFiles).params(given).stats(stats).lockstep(lockstep).files(files).dir(dir).trace(trace)
-                .cycles(cycles).mpiState(mpiState).engine(Engines.factory(engine)).idleSkip(idleSkip == Switch.on).commandLine(commandLine())
+                .cycles(cycles).mpiState(mpiState).engine(Engines.factory(engine)).idleSkip(idleSkip == Switch.on)
+                .threads(threads).parallelMinWindow(parallelWindow).commandLine(commandLine())
                 .profile(profile).timeline(timeline, filter).control(control)
                 .progress(progress != null ? progress : System.console() != null, System.console() != null);
         InputStream programInput = stdin;

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import scmp.machine.Simulation;
@@ -406,6 +407,24 @@ class SimMainTest {
             assertEquals(Simulation.EXIT_TOOL, c.code(), String.join(" ", b) + ": " + c.err());
             c.oneLine();
             assertTrue(c.err().startsWith("scmpsim: " + (b[0].equals("--mesh") ? "--mesh" : b[0])), c.err());
+        }
+    }
+
+    @Test
+    void threadsAreOptionsOfTheHostAndLeaveTheRunAlone() throws IOException {
+        Path p = program("size", MESH_SIZE);
+        Cli one = sim("--mesh", "2x2", "--spmd", "--cycles", "--threads", "1", p.toString());
+        for (String[] t : new String[][] {{"--threads", "2"}, {"--threads", "3", "--parallel-window", "1"}}) {
+            List<String> args = new java.util.ArrayList<>(List.of("--mesh", "2x2", "--spmd", "--cycles"));
+            args.addAll(List.of(t));
+            args.add(p.toString());
+            Cli many = sim(args.toArray(new String[0]));
+            assertEquals(one, many, String.join(" ", t));
+        }
+        for (String[] b : new String[][] {{"--threads", "0"}, {"--parallel-window", "0"}}) {
+            Cli c = sim(b[0], b[1], p.toString());
+            assertEquals(Simulation.EXIT_TOOL, c.code(), c.err());
+            assertEquals("scmpsim: " + b[0] + " must be at least 1\n", c.err());
         }
     }
 

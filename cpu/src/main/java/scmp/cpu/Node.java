@@ -169,6 +169,11 @@ public final class Node {
         engineContext.port = port;
     }
 
+    /** Returns the device the node's network instructions talk to ({@link NetworkPort#NONE} before one is set). */
+    public NetworkPort networkPort() {
+        return engineContext.port;
+    }
+
     /**
      * Sets the special registers the machine model defines ({@code xdim}, {@code ydim}, {@code niustat}); a node
      * alone has {@link SpecialRegisters#LONE_NODE}.

@@ -54,6 +54,12 @@ import scmp.isa.sem.SemanticTable;
  * Idle nodes cost nothing, a lone busy node runs at full interpreter speed, and the networks skip the cycles
  * in which nothing is in flight.
  *
+ * <p>The nodes a quiet round runs may run on several host threads ({@link #setThreads}, {@link ParallelNodes})
+ * when the round's window is at least {@link #setParallelMinWindow a threshold}: the machine decides serially which
+ * nodes run and which stay virtual, the pool runs each up to the round's limit with its device port called in node
+ * order, and the machine takes their stops in node order, so the round is the serial one (docs/performance.md,
+ * "Parallel nodes").
+ *
  * <p>Host calls, faults and halts are events with a cycle. On a machine with more than one live node, cores
  * stop in front of every {@code hcall}; the machine performs pending events in the order (cycle, node) once no
  * core can still produce an earlier one, so output from several nodes appears in cycle order and the first
@@ -133,6 +139,12 @@ public final class Machine {
      */
     public static final long ROUND_CYCLES = 1L << 26;
 
+    /**
+     * The fewest cycles of a quiet round's window at which its busy nodes run on several host threads: below it a
+     * step's hand-over between threads costs more than the nodes' work (docs/performance.md, "Parallel nodes").
+     */
+    public static final long PARALLEL_MIN_WINDOW = 64;
+
     /** The most cycles busy cores may run together in a quiet round (the lookahead of a machine without networks). */
     private static final long MAX_WINDOW = 1L << 40;
 
@@ -173,6 +185,13 @@ public final class Machine {
     private long[] virtualAt = new long[0];
     private int virtualCount;
     private Progress progress;
+    /** Host threads the quiet rounds' busy nodes may run on (1: the caller's alone). */
+    private int threads = 1;
+    private long parallelMinWindow = PARALLEL_MIN_WINDOW;
+    private ParallelNodes pool;
+    private long parallelSteps;
+    /** The nodes a quiet round runs, in node order (made once per run). */
+    private Node[] batch = new Node[0];
     private final OutputStream out;
     private final OutputStream err;
     private SourceLocator sourceLocator = pc -> null;
@@ -303,6 +322,9 @@ public final class Machine {
             c.setStopAfterNetworkInstructions(true);
             nodes[n] = c;
             hardware.attach(c);
+            if (threads > 1) {
+                ordered(c);
+            }
             built.add(c);
             built.sort((a, b) -> Integer.compare(a.nodeId(), b.nodeId()));
             live = built.toArray(new Node[0]);
@@ -331,6 +353,48 @@ public final class Machine {
         }
     }
 
+    /**
+     * Sets how many host threads the busy nodes of a quiet round may run on (docs/performance.md, "Parallel nodes").
+     * The results are those of one thread, whatever the count and the host's scheduling; 1 (the default of a
+     * machine built directly) is the serial loop exactly. Call before {@link #run()}.
+     *
+     * @param n the host threads, at least 1
+     */
+    public void setThreads(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("threads must be at least 1");
+        }
+        threads = n;
+        if (n > 1) {
+            for (Node c : built) {
+                ordered(c);
+            }
+        }
+    }
+
+    /** Hands a node its device port through an {@link ParallelNodes.OrderedPort}, once. */
+    private static void ordered(Node c) {
+        if (!(c.networkPort() instanceof ParallelNodes.OrderedPort)) {
+            c.setNetworkPort(new ParallelNodes.OrderedPort(c.networkPort()));
+        }
+    }
+
+    /**
+     * Sets the fewest cycles of a quiet round's window at which its nodes run in parallel ({@link
+     * #PARALLEL_MIN_WINDOW} by default; 1 takes every quiet round of several busy nodes in parallel, which tests
+     * use to exercise the parallel path on short windows).
+     *
+     * @param cycles the least window, at least 1
+     */
+    public void setParallelMinWindow(long cycles) {
+        parallelMinWindow = Math.max(1, cycles);
+    }
+
+    /** Returns the quiet rounds whose nodes ran on several host threads so far. */
+    public long parallelSteps() {
+        return parallelSteps;
+    }
+
     private boolean idleSkipOn() {
         return idleSkip && cfg.spmd() && !cfg.lockstep() && tracer == null && !hardware.needsOwnEngine();
     }
@@ -340,6 +404,16 @@ public final class Machine {
      * waits in a known period becomes (or stays) virtual instead: only its position moves.
      */
     private void advance(Node k, long limit, boolean mayVirtualize) {
+        if (toRun(k, limit, mayVirtualize)) {
+            run(k, limit);
+        }
+    }
+
+    /**
+     * The part of {@link #advance} before running: makes or keeps a waiting node virtual and moves its position, or
+     * tells whether the node is to run up to {@code limit}.
+     */
+    private boolean toRun(Node k, long limit, boolean mayVirtualize) {
         int id = k.nodeId();
         if (!virtual[id] && mayVirtualize && k.stop() == Node.Stop.LIMIT && k.period() > 0
                 && k.eventAfter(k.ranTo()) == k.nextEventCycle()) {
@@ -351,8 +425,30 @@ public final class Machine {
             if (k.eventAfter(virtualAt[id]) < limit) {
                 virtualAt[id] = limit;
             }
-        } else if (k.nextEventCycle() < limit) {
-            run(k, limit);
+            return false;
+        }
+        return k.nextEventCycle() < limit;
+    }
+
+    /**
+     * Runs the nodes of a quiet round up to {@code limit}: on several host threads when there are several, the
+     * window is long enough to pay and nothing watches every instruction, else one after the other. Either way the
+     * machine then takes their stops in node order, so that both give the same round.
+     */
+    private void runQuiet(int count, long limit, long window) {
+        if (count > 1 && threads > 1 && window >= parallelMinWindow && tracer == null) {
+            if (pool == null) {
+                pool = new ParallelNodes(threads, nodes.length);
+            }
+            pool.step(batch, count, limit);
+            parallelSteps++;
+            for (int i = 0; i < count; i++) {
+                stopped(batch[i]);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                run(batch[i], limit);
+            }
         }
     }
 
@@ -637,6 +733,10 @@ public final class Machine {
             }
             return result;
         } finally {
+            if (pool != null) {
+                pool.close();
+                pool = null;
+            }
             if (progress != null) {
                 progress.end();
             }
@@ -661,6 +761,7 @@ public final class Machine {
         stallCheckAfter = 4 * stallWindow();
         virtual = new boolean[nodes.length];
         virtualAt = new long[nodes.length];
+        batch = new Node[nodes.length];
         try {
             while (true) {
                 if (control.attention) {
@@ -720,11 +821,13 @@ public final class Machine {
                 bound = limit;
                 lastWork = c;
                 boolean skip = idleSkipOn();
+                int count2 = 0;
                 for (Node k : live) {
-                    if (k.hasWork()) {
-                        advance(k, limit, skip);
+                    if (k.hasWork() && toRun(k, limit, skip)) {
+                        batch[count2++] = k;
                     }
                 }
+                runQuiet(count2, limit, limit - c);
                 Result r = events(limit);
                 if (r != null) {
                     return r;
@@ -980,6 +1083,11 @@ public final class Machine {
     /** Runs a core up to {@code limit}; records a pending event, or lowers the round's bound after a send. */
     private void run(Node c, long limit) {
         c.runUntil(limit);
+        stopped(c);
+    }
+
+    /** Takes a core's stop after a run: records a pending event, or lowers the round's bound after a send. */
+    private void stopped(Node c) {
         switch (c.stop()) {
             case HOST_CALL, FAULT, HALTED -> pendingEvents = true;
             case NETWORK, MESSAGE_SENT -> bound = Math.min(bound, c.nextEventCycle());

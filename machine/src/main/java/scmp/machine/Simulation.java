@@ -105,6 +105,8 @@ public final class Simulation {
         private boolean mpiState;
         private scmp.cpu.Engine.Factory engine;
         private boolean idleSkip = true;
+        private int threads = Runtime.getRuntime().availableProcessors();
+        private long parallelMinWindow = Machine.PARALLEL_MIN_WINDOW;
         private List<String> commandLine = List.of();
         private String profile;
         private String timeline;
@@ -324,6 +326,21 @@ public final class Simulation {
             idleSkip = on;
             return this;
         }
+
+        /**
+         * Sets the host threads the busy nodes of quiet rounds may run on (the host's processors by default; 1 runs
+         * every node on the caller's thread); the results are the same (docs/performance.md, "Parallel nodes").
+         */
+        public Options threads(int n) {
+            threads = n;
+            return this;
+        }
+
+        /** Sets the fewest cycles of a quiet round's window that runs on several threads ({@link Machine#setParallelMinWindow}). */
+        public Options parallelMinWindow(long cycles) {
+            parallelMinWindow = cycles;
+            return this;
+        }
     }
 
     /**
@@ -484,6 +501,8 @@ public final class Simulation {
             m.profile(lines);
         }
         m.setIdleSkip(o.idleSkip);
+        m.setThreads(o.threads);
+        m.setParallelMinWindow(o.parallelMinWindow);
         if (o.debugConsole != null) {
             m.debug(o.debugConsole, o.debugOut);
         }

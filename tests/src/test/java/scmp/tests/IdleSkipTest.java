@@ -53,6 +53,12 @@ class IdleSkipTest {
         Machine m = new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0]));
         m.setIdleSkip(skip);
         Machine.Result r = m.run();
+        return new Outcome(r, out.toString(StandardCharsets.ISO_8859_1) + err.toString(StandardCharsets.ISO_8859_1),
+                counters(m), m.skippedCycles());
+    }
+
+    /** Every built node's counters: instructions, stalls by cause, bubbles, switches and their cycles, NIU waits. */
+    static List<String> counters(Machine m) {
         List<String> counters = new ArrayList<>();
         for (int n = 0; n < m.nodeCount(); n++) {
             if (m.nodeBuilt(n)) {
@@ -62,8 +68,7 @@ class IdleSkipTest {
                         + st.niuBlockedCycles());
             }
         }
-        return new Outcome(r, out.toString(StandardCharsets.ISO_8859_1) + err.toString(StandardCharsets.ISO_8859_1),
-                counters, m.skippedCycles());
+        return counters;
     }
 
     @Test
