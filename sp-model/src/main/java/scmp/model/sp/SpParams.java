@@ -1,6 +1,7 @@
 package scmp.model.sp;
 
 import scmp.machine.ParamException;
+import scmp.noc.sp.MultistageSwitch;
 
 /**
  * The parameters of an IBM RS/6000 SP system, each set by {@code scmpsim --param KEY=VALUE}. The figures the seed
@@ -115,8 +116,7 @@ public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, i
      * @return the cycles
      */
     public long linkCycles(int words) {
-        long bytes = SpSwitch.HEADER_BYTES + 4L * words;
-        return (bytes * clockMhz + pairMBps - 1) / pairMBps;
+        return MultistageSwitch.linkCycles(words, clockMhz, pairMBps);
     }
 
     /**
@@ -129,7 +129,6 @@ public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, i
      * @return the cycles
      */
     public long routeCycles(int r) {
-        int extra = (2 * r) % routes + (2 * r) / routes;
-        return switchLatencyCycles + 2L * extra * hopCycles;
+        return MultistageSwitch.routeCycles(r, routes, switchLatencyCycles, hopCycles);
     }
 }

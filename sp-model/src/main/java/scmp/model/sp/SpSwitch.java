@@ -1,11 +1,11 @@
 package scmp.model.sp;
 
 import java.util.ArrayDeque;
-import java.util.PriorityQueue;
 import scmp.cpu.GuestFault;
 import scmp.cpu.Node;
 import scmp.machine.ClockedNetwork;
 import scmp.machine.MachineModel;
+import scmp.noc.sp.MultistageSwitch;
 
 /**
  * The SP's multistage switch with the adapters' DMA engines and FIFOs around it (docs/sp.md, "Timing"). A packet
@@ -22,61 +22,40 @@ import scmp.machine.MachineModel;
  * switch; the other links inside the switch are taken to be free. So packets of one pair overtake each other on an
  * idle switch when a later one takes a shorter route, and under load when a route is busy with other sources'
  * packets.
+ *
+ * <p>The links, routes and the event queue are the switch's timing core, {@link MultistageSwitch} (module noc),
+ * which {@code scmpsim noc --topology sp} drives with synthetic traffic; this class is the adapters' side of it.
  */
-final class SpSwitch implements ClockedNetwork {
+final class SpSwitch implements ClockedNetwork, MultistageSwitch.Client {
     /** The bytes of a packet's header: the route and length word and the sender's user word. */
-    static final int HEADER_BYTES = 8;
+    static final int HEADER_BYTES = MultistageSwitch.HEADER_BYTES;
     /** The valid bit of a receive slot's first word. */
     static final int SLOT_VALID = 0x80000000;
 
-    private static final int READ = 0, TX_FREE = 1, LAST_LINK = 2, HEAD = 3, TAIL = 4, LAND = 5, INTERRUPT = 6;
+    private static final int READ = MultistageSwitch.CLIENT_KIND, LAND = READ + 1, INTERRUPT = READ + 2;
 
     /** A packet on its way. */
-    static final class Packet {
-        int src;
-        int dst;
+    static final class Packet extends MultistageSwitch.Packet {
         int user;
-        int route;
-        int words;
         int address;
         int[] payload;
-        long seq;
-    }
-
-    private record Event(long at, long seq, int kind, Packet packet, int node) {
     }
 
     private final SpParams params;
     private final MachineModel.Context context;
     private final int nodes;
     private final SpAdapter[] adapters;
-    private final PriorityQueue<Event> events = new PriorityQueue<>((a, b) -> a.at != b.at
-            ? Long.compare(a.at, b.at) : Long.compare(a.seq, b.seq));
-    private long seq;
-    private long time;
-    private long lastProgress;
+    private final MultistageSwitch core;
 
-    // per node: the send DMA and the link into the switch, free again at these cycles
+    // per node: the send DMA, free again at this cycle
     private final long[] txDmaFree;
-    private final long[] injectFree;
-    // per pair (src * nodes + dst): packets sent so far, which picks the next route
-    private final int[] pairPackets;
-    // per (target, route): the last link of the route, shared by every source's packets on that route to the target
-    private final long[] lastLinkFree;
-    // per node: the link out of the switch, the receive FIFO, the receive DMA
-    private final long[] ejectFree;
-    private final int[] rxHeld;
-    private final ArrayDeque<Packet>[] waitingOut;
+    // per node: the receive FIFO, the receive DMA
     private final ArrayDeque<Packet>[] rxFifo;
     private final boolean[] rxBusy;
     private final long[] rxDmaFree;
 
     private long packetsDelivered;
     private long bytesDelivered;
-    private long overtaken;
-    private long entered;
-    private long dropped;
-    private final long[] lastSeqLanded;
 
     @SuppressWarnings("unchecked")
     SpSwitch(SpParams params, MachineModel.Context context, SpAdapter[] adapters) {
@@ -84,22 +63,16 @@ final class SpSwitch implements ClockedNetwork {
         this.context = context;
         this.nodes = params.nodes();
         this.adapters = adapters;
+        this.core = new MultistageSwitch(nodes, params.routes(), params.clockMhz(), params.pairMBps(),
+                params.switchLatencyCycles(), params.hopCycles(), params.fifoPackets(), params.dropEvery());
+        core.setClient(this);
         this.txDmaFree = new long[nodes];
-        this.injectFree = new long[nodes];
-        this.pairPackets = new int[nodes * nodes];
-        this.lastLinkFree = new long[nodes * params.routes()];
-        this.ejectFree = new long[nodes];
-        this.rxHeld = new int[nodes];
-        this.waitingOut = new ArrayDeque[nodes];
         this.rxFifo = new ArrayDeque[nodes];
         for (int k = 0; k < nodes; k++) {
-            waitingOut[k] = new ArrayDeque<>();
             rxFifo[k] = new ArrayDeque<>();
         }
         this.rxBusy = new boolean[nodes];
         this.rxDmaFree = new long[nodes];
-        this.lastSeqLanded = new long[nodes * nodes];
-        java.util.Arrays.fill(lastSeqLanded, -1);
     }
 
     // ---- from the adapters, at the issue cycle of the guest's instruction ----
@@ -118,16 +91,13 @@ final class SpSwitch implements ClockedNetwork {
         p.words = words;
         p.payload = payload;
         p.address = address;
-        int pair = src * nodes + dst;
-        p.seq = pairPackets[pair];
-        p.route = (src + pairPackets[pair]) % params.routes();
-        pairPackets[pair]++;
+        core.route(p);
         // the adapter prepares a packet's DMA while it reads the one before
         long s = Math.max(cycle + params.dmaStartCycles(), txDmaFree[src]);
         long r = s + (long) params.dmaWordCycles() * words;
         txDmaFree[src] = r;
-        lastProgress = Math.max(lastProgress, cycle);
-        schedule(r - 1, READ, p, src);
+        core.progress(cycle);
+        core.schedule(r - 1, READ, p, src);
     }
 
     /** The guest has freed receive slots of node {@code node} at {@code cycle}: a waiting packet may land. */
@@ -137,45 +107,37 @@ final class SpSwitch implements ClockedNetwork {
 
     /** Node {@code node}'s interrupt handler has returned at {@code cycle}; packets still there interrupt again. */
     void raiseInterrupt(int node, long cycle) {
-        schedule(cycle + params.interruptCycles() - 1, INTERRUPT, null, node);
-    }
-
-    private void schedule(long at, int kind, Packet p, int node) {
-        events.add(new Event(at, seq++, kind, p, node));
+        core.schedule(cycle + params.interruptCycles() - 1, INTERRUPT, null, node);
     }
 
     // ---- the clock ----
 
     @Override
     public long time() {
-        return time;
+        return core.time();
     }
 
     @Override
     public boolean busy() {
-        return !events.isEmpty();
+        return core.busy();
     }
 
     @Override
     public long nextActivity() {
-        return events.isEmpty() ? Long.MAX_VALUE : Math.max(time, events.peek().at);
+        return core.nextActivity();
     }
 
     @Override
     public void advanceTo(long cycle) {
-        while (!events.isEmpty() && events.peek().at < cycle) {
-            Event e = events.poll();
-            time = Math.max(time, e.at);
-            run(e);
-            lastProgress = Math.max(lastProgress, e.at);
-        }
-        time = Math.max(time, cycle);
+        core.advanceTo(cycle);
     }
 
-    private void run(Event e) {
-        Packet p = e.packet;
-        long n = e.at;
-        switch (e.kind) {
+    // ---- from the switch ----
+
+    @Override
+    public void run(int kind, MultistageSwitch.Packet packet, int node, long n) {
+        Packet p = (Packet) packet;
+        switch (kind) {
             case READ -> {
                 // the words are those of memory at n + 1; the packet is in the send FIFO and may enter the switch
                 if (p.payload == null) {
@@ -188,49 +150,23 @@ final class SpSwitch implements ClockedNetwork {
                     }
                 }
                 adapters[p.src].sendRead(n + 1);
-                long inject = Math.max(n + 1, injectFree[p.src]);
-                injectFree[p.src] = inject + params.linkCycles(p.words);
-                schedule(inject, TX_FREE, p, p.src);
-                entered++;
-                if (params.dropEvery() > 0 && entered % params.dropEvery() == 0) {
-                    dropped++;   // lost inside the switch: it has used the node's link in, and goes no further
-                    break;
-                }
-                schedule(inject + params.routeCycles(p.route), LAST_LINK, p, p.dst);
-            }
-            case TX_FREE -> adapters[p.src].sendLeft(n);
-            case LAST_LINK -> {
-                // the head at route r's last link, into the target's switch chip, which every packet of a route
-                // to this target crosses: it waits while another packet's bytes stream through
-                int link = p.dst * params.routes() + p.route;
-                long start = Math.max(n, lastLinkFree[link]);
-                lastLinkFree[link] = start + params.linkCycles(p.words);
-                schedule(start, HEAD, p, p.dst);
-            }
-            case HEAD -> {
-                waitingOut[p.dst].add(p);
-                eject(p.dst, n);
-            }
-            case TAIL -> {
-                rxFifo[p.dst].add(p);
-                deliver(p.dst, n);
+                core.enter(p, n + 1);
             }
             case LAND -> land(p, n + 1);
-            case INTERRUPT -> adapters[e.node].startHandler(n + 1);
-            default -> throw new IllegalStateException("event " + e.kind);
+            case INTERRUPT -> adapters[node].startHandler(n + 1);
+            default -> throw new IllegalStateException("event " + kind);
         }
     }
 
-    /** Starts packets waiting at node {@code dst}'s link out of the switch while its receive FIFO has room. */
-    private void eject(int dst, long n) {
-        while (!waitingOut[dst].isEmpty() && rxHeld[dst] < params.fifoPackets()) {
-            Packet p = waitingOut[dst].poll();
-            rxHeld[dst]++;
-            long start = Math.max(n, ejectFree[dst]);
-            long tail = start + params.linkCycles(p.words);
-            ejectFree[dst] = tail;
-            schedule(tail, TAIL, p, dst);
-        }
+    @Override
+    public void left(MultistageSwitch.Packet p, long at) {
+        adapters[p.src].sendLeft(at);
+    }
+
+    @Override
+    public void arrived(MultistageSwitch.Packet p, long at) {
+        rxFifo[p.dst].add((Packet) p);
+        deliver(p.dst, at);
     }
 
     /** Starts the receive DMA of node {@code dst}'s next packet when the DMA is idle and the ring has a free slot. */
@@ -243,7 +179,7 @@ final class SpSwitch implements ClockedNetwork {
         long d = Math.max(n, rxDmaFree[dst]) + params.dmaStartCycles();
         long land = d + (long) params.dmaWordCycles() * (p.words + 2);
         rxDmaFree[dst] = land;
-        schedule(land - 1, LAND, p, dst);
+        core.schedule(land - 1, LAND, p, dst);
     }
 
     /** A packet lands in its slot of the target's receive ring at {@code l}. */
@@ -262,15 +198,10 @@ final class SpSwitch implements ClockedNetwork {
         }
         packetsDelivered++;
         bytesDelivered += HEADER_BYTES + 4L * p.words;
-        int pair = p.src * nodes + dst;
-        if (p.seq < lastSeqLanded[pair]) {
-            overtaken++;
-        }
-        lastSeqLanded[pair] = Math.max(lastSeqLanded[pair], p.seq);
+        core.delivered(p);
         rxBusy[dst] = false;
-        rxHeld[dst]--;
         adapters[dst].landed(l);
-        eject(dst, l);
+        core.release(dst, l);
         deliver(dst, l);
     }
 
@@ -287,7 +218,7 @@ final class SpSwitch implements ClockedNetwork {
 
     @Override
     public long lastProgressCycle() {
-        return lastProgress;
+        return core.lastProgressCycle();
     }
 
     /** Returns the packets landed in receive rings so far. */
@@ -302,22 +233,22 @@ final class SpSwitch implements ClockedNetwork {
 
     /** Returns the packets the switch has lost ({@code dropEvery}). */
     long dropped() {
-        return dropped;
+        return core.dropped();
     }
 
     /** Returns the packets that landed after a later packet of the same pair. */
     long overtaken() {
-        return overtaken;
+        return core.overtaken();
     }
 
     /** Describes the packets on their way, for deadlock reports. */
     String stateReport() {
         StringBuilder sb = new StringBuilder();
         for (int k = 0; k < nodes; k++) {
-            int held = rxFifo[k].size() + waitingOut[k].size();
+            int held = rxFifo[k].size() + core.waiting(k);
             if (held != 0) {
                 sb.append("  node ").append(k).append(": ").append(rxFifo[k].size())
-                        .append(" packet(s) in the receive FIFO, ").append(waitingOut[k].size())
+                        .append(" packet(s) in the receive FIFO, ").append(core.waiting(k))
                         .append(" waiting in the switch").append(adapters[k] != null && !adapters[k].slotFree()
                                 ? " (the receive ring is full)" : "").append('\n');
             }
