@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import scmp.noc.FlitFormat;
 import scmp.noc.Mesh2D;
+import scmp.noc.sp.SpSwitchNetwork;
 import scmp.noc.NocConfig;
 import scmp.noc.VcSelection;
 import scmp.noc.alloc.AllocatorKind;
@@ -53,7 +54,8 @@ public final class NocMain implements Callable<Integer> {
     Path config;
 
     @Option(names = "--mesh", paramLabel = "WxH", description = "Mesh size (default: ${DEFAULT-VALUE}; a trace's own); "
-            + "with --topology torus the torus's size XxYxZ (default: 4x4x4).")
+            + "with --topology torus the torus's size XxYxZ (default: 4x4x4); with --topology sp the switch's nodes N "
+            + "(default: 16).")
     String mesh = "8x8";
 
     /** The wirings `scmpsim noc` can run on. */
@@ -61,11 +63,14 @@ public final class NocMain implements Callable<Integer> {
         /** The SCMP chip's 2D mesh. */
         MESH,
         /** The T3D model's 3D torus. */
-        TORUS
+        TORUS,
+        /** The SP model's multistage switch. */
+        SP
     }
 
     @Option(names = "--topology", paramLabel = "KIND", description = "mesh (the SCMP chip's) or torus (the T3D "
-            + "model's 3D torus with dateline virtual channels; needs --vc-select any, its default there) "
+            + "model's 3D torus with dateline virtual channels; needs --vc-select any, its default there) or sp (the "
+            + "SP model's multistage switch; a flit is a payload word, cycles are the SP's 332 MHz cycles) "
             + "(default: ${DEFAULT-VALUE}).")
     TopologyKind topology = TopologyKind.MESH;
 
@@ -152,14 +157,17 @@ public final class NocMain implements Callable<Integer> {
                     + "intervals (Student's t) (default: ${DEFAULT-VALUE}).")
     int seeds = 1;
 
-    @Option(names = "--warmup", paramLabel = "C", description = "Warm-up cycles (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "C", description = "Warm-up cycles (default: ${DEFAULT-VALUE}; ten times as many "
+            + "with --topology sp).")
     long warmup = 2000;
 
-    @Option(names = "--measure", paramLabel = "C", description = "Measurement cycles (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--measure", paramLabel = "C", description = "Measurement cycles (default: ${DEFAULT-VALUE}; ten "
+            + "times as many with --topology sp).")
     long measure = 10000;
 
     @Option(names = "--drain", paramLabel = "C",
-            description = "Most cycles to wait for measured packets after the measurement (default: ${DEFAULT-VALUE}).")
+            description = "Most cycles to wait for measured packets after the measurement (default: ${DEFAULT-VALUE}; "
+                    + "ten times as many with --topology sp).")
     long drain = 20000;
 
     @Option(names = "--sweep", description = "Run rates step, 2 step, ... until saturation (measured packets not drained, "
@@ -167,11 +175,12 @@ public final class NocMain implements Callable<Integer> {
             + "rising over the window); write a CSV and a plot (PNG and SVG) of latency and accepted throughput.")
     boolean sweep;
 
-    @Option(names = "--step", paramLabel = "R", description = "Rate increment of a sweep (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--step", paramLabel = "R", description = "Rate increment of a sweep (default: ${DEFAULT-VALUE}; 0.005 with --topology sp).")
     double step = 0.02;
 
     @Option(names = "--latency-limit", paramLabel = "CYCLES",
-            description = "A sweep stops once average packet latency exceeds this (default: ${DEFAULT-VALUE}).")
+            description = "A sweep stops once average packet latency exceeds this (default: ${DEFAULT-VALUE}; 5000 with "
+                    + "--topology sp).")
     double latencyLimit = 500;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Directory for the sweep's CSV and plot (default: ${DEFAULT-VALUE}).")
@@ -276,8 +285,25 @@ public final class NocMain implements Callable<Integer> {
             if (!given("--vc-select")) {
                 vcSelect = VcSelection.ANY;
             }
+        } else if (topology == TopologyKind.SP) {
+            if (!mesh.matches("[0-9]+")) {
+                check(!given("--mesh"), "--mesh: the SP switch's size is its node count, for example 16, not " + mesh);
+                mesh = "16";
+            }
+            // an SP packet's zero-load latency alone is about 500 cycles, and its links carry a tenth of a word a cycle
+            if (!given("--latency-limit")) {
+                latencyLimit = 5000;
+            }
+            if (!given("--step")) {
+                step = 0.005;
+            }
+            // ten times the mesh's phases: a packet takes ten times as long, and a link carries a tenth as much
+            warmup = given("--warmup") ? warmup : 20000;
+            measure = given("--measure") ? measure : 100000;
+            drain = given("--drain") ? drain : 200000;
         } else {
             check(mesh.split("x").length != 3, "--mesh " + mesh + ": a three-dimensional size needs --topology torus");
+            check(!mesh.matches("[0-9]+"), "--mesh " + mesh + ": a node count is the size of --topology sp");
         }
         check(!(given("--rate") && given("--packet-rate")), "--rate and --packet-rate: give one");
         check(!(given("--router-delay") && given("--stages")), "--router-delay and --stages: give one");
@@ -376,6 +402,13 @@ public final class NocMain implements Callable<Integer> {
 
     private void header(PrintWriter o, TrafficStudy study, String what) {
         NocConfig cfg = study.config();
+        if (topology == TopologyKind.SP) {
+            o.printf("%s, %s, seed %d%n", study.topology().name(), what, seed);
+            o.printf(Locale.ROOT, "zero-load latency of a %d-flit packet on a route of h switch chips beyond the shortest: "
+                    + "%.0f + %d h cycles (332 MHz)%n", packetFlits, study.zeroLoadLatency(packetFlits, 0),
+                    SpSwitchNetwork.HOP_CYCLES);
+            return;
+        }
         o.printf("%s, %s, seed %d%n%s%n", study.topology().name(), what, seed, cfg.summary());
         o.printf(Locale.ROOT, "zero-load latency of a %d-flit packet over h hops: %d + %d h network cycles%n", packetFlits,
                 cfg.zeroLoadLatency(packetFlits, 0), cfg.routerDelay() + cfg.linkDelay());
@@ -390,8 +423,8 @@ public final class NocMain implements Callable<Integer> {
     private void prediction(PrintWriter o, TrafficStudy study) {
         PatternAnalysis a = study.analysis();
         o.printf(Locale.ROOT, "this pattern: %.3f hops on average, zero-load latency %.2f network cycles; ideal "
-                + "throughput under DOR %.4f flits/node/cycle (busiest: %s)%n", a.meanHops(), study.zeroLoadLatency(),
-                a.idealThroughput(), a.bottleneck());
+                + "throughput %s %.4f flits/node/cycle (busiest: %s)%n", a.meanHops(), study.zeroLoadLatency(),
+                topology == TopologyKind.SP ? "of the switch's links" : "under DOR", a.idealThroughput(), a.bottleneck());
     }
 
     private int single(PrintWriter o, TrafficStudy study, double flitRate) throws IOException {
@@ -420,8 +453,10 @@ public final class NocMain implements Callable<Integer> {
             o.printf(Locale.ROOT, "network latency avg  %s cycles%n", runs.networkLatency().format(2));
         }
         o.println(r.report());
-        o.printf(Locale.ROOT, "(one core cycle = %d network cycles: average packet latency %.2f core cycles)%n",
-                study.config().clockRatio(), r.avgPacketLatency() / study.config().clockRatio());
+        if (topology != TopologyKind.SP) {
+            o.printf(Locale.ROOT, "(one core cycle = %d network cycles: average packet latency %.2f core cycles)%n",
+                    study.config().clockRatio(), r.avgPacketLatency() / study.config().clockRatio());
+        }
         recorded(o);
         return 0;
     }

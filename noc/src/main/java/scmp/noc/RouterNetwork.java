@@ -22,7 +22,7 @@ import java.util.List;
  * <p>The network clock is {@link NocConfig#clockRatio()} times the core clock: the machine calls
  * {@link #step()} that many times per core cycle.
  */
-public final class RouterNetwork {
+public final class RouterNetwork implements FlitNetwork {
     private final Topology topology;
     private final RoutingFunction routing;
     private final NocConfig config;
@@ -166,6 +166,18 @@ public final class RouterNetwork {
     /** Returns the parameters. */
     public NocConfig config() {
         return config;
+    }
+
+    /** Returns the topology's minimal hops between two nodes, the route's under dimension-order routing. */
+    @Override
+    public int hops(int src, int dst) {
+        return topology().hops(src, dst);
+    }
+
+    /** Returns {@link NocConfig#zeroLoadLatency} of the network's configuration. */
+    @Override
+    public long zeroLoadLatency(int flits, int hops) {
+        return config().zeroLoadLatency(flits, hops);
     }
 
     /** Returns the number of nodes. */

@@ -150,8 +150,12 @@ public final class MultistageSwitch {
      * {@code 2e} switch chips more (for four routes: 0, 4, 2 and 6 more).
      */
     public static long routeCycles(int r, int routes, int switchLatencyCycles, int hopCycles) {
-        int extra = (2 * r) % routes + (2 * r) / routes;
-        return switchLatencyCycles + 2L * extra * hopCycles;
+        return switchLatencyCycles + (long) extraChips(r, routes) * hopCycles;
+    }
+
+    /** Returns the switch chips route {@code r} crosses beyond the shortest route's: {@code 2e}. */
+    public static int extraChips(int r, int routes) {
+        return 2 * ((2 * r) % routes + (2 * r) / routes);
     }
 
     /** Returns {@link #linkCycles(int, int, int)} of this switch. */
@@ -171,8 +175,13 @@ public final class MultistageSwitch {
     public void route(Packet p) {
         int pair = p.src * nodes + p.dst;
         p.seq = pairPackets[pair];
-        p.route = (p.src + pairPackets[pair]) % routes;
+        p.route = nextRoute(p.src, p.dst);
         pairPackets[pair]++;
+    }
+
+    /** Returns the route the next packet from {@code src} to {@code dst} takes. */
+    public int nextRoute(int src, int dst) {
+        return (src + pairPackets[src * nodes + dst]) % routes;
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.Locale;
 import scmp.noc.Mesh2D;
 import scmp.noc.RouterNetwork;
 import scmp.noc.Topology;
+import scmp.noc.sp.SpSwitchNetwork;
 
 /**
  * What a traffic pattern asks of a mesh under dimension-order (X then Y) routing, computed exactly from the
@@ -130,6 +131,39 @@ public record PatternAnalysis(double meanHops, double maxLoad, String bottleneck
             }
         }
         return new PatternAnalysis(hops / n, max, where);
+    }
+
+    /**
+     * Analyses a pattern on the SP's multistage switch ({@link SpSwitchNetwork}): the switch's inside is taken to be
+     * free (docs/sp.md, "Timing"), so the busiest channels are the nodes' links into and out of the switch, each
+     * carrying {@code P / S(P)} flits per cycle with packets of {@code P} flits; the hops are the switch chips a
+     * route crosses beyond the shortest, averaged over the pair's routes, which packets take in turn.
+     *
+     * @param net         the switch
+     * @param pattern     the pattern; it must apply to the switch's nodes ({@link TrafficPattern#nodeView})
+     * @param packetFlits flits per packet
+     * @return the analysis
+     */
+    public static PatternAnalysis of(SpSwitchNetwork net, TrafficPattern pattern, int packetFlits) {
+        Topology t = net.topology();
+        Mesh2D view = pattern.nodeView(t);
+        int n = t.nodes();
+        double[] eject = new double[n];
+        for (int src = 0; src < n; src++) {
+            double[] p = pattern.shares(view, src);
+            for (int dst = 0; dst < n; dst++) {
+                eject[dst] += p[dst];
+            }
+        }
+        double max = 1.0;
+        String where = "the links into the switch";
+        for (int node = 0; node < n; node++) {
+            if (eject[node] > max + 1e-12) {
+                max = eject[node];
+                where = "the link out of the switch to node " + node;
+            }
+        }
+        return new PatternAnalysis(net.meanHops(), max / net.linkFlitsPerCycle(packetFlits), where);
     }
 
     /** Returns the ideal throughput, {@code 1 / gamma}, in flits per node per cycle. */

@@ -2,7 +2,7 @@ package scmp.noc.traffic;
 
 import java.util.SplittableRandom;
 import scmp.noc.Mesh2D;
-import scmp.noc.RouterNetwork;
+import scmp.noc.FlitNetwork;
 
 /**
  * BookSim's synthetic traffic ({@code trafficmanager.cpp}): every network cycle each node asks its injection
@@ -12,7 +12,7 @@ import scmp.noc.RouterNetwork;
  * gives the same packets; the run itself is a {@link TrafficDriver}'s.
  */
 public final class SyntheticTraffic implements PacketSource {
-    private final RouterNetwork net;
+    private final FlitNetwork net;
     private final Mesh2D mesh;
     private final TrafficPattern pattern;
     private final double rate;
@@ -30,7 +30,7 @@ public final class SyntheticTraffic implements PacketSource {
      * @param packetFlits flits per packet, at least 1
      * @param seed        the random seed; the same seed gives the same results
      */
-    public SyntheticTraffic(RouterNetwork net, TrafficPattern pattern, double rate, int packetFlits, long seed) {
+    public SyntheticTraffic(FlitNetwork net, TrafficPattern pattern, double rate, int packetFlits, long seed) {
         this(net, pattern, Injection.BERNOULLI, rate, packetFlits, seed);
     }
 
@@ -45,7 +45,7 @@ public final class SyntheticTraffic implements PacketSource {
      * @param packetFlits flits per packet, at least 1
      * @param seed        the random seed; the same seed gives the same results
      */
-    public SyntheticTraffic(RouterNetwork net, TrafficPattern pattern, Injection injection, double rate, int packetFlits,
+    public SyntheticTraffic(FlitNetwork net, TrafficPattern pattern, Injection injection, double rate, int packetFlits,
             long seed) {
         if (rate < 0 || rate > 1) {
             throw new IllegalArgumentException("rate must be 0..1 flits/node/cycle: " + rate);

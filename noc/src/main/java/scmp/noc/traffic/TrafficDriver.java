@@ -3,11 +3,11 @@ package scmp.noc.traffic;
 import java.util.Arrays;
 import scmp.isa.MessageType;
 import scmp.noc.Flit;
-import scmp.noc.RouterNetwork;
+import scmp.noc.FlitNetwork;
 import scmp.noc.Topology;
 
 /**
- * Drives a network (the mesh or the torus) with packets from a {@link PacketSource} (BookSim's synthetic generator,
+ * Drives a network (the mesh, the torus or the SP switch) with packets from a {@link PacketSource} (BookSim's synthetic generator,
  * {@link SyntheticTraffic}, or a recorded trace, {@link NetTrace}) and measures them as BookSim does. Packets
  * wait in an unbounded queue at their source and are injected one flit per cycle when the network accepts;
  * ejection ports are drained every cycle.
@@ -27,7 +27,7 @@ import scmp.noc.Topology;
  * with the tail bit. A packet's slot number travels in the flits' simulator-only tag.
  */
 public final class TrafficDriver {
-    private final RouterNetwork net;
+    private final FlitNetwork net;
     private final Topology topology;
     private final PacketSource source;
     private PacketListener listener;
@@ -80,7 +80,7 @@ public final class TrafficDriver {
      * @param net    the network
      * @param source where packets come from
      */
-    public TrafficDriver(RouterNetwork net, PacketSource source) {
+    public TrafficDriver(FlitNetwork net, PacketSource source) {
         Topology m = net.topology();
         this.net = net;
         this.topology = m;
@@ -219,7 +219,7 @@ public final class TrafficDriver {
             return;
         }
         if (k == 0) {
-            hops[tag] = topology.hops(node, dest[tag]);
+            hops[tag] = net.hops(node, dest[tag]);
             injected[tag] = now;
         }
         if (k == size[tag] - 1) {
@@ -280,7 +280,7 @@ public final class TrafficDriver {
         sumL += l;
         sumTL += t * l;
         networkLatencies[samples] = (int) (now - injected[tag]);
-        long excess = now - injected[tag] - net.config().zeroLoadLatency(size[tag], hops[tag]);
+        long excess = now - injected[tag] - net.zeroLoadLatency(size[tag], hops[tag]);
         atZeroLoad += excess == 0 ? 1 : 0;
         excessSum += excess;
         minExcess = Math.min(minExcess, excess);

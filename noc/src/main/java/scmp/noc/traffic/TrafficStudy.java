@@ -12,13 +12,16 @@ import java.util.Locale;
 import java.util.function.Consumer;
 import scmp.noc.DimensionOrderRouting;
 import scmp.noc.FlitFormat;
+import scmp.noc.FlitNetwork;
 import scmp.noc.Mesh2D;
 import scmp.noc.Topology;
 import scmp.noc.RouterNetwork;
 import scmp.noc.NocConfig;
+import scmp.noc.sp.SpSwitchNetwork;
 
 /**
- * BookSim-style experiments on the SCMP mesh network, or on the 3D torus of the T3D model ({@code scmpsim noc}, docs/noc.md section 7): one run at
+ * BookSim-style experiments on the SCMP mesh network, on the 3D torus of the T3D model or on the SP's multistage
+ * switch ({@code scmpsim noc}, docs/noc.md section 7): one run at
  * a given offered load, over one or several seeds (mean and 95% confidence interval); a sweep of increasing
  * loads until saturation, written as a CSV and a plot of latency and accepted throughput against offered load;
  * or the replay of a packet trace ({@link NetTrace}).
@@ -28,7 +31,8 @@ public final class TrafficStudy {
     /**
      * What to run.
      *
-     * @param mesh         the mesh, {@code WxH}, or the torus, {@code XxYxZ} (docs/noc.md section 7, "The torus")
+     * @param mesh         the mesh, {@code WxH}, the torus, {@code XxYxZ} (docs/noc.md section 7, "The torus"), or
+     *                     the SP switch's node count, {@code N} ("The SP switch")
      * @param traffic      the traffic pattern
      * @param injection    the injection process
      * @param rate         the offered load of a single run, flits/node/cycle
@@ -75,14 +79,16 @@ public final class TrafficStudy {
     private final Settings s;
     private final Mesh2D mesh;        // null on the torus
     private final int[] torus;        // X, Y, Z; null on the mesh
+    private final int spNodes;        // the SP switch's nodes; 0 on the mesh and the torus
     private final Topology topology;
     private final NocConfig config;
     private PatternAnalysis analysis;
 
-    private TrafficStudy(Settings s, Mesh2D mesh, int[] torus, NocConfig config) {
+    private TrafficStudy(Settings s, Mesh2D mesh, int[] torus, int spNodes, NocConfig config) {
         this.s = s;
         this.mesh = mesh;
         this.torus = torus;
+        this.spNodes = spNodes;
         this.config = config;
         this.topology = network().topology();
     }
@@ -110,8 +116,8 @@ public final class TrafficStudy {
     }
 
     /** Builds a fresh network of the study's topology and router. */
-    public RouterNetwork network() {
-        return torus != null ? RouterNetwork.torus(torus[0], torus[1], torus[2], config)
+    public FlitNetwork network() {
+        return spNodes > 0 ? new SpSwitchNetwork(spNodes) : torus != null ? RouterNetwork.torus(torus[0], torus[1], torus[2], config)
                 : RouterNetwork.mesh(mesh.width(), mesh.height(), config);
     }
 
@@ -137,11 +143,20 @@ public final class TrafficStudy {
         check(s.latencyLimit() > 0, "--latency-limit: must be positive, got " + s.latencyLimit());
         check(s.seeds() >= 1, "--seeds: must be at least 1, got " + s.seeds());
         s.injection().burstParameters(s.rate() / s.packetFlits());
+        if (s.mesh().trim().matches("[0-9]+")) {
+            int n = Integer.parseInt(s.mesh().trim());
+            check(n >= 2 && n <= 128, "the SP switch connects 2 to 128 nodes, not " + n);
+            check(s.packetFlits() <= SpSwitchNetwork.maxPacketFlits(), "--packet-flits: an SP packet carries at most "
+                    + SpSwitchNetwork.maxPacketFlits() + " flits (payload words), got " + s.packetFlits());
+            TrafficStudy study = new TrafficStudy(s, null, null, n, s.router());
+            s.traffic().nodeView(study.topology);
+            return study;
+        }
         if (s.mesh().trim().split("x").length == 3) {
             int[] t = parseTorus(s.mesh());
             // the torus's heads carry the destination's number, so the head format does not limit its size
             NocConfig cfg = s.format() != null ? s.router().withFormat(s.format()) : s.router();
-            TrafficStudy study = new TrafficStudy(s, null, t, cfg);   // the router's own limits (ports x VCs)
+            TrafficStudy study = new TrafficStudy(s, null, t, 0, cfg);   // the router's own limits (ports x VCs)
             s.traffic().nodeView(study.topology);
             return study;
         }
@@ -150,7 +165,7 @@ public final class TrafficStudy {
         NocConfig cfg = s.router().withFormat(f);
         s.traffic().check(m);
         new DimensionOrderRouting(m, cfg.format());
-        return new TrafficStudy(s, m, null, cfg);   // the router's own limits (ports x VCs)
+        return new TrafficStudy(s, m, null, 0, cfg);   // the router's own limits (ports x VCs)
     }
 
     private static void check(boolean ok, String message) {
@@ -182,9 +197,9 @@ public final class TrafficStudy {
         return topology;
     }
 
-    /** The size as the command line gives it: {@code WxH} for the mesh, {@code XxYxZ} for the torus. */
+    /** The size as the command line gives it: {@code WxH} for the mesh, {@code XxYxZ} for the torus, N for the SP. */
     public String size() {
-        return torus != null ? torus[0] + "x" + torus[1] + "x" + torus[2] : mesh.width() + "x" + mesh.height();
+        return spNodes > 0 ? String.valueOf(spNodes) : torus != null ? torus[0] + "x" + torus[1] + "x" + torus[2] : mesh.width() + "x" + mesh.height();
     }
 
     /** The network's configuration. */
@@ -195,7 +210,10 @@ public final class TrafficStudy {
     /** What the pattern asks of the mesh: mean hops and ideal throughput under dimension-order routing. */
     public PatternAnalysis analysis() {
         if (analysis == null) {
-            analysis = mesh != null ? PatternAnalysis.of(mesh, s.traffic()) : PatternAnalysis.of(network(), s.traffic());
+            FlitNetwork net = network();
+            analysis = mesh != null ? PatternAnalysis.of(mesh, s.traffic())
+                    : net instanceof SpSwitchNetwork sp ? PatternAnalysis.of(sp, s.traffic(), s.packetFlits())
+                    : PatternAnalysis.of((RouterNetwork) net, s.traffic());
         }
         return analysis;
     }
@@ -206,8 +224,24 @@ public final class TrafficStudy {
      */
     public double zeroLoadLatency() {
         double h = analysis().meanHops();
+        if (spNodes > 0) {
+            return zeroLoadLatency(s.packetFlits(), h);
+        }
         return (h + 1) * config.routerDelay() + h * config.linkDelay() + 2 * NocConfig.LOCAL_CHANNEL_DELAY
                 + s.packetFlits() - 1;
+    }
+
+    /**
+     * Returns the zero-load latency on the SP switch of a packet of {@code flits} flits whose route crosses {@code h}
+     * switch chips beyond the shortest, on average: {@code P + switchLatencyCycles + h hopCycles + S(P)}.
+     *
+     * @throws IllegalStateException on the mesh and the torus
+     */
+    public double zeroLoadLatency(int flits, double h) {
+        if (!(network() instanceof SpSwitchNetwork sp)) {
+            throw new IllegalStateException("not the SP switch: " + topology.name());
+        }
+        return sp.zeroLoadLatency(flits, h);
     }
 
     /**
@@ -219,7 +253,7 @@ public final class TrafficStudy {
      * @return the measurements
      */
     public TrafficResult run(double rate, long seed, PacketListener listener) {
-        RouterNetwork net = network();
+        FlitNetwork net = network();
         SyntheticTraffic t = new SyntheticTraffic(net, s.traffic(), s.injection(), rate, s.packetFlits(), seed);
         t.setListener(listener);
         return t.run(s.warmup(), s.measure(), s.drain());
@@ -291,7 +325,7 @@ public final class TrafficStudy {
 
     /** The base name of a sweep's files: {@code noc-sweep-PATTERN-WxH}, or {@code noc-sweep-PATTERN-torusXxYxZ}. */
     public String baseName() {
-        return "noc-sweep-" + s.traffic().kind().label() + "-" + (torus != null ? "torus" : "") + size();
+        return "noc-sweep-" + s.traffic().kind().label() + "-" + (torus != null ? "torus" : spNodes > 0 ? "sp" : "") + size();
     }
 
     /**
@@ -341,6 +375,10 @@ public final class TrafficStudy {
     public String title() {
         String inj = s.injection().kind() == Injection.Kind.BERNOULLI ? "" : ", " + s.injection().describe();
         String seeds = s.seeds() > 1 ? ", " + s.seeds() + " seeds (95% CI)" : "";
+        if (spNodes > 0) {
+            return String.format(Locale.ROOT, "%s, %s%s, %d-flit packets%s", topology.name(), s.traffic(), inj,
+                    s.packetFlits(), seeds);
+        }
         return String.format(Locale.ROOT, "%s, %s%s, %d-flit packets, %d VCs x %d flits, D=%d, L=%d%s", topology.name(),
                 s.traffic(), inj, s.packetFlits(), config.vcs(), config.bufferDepth(), config.routerDelay(),
                 config.linkDelay(), seeds);
@@ -349,8 +387,8 @@ public final class TrafficStudy {
     /** The settings as JSON, with the names BookSim gives them where it has one. */
     public JsonObject settingsJson() {
         JsonObject o = new JsonObject();
-        if (torus != null) {
-            o.addProperty("topology", "torus");
+        if (torus != null || spNodes > 0) {
+            o.addProperty("topology", spNodes > 0 ? "sp" : "torus");
         }
         o.addProperty("mesh", size());
         o.addProperty("traffic", s.traffic().spec());
@@ -366,6 +404,18 @@ public final class TrafficStudy {
         }
         o.addProperty("injection_rate", s.rate());
         o.addProperty("packet_size", s.packetFlits());
+        if (spNodes == 0) {
+            routerJson(o);
+        }
+        o.addProperty("seed", s.seed());
+        o.addProperty("seeds", s.seeds());
+        o.addProperty("warmup", s.warmup());
+        o.addProperty("measure", s.measure());
+        o.addProperty("drain", s.drain());
+        return o;
+    }
+
+    private void routerJson(JsonObject o) {
         o.addProperty("num_vcs", config.vcs());
         o.addProperty("vc_buf_size", config.bufferDepth());
         o.addProperty("routing_delay", config.routeDelay());
@@ -380,12 +430,6 @@ public final class TrafficStudy {
         o.addProperty("arb_type", config.arbiter().name().toLowerCase(Locale.ROOT));
         o.addProperty("vc_allocator", config.vcAllocator().name().toLowerCase(Locale.ROOT));
         o.addProperty("vc_select", config.vcSelection().name().toLowerCase(Locale.ROOT));
-        o.addProperty("seed", s.seed());
-        o.addProperty("seeds", s.seeds());
-        o.addProperty("warmup", s.warmup());
-        o.addProperty("measure", s.measure());
-        o.addProperty("drain", s.drain());
-        return o;
     }
 
     /** The model's predictions for the pattern: zero-load latency and ideal throughput under DOR, as JSON. */
