@@ -65,6 +65,28 @@ class NocMainTest {
     }
 
     @Test
+    void spSwitchRunsAtItsZeroLoadLatencyWithJsonAndRefusesBadSizes() {
+        StringWriter out = new StringWriter();
+        assertEquals(0, run(out, new StringWriter(), "--topology", "sp", "--mesh", "8", "--rate", "0.002",
+                "--packet-flits", "4", "--json"));
+        JsonObject o = JsonParser.parseString(out.toString()).getAsJsonObject();
+        assertEquals("sp", o.getAsJsonObject("settings").get("topology").getAsString());
+        // 4 + 332 + 3 * 42 + ceil(24 * 332 / 160) = 512
+        assertEquals(512.0, o.getAsJsonObject("analysis").get("zero_load_latency").getAsDouble(), 1e-9);
+        JsonObject r = o.getAsJsonObject("result");
+        double error = 94 / Math.sqrt(r.get("packets").getAsDouble());
+        assertEquals(512.0, r.get("avg_network_latency").getAsDouble(), 3 * error + 1, out.toString());
+        for (String[] bad : new String[][] {{"--topology", "sp", "--mesh", "4x4"}, {"--topology", "sp", "--mesh", "200"},
+            {"--topology", "sp", "--traffic", "transpose"}, {"--topology", "sp", "--packet-flits", "300"},
+            {"--mesh", "16"}}) {
+            StringWriter err = new StringWriter();
+            assertEquals(2, run(new StringWriter(), err, bad), String.join(" ", bad));
+            assertEquals(1, err.toString().strip().lines().count(), err.toString());
+            assertTrue(err.toString().startsWith("noc: "), err.toString());
+        }
+    }
+
+    @Test
     void aBookSimTorusFileRunsOnTheTorus(@TempDir Path dir) throws Exception {
         Path cfg = dir.resolve("torus444.cfg");
         Files.writeString(cfg, "topology = torus; k = 4; n = 3; routing_function = dim_order;\n"

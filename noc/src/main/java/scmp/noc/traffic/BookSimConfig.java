@@ -18,7 +18,8 @@ import java.util.Set;
  *   <li>network: {@code topology = mesh} with {@code k} (the mesh is k x k) and {@code n = 2}, or {@code topology =
  *       torus} with {@code k} and {@code n} from 1 to 3 (a k-ary n-cube: {@code --topology torus --mesh kxkxk} for
  *       n = 3, {@code kxkx1} for 2, {@code kx1x1} for 1), {@code c = 1}, {@code routing_function = dor} (or
- *       {@code dim_order}, {@code dim_order_torus});</li>
+ *       {@code dim_order}, {@code dim_order_torus}); or, not one of BookSim's, {@code topology = sp} with {@code k}
+ *       nodes ({@code --topology sp --mesh k}), the SP model's multistage switch;</li>
  *   <li>router: {@code num_vcs}, {@code vc_buf_size}, {@code routing_delay}, {@code vc_alloc_delay},
  *       {@code sw_alloc_delay}, {@code st_final_delay} (the four stage delays), {@code credit_delay} (BookSim's
  *       credit goes back over a channel of the link's latency, 1, after {@code credit_delay} router cycles, so
@@ -191,11 +192,23 @@ public final class BookSimConfig {
             }
         }
         boolean torus = values.containsKey("topology") && text("topology").equals("torus");
-        if (values.containsKey("topology") && !torus && !text("topology").equals("mesh")) {
-            throw error("topology", "topology = " + values.get("topology").text() + ": only mesh and torus are modelled");
+        // not one of BookSim's: the SP model's multistage switch, its k nodes on one stage (n = 1)
+        boolean sp = values.containsKey("topology") && text("topology").equals("sp");
+        if (values.containsKey("topology") && !torus && !sp && !text("topology").equals("mesh")) {
+            throw error("topology", "topology = " + values.get("topology").text() + ": only mesh, torus and sp are "
+                    + "modelled");
         }
-        int n = values.containsKey("n") ? integer("n") : 2;
-        if (torus ? n < 1 || n > 3 : n != 2) {
+        if (sp) {
+            if (values.containsKey("n") && integer("n") != 1) {
+                throw error("n", "n = " + integer("n") + ": the SP switch's nodes are k, with n = 1");
+            }
+            o.put("--topology", "sp");
+            if (values.containsKey("k")) {
+                o.put("--mesh", String.valueOf(integer("k")));
+            }
+        }
+        int n = values.containsKey("n") ? integer("n") : sp ? 1 : 2;
+        if (!sp && (torus ? n < 1 || n > 3 : n != 2)) {
             throw error("n", "n = " + n + ": " + (torus ? "a torus of 1 to 3 dimensions is modelled" : "only n = 2 "
                     + "is modelled for a mesh"));
         }
@@ -205,7 +218,7 @@ public final class BookSimConfig {
         if (torus) {
             o.put("--topology", "torus");
         }
-        if (values.containsKey("k")) {
+        if (values.containsKey("k") && !sp) {
             int k = integer("k");
             if (k < 1) {
                 throw error("k", "k must be at least 1, got " + k);

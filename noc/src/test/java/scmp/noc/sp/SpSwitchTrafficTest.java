@@ -2,12 +2,14 @@ package scmp.noc.sp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import org.junit.jupiter.api.Test;
 import scmp.noc.Flit;
 import scmp.noc.NocConfig;
+import scmp.noc.traffic.BookSimConfig;
 import scmp.noc.traffic.Injection;
 import scmp.noc.traffic.SeedRuns;
 import scmp.noc.traffic.TrafficPattern;
@@ -82,6 +84,15 @@ class SpSwitchTrafficTest {
         assertNotNull(sw.knee(), "no saturation: " + sw.reason());
         assertTrue(sw.peak() > 0.85 * ideal && sw.peak() <= ideal * 1.02, "peak " + sw.peak());
         assertTrue(sw.lastStable() >= 0.08, "last stable " + sw.lastStable());
+    }
+
+    /** A BookSim-style configuration names the switch with {@code topology = sp} and its nodes with {@code k}. */
+    @Test
+    void configurationKey() {
+        var o = BookSimConfig.parse("topology = sp; k = 8; packet_size = 4;", "t.cfg").options();
+        assertEquals("sp", o.get("--topology"));
+        assertEquals("8", o.get("--mesh"));
+        assertThrows(IllegalArgumentException.class, () -> BookSimConfig.parse("topology = sp; n = 2;", "t.cfg").options());
     }
 
     /** The JSON of a run names the topology and leaves out the routers' settings. */

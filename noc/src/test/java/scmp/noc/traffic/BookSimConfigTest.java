@@ -89,7 +89,7 @@ class BookSimConfigTest {
 
     @Test
     void valuesTheModelDoesNotHaveAreErrors() {
-        assertEquals("t.cfg:1: topology = fly: only mesh and torus are modelled", error("topology = fly;"));
+        assertEquals("t.cfg:1: topology = fly: only mesh, torus and sp are modelled", error("topology = fly;"));
         assertEquals("t.cfg:1: input_speedup = 2: only 1 is modelled", error("input_speedup = 2;"));
         assertEquals("t.cfg:1: n = 3: only n = 2 is modelled for a mesh", error("n = 3;"));
         assertEquals("t.cfg:1: n = 4: a torus of 1 to 3 dimensions is modelled", error("n = 4; topology = torus; k = 4;"));
