@@ -297,6 +297,10 @@ public final class NocMain implements Callable<Integer> {
             if (!given("--step")) {
                 step = 0.005;
             }
+            for (String router : new String[] {"--vcs", "--buffer", "--router-delay", "--stages", "--link-delay",
+                "--credit-delay", "--ejection-buffer", "--format", "--vc-select", "--arbiter", "--vc-allocator"}) {
+                check(!given(router), router + ": the SP switch has no such routers (docs/sp.md, \"Timing\")");
+            }
             // ten times the mesh's phases: a packet takes ten times as long, and a link carries a tenth as much
             warmup = given("--warmup") ? warmup : 20000;
             measure = given("--measure") ? measure : 100000;

@@ -78,7 +78,7 @@ class NocMainTest {
         assertEquals(512.0, r.get("avg_network_latency").getAsDouble(), 3 * error + 1, out.toString());
         for (String[] bad : new String[][] {{"--topology", "sp", "--mesh", "4x4"}, {"--topology", "sp", "--mesh", "200"},
             {"--topology", "sp", "--traffic", "transpose"}, {"--topology", "sp", "--packet-flits", "300"},
-            {"--mesh", "16"}}) {
+            {"--mesh", "16"}, {"--topology", "sp", "--vcs", "2"}}) {
             StringWriter err = new StringWriter();
             assertEquals(2, run(new StringWriter(), err, bad), String.join(" ", bad));
             assertEquals(1, err.toString().strip().lines().count(), err.toString());
