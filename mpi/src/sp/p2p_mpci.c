@@ -19,7 +19,9 @@
  * packet (or from the receive pipe buffer, for the staged bytes: the first and last PIPES_COPY_BYTES of each
  * message, which also go through the send pipe buffer). The reader may not write to a stream: the CTS answers,
  * rendezvous data and context answers it gives rise to wait in a list that the next MPI call sends. Progress is
- * polling: the MPI calls take the packets. */
+ * polling (the MPI calls take the packets), or with MP_CSS_INTERRUPT=yes interrupt mode: HAL's interrupt handler,
+ * with the native MPI's hysteresis, takes them through Pipes and then sends that list, so a message arrives while
+ * the program computes outside MPI; the MPI calls' wait loops give it the core. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +76,7 @@ struct todo {
 
 static struct rx rx[MAX_TASKS];
 static struct todo *todos, **todo_tail = &todos;
-static int in_reader, draining;
+static int in_reader, draining;        /* draining: this thread writes to a stream (drain, or a send) */
 static int next_context = 2;            /* on the last process of MPI_COMM_WORLD: the next free context */
 static volatile int ctx_answer, ctx_got;
 
@@ -366,10 +368,13 @@ int __mpci_start_send(struct __mpi_request *r)
     h.tag = r->tag;
     h.bytes = bytes;
     /* the seed's Table 2: ready mode is eager, synchronous rendezvous, standard and buffered by the limit */
+    /* the interrupt handler's drain waits while this writes (draining): its bytes would land inside the message */
     if (r->mode == MODE_READY || (r->mode != MODE_SYNC && bytes < __mpi_sp_eager)) {
         h.kc = K_EAGER << 24 | (r->mode == MODE_READY) << 23 | context;
         h.req = 0;
+        draining = 1;
         send_message(node, &h, send_data(r), bytes);   /* returns when the data are in HAL send buffers */
+        draining = 0;
         if (r->tmp) {
             free(r->tmp);
             r->tmp = 0;
@@ -380,8 +385,10 @@ int __mpci_start_send(struct __mpi_request *r)
     h.kc = K_RTS << 24 | context;   /* the request to send; the data follow its answer */
     h.req = (int)r;
     r->state = ST_POSTED;
+    draining = 1;
     pipes_write(node, &h, sizeof h, 1);
     pipes_push(node);
+    draining = 0;
     return MPI_SUCCESS;
 }
 
@@ -425,6 +432,8 @@ void __mpci_setup(void)
     if (getXDim() > MAX_TASKS)
         fatal("more than 128 tasks");
     pipes_init(reader);
+    if (__mpi_sp_interrupts)
+        pipes_interrupts(1, drain);
 }
 
 /* Takes the packets that are there, then sends what they gave rise to. */
@@ -476,7 +485,9 @@ void __mpci_get_contexts(int k, int *out)
         next_context += k;
     } else {
         ctx_got = 0;
+        draining = 1;
         send_header(node, K_CTX_ASK, 0, k, 0);
+        draining = 0;
         while (!ctx_got)
             __mpi_progress();
         h = ctx_answer;
