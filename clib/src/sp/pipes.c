@@ -16,10 +16,10 @@
  * ACK_DELAY_CYCLES and has nothing to send (a delayed acknowledgement).
  *
  * Interrupt mode (pipes_interrupts): HAL's interrupt handler, with the adapter's hysteresis, takes the packets
- * that land while the program computes, and then calls the user's `after`. The program's thread still takes
- * packets inside pipes_poll: the core does not preempt, and the thread gives it up only where it waits for the
- * adapter (in a send, or for a packet) after it has handed a packet's bytes to the reader, so the handler never
- * runs inside the reader. */
+ * that land while the program computes, and then calls the user's `after` unless the program's thread is in the
+ * middle of a write. The program's thread still takes packets inside pipes_poll: the core does not preempt, and
+ * the thread gives it up only where it waits for the adapter (in a send, or for a packet) after it has handed a
+ * packet's bytes to the reader, so the handler never runs inside the reader. */
 #include <hal.h>
 #include <pipes.h>
 #include <stdlib.h>
@@ -382,9 +382,28 @@ void pipes_write(int dst, const void *buf, int n, int staged) {
 
 /* HAL's interrupt handler, called while the ring holds a packet: takes it, then lets the user send what it gave
  * rise to. */
+/* Whether the program's thread is in the middle of a write: a packet being filled, or one the adapter is reading.
+ * The handler runs only where that thread waits (hal_send_wait in transmit, or for the window in send_open), so
+ * bytes it wrote now would land inside the program's message. Only the handler asks, so the polling path pays
+ * nothing for it. */
+static int writing(void) {
+    for (int t = 0; t < tasks; t++) {
+        if (open_pkt[t]) {
+            return 1;
+        }
+        for (int s = base_seq[t]; unacked > 0 && s < next_seq[t]; s++) {
+            pkt *p = window[t][s % PIPES_WINDOW];
+            if (p && p->seq == s && p->sending) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 static void on_interrupt(void) {
     pipes_poll(0);
-    if (intr_after) {
+    if (intr_after && !writing()) {
         intr_after();
     }
 }

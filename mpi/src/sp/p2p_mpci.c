@@ -76,7 +76,7 @@ struct todo {
 
 static struct rx rx[MAX_TASKS];
 static struct todo *todos, **todo_tail = &todos;
-static int in_reader, draining;        /* draining: this thread writes to a stream (drain, or a send) */
+static int in_reader, draining;
 static int next_context = 2;            /* on the last process of MPI_COMM_WORLD: the next free context */
 static volatile int ctx_answer, ctx_got;
 
@@ -368,13 +368,10 @@ int __mpci_start_send(struct __mpi_request *r)
     h.tag = r->tag;
     h.bytes = bytes;
     /* the seed's Table 2: ready mode is eager, synchronous rendezvous, standard and buffered by the limit */
-    /* the interrupt handler's drain waits while this writes (draining): its bytes would land inside the message */
     if (r->mode == MODE_READY || (r->mode != MODE_SYNC && bytes < __mpi_sp_eager)) {
         h.kc = K_EAGER << 24 | (r->mode == MODE_READY) << 23 | context;
         h.req = 0;
-        draining = 1;
         send_message(node, &h, send_data(r), bytes);   /* returns when the data are in HAL send buffers */
-        draining = 0;
         if (r->tmp) {
             free(r->tmp);
             r->tmp = 0;
@@ -385,10 +382,8 @@ int __mpci_start_send(struct __mpi_request *r)
     h.kc = K_RTS << 24 | context;   /* the request to send; the data follow its answer */
     h.req = (int)r;
     r->state = ST_POSTED;
-    draining = 1;
     pipes_write(node, &h, sizeof h, 1);
     pipes_push(node);
-    draining = 0;
     return MPI_SUCCESS;
 }
 
@@ -485,9 +480,7 @@ void __mpci_get_contexts(int k, int *out)
         next_context += k;
     } else {
         ctx_got = 0;
-        draining = 1;
         send_header(node, K_CTX_ASK, 0, k, 0);
-        draining = 0;
         while (!ctx_got)
             __mpi_progress();
         h = ctx_answer;

@@ -474,11 +474,11 @@ public final class SpTables {
                     + "messages of kilobytes where MPI-LAPI's lead on the model is larger than the seed's (row "
                     + "above); the difference from the seed is 2 points of a small gain.",
             "MPI-LAPI's interrupt-mode gain over native, 4 bytes", "Measured with `mpi_bench.c 4 4 1` at -n 2: in "
-                    + "polling mode the model's MPI-LAPI is already 10.2 us slower than native at 4 bytes (27.70 "
-                    + "against 17.48 us, the seed has them close), and interrupt mode adds more to native (12.4 us: "
+                    + "polling mode the model's MPI-LAPI is already 10.3 us slower than native at 4 bytes (27.70 "
+                    + "against 17.36 us, the seed has them close), and interrupt mode adds more to native (12.9 us: "
                     + "the 10 us interrupt and the hysteresis) than to MPI-LAPI (7.5 us, to 35.22). The hysteresis "
-                    + "is what the seed blames, and it works in that direction here: native is 26.23 us with "
-                    + "`--param hysteresisCycles=0`, 29.89 with the default 1660 (5 us), 34.86 with 3320 and 44.87 "
+                    + "is what the seed blames, and it works in that direction here: native is 26.49 us with "
+                    + "`--param hysteresisCycles=0`, 30.22 with the default 1660 (5 us), 35.17 with 3320 and 45.18 "
                     + "with 6640 (MPI-LAPI, whose handler has none, stays 35.22); the seed's 35.8% would need "
                     + "native at about 55 us, a hysteresis near 10,000 cycles (30 us), or the polling-mode gap "
                     + "gone. The default hysteresis is an assumption (docs/sp.md), not the seed's figure.");
