@@ -115,27 +115,27 @@ static void fatal(const char *why)
 
 static void exchange_counters(void);
 
+/* An environment variable of two values: 1 for `on`, 0 for `off` or none; anything else ends the run with a line. */
+static int either(const char *name, const char *on, const char *off)
+{
+    const char *v = getenv(name);
+    char line[96];
+    if (!v || strcmp(v, off) == 0)
+        return 0;
+    if (strcmp(v, on) == 0)
+        return 1;
+    snprintf(line, sizeof line, "MPI on node %d: %s must be %s or %s\n", __mpi_self_node, name, off, on);
+    __mpi_fatal_line(line);
+    __mpi_end_run(1);
+    return 0;
+}
+
 void __mpi_p2p_setup(void)
 {
-    const char *v = getenv("MPI_LAPI_VERSION"), *e = getenv("MP_EAGER_LIMIT"), *st = getenv("MP_MPI_STACK");
-    const char *in = getenv("MP_CSS_INTERRUPT");
+    const char *v = getenv("MPI_LAPI_VERSION"), *e = getenv("MP_EAGER_LIMIT");
     lapi_info_t info;
-    if (st && strcmp(st, "native") == 0) {
-        __mpi_sp_native = 1;
-    } else if (st && strcmp(st, "lapi") != 0) {
-        char line[96];
-        snprintf(line, sizeof line, "MPI on node %d: MP_MPI_STACK must be lapi or native\n", __mpi_self_node);
-        __mpi_fatal_line(line);
-        __mpi_end_run(1);
-    }
-    if (in && strcmp(in, "yes") == 0) {
-        __mpi_sp_interrupts = 1;
-    } else if (in && strcmp(in, "no") != 0) {
-        char line[96];
-        snprintf(line, sizeof line, "MPI on node %d: MP_CSS_INTERRUPT must be yes or no\n", __mpi_self_node);
-        __mpi_fatal_line(line);
-        __mpi_end_run(1);
-    }
+    __mpi_sp_native = either("MP_MPI_STACK", "native", "lapi");
+    __mpi_sp_interrupts = either("MP_CSS_INTERRUPT", "yes", "no");
     if (!v || strcmp(v, "enhanced") == 0)
         __mpi_sp_version = V_ENHANCED;
     else if (strcmp(v, "base") == 0)

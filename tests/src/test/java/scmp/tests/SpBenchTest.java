@@ -79,6 +79,6 @@ class SpBenchTest {
         E2e.Sim s = E2e.scmpsim("--machine", "sp", "-n", "2", "--env", "MP_CSS_INTERRUPT=maybe",
                 build("programs/sp-bench/mpi_bench.c").toString(), "1", "4", "1", "interrupt");
         assertEquals(1, s.exit());
-        assertTrue(s.stderr().contains("MPI on node 0: MP_CSS_INTERRUPT must be yes or no\n"), s.stderr());
+        assertTrue(s.stderr().contains("MPI on node 0: MP_CSS_INTERRUPT must be no or yes\n"), s.stderr());
     }
 }
