@@ -633,14 +633,12 @@ public final class SpTables {
         return b.toString();
     }
 
-    /** What the doc says MPI-LAPI needs for interrupt mode, when its interrupt-mode run got no message. */
-    static final String INTERRUPT_NEEDS = "MPI-LAPI has no interrupt mode yet: it takes packets only inside MPI "
-            + "calls (docs/mpi-sp.md, \"Progress\"). What it needs: `MPI_Init` to read `" + INTERRUPT_VARIABLE
-            + "` and call `LAPI_Senv(h, INTERRUPT_SET, 1)`, so that HAL's interrupt handler takes the packets and "
-            + "runs LAPI's header handlers (LAPI has the mode: docs/sp.md, \"Progress\"), and the wait loops of "
-            + "`mpi/src/sp/p2p_lapi.c` to yield the core (`hal_yield`) instead of blocking in the adapter. The "
-            + "benchmark's watching loop already yields, since the SCMP core does not preempt (docs/sp.md, "
-            + "\"Interrupt mode\").";
+    /** What the doc says when MPI-LAPI's interrupt-mode run got no message (the chain that should have delivered it). */
+    static final String INTERRUPT_NEEDS = "MPI-LAPI's interrupt-mode run got no message outside MPI calls: with `"
+            + INTERRUPT_VARIABLE + "=yes` `MPI_Init` calls `LAPI_Senv(h, INTERRUPT_SET, 1)`, LAPI's interrupt "
+            + "handler takes the packets and the wait loops' `LAPI_Getcntr` yields the core to it (docs/mpi-sp.md, "
+            + "\"Progress\"); a run that ends so means that chain is broken. The benchmark's watching loop yields, "
+            + "since the SCMP core does not preempt (docs/sp.md, \"Interrupt mode\").";
 
     /** What the page says about absolute figures against the seed's. */
     static final String ABSOLUTE = "The SP model runs our SCMP core at 332 MHz in place of the seed's 332 MHz "
