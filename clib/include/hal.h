@@ -54,6 +54,10 @@ void hal_recv(hal_packet_t *info, void *buf, int max);
  * program's thread blocks (hal_recv, hal_send_wait) or suspends. */
 void hal_interrupts(void (*handler)(void));
 void hal_polling(void);
+/* The handler's hysteresis from the next hal_interrupts on: `cycles` (0: none, the handler returns as soon as the
+ * ring is empty, as LAPI's does), or -1 (the default) for the adapter's hysteresisCycles, the native MPI's scheme
+ * (docs/sp.md, "HAL"). */
+void hal_hysteresis(int cycles);
 /* Gives up the processor to the next ready thread (an interrupt handler waiting to run): suspend. */
 void hal_yield(void);
 /* Starts entry() in a free thread context of this node, ready in the cycle after the call (the adapter faults

@@ -32,6 +32,12 @@ void pipes_push(int dst);
  * sends the acknowledgements and retransmissions that are due and returns 0, when `block` once a packet has
  * landed or the next timer has passed. */
 int pipes_poll(int block);
+/* Interrupt mode (`on` 1) or polling mode (0). In interrupt mode HAL's interrupt handler, with the adapter's
+ * hysteresis (the native MPI's scheme, docs/sp.md "HAL"), takes the packets that land while the program's thread
+ * has given up the core (hal_yield, or waiting in the adapter), and after each calls `after`, which may write
+ * unless the program's thread is in the middle of a write; pipes_poll still takes packets in the program's
+ * thread. */
+void pipes_interrupts(int on, void (*after)(void));
 /* Packets not yet acknowledged, over all targets. */
 int pipes_unacked(void);
 /* Sends every acknowledgement owed at once. */

@@ -17,6 +17,8 @@ static volatile int hal_ring[HAL_RING_SLOTS * SLOT_WORDS];
 static int hal_head;
 static void (*hal_user_handler)(void);
 static int hal_handled;
+static int hal_wait_cycles;        /* hal_hysteresis's cycles + 1; 0: the adapter's */
+static void hal_interrupt_chosen(int hysteresis);
 
 int hal_init(void) {
     __hal_ring((void *)hal_ring, HAL_RING_SLOTS);
@@ -59,7 +61,7 @@ void hal_recv(hal_packet_t *info, void *buf, int max) {
 }
 
 /* The interrupt handler's thread: the user's handler while packets are there, then the hysteresis: it polls for
- * `hysteresis` cycles for a further packet before it returns. */
+ * `hysteresis` cycles (the adapter's, unless hal_hysteresis chose) for a further packet before it returns. */
 static void hal_interrupt(int hysteresis) {
     hal_handled++;
     while (hal_user_handler) {
@@ -78,7 +80,7 @@ static void hal_interrupt(int hysteresis) {
 
 void hal_interrupts(void (*handler)(void)) {
     hal_user_handler = handler;
-    __hal_handler(hal_interrupt);
+    __hal_handler(hal_wait_cycles == 0 ? hal_interrupt : hal_interrupt_chosen);
 }
 
 void hal_polling(void) {
@@ -88,4 +90,14 @@ void hal_polling(void) {
 
 int hal_interrupt_count(void) {
     return hal_handled;
+}
+
+void hal_hysteresis(int cycles) {
+    hal_wait_cycles = cycles < 0 ? 0 : cycles + 1;
+}
+
+/* The handler's thread when hal_hysteresis chose the time instead of the adapter. */
+static void hal_interrupt_chosen(int hysteresis) {
+    (void)hysteresis;
+    hal_interrupt(hal_wait_cycles - 1);
 }

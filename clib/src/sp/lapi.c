@@ -609,6 +609,7 @@ int LAPI_Senv(lapi_handle_t hndl, lapi_query_t query, int set_val) {
     }
     interrupts = set_val != 0;
     if (interrupts) {
+        hal_hysteresis(0);   /* LAPI's handler has no hysteresis (seed section 6.1): it returns once the ring is empty */
         hal_interrupts(on_interrupt);
     } else {
         hal_polling();
@@ -627,6 +628,8 @@ int LAPI_Getcntr(lapi_handle_t hndl, lapi_cntr_t *cntr, int *val) {
     if (!interrupts) {
         while (progress(0)) {
         }
+    } else {
+        hal_yield();   /* the interrupt handler takes the packets that are there */
     }
     if (handlers_waiting()) {
         hal_yield();   /* the completion handlers of the messages taken run */

@@ -13,7 +13,13 @@
  * the reader in sequence order: a packet that comes early waits in the reordering buffer (the receive pipe buffer,
  * one slot per window packet), a duplicate is dropped and acknowledged again. Acknowledgements ride on the reverse
  * stream's packets; a receiver sends one alone after half a window of packets, or when it owes one for
- * ACK_DELAY_CYCLES and has nothing to send (a delayed acknowledgement). */
+ * ACK_DELAY_CYCLES and has nothing to send (a delayed acknowledgement).
+ *
+ * Interrupt mode (pipes_interrupts): HAL's interrupt handler, with the adapter's hysteresis, takes the packets
+ * that land while the program computes, and then calls the user's `after` unless the program's thread is in the
+ * middle of a write. The program's thread still takes packets inside pipes_poll: the core does not preempt, and
+ * the thread gives it up only where it waits for the adapter (in a send, or for a packet) after it has handed a
+ * packet's bytes to the reader, so the handler never runs inside the reader. */
 #include <hal.h>
 #include <pipes.h>
 #include <stdlib.h>
@@ -57,6 +63,7 @@ static unsigned long long ack_deadline = ~0ULL, next_deadline = ~0ULL;
 static int unacked;
 static char send_pipe[PIPES_COPY_BYTES];                /* the send pipe buffer */
 static pipes_stats_t stats;
+static void (*intr_after)(void);                        /* interrupt mode: what the handler calls after a packet */
 
 int pipes_init(pipes_reader_t *r) {
     reader = r;
@@ -370,5 +377,43 @@ void pipes_write(int dst, const void *buf, int n, int staged) {
         append(dst, from, k, staged);
         p += k;
         n -= k;
+    }
+}
+
+/* HAL's interrupt handler, called while the ring holds a packet: takes it, then lets the user send what it gave
+ * rise to. */
+/* Whether the program's thread is in the middle of a write: a packet being filled, or one the adapter is reading.
+ * The handler runs only where that thread waits (hal_send_wait in transmit, or for the window in send_open), so
+ * bytes it wrote now would land inside the program's message. Only the handler asks, so the polling path pays
+ * nothing for it. */
+static int writing(void) {
+    for (int t = 0; t < tasks; t++) {
+        if (open_pkt[t]) {
+            return 1;
+        }
+        for (int s = base_seq[t]; unacked > 0 && s < next_seq[t]; s++) {
+            pkt *p = window[t][s % PIPES_WINDOW];
+            if (p && p->seq == s && p->sending) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static void on_interrupt(void) {
+    pipes_poll(0);
+    if (intr_after && !writing()) {
+        intr_after();
+    }
+}
+
+void pipes_interrupts(int on, void (*after)(void)) {
+    intr_after = after;
+    if (on) {
+        hal_hysteresis(-1);     /* the native MPI's hysteresis: the adapter's hysteresisCycles */
+        hal_interrupts(on_interrupt);
+    } else {
+        hal_polling();
     }
 }

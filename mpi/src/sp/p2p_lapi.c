@@ -15,13 +15,17 @@
  * completion handlers mark messages complete; counters, where an eager message's completion is a LAPI target
  * counter of the pair (one of COUNTER_SLOTS per pair, exchanged at start-up) instead of a completion handler;
  * enhanced (the default), where every completion handler runs in the context that completes the message
- * (LAPI's COMPL_INLINE). Progress is polling: LAPI takes packets inside the MPI calls.
+ * (LAPI's COMPL_INLINE). Progress is polling (LAPI takes packets inside the MPI calls), or with
+ * MP_CSS_INTERRUPT=yes interrupt mode: LAPI's interrupt handler takes them, so a message arrives while the program
+ * computes outside MPI; its header handlers match, and the completion handlers send what they leave (drain), and
+ * the MPI calls' wait loops give the core to the handler (hal_yield) instead of taking packets.
  *
  * MP_MPI_STACK=native chooses the native stack (p2p_mpci.c) instead: the engine's entry points below hand their
  * calls to it, and LAPI is not started. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <hal.h>
 #include <lapi.h>
 #include "../mpi_machine.h"
 #include "../mpi_internal.h"
@@ -82,6 +86,7 @@ struct __mpi_out *__mpi_outbox;
 int __mpi_sp_version = V_ENHANCED;      /* MPI_LAPI_VERSION */
 int __mpi_sp_native;                    /* MP_MPI_STACK=native: p2p_mpci.c's stack */
 int __mpi_sp_eager = 4096;              /* MP_EAGER_LIMIT: shorter standard sends are eager */
+int __mpi_sp_interrupts;                /* MP_CSS_INTERRUPT=yes: interrupt mode (both stacks) */
 lapi_handle_t __mpi_lapi;
 static int send_seq[MAX_TASKS];         /* next sequence number to each node */
 static int recv_seq[MAX_TASKS];         /* next sequence number expected from each node */
@@ -110,18 +115,27 @@ static void fatal(const char *why)
 
 static void exchange_counters(void);
 
+/* An environment variable of two values: 1 for `on`, 0 for `off` or none; anything else ends the run with a line. */
+static int either(const char *name, const char *on, const char *off)
+{
+    const char *v = getenv(name);
+    char line[96];
+    if (!v || strcmp(v, off) == 0)
+        return 0;
+    if (strcmp(v, on) == 0)
+        return 1;
+    snprintf(line, sizeof line, "MPI on node %d: %s must be %s or %s\n", __mpi_self_node, name, off, on);
+    __mpi_fatal_line(line);
+    __mpi_end_run(1);
+    return 0;
+}
+
 void __mpi_p2p_setup(void)
 {
-    const char *v = getenv("MPI_LAPI_VERSION"), *e = getenv("MP_EAGER_LIMIT"), *st = getenv("MP_MPI_STACK");
+    const char *v = getenv("MPI_LAPI_VERSION"), *e = getenv("MP_EAGER_LIMIT");
     lapi_info_t info;
-    if (st && strcmp(st, "native") == 0) {
-        __mpi_sp_native = 1;
-    } else if (st && strcmp(st, "lapi") != 0) {
-        char line[96];
-        snprintf(line, sizeof line, "MPI on node %d: MP_MPI_STACK must be lapi or native\n", __mpi_self_node);
-        __mpi_fatal_line(line);
-        __mpi_end_run(1);
-    }
+    __mpi_sp_native = either("MP_MPI_STACK", "native", "lapi");
+    __mpi_sp_interrupts = either("MP_CSS_INTERRUPT", "yes", "no");
     if (!v || strcmp(v, "enhanced") == 0)
         __mpi_sp_version = V_ENHANCED;
     else if (strcmp(v, "base") == 0)
@@ -144,6 +158,8 @@ void __mpi_p2p_setup(void)
     memset(&info, 0, sizeof info);
     LAPI_Init(&__mpi_lapi, &info);
     LAPI_Senv(__mpi_lapi, COMPL_INLINE, __mpi_sp_version == V_ENHANCED);
+    if (__mpi_sp_interrupts)
+        LAPI_Senv(__mpi_lapi, INTERRUPT_SET, 1);
     if (__mpi_sp_version == V_COUNTERS)
         exchange_counters();
 }
@@ -613,7 +629,8 @@ int __mpi_start_recv(struct __mpi_request *r)
 
 /* ---- Progress and completion ---------------------------------------------------------------------------------- */
 
-/* Takes the packets that are there (LAPI_Getcntr does, in polling mode), then the counters. */
+/* Takes the packets that are there (LAPI_Getcntr does: in interrupt mode by giving the core to the handler), then
+ * the counters. */
 void __mpi_take_in(void)
 {
     static lapi_cntr_t none;

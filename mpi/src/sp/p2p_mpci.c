@@ -19,7 +19,9 @@
  * packet (or from the receive pipe buffer, for the staged bytes: the first and last PIPES_COPY_BYTES of each
  * message, which also go through the send pipe buffer). The reader may not write to a stream: the CTS answers,
  * rendezvous data and context answers it gives rise to wait in a list that the next MPI call sends. Progress is
- * polling: the MPI calls take the packets. */
+ * polling (the MPI calls take the packets), or with MP_CSS_INTERRUPT=yes interrupt mode: HAL's interrupt handler,
+ * with the native MPI's hysteresis, takes them through Pipes and then sends that list, so a message arrives while
+ * the program computes outside MPI; the MPI calls' wait loops give it the core. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -425,6 +427,8 @@ void __mpci_setup(void)
     if (getXDim() > MAX_TASKS)
         fatal("more than 128 tasks");
     pipes_init(reader);
+    if (__mpi_sp_interrupts)
+        pipes_interrupts(1, drain);
 }
 
 /* Takes the packets that are there, then sends what they gave rise to. */

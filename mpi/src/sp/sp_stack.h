@@ -8,6 +8,7 @@ struct __mpi_request;
 
 extern int __mpi_sp_native;             /* MP_MPI_STACK=native */
 extern int __mpi_sp_eager;              /* MP_EAGER_LIMIT: shorter standard sends are eager (both stacks) */
+extern int __mpi_sp_interrupts;         /* MP_CSS_INTERRUPT=yes: interrupt mode (both stacks) */
 
 void __mpi_sp_fence(void);              /* p2p_lapi.c: every message sent is complete at its target */
 
