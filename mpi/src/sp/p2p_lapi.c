@@ -592,40 +592,12 @@ int __mpi_start_send(struct __mpi_request *r)
 
 /* ---- Receiving ------------------------------------------------------------------------------------------------ */
 
-int __mpi_start_recv(struct __mpi_request *r)
-{
-    struct __mpi_comm *c = __mpi_comm(r->comm);
-    struct __mpi_env **ep, *e;
-    struct __mpi_request **pp;
-    if (__mpi_sp_native)
-        return __mpci_start_recv(r);
-    r->bytes = r->count * r->tp->size;
-    r->error = MPI_SUCCESS;
-    r->cancelled = 0;
-    r->tmp = 0;
-    if (r->peer == MPI_PROC_NULL) {
-        r->source = MPI_PROC_NULL;
-        r->rtag = MPI_ANY_TAG;
-        r->msgbytes = 0;
-        r->state = ST_DONE;
-        return MPI_SUCCESS;
-    }
-    r->state = ST_POSTED;
-    __mpi_take_in();
-    for (ep = &c->sends[r->q]; (e = *ep) != 0; ep = &e->next) {
-        int src = __mpi_rank_of_node(c, e->src_node);
-        if (matches(r->peer, r->tag, src, e->tag)) {
-            *ep = e->next;
-            take(r, (struct lmsg *)e, src);
-            return MPI_SUCCESS;
-        }
-    }
-    r->next = 0;
-    for (pp = &c->recvs[r->q]; *pp; pp = &(*pp)->next)
-        ;
-    *pp = r;
-    return MPI_SUCCESS;
-}
+/* MPI-LAPI's receive start (../poll_recv.h), or the native stack's. */
+#define RECV_START __mpi_start_recv
+#define RECV_FIRST(r) if (__mpi_sp_native) return __mpci_start_recv(r)
+#define RECV_TAKE_IN() __mpi_take_in()
+#define RECV_TAKE(r, e, src) take(r, (struct lmsg *)(e), src)
+#include "../poll_recv.h"
 
 /* ---- Progress and completion ---------------------------------------------------------------------------------- */
 

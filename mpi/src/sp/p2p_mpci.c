@@ -387,38 +387,11 @@ int __mpci_start_send(struct __mpi_request *r)
     return MPI_SUCCESS;
 }
 
-int __mpci_start_recv(struct __mpi_request *r)
-{
-    struct __mpi_comm *c = __mpi_comm(r->comm);
-    struct __mpi_env **ep, *e;
-    struct __mpi_request **pp;
-    r->bytes = r->count * r->tp->size;
-    r->error = MPI_SUCCESS;
-    r->cancelled = 0;
-    r->tmp = 0;
-    if (r->peer == MPI_PROC_NULL) {
-        r->source = MPI_PROC_NULL;
-        r->rtag = MPI_ANY_TAG;
-        r->msgbytes = 0;
-        r->state = ST_DONE;
-        return MPI_SUCCESS;
-    }
-    r->state = ST_POSTED;
-    __mpci_take_in();
-    for (ep = &c->sends[r->q]; (e = *ep) != 0; ep = &e->next) {
-        int src = __mpi_rank_of_node(c, e->src_node);
-        if (matches(r->peer, r->tag, src, e->tag)) {
-            *ep = e->next;
-            take(r, (struct nmsg *)e, src);
-            return MPI_SUCCESS;
-        }
-    }
-    r->next = 0;
-    for (pp = &c->recvs[r->q]; *pp; pp = &(*pp)->next)
-        ;
-    *pp = r;
-    return MPI_SUCCESS;
-}
+/* The receive start (../poll_recv.h). */
+#define RECV_START __mpci_start_recv
+#define RECV_TAKE_IN() __mpci_take_in()
+#define RECV_TAKE(r, e, src) take(r, (struct nmsg *)(e), src)
+#include "../poll_recv.h"
 
 /* ---- Progress ------------------------------------------------------------------------------------------------- */
 
