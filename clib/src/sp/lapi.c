@@ -113,44 +113,15 @@ static int retransmit_cycles = 200000;
 static unsigned long long next_deadline = ~0ULL;
 
 static int progress(int block);
-static void retransmit_due(void);
 
-/* When p is sent again if no acknowledgement has come. */
-static unsigned long long deadline(const sent_pkt *p) {
-    return p->at + ((unsigned long long)(unsigned)retransmit_cycles << (p->tries < 4 ? p->tries : 4));
-}
-
-/* Sends p's bytes to dst and waits for the adapter to read them, then stamps it (or frees it when its
- * acknowledgement came meanwhile). */
-static void transmit(int dst, sent_pkt *p) {
-    p->sending = 1;
-    hal_send(dst, 0, p->words, p->bytes);
-    hal_send_wait();
-    p->sending = 0;
-    if (p->acked) {
-        free(p);
-        return;
-    }
-    p->at = hal_cycles();
-    if (deadline(p) < next_deadline) {
-        next_deadline = deadline(p);
-    }
-}
-
-/* An acknowledged packet leaves the window. */
-static void release(int dst, int seq) {
-    sent_pkt *p = window[dst][seq % WINDOW];
-    if (!p || p->seq != seq) {
-        return;
-    }
-    window[dst][seq % WINDOW] = 0;
-    unacked--;
-    if (p->sending) {
-        p->acked = 1;
-    } else {
-        free(p);
-    }
-}
+/* The window (hal_rel.h): a packet's user word is 0, its LAPI header is in its payload. */
+#define REL_PKT sent_pkt
+#define REL_WINDOW WINDOW
+#define REL_TIMEOUT ((unsigned long long)(unsigned)retransmit_cycles)
+#define REL_FREE(p) free(p)
+#define REL_USER 0
+#define REL_RESENT retransmissions
+#include "hal_rel.h"
 
 static void take_rack(int src, const lapi_hdr *h) {
     for (int s = base_seq[src]; s <= h->msgid && s < next_seq[src]; s++) {
@@ -221,35 +192,6 @@ static void send_pkt(int dst, lapi_hdr *h, const void *data, int bytes) {
     window[dst][p->seq % WINDOW] = p;
     unacked++;
     transmit(dst, p);
-}
-
-/* Sends again every packet whose timeout has passed since it was last sent without an acknowledgement. Packets in
- * the ring are taken first: they may be the acknowledgements. */
-static void retransmit_due(void) {
-    if (unacked == 0 || hal_cycles() < next_deadline || (hal_status() & HAL_RECEIVED)) {
-        return;
-    }
-    unsigned long long soonest = ~0ULL;
-    for (int t = 0; t < tasks; t++) {
-        for (int s = base_seq[t]; s < next_seq[t]; s++) {
-            sent_pkt *p = window[t][s % WINDOW];
-            if (!p || p->seq != s || p->sending) {
-                continue;
-            }
-            if (hal_cycles() >= deadline(p)) {
-                retransmissions++;
-                p->tries++;
-                transmit(t, p);
-                if (window[t][s % WINDOW] != p) {
-                    continue;   /* acknowledged (and freed) meanwhile */
-                }
-            }
-            if (deadline(p) < soonest) {
-                soonest = deadline(p);
-            }
-        }
-    }
-    next_deadline = soonest;
 }
 
 static arriving *find(int src, int msgid, int type) {

@@ -102,10 +102,6 @@ static int unwrap(int base, unsigned wire) {
     return base + (d >= 0x2000 ? d - 0x4000 : d);
 }
 
-static unsigned long long deadline(const pkt *p) {
-    return p->at + ((unsigned long long)RETRANSMIT_CYCLES << (p->tries < 4 ? p->tries : 4));
-}
-
 /* An acknowledgement came or is carried: the receiver no longer owes one. */
 static void ack_sent(int src) {
     if (ack_due[src]) {
@@ -114,40 +110,19 @@ static void ack_sent(int src) {
     }
 }
 
-/* Sends p to dst with the acknowledgement dst is owed, and waits for the adapter to read it. */
-static void transmit(int dst, pkt *p) {
-    int pad = (4 - (p->bytes & 3)) & 3;
-    unsigned user = (unsigned)p->seq & SEQ_MASK;
-    user |= ((unsigned)expect[dst] & SEQ_MASK) << 14 | (p->staged ? U_STAGED : 0) | (unsigned)pad << 30;
+/* The window (hal_rel.h): a packet's user word is the Pipes header, with the acknowledgement dst is owed. */
+#define REL_PKT pkt
+#define REL_WINDOW PIPES_WINDOW
+#define REL_TIMEOUT ((unsigned long long)RETRANSMIT_CYCLES)
+#define REL_FREE(p) free_pkt(p)
+#define REL_PREPARE(dst, p)                                                                                 \
+    int pad = (4 - ((p)->bytes & 3)) & 3;                                                                   \
+    unsigned user = (unsigned)(p)->seq & SEQ_MASK;                                                          \
+    user |= ((unsigned)expect[dst] & SEQ_MASK) << 14 | ((p)->staged ? U_STAGED : 0) | (unsigned)pad << 30;  \
     ack_sent(dst);
-    p->sending = 1;
-    hal_send(dst, (int)user, p->words, p->bytes);
-    hal_send_wait();
-    p->sending = 0;
-    if (p->acked) {
-        free_pkt(p);
-        return;
-    }
-    p->at = hal_cycles();
-    if (deadline(p) < next_deadline) {
-        next_deadline = deadline(p);
-    }
-}
-
-/* An acknowledged packet leaves the window. */
-static void release(int dst, int seq) {
-    pkt *p = window[dst][seq % PIPES_WINDOW];
-    if (!p || p->seq != seq) {
-        return;
-    }
-    window[dst][seq % PIPES_WINDOW] = 0;
-    unacked--;
-    if (p->sending) {
-        p->acked = 1;
-    } else {
-        free_pkt(p);
-    }
-}
+#define REL_USER ((int)user)
+#define REL_RESENT stats.retransmissions
+#include "hal_rel.h"
 
 /* Task `dst` has every packet below `ack` (and, from an acknowledgement alone, those of `sack`'s bits). */
 static void take_ack(int dst, unsigned wire, unsigned sack) {
@@ -205,34 +180,6 @@ static void acks_due(void) {
         }
     }
     ack_deadline = soonest;
-}
-
-/* Sends again every packet whose timeout has passed without an acknowledgement. */
-static void retransmit_due(void) {
-    if (unacked == 0 || hal_cycles() < next_deadline || (hal_status() & HAL_RECEIVED)) {
-        return;
-    }
-    unsigned long long soonest = ~0ULL;
-    for (int t = 0; t < tasks; t++) {
-        for (int s = base_seq[t]; s < next_seq[t]; s++) {
-            pkt *p = window[t][s % PIPES_WINDOW];
-            if (!p || p->seq != s || p->sending) {
-                continue;
-            }
-            if (hal_cycles() >= deadline(p)) {
-                stats.retransmissions++;
-                p->tries++;
-                transmit(t, p);
-                if (window[t][s % PIPES_WINDOW] != p) {
-                    continue;
-                }
-            }
-            if (deadline(p) < soonest) {
-                soonest = deadline(p);
-            }
-        }
-    }
-    next_deadline = soonest;
 }
 
 /* A packet has been taken from src: one more owed acknowledgement. */
