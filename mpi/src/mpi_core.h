@@ -123,6 +123,15 @@ int __mpi_start(struct __mpi_request *r);
 /* The machine's engine behind __mpi_start (p2p.c, t3d/p2p_t3d.c); request.c holds what both share. */
 int __mpi_start_send(struct __mpi_request *r);
 int __mpi_start_recv(struct __mpi_request *r);
+/* A receive from MPI_PROC_NULL completes at once with the empty status: every engine's __mpi_start_recv (p2p.c's
+ * and the polling transports', poll_recv.h). Statements, not a function nor a do-while block, so each compiles to
+ * the code it had with them written out (a block changes the compiler's register choice). */
+#define MPI_RECV_NULL_DONE(r)                                                                               \
+    (r)->source = MPI_PROC_NULL;                                                                            \
+    (r)->rtag = MPI_ANY_TAG;                                                                                \
+    (r)->msgbytes = 0;                                                                                      \
+    (r)->state = ST_DONE
+
 struct __mpi_request *__mpi_new_request(void);
 void __mpi_free_request(struct __mpi_request *r);
 /* Whether a request can complete, without side effects and without calling anything (so that wait loops

@@ -501,10 +501,7 @@ int __mpi_start_recv(struct __mpi_request *r)
     r->bytes = r->count * r->tp->size;
     r->dbuf = __mpi_type_contig(r->tp, r->buf, r->count);
     if (r->peer == MPI_PROC_NULL) {
-        r->source = MPI_PROC_NULL;
-        r->rtag = MPI_ANY_TAG;
-        r->msgbytes = 0;
-        r->state = ST_DONE;
+        MPI_RECV_NULL_DONE(r);
         return MPI_SUCCESS;
     }
     r->state = ST_POSTED;

@@ -26,10 +26,7 @@ int RECV_START(struct __mpi_request *r)
     r->cancelled = 0;
     r->tmp = 0;
     if (r->peer == MPI_PROC_NULL) {
-        r->source = MPI_PROC_NULL;
-        r->rtag = MPI_ANY_TAG;
-        r->msgbytes = 0;
-        r->state = ST_DONE;
+        MPI_RECV_NULL_DONE(r);
         return MPI_SUCCESS;
     }
     r->state = ST_POSTED;

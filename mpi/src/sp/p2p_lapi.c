@@ -29,6 +29,7 @@
 #include <lapi.h>
 #include "../mpi_machine.h"
 #include "../mpi_internal.h"
+#include "../poll_send.h"
 #include "sp_stack.h"
 #include "sp_match.h"
 
@@ -295,34 +296,9 @@ static void take(struct __mpi_request *r, struct lmsg *m, int src)
     }
 }
 
-/* Message m is next in its pair's order: matches it against the posted receives, else queues it as unexpected
- * (or in limbo, when its communicator is not made here yet). */
-static void deliver(struct lmsg *m)
-{
-    int q, src;
-    struct __mpi_comm *c = comm_of(m->e.context, &q);
-    struct __mpi_request **pp, *r;
-    struct __mpi_env **ep;
-    if (!c) {
-        for (ep = &__mpi_limbo; *ep; ep = &(*ep)->next)
-            ;
-        *ep = &m->e;
-        return;
-    }
-    src = __mpi_rank_of_node(c, m->e.src_node);
-    for (pp = &c->recvs[q]; (r = *pp) != 0; pp = &r->next)
-        if (matches(r->peer, r->tag, src, m->e.tag)) {
-            *pp = r->next;
-            take(r, m, src);
-            return;
-        }
-    if (m->ready)
-        fatal("a ready-mode message arrived before its receive was posted");
-    for (ep = &c->sends[q]; *ep; ep = &(*ep)->next)
-        ;
-    *ep = &m->e;
-    __mpi_arrivals++;
-}
+/* Matches message m, or queues it (sp_deliver.h). */
+#define SP_MSG struct lmsg
+#include "sp_deliver.h"
 
 /* A header has come: delivers it when it is the pair's next, with the held ones that follow it; else holds it. */
 static void arrive(struct lmsg *m)
@@ -535,16 +511,7 @@ int __mpi_start_send(struct __mpi_request *r)
     struct uhdr u;
     if (__mpi_sp_native)
         return __mpci_start_send(r);
-    r->bytes = bytes;
-    r->source = -1;
-    r->error = MPI_SUCCESS;
-    r->cancelled = 0;
-    if (r->peer == MPI_PROC_NULL) {
-        r->state = ST_DONE;
-        return MPI_SUCCESS;
-    }
-    if (r->mode == MODE_BUFFERED && !r->bseg)
-        return __mpi_bsend_start(r);   /* packs into the attached buffer; the inner send is standard */
+    SEND_OPEN(r, bytes);           /* ../poll_send.h: PROC_NULL and a buffered send's outer request end here */
     node = c->nodes[r->peer];
     r->node = node;
     memset(&u, 0, sizeof u);
@@ -639,14 +606,6 @@ int __mpi_ready(struct __mpi_request *r)
     return r->state == ST_DONE;
 }
 
-int __mpi_ready_now(struct __mpi_request *r)
-{
-    if (__mpi_ready(r))
-        return 1;
-    __mpi_progress();
-    return __mpi_ready(r);
-}
-
 void __mpi_complete(struct __mpi_request *r)
 {
     if (r->kind == REQ_SEND && r->tmp) {
@@ -677,37 +636,4 @@ void __mpi_sp_fence(void)
         LAPI_Fence(__mpi_lapi);
 }
 
-/* A receive not yet matched leaves its queue (request.c); a send cannot be taken back once it is announced. */
-int __mpi_cancel(struct __mpi_request *r)
-{
-    return r->kind == REQ_RECV ? __mpi_cancel_recv(r) : MPI_SUCCESS;
-}
-
-/* ---- The entry points SCMP's libmpi has in assembly (fast.S) ---------------------------------------------------- */
-
-int __mpi_Send_c(void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
-int __mpi_Recv_c(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-                 MPI_Status *status);
-int __mpi_Bcast_c(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
-int __mpi_Reduce_c(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
-                   MPI_Comm comm);
-
-int MPI_Send(void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
-{
-    return __mpi_Send_c(buf, count, datatype, dest, tag, comm);
-}
-
-int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status)
-{
-    return __mpi_Recv_c(buf, count, datatype, source, tag, comm, status);
-}
-
-int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
-{
-    return __mpi_Bcast_c(buffer, count, datatype, root, comm);
-}
-
-int MPI_Reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm)
-{
-    return __mpi_Reduce_c(sendbuf, recvbuf, count, datatype, op, root, comm);
-}
+#include "../poll_entry.h"

@@ -29,6 +29,7 @@
 #include <pipes.h>
 #include "../mpi_machine.h"
 #include "../mpi_internal.h"
+#include "../poll_send.h"
 #include "sp_stack.h"
 #include "sp_match.h"
 
@@ -203,34 +204,9 @@ static void take(struct __mpi_request *r, struct nmsg *m, int src)
     }
 }
 
-/* Matches message m against the posted receives, else queues it as unexpected (or in limbo, when its
- * communicator is not made here yet). */
-static void deliver(struct nmsg *m)
-{
-    int q, src;
-    struct __mpi_comm *c = comm_of(m->e.context, &q);
-    struct __mpi_request **pp, *r;
-    struct __mpi_env **ep;
-    if (!c) {
-        for (ep = &__mpi_limbo; *ep; ep = &(*ep)->next)
-            ;
-        *ep = &m->e;
-        return;
-    }
-    src = __mpi_rank_of_node(c, m->e.src_node);
-    for (pp = &c->recvs[q]; (r = *pp) != 0; pp = &r->next)
-        if (matches(r->peer, r->tag, src, m->e.tag)) {
-            *pp = r->next;
-            take(r, m, src);
-            return;
-        }
-    if (m->ready)
-        fatal("a ready-mode message arrived before its receive was posted");
-    for (ep = &c->sends[q]; *ep; ep = &(*ep)->next)
-        ;
-    *ep = &m->e;
-    __mpi_arrivals++;
-}
+/* Matches message m, or queues it (sp_deliver.h). */
+#define SP_MSG struct nmsg
+#include "sp_deliver.h"
 
 /* An eager message's data are all in: finishes its receive, if it has one. */
 static void eager_done(struct nmsg *m)
@@ -352,16 +328,7 @@ int __mpci_start_send(struct __mpi_request *r)
     struct __mpi_comm *c = __mpi_comm(r->comm);
     int bytes = r->count * r->tp->size, node, context;
     struct mhdr h;
-    r->bytes = bytes;
-    r->source = -1;
-    r->error = MPI_SUCCESS;
-    r->cancelled = 0;
-    if (r->peer == MPI_PROC_NULL) {
-        r->state = ST_DONE;
-        return MPI_SUCCESS;
-    }
-    if (r->mode == MODE_BUFFERED && !r->bseg)
-        return __mpi_bsend_start(r);   /* packs into the attached buffer; the inner send is standard */
+    SEND_OPEN(r, bytes);           /* ../poll_send.h: PROC_NULL and a buffered send's outer request end here */
     node = c->nodes[r->peer];
     r->node = node;
     context = 2 * r->comm + r->q;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "../mpi_machine.h"
 #include "../mpi_internal.h"
+#include "../poll_send.h"
 
 #define SLOT_WORDS 8                    /* one 32-byte cache line */
 #define T_BYTES 24                      /* the user data an envelope carries: 6 words */
@@ -270,16 +271,7 @@ int __mpi_start_send(struct __mpi_request *r)
     struct __mpi_comm *c = __mpi_comm(r->comm);
     int bytes = r->count * r->tp->size, w[SLOT_WORDS], pe, kind, sync;
     char *data;
-    r->bytes = bytes;
-    r->source = -1;
-    r->error = MPI_SUCCESS;
-    r->cancelled = 0;
-    if (r->peer == MPI_PROC_NULL) {
-        r->state = ST_DONE;
-        return MPI_SUCCESS;
-    }
-    if (r->mode == MODE_BUFFERED && !r->bseg)
-        return __mpi_bsend_start(r);   /* packs into the attached buffer; the inner send is standard */
+    SEND_OPEN(r, bytes);           /* ../poll_send.h: PROC_NULL and a buffered send's outer request end here */
     pe = c->nodes[r->peer];
     memset(w, 0, sizeof w);
     w[1] = r->tag;
@@ -420,14 +412,6 @@ int __mpi_ready(struct __mpi_request *r)
     return r->state == ST_DONE || (r->state == ST_DATA && r->flag);
 }
 
-int __mpi_ready_now(struct __mpi_request *r)
-{
-    if (__mpi_ready(r))
-        return 1;
-    __mpi_progress();
-    return __mpi_ready(r);
-}
-
 void __mpi_complete(struct __mpi_request *r)
 {
     if (r->kind == REQ_RECV && r->state == ST_DATA) {
@@ -447,38 +431,4 @@ void __mpi_flush_sends(void)
         __mpi_progress();
 }
 
-/* A receive not yet matched leaves its queue (request.c); a send cannot be taken back once its envelope is
- * out. */
-int __mpi_cancel(struct __mpi_request *r)
-{
-    return r->kind == REQ_RECV ? __mpi_cancel_recv(r) : MPI_SUCCESS;
-}
-
-/* ---- The entry points SCMP's libmpi has in assembly (fast.S) ----------------------------------------------- */
-
-int __mpi_Send_c(void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
-int __mpi_Recv_c(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-                 MPI_Status *status);
-int __mpi_Bcast_c(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
-int __mpi_Reduce_c(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
-                   MPI_Comm comm);
-
-int MPI_Send(void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
-{
-    return __mpi_Send_c(buf, count, datatype, dest, tag, comm);
-}
-
-int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status)
-{
-    return __mpi_Recv_c(buf, count, datatype, source, tag, comm, status);
-}
-
-int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
-{
-    return __mpi_Bcast_c(buffer, count, datatype, root, comm);
-}
-
-int MPI_Reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm)
-{
-    return __mpi_Reduce_c(sendbuf, recvbuf, count, datatype, op, root, comm);
-}
+#include "../poll_entry.h"
