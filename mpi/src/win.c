@@ -20,6 +20,7 @@
 #include <string.h>
 #include <scmp.h>
 #include "mpi_internal.h"
+#include "win_checks.h"
 
 #define PAYLOAD 4           /* words of data in a THREAD message of put bytes or accumulate operands (8 words
                              * in all reach a C handler: its argument registers) */
@@ -292,14 +293,7 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
     struct __mpi_comm *c = __mpi_comm(comm);
     struct win *w;
     int id, i, mine4[4], *all, err, p;
-    if (!c || c->inter)
-        return __mpi_error(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, fn);
-    if (size < 0)
-        return __mpi_error(comm, MPI_ERR_SIZE, fn);
-    if (disp_unit <= 0)
-        return __mpi_error(comm, MPI_ERR_DISP, fn);
-    if (!win)
-        return __mpi_error(comm, MPI_ERR_ARG, fn);
+    CREATE_CHECKS(c, comm, size, disp_unit, win, fn);
     p = c->size;
     w = (struct win *)calloc(1, sizeof *w);
     all = (int *)malloc(4 * p * sizeof(int));

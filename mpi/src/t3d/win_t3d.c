@@ -18,6 +18,7 @@
 #include <string.h>
 #include "../mpi_machine.h"
 #include "../mpi_internal.h"
+#include "../win_checks.h"
 
 /* A window's control block on every process: the mutex and the passive-target lock. Only swaps and gets
  * read it (libt3d invalidates what they bring back), so the data cache never shows it stale. */
@@ -125,14 +126,7 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
     struct __mpi_comm *c = __mpi_comm(comm);
     struct win *w;
     int id, i, mine4[4], *all, err, p;
-    if (!c || c->inter)
-        return __mpi_error(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, fn);
-    if (size < 0)
-        return __mpi_error(comm, MPI_ERR_SIZE, fn);
-    if (disp_unit <= 0)
-        return __mpi_error(comm, MPI_ERR_DISP, fn);
-    if (!win)
-        return __mpi_error(comm, MPI_ERR_ARG, fn);
+    CREATE_CHECKS(c, comm, size, disp_unit, win, fn);
     p = c->size;
     for (id = 0; id < nwins && wins[id]; id++)
         ;

@@ -1,0 +1,19 @@
+/* The checks that open MPI_Win_create's and MPI_Win_allocate's common create() on both machines (win.c on SCMP,
+ * t3d/win_t3d.c on the T3D): the communicator, an intracommunicator; the size; the displacement unit; the handle's
+ * address. A statement macro that returns the error from create(), not a function, so that each create() compiles
+ * to the code it had with the checks written out (SCMP's libmpi stays byte for byte what it was). Included at the
+ * top of each, since win_common.h stands where each one's own code stood, after create(). */
+#ifndef MPI_WIN_CHECKS_H
+#define MPI_WIN_CHECKS_H
+
+#define CREATE_CHECKS(c, comm, size, disp_unit, win, fn)                     \
+    if (!(c) || (c)->inter)                                                  \
+        return __mpi_error((c) ? (comm) : MPI_COMM_WORLD, MPI_ERR_COMM, fn); \
+    if ((size) < 0)                                                          \
+        return __mpi_error(comm, MPI_ERR_SIZE, fn);                          \
+    if ((disp_unit) <= 0)                                                    \
+        return __mpi_error(comm, MPI_ERR_DISP, fn);                          \
+    if (!(win))                                                              \
+        return __mpi_error(comm, MPI_ERR_ARG, fn)
+
+#endif
