@@ -6,7 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SCMP__
 #include <scmp.h>
+#else
+#include <t3d.h>
+#endif
 #include <mpi.h>
 
 static int failed;
@@ -118,6 +122,7 @@ void start(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+#ifdef __SCMP__
     /* The thesis's launch form: node 0 starts start() on every node. Run by scmpsim -n, every rank runs main
      * and starts its own. */
     if (getenv("SCMP_NPROCS"))
@@ -125,6 +130,11 @@ int main(int argc, char **argv)
     else
         parExecute(getXDim() * getYDim(), start, argc, argv);
     if (getNodeId() == 0)
+#else
+    /* Elsewhere (the T3D) every process runs main, as under mpirun. */
+    start(argc, argv);
+    if (t3d_my_pe() == 0)
+#endif
         printf("pingpong: %s\n", failed ? "FAILED" : "OK");
     return failed;
 }

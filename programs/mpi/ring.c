@@ -3,7 +3,11 @@
  * got (MPI_ANY_SOURCE, placed by status.MPI_SOURCE). Prints on rank 0 only. */
 #include <stdio.h>
 #include <stdlib.h>
+#ifdef __SCMP__
 #include <scmp.h>
+#else
+#include <t3d.h>
+#endif
 #include <mpi.h>
 
 #define LAPS 3
@@ -56,6 +60,7 @@ void start(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+#ifdef __SCMP__
     /* The thesis's launch form: node 0 starts start() on every node. Run by scmpsim -n, every rank runs main
      * and starts its own. */
     if (getenv("SCMP_NPROCS"))
@@ -63,6 +68,11 @@ int main(int argc, char **argv)
     else
         parExecute(getXDim() * getYDim(), start, argc, argv);
     if (getNodeId() == 0)
+#else
+    /* Elsewhere (the T3D) every process runs main, as under mpirun. */
+    start(argc, argv);
+    if (t3d_my_pe() == 0)
+#endif
         printf("ring: %s\n", failed ? "FAILED" : "OK");
     return failed;
 }
