@@ -160,7 +160,10 @@ public final class Machine {
     private long netTime;
     private final HostCalls host;
     private final Loader.ArgumentArea area;
-    /** Cycles that busy cores may run together in a quiet round: the networks' lookahead in SPMD runs, else 1. */
+    /**
+     * Cycles that busy cores may run together in a quiet round: the networks' lookahead, or 1 under trace or strict
+     * lockstep.
+     */
     private final long window;
     // SPMD: the ranks that have not exited yet, each node's exit (status, cycle; -1 before), the first failure
     private int ranksLeft;
@@ -190,6 +193,7 @@ public final class Machine {
     private long parallelMinWindow = PARALLEL_MIN_WINDOW;
     private ParallelNodes pool;
     private long parallelSteps;
+    private long quietRounds;
     /** The nodes a quiet round runs, in node order (made once per run). */
     private Node[] batch = new Node[0];
     private final OutputStream out;
@@ -285,7 +289,7 @@ public final class Machine {
         for (ClockedNetwork k : nets) {
             lookahead = Math.min(lookahead, k.lookahead());
         }
-        this.window = cfg.spmd() && !cfg.trace() && !cfg.lockstep() ? Math.max(1, lookahead) : 1;
+        this.window = !cfg.trace() && !cfg.lockstep() ? Math.max(1, lookahead) : 1;
         this.exitStatus = new int[cfg.spmd() ? count : 0];
         this.exitCycle = new long[exitStatus.length];
         java.util.Arrays.fill(exitCycle, -1);
@@ -390,13 +394,21 @@ public final class Machine {
         parallelMinWindow = Math.max(1, cycles);
     }
 
+    /**
+     * Returns the quiet rounds so far: a measure of how many times the machine stopped its busy nodes while nothing
+     * was in flight (a round of several busy nodes spans the networks' lookahead).
+     */
+    public long quietRounds() {
+        return quietRounds;
+    }
+
     /** Returns the quiet rounds whose nodes ran on several host threads so far. */
     public long parallelSteps() {
         return parallelSteps;
     }
 
     private boolean idleSkipOn() {
-        return idleSkip && cfg.spmd() && !cfg.lockstep() && tracer == null && !hardware.needsOwnEngine();
+        return idleSkip && !cfg.lockstep() && tracer == null && !hardware.needsOwnEngine();
     }
 
     /**
@@ -450,6 +462,30 @@ public final class Machine {
                 run(batch[i], limit);
             }
         }
+    }
+
+    /**
+     * Runs the nodes of a quiet round of a run without ranks (an SCMP run, whose {@code exit} ends the whole run) in
+     * node order, one after the other, up to {@code limit}, and lowers the limit of the nodes after one that stopped
+     * in front of a host call or at a fault at cycle {@code e} to {@code e + 1}: the event may end the run, and the
+     * strict lockstep run has run no node past its cycle then. A shorter window for some nodes is still a window of
+     * the lookahead, so nothing else changes (docs/simulator.md, "How the machine runs").
+     *
+     * @return the lowered limit: the round performs only the events before it and lets a node through a host call
+     *         only up to it, since the nodes after the event have not run past it
+     */
+    private long runUpToEnd(long limit, boolean skip) {
+        long lim = limit;
+        for (Node k : live) {
+            if (k.hasWork() && toRun(k, lim, skip)) {
+                run(k, lim);
+                long e = pendingCycle(k);
+                if (e < lim - 1) {
+                    lim = e + 1;
+                }
+            }
+        }
+        return lim;
     }
 
     /** A node's next event: {@link #eventCycle(Node)}, or for a virtual node that of the run it stands for. */
@@ -820,14 +856,20 @@ public final class Machine {
                         c + ROUND_CYCLES);
                 bound = limit;
                 lastWork = c;
+                quietRounds++;
                 boolean skip = idleSkipOn();
-                int count2 = 0;
-                for (Node k : live) {
-                    if (k.hasWork() && toRun(k, limit, skip)) {
-                        batch[count2++] = k;
+                if (cfg.spmd()) {
+                    int count2 = 0;
+                    for (Node k : live) {
+                        if (k.hasWork() && toRun(k, limit, skip)) {
+                            batch[count2++] = k;
+                        }
                     }
+                    runQuiet(count2, limit, limit - c);
+                } else {
+                    limit = runUpToEnd(limit, skip);
+                    bound = Math.min(bound, limit);
                 }
-                runQuiet(count2, limit, limit - c);
                 Result r = events(limit);
                 if (r != null) {
                     return r;
