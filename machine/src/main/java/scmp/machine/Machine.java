@@ -39,22 +39,26 @@ import scmp.isa.sem.SemanticTable;
  *   <li><b>quiet</b>, while nothing is in flight: the networks can do nothing until a core sends, so the cores
  *       run ahead of them without limit. The cores whose next event is the earliest, at cycle {@code c}, run
  *       through {@code c}; a core that is alone at {@code c} runs on up to the next event of any other core
- *       (for ever when the others are idle); in an SPMD run, the busy cores run through a window of the networks'
- *       smallest {@linkplain ClockedNetwork#lookahead() lookahead}. A core stops right after a network
- *       instruction; the networks then jump to that cycle and the rounds are lockstep again.</li>
+ *       (for ever when the others are idle); several busy cores run through a window of the networks'
+ *       smallest {@linkplain ClockedNetwork#lookahead() lookahead} (one cycle under trace or strict lockstep). A core
+ *       stops right after a network instruction; the networks then jump to that cycle and the rounds are lockstep
+ *       again. In a run without ranks, where {@code exit} ends the whole run, the cores of a window run in node
+ *       order, and one that stops in front of a host call or at a fault at cycle {@code e} ends the window of the
+ *       cores after it at {@code e + 1} ({@link #runUpToEnd}).</li>
  * </ul>
  * Ties are broken the same way every time: cores in node order, then the networks in list order; pending events
  * by (cycle, node). A deadlock is declared when no thread can run and no network has moved for longer than the
  * largest {@linkplain ClockedNetwork#stallWindow() stall window}; the livelock proof watches every network's
  * progress and every node's {@linkplain scmp.cpu.RemotePort remote} writes.
- * So no core ever runs ahead of a cycle in whose network cycles something could reach it, and no core runs
- * ahead of another core's next event: host calls happen in cycle order, and when a run ends every core has
- * executed exactly its instructions up to the ending cycle, as in a strict lockstep run
- * ({@link RunConfig#lockstep()} forces one; tests compare both on outputs, cycles and instruction counts).
+ * So no core ever runs ahead of a cycle in whose network cycles something could reach it, and host calls happen
+ * in cycle order: the run is the strict lockstep run ({@link RunConfig#lockstep()} forces one; tests compare both
+ * on outputs, cycles and instruction counts), except that when a fault, {@code abort}, {@code terminate} or (in a
+ * run without ranks) {@code exit} ends it, a busy core that ran its window before the ending core found its end may
+ * have run up to the window's end, a lookahead less one cycle past it (docs/simulator.md, "How the machine runs").
  * Idle nodes cost nothing, a lone busy node runs at full interpreter speed, and the networks skip the cycles
  * in which nothing is in flight.
  *
- * <p>The nodes a quiet round runs may run on several host threads ({@link #setThreads}, {@link ParallelNodes})
+ * <p>The nodes a quiet round of an SPMD run runs may run on several host threads ({@link #setThreads}, {@link ParallelNodes})
  * when the round's window is at least {@link #setParallelMinWindow a threshold}: the machine decides serially which
  * nodes run and which stay virtual, the pool runs each up to the round's limit with its device port called in node
  * order, and the machine takes their stops in node order, so the round is the serial one (docs/performance.md,
@@ -345,8 +349,8 @@ public final class Machine {
      * Turns idle skipping on or off (off for a machine built directly; {@link Simulation} and {@code scmpsim} turn
      * it on by default). A node whose threads only poll and suspend is then not executed in the rounds but kept
      * virtual and advanced in whole periods of its loop, its counts updated as if it had run, with results
-     * identical to a run without it (docs/performance.md, "Idle skipping"). It applies to SPMD runs without
-     * trace, profile, strict lockstep or a model's own engine.
+     * identical to a run without it (docs/performance.md, "Idle skipping"). It applies to runs without trace,
+     * profile, strict lockstep or a model's own engine.
      *
      * @param on whether to skip
      */
