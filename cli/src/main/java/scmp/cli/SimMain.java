@@ -212,7 +212,7 @@ public final class SimMain implements Callable<Integer> {
     enum Switch { on, off }
 
     @Option(names = "--idle-skip", paramLabel = "on|off",
-            description = "In an SPMD run, do not execute nodes whose threads only poll and suspend, but advance them in "
+            description = "Do not execute nodes whose threads only poll and suspend, but advance them in "
                     + "whole periods of their loop (on, the default; the results are identical) or run every "
                     + "instruction (off).")
     private Switch idleSkip = Switch.on;

@@ -39,22 +39,26 @@ import scmp.isa.sem.SemanticTable;
  *   <li><b>quiet</b>, while nothing is in flight: the networks can do nothing until a core sends, so the cores
  *       run ahead of them without limit. The cores whose next event is the earliest, at cycle {@code c}, run
  *       through {@code c}; a core that is alone at {@code c} runs on up to the next event of any other core
- *       (for ever when the others are idle); in an SPMD run, the busy cores run through a window of the networks'
- *       smallest {@linkplain ClockedNetwork#lookahead() lookahead}. A core stops right after a network
- *       instruction; the networks then jump to that cycle and the rounds are lockstep again.</li>
+ *       (for ever when the others are idle); several busy cores run through a window of the networks'
+ *       smallest {@linkplain ClockedNetwork#lookahead() lookahead} (one cycle under trace or strict lockstep). A core
+ *       stops right after a network instruction; the networks then jump to that cycle and the rounds are lockstep
+ *       again. In a run without ranks, where {@code exit} ends the whole run, the cores of a window run in node
+ *       order, and one that stops in front of a host call or at a fault at cycle {@code e} ends the window of the
+ *       cores after it at {@code e + 1} ({@link #runUpToEnd}).</li>
  * </ul>
  * Ties are broken the same way every time: cores in node order, then the networks in list order; pending events
  * by (cycle, node). A deadlock is declared when no thread can run and no network has moved for longer than the
  * largest {@linkplain ClockedNetwork#stallWindow() stall window}; the livelock proof watches every network's
  * progress and every node's {@linkplain scmp.cpu.RemotePort remote} writes.
- * So no core ever runs ahead of a cycle in whose network cycles something could reach it, and no core runs
- * ahead of another core's next event: host calls happen in cycle order, and when a run ends every core has
- * executed exactly its instructions up to the ending cycle, as in a strict lockstep run
- * ({@link RunConfig#lockstep()} forces one; tests compare both on outputs, cycles and instruction counts).
+ * So no core ever runs ahead of a cycle in whose network cycles something could reach it, and host calls happen
+ * in cycle order: the run is the strict lockstep run ({@link RunConfig#lockstep()} forces one; tests compare both
+ * on outputs, cycles and instruction counts), except that when a fault, {@code abort}, {@code terminate} or (in a
+ * run without ranks) {@code exit} ends it, a busy core that ran its window before the ending core found its end may
+ * have run up to the window's end, a lookahead less one cycle past it (docs/simulator.md, "How the machine runs").
  * Idle nodes cost nothing, a lone busy node runs at full interpreter speed, and the networks skip the cycles
  * in which nothing is in flight.
  *
- * <p>The nodes a quiet round runs may run on several host threads ({@link #setThreads}, {@link ParallelNodes})
+ * <p>The nodes a quiet round of an SPMD run runs may run on several host threads ({@link #setThreads}, {@link ParallelNodes})
  * when the round's window is at least {@link #setParallelMinWindow a threshold}: the machine decides serially which
  * nodes run and which stay virtual, the pool runs each up to the round's limit with its device port called in node
  * order, and the machine takes their stops in node order, so the round is the serial one (docs/performance.md,
@@ -160,7 +164,10 @@ public final class Machine {
     private long netTime;
     private final HostCalls host;
     private final Loader.ArgumentArea area;
-    /** Cycles that busy cores may run together in a quiet round: the networks' lookahead in SPMD runs, else 1. */
+    /**
+     * Cycles that busy cores may run together in a quiet round: the networks' lookahead, or 1 under trace or strict
+     * lockstep.
+     */
     private final long window;
     // SPMD: the ranks that have not exited yet, each node's exit (status, cycle; -1 before), the first failure
     private int ranksLeft;
@@ -190,6 +197,7 @@ public final class Machine {
     private long parallelMinWindow = PARALLEL_MIN_WINDOW;
     private ParallelNodes pool;
     private long parallelSteps;
+    private long quietRounds;
     /** The nodes a quiet round runs, in node order (made once per run). */
     private Node[] batch = new Node[0];
     private final OutputStream out;
@@ -285,7 +293,7 @@ public final class Machine {
         for (ClockedNetwork k : nets) {
             lookahead = Math.min(lookahead, k.lookahead());
         }
-        this.window = cfg.spmd() && !cfg.trace() && !cfg.lockstep() ? Math.max(1, lookahead) : 1;
+        this.window = !cfg.trace() && !cfg.lockstep() ? Math.max(1, lookahead) : 1;
         this.exitStatus = new int[cfg.spmd() ? count : 0];
         this.exitCycle = new long[exitStatus.length];
         java.util.Arrays.fill(exitCycle, -1);
@@ -341,8 +349,8 @@ public final class Machine {
      * Turns idle skipping on or off (off for a machine built directly; {@link Simulation} and {@code scmpsim} turn
      * it on by default). A node whose threads only poll and suspend is then not executed in the rounds but kept
      * virtual and advanced in whole periods of its loop, its counts updated as if it had run, with results
-     * identical to a run without it (docs/performance.md, "Idle skipping"). It applies to SPMD runs without
-     * trace, profile, strict lockstep or a model's own engine.
+     * identical to a run without it (docs/performance.md, "Idle skipping"). It applies to runs without trace,
+     * profile, strict lockstep or a model's own engine.
      *
      * @param on whether to skip
      */
@@ -390,13 +398,21 @@ public final class Machine {
         parallelMinWindow = Math.max(1, cycles);
     }
 
+    /**
+     * Returns the quiet rounds so far: a measure of how many times the machine stopped its busy nodes while nothing
+     * was in flight (a round of several busy nodes spans the networks' lookahead).
+     */
+    public long quietRounds() {
+        return quietRounds;
+    }
+
     /** Returns the quiet rounds whose nodes ran on several host threads so far. */
     public long parallelSteps() {
         return parallelSteps;
     }
 
     private boolean idleSkipOn() {
-        return idleSkip && cfg.spmd() && !cfg.lockstep() && tracer == null && !hardware.needsOwnEngine();
+        return idleSkip && !cfg.lockstep() && tracer == null && !hardware.needsOwnEngine();
     }
 
     /**
@@ -450,6 +466,30 @@ public final class Machine {
                 run(batch[i], limit);
             }
         }
+    }
+
+    /**
+     * Runs the nodes of a quiet round of a run without ranks (an SCMP run, whose {@code exit} ends the whole run) in
+     * node order, one after the other, up to {@code limit}, and lowers the limit of the nodes after one that stopped
+     * in front of a host call or at a fault at cycle {@code e} to {@code e + 1}: the event may end the run, and the
+     * strict lockstep run has run no node past its cycle then. A shorter window for some nodes is still a window of
+     * the lookahead, so nothing else changes (docs/simulator.md, "How the machine runs").
+     *
+     * @return the lowered limit: the round performs only the events before it and lets a node through a host call
+     *         only up to it, since the nodes after the event have not run past it
+     */
+    private long runUpToEnd(long limit, boolean skip) {
+        long lim = limit;
+        for (Node k : live) {
+            if (k.hasWork() && toRun(k, lim, skip)) {
+                run(k, lim);
+                long e = pendingCycle(k);
+                if (e < lim - 1) {
+                    lim = e + 1;
+                }
+            }
+        }
+        return lim;
     }
 
     /** A node's next event: {@link #eventCycle(Node)}, or for a virtual node that of the run it stands for. */
@@ -820,14 +860,20 @@ public final class Machine {
                         c + ROUND_CYCLES);
                 bound = limit;
                 lastWork = c;
+                quietRounds++;
                 boolean skip = idleSkipOn();
-                int count2 = 0;
-                for (Node k : live) {
-                    if (k.hasWork() && toRun(k, limit, skip)) {
-                        batch[count2++] = k;
+                if (cfg.spmd()) {
+                    int count2 = 0;
+                    for (Node k : live) {
+                        if (k.hasWork() && toRun(k, limit, skip)) {
+                            batch[count2++] = k;
+                        }
                     }
+                    runQuiet(count2, limit, limit - c);
+                } else {
+                    limit = runUpToEnd(limit, skip);
+                    bound = Math.min(bound, limit);
                 }
-                runQuiet(count2, limit, limit - c);
                 Result r = events(limit);
                 if (r != null) {
                     return r;
