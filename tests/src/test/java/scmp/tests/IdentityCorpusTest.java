@@ -147,8 +147,7 @@ class IdentityCorpusTest {
 
     /**
      * MPI programs that take long to simulate: only on 4 ranks under the default family (the mpi module's
-     * tests run the large-message ones under both families on 4 and 16 ranks; nbcoll.c cannot run on 16 ranks
-     * under the thesis family, docs/mpi.md, "Nonblocking collectives").
+     * tests run the large-message ones under both families on 4 and 16 ranks, and nbcoll.c on 16 under both).
      */
     static final List<String> SLOW_MPI = List.of("latency.c", "collbench.c", "bigmsg.c", "bigpingpong.c",
             "bigreduce.c", "colltypes.c", "nbcoll.c");
