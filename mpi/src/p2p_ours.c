@@ -156,7 +156,8 @@ void __mpi_handler_send(int kind, int node, int a, int b, int c)
 }
 
 /* A message of a handler of the thesis families that the handler may not send (nctx - 2 handlers are sending
- * already): into the outbox (p2p_thesis.c, "Replies sent by handlers"). */
+ * already): into the outbox (p2p_thesis.c, "Replies sent by handlers"). handler_send keeps its own copy of
+ * these lines so that this family's code, and its cycle counts, stay as they were. */
 void __mpi_outbox_put(int kind, int node, int a, int b, int c, int d)
 {
     struct __mpi_out *m = (struct __mpi_out *)__mpi_xmalloc(sizeof *m, "a message for the outbox");
