@@ -327,7 +327,16 @@ void *__mpi_xrealloc(void *old, int bytes, const char *func);
 void __mpi_handler_send(int kind, int node, int a, int b, int c);
 struct __mpi_out;
 extern struct __mpi_out *__mpi_outbox;
+extern int __mpi_senders;           /* handlers sending now, which may block on the NIU */
+extern int __mpi_sender_limit;      /* at most this many at once: nctx - 2 */
+/* A message into the outbox, at once (the thesis families' handlers: p2p_thesis.c, "Replies sent by
+ * handlers"); OUT_CTS and OUT_PAYLOAD are p2p_ours.c's. */
+#define OUT_CTS 1           /* __mpi_request_data(a, b, c, d, self, 0) to node: a CTS without a flag */
+#define OUT_PAYLOAD 2       /* the payload of send request a to node: target b, stride c, d words (ST_DMA) */
+void __mpi_outbox_put(int kind, int node, int a, int b, int c, int d);
 void __mpi_drain_outbox(void);
+/* The NIU can take a short message without blocking: no open message, empty injection queue, DMA engine idle. */
+#define NIU_IDLE() ((__scmp_niustat() & (SCMP_NIU_DMA_BUSY | SCMP_NIU_QUEUE_BUSY | SCMP_NIU_MESSAGE_OPEN)) == 0)
 
 /* Writes a line on stderr with one write, after flushing stdout (fatal errors, MPI_Abort). */
 void __mpi_fatal_line(const char *line);

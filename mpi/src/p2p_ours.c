@@ -21,7 +21,6 @@ _Static_assert(K_EAGER_CREDITS == EAGER_CREDITS, "mpi_layout.h: K_EAGER_CREDITS"
 _Static_assert(K_CREDIT_BATCH == CREDIT_BATCH, "mpi_layout.h: K_CREDIT_BATCH");
 
 #define self __mpi_self_node
-static int sender_limit;     /* handlers that may block on the NIU at once: see "Messages sent by handlers" */
 
 /* Assembly (fast.S): one THREAD message with the envelope and n payload words; the handlers' entries. */
 void __mpi_eager_send(int node, void (*pc)(), int w0, int w1, int w2, const int *payload, int n);
@@ -33,7 +32,7 @@ static void ours_setup(void)
 {
     __mpi_hot.ours = 1;             /* fast.S's paths apply */
     __mpi_hot.eager_limit = __mpi_eager_limit;
-    sender_limit = (int)__rdsr_nctx() - 2;
+    __mpi_sender_limit = (int)__rdsr_nctx() - 2;
 }
 
 /* ---- Messages sent by handlers ------------------------------------------------------------------------------------
@@ -56,9 +55,7 @@ static void ours_setup(void)
  * sender looks at it after each message, atomically with leaving. The user thread drains it too, in its
  * waits (with 2 contexts, nctx - 2 = 0, that is the only way). */
 
-#define OUT_CTS 1           /* __mpi_request_data(sreq, target, stride, nwords, self, 0) to node */
-#define OUT_PAYLOAD 2       /* the payload of send request a to node: target b, stride c, nwords d */
-/* OUT_ADD, OUT_WORD, OUT_BLOCK: mpi_core.h */
+/* The kinds of message (OUT_CTS, OUT_PAYLOAD, OUT_ADD, OUT_WORD, OUT_BLOCK): mpi_core.h */
 
 struct __mpi_out {
     struct __mpi_out *next;
@@ -67,9 +64,8 @@ struct __mpi_out {
 
 struct __mpi_out *__mpi_outbox;         /* (read by the wait loops of fast.S) */
 static struct __mpi_out **outbox_tail = &__mpi_outbox;
-static int senders;
-
-#define NIU_IDLE() ((__scmp_niustat() & (SCMP_NIU_DMA_BUSY | SCMP_NIU_QUEUE_BUSY | SCMP_NIU_MESSAGE_OPEN)) == 0)
+int __mpi_senders;                      /* handlers sending now (they may block on the NIU) */
+int __mpi_sender_limit;                 /* at most this many at once: see "Messages sent by handlers" */
 
 /* Sends one message (may block). */
 static void out_send(int kind, int node, int a, int b, int c, int d)
@@ -132,11 +128,11 @@ static void handler_send(int handler, int kind, int node, int a, int b, int c, i
         out_send(kind, node, a, b, c, d);
         return;
     }
-    if (senders < sender_limit) {
-        senders++;
+    if (__mpi_senders < __mpi_sender_limit) {
+        __mpi_senders++;
         out_send(kind, node, a, b, c, d);
         __mpi_drain_outbox();
-        senders--;
+        __mpi_senders--;
         return;
     }
     m = (struct __mpi_out *)__mpi_xmalloc(sizeof *m, "a message for the outbox");
@@ -155,8 +151,25 @@ static void handler_send(int handler, int kind, int node, int a, int b, int c, i
  * while few handlers are sending, else left in the outbox. */
 void __mpi_handler_send(int kind, int node, int a, int b, int c)
 {
-    sender_limit = (int)__rdsr_nctx() - 2;
+    __mpi_sender_limit = (int)__rdsr_nctx() - 2;
     handler_send(1, kind, node, a, b, c, 0);
+}
+
+/* A message of a handler of the thesis families that the handler may not send (nctx - 2 handlers are sending
+ * already): into the outbox (p2p_thesis.c, "Replies sent by handlers"). handler_send keeps its own copy of
+ * these lines so that this family's code, and its cycle counts, stay as they were. */
+void __mpi_outbox_put(int kind, int node, int a, int b, int c, int d)
+{
+    struct __mpi_out *m = (struct __mpi_out *)__mpi_xmalloc(sizeof *m, "a message for the outbox");
+    m->next = 0;
+    m->kind = kind;
+    m->node = node;
+    m->a = a;
+    m->b = b;
+    m->c = c;
+    m->d = d;
+    *outbox_tail = m;
+    outbox_tail = &m->next;
 }
 
 /* Called by the RTS handler of fast.S when its CTS could block. */

@@ -17,6 +17,42 @@ static void thesis_setup(void)
 {
     __mpi_hot.ours = 0;             /* fast.S leaves everything to the C code */
     __mpi_hot.eager_limit = -1;
+    __mpi_sender_limit = (int)__rdsr_nctx() - 2;
+}
+
+/* ---- Replies sent by handlers ------------------------------------------------------------------------------------
+ *
+ * As published, the handlers send their replies (the CTS; the payload and its flag) from their thread contexts
+ * and block while the NIU is busy. A THREAD message waits at its target's ejection port for a free context, and
+ * everything behind it waits too, so blocked handlers that hold every context close a cycle: MPI_Isend after
+ * MPI_Isend from node A to node B (the bandwidth micro-benchmark's 64), and B's contexts fill with RTS handlers
+ * blocked on their CTS, which wait for contexts on A, whose contexts are held by CTS handlers blocked behind A's
+ * user thread, whose next RTS waits for a context on B. So the handlers of this family keep the rule of family
+ * ours (p2p_ours.c, "Messages sent by handlers"), with its outbox and its count of sending handlers:
+ *   - a CTS goes at once when the NIU is idle: its 8 flits fit the empty injection queue, it cannot block;
+ *   - otherwise, and for the payload with its flag (whose head waits for the DMA engine, which may wait for the
+ *     network), the handler sends it itself while fewer than nctx - 2 handlers are sending, then whatever the
+ *     outbox holds;
+ *   - otherwise it leaves the reply in the outbox and ends; the next sending handler, or the user thread in its
+ *     wait, sends it. The outbox holds family ours's messages: a CTS without a flag address (the receive's flag
+ *     is set at once, and the last word's watch of p2p.c completes it, as in family ours), and the payload
+ *     (the send completes when the DMA engine has read it) followed by the flag when the CTS carried one.
+ * So one context of every node stays free for the handlers of incoming THREAD messages, and the network drains.
+ * Where the contexts never run out the messages, their order and their contents are the thesis's. */
+
+/* A CTS that could block: sent while fewer than nctx - 2 handlers are sending, else left in the outbox. */
+static void cts_may_block(struct __mpi_request *r, int node, int sreq, char *target, int stride)
+{
+    if (__mpi_senders >= __mpi_sender_limit) {
+        r->flag = 1;
+        __mpi_outbox_put(OUT_CTS, node, sreq, (int)target, stride, r->nwords);
+        return;
+    }
+    __mpi_senders++;
+    __scmp_thread6(node, (void (*)())__mpi_request_data, sreq, (int)target, stride, r->nwords, self, (int)&r->flag);
+    if (__mpi_outbox)
+        __mpi_drain_outbox();
+    __mpi_senders--;
 }
 
 /* The thesis family's messages to oneself never enter the network. Its handlers send their replies from
@@ -40,17 +76,30 @@ static void thesis_accept(struct __mpi_request *r, struct __mpi_env *e, char *ta
 {
     if (e->src_node == self)
         self_transfer((struct __mpi_request *)e->sreq, r, target, r->nwords);
-    else
+    else if (NIU_IDLE())            /* it cannot block: see "Replies sent by handlers" */
         __scmp_thread6(e->src_node, (void (*)())__mpi_request_data, e->sreq, (int)target, stride, r->nwords,
                        self, (int)&r->flag);
+    else
+        cts_may_block(r, e->src_node, e->sreq, target, stride);
 }
 
 /* THREAD handler on the sender (through fast.S's __mpi_request_data): the receiver is ready. The payload
  * goes as one DATA message (several sendm blocks when it is longer than one can carry, so that its last word
- * lands last), then the completion flag, both sent by this handler as published. */
+ * lands last), then the completion flag, both sent by this handler as published while fewer than nctx - 2
+ * handlers are sending, else left in the outbox (above, "Replies sent by handlers"). */
 static void thesis_request_data(int sreq, int target, int stride, int nwords, int dst_node, int flagaddr)
 {
     struct __mpi_request *r = (struct __mpi_request *)sreq;
+    if (__mpi_senders >= __mpi_sender_limit) {
+        if (nwords > 0)
+            __mpi_outbox_put(OUT_PAYLOAD, dst_node, sreq, target, stride, nwords);
+        else
+            r->state = ST_DONE;
+        if (flagaddr)
+            __mpi_outbox_put(OUT_WORD, dst_node, flagaddr, 1, 0, 0);
+        return;
+    }
+    __mpi_senders++;
     if (nwords > 0) {
         char *src = r->data;
         __scmp_sendh_data(dst_node, (void *)target, stride);
@@ -63,8 +112,15 @@ static void thesis_request_data(int sreq, int target, int stride, int nwords, in
     }
     /* the flag's head waits until the DMA engine has read the payload: then the buffer is free, and the
      * request stays untouched until then */
-    sendDataIntValue(dst_node, (int *)flagaddr, 1);
-    r->state = ST_DONE;
+    if (flagaddr) {
+        sendDataIntValue(dst_node, (int *)flagaddr, 1);
+        r->state = ST_DONE;
+    } else {
+        r->state = ST_DMA;          /* a CTS from the outbox: no flag, done when the DMA engine has read it */
+    }
+    if (__mpi_outbox)
+        __mpi_drain_outbox();
+    __mpi_senders--;
 }
 
 static void thesis_cancel(struct __mpi_request *r)
@@ -79,8 +135,8 @@ static void thesis_cancel_answer(int src_node, struct __mpi_request *sreq, int a
 {
     if (src_node == self)
         sreq->cancel_reply = answer;
-    else
-        sendDataIntValue(src_node, (int *)&sreq->cancel_reply, answer);
+    else                            /* a handler's reply: see "Replies sent by handlers" */
+        __mpi_handler_send(OUT_WORD, src_node, (int)&sreq->cancel_reply, answer, 0);
 }
 
 /* Every message goes by rendezvous: no eager message is ever consumed. */

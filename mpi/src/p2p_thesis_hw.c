@@ -40,8 +40,11 @@ static int hw_send(struct __mpi_request *r, int bytes, int cq)
     return __mpi_send_rts(r, bytes, cq);
 }
 
-/* A receive accepted an RTS: the CTS to the sender's NIU. A message to oneself never entered the network
- * (the thesis family's self_transfer does it). */
+/* A receive accepted an RTS: the CTS to the sender's NIU. It may block even when the NIU looks idle (the NIU
+ * may start serving a CTS that arrives, sending its payload), so the handler sends it only while fewer than
+ * nctx - 2 handlers are sending, else leaves a software CTS without a flag in the outbox, which the thesis
+ * family's CTS handler on the sender answers with the payload (p2p_thesis.c, "Replies sent by handlers"). A
+ * message to oneself never entered the network (the thesis family's self_transfer does it). */
 static void hw_accept(struct __mpi_request *r, struct __mpi_env *e, char *target, int stride)
 {
     if (e->src_node == self) {
@@ -49,8 +52,16 @@ static void hw_accept(struct __mpi_request *r, struct __mpi_env *e, char *target
         return;
     }
     r->flag = 1;                /* no flag message: the last word's watch completes the receive */
+    if (__mpi_senders >= __mpi_sender_limit) {
+        __mpi_outbox_put(OUT_CTS, e->src_node, e->sreq, (int)target, stride, r->nwords);
+        return;
+    }
+    __mpi_senders++;
     __mpi_hw_cts(e->src_node, e->sreq + (int)offsetof(struct __mpi_request, sstride), r->nwords, (int)target,
                  stride, e->sreq + (int)offsetof(struct __mpi_request, state), ST_DONE);
+    if (__mpi_outbox)
+        __mpi_drain_outbox();
+    __mpi_senders--;
 }
 
 /* The rest is the thesis family's. */

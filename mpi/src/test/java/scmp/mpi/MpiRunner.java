@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import scmp.cc.Driver;
@@ -86,8 +87,14 @@ final class MpiRunner {
      * default), with {@code contexts} thread contexts per node (0: the default).
      */
     static Run run(String name, int opt, int x, int y, String protocol, int contexts, boolean spmd) throws Exception {
+        return run(name, opt, x, y, protocol, contexts, spmd, List.of());
+    }
+
+    /** The same, with the program's arguments ({@code name} may be a path relative to programs/mpi). */
+    static Run run(String name, int opt, int x, int y, String protocol, int contexts, boolean spmd,
+                   List<String> args) throws Exception {
         Executable exe = compile(name, opt);
-        ScmpConfig.Builder b = ScmpConfig.builder(name).mesh(x, y).maxCycles(MAX_CYCLES);
+        ScmpConfig.Builder b = ScmpConfig.builder(name).mesh(x, y).maxCycles(MAX_CYCLES).args(args);
         if (contexts > 0) {
             b.contexts(contexts);
         }
