@@ -50,6 +50,19 @@ class SpNativeMpiTest {
         SpMpiTest.assertAsUnderMpich(name, n, native_("-n", String.valueOf(n), exe.toString()));
     }
 
+    /**
+     * Interrupt mode: when the handler's thread is suspended in the middle of sending MPCI's list (a rendezvous's
+     * data, waiting for the adapter), the program's wait loop gives it the core instead of spinning; bsend.c's ring
+     * of buffered sends did not end before.
+     */
+    @ParameterizedTest(name = "bsend -n {0}, interrupt mode")
+    @CsvSource({"4", "16"})
+    void aWaitLetsTheInterruptHandlerFinishSendingTheList(int n) throws IOException {
+        Path exe = build("programs/mpi/bsend.c");
+        SpMpiTest.assertAsUnderMpich("bsend", n, native_("--env", "MP_CSS_INTERRUPT=yes", "--max-cycles=50000000", "-n",
+                String.valueOf(n), exe.toString()));
+    }
+
     @Test
     void messagesAcrossTheEagerLimitArriveWholeAndInOrder() {
         E2e.Sim s = native_("-n", "2", build("programs/sp-mpi/sizes.c").toString());
