@@ -85,4 +85,38 @@ int LAPI_Gfence(lapi_handle_t hndl);
 /* Collective: add_tab[t] becomes task t's my_addr. */
 int LAPI_Address_init(lapi_handle_t hndl, void *my_addr, void *add_tab[]);
 
+/* The vector calls' descriptions of scattered data (IBM's lapi_vec_t). LAPI_GEN_IOVECTOR: num_vecs pieces, piece i
+ * len[i] bytes at info[i]. LAPI_GEN_STRIDED_XFER: num_vecs blocks of (unsigned)info[1] bytes, the first at info[0],
+ * each (unsigned)info[2] bytes after the one before; len is not used. */
+typedef enum {
+    LAPI_GEN_IOVECTOR,
+    LAPI_GEN_STRIDED_XFER
+} lapi_vectype_t;
+
+typedef struct {
+    lapi_vectype_t vec_type;
+    unsigned num_vecs;
+    void **info;
+    unsigned long *len;
+} lapi_vec_t;
+
+/* LAPI_Amsendv's header handler, run in the target when the message's header arrives: len_vec holds the lengths
+ * of the origin's num_vecs pieces; returns the vector the data go to (read before the handler's caller goes on),
+ * and may set *comp_h and *user_info as hdr_hndlr_t does. */
+typedef lapi_vec_t *vhdr_hndlr_t(lapi_handle_t *hndl, void *uhdr, unsigned *uhdr_len, unsigned long *len_vec,
+                                 compl_hndlr_t **comp_h, void **user_info);
+
+/* LAPI_Put from the pieces org_vec describes here to those tgt_vec describes in task tgt (tgt_vec is read here; its
+ * addresses are the target's). Both have the same type, the same num_vecs and the same piece lengths. The counters
+ * as for LAPI_Put. */
+int LAPI_Putv(lapi_handle_t hndl, unsigned tgt, lapi_vec_t *tgt_vec, lapi_vec_t *org_vec, lapi_cntr_t *tgt_cntr,
+              lapi_cntr_t *org_cntr, lapi_cntr_t *cmpl_cntr);
+/* LAPI_Get from the pieces tgt_vec describes in task tgt to those org_vec describes here; the vectors and counters
+ * as for LAPI_Putv and LAPI_Get. */
+int LAPI_Getv(lapi_handle_t hndl, unsigned tgt, lapi_vec_t *tgt_vec, lapi_vec_t *org_vec, lapi_cntr_t *tgt_cntr,
+              lapi_cntr_t *org_cntr);
+/* LAPI_Amsend of the pieces org_vec describes; hdr_hdl (a vhdr_hndlr_t in task tgt) says where they go. */
+int LAPI_Amsendv(lapi_handle_t hndl, unsigned tgt, void *hdr_hdl, void *uhdr, unsigned uhdr_len, lapi_vec_t *org_vec,
+                 lapi_cntr_t *tgt_cntr, lapi_cntr_t *org_cntr, lapi_cntr_t *cmpl_cntr);
+
 #endif

@@ -142,8 +142,13 @@ static const char *send_data(struct __mpi_request *r)
 static void drain(void)
 {
     struct todo *t;
-    if (in_reader || draining)
+    if (in_reader || draining) {
+        /* interrupt mode: the handler's thread is in the middle of sending the list, suspended until the adapter
+         * has read a packet; the core does not preempt, so it goes on only when this thread gives the core up */
+        if (!in_reader)
+            hal_yield();
         return;
+    }
     draining = 1;
     while ((t = todos) != 0) {
         todos = t->next;

@@ -5,15 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * libmpi on the SP model, MPI-LAPI (docs/mpi-sp.md): the SCMP MPI test programs, unmodified and built with
- * {@code -mmachine=sp}, print what MPICH prints (their .expected files) under each of the three versions
- * (MPI_LAPI_VERSION); messages across the eager limit arrive whole in every send mode and in their order; and the
+ * {@code -mmachine=sp}, print what MPICH prints and end as under MPICH (their .expected files, or
+ * programs/mpi/expected) under the three versions (MPI_LAPI_VERSION) at 4 and 16 processes, and the whole matrix
+ * of programs, process counts and stacks with {@code -Dscmp.sp.slow=true}; messages across the eager limit arrive whole in every send mode and in their order; and the
  * one-word ping-pong takes the cycles docs/mpi-sp.md gives for each version.
  */
 class SpMpiTest {
@@ -42,14 +47,76 @@ class SpMpiTest {
         return E2e.scmpsim(args);
     }
 
+    /**
+     * What MPICH gives for programs/mpi's NAME at n processes: NAME.N.expected (exit status 0) for the programs in
+     * standard form, else programs/mpi/expected/NAME.nN.out and .status (the point-to-point programs; fatal.c ends
+     * with MPI_ERRORS_ARE_FATAL's status). The run must print that and end so.
+     */
+    static void assertAsUnderMpich(String name, int n, E2e.Sim s) throws IOException {
+        Path mpi = E2e.root().resolve("programs/mpi");
+        Path standard = mpi.resolve(name + "." + n + ".expected");
+        if (Files.exists(standard)) {
+            assertEquals(Files.readString(standard), s.stdout(), s.stderr());
+            assertEquals(0, s.exit(), s.stderr());
+        } else {
+            assertEquals(Files.readString(mpi.resolve("expected/" + name + ".n" + n + ".out")), s.stdout(), s.stderr());
+            assertEquals(Integer.parseInt(Files.readString(mpi.resolve("expected/" + name + ".n" + n + ".status"))
+                    .strip()), s.exit(), s.stderr());
+        }
+    }
+
+    /** The --env settings of a stack: base, counters or enhanced (MPI-LAPI's versions) or native. */
+    static String stackEnv(String stack) {
+        return stack.equals("native") ? "MP_MPI_STACK=native" : "MPI_LAPI_VERSION=" + stack;
+    }
+
+    /**
+     * Every SCMP MPI program with MPICH output at -n 4 under one of the versions (the native stack runs the others
+     * in SpNativeMpiTest), and a spread at -n 16; bigmsg, bigpingpong and bigreduce (minutes each) only in
+     * {@link #everyProgramUnderEveryStack}.
+     */
     @ParameterizedTest(name = "{0} -n {1} {2}")
     @CsvSource({"groups, 4, base", "groups, 4, counters", "groups, 4, enhanced", "ops, 4, base", "comms, 4, counters",
-        "coll, 4, enhanced", "groups, 16, enhanced"})
+        "coll, 4, enhanced", "attrs, 4, base", "cart, 4, base", "errors, 4, base", "pmpi, 4, base",
+        "bsend, 4, counters", "colltypes, 4, counters", "fatal, 4, counters", "storm, 4, counters",
+        "commgroup, 4, enhanced", "intercomm, 4, enhanced", "datatypes, 4, enhanced", "probe, 4, enhanced",
+        "groups, 16, enhanced", "bsend, 16, base", "errors, 16, base", "fatal, 16, counters",
+        "datatypes, 16, counters", "completion, 16, enhanced"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n, String version) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
-        E2e.Sim s = run(exe, n, "MPI_LAPI_VERSION=" + version);
-        assertEquals(0, s.exit(), s.stderr());
-        assertEquals(Files.readString(E2e.root().resolve("programs/mpi/" + name + "." + n + ".expected")), s.stdout());
+        assertAsUnderMpich(name, n, run(exe, n, stackEnv(version)));
+    }
+
+    /**
+     * The programs programs/mpi has MPICH output for, but onesided.c (the SP library has no one-sided
+     * communication, docs/mpi-sp.md).
+     */
+    static Stream<String> programs() throws IOException {
+        try (Stream<Path> files = Files.list(E2e.root().resolve("programs/mpi"));
+                Stream<Path> more = Files.list(E2e.root().resolve("programs/mpi/expected"))) {
+            return Stream.concat(files, more).map(f -> f.getFileName().toString())
+                    .filter(f -> f.endsWith(".4.expected") || f.endsWith(".n4.out"))
+                    .map(f -> f.substring(0, f.indexOf('.'))).filter(f -> !f.equals("onesided")).sorted()
+                    .toList().stream();
+        }
+    }
+
+    static Stream<Arguments> matrix() throws IOException {
+        return programs().flatMap(p -> Stream.of(4, 16).flatMap(n -> Stream.of("base", "counters", "enhanced",
+                "native").map(s -> Arguments.of(p, n, s))));
+    }
+
+    /**
+     * The whole matrix (docs/mpi-sp.md, "Tests"; scripts/sp-mpi-matrix.sh prints it as a table): every program at
+     * -n 4 and -n 16 under each version and the native stack, run when {@code -Dscmp.sp.slow=true} is given (hours
+     * of host time: bigmsg and bigreduce at -n 16 take the most).
+     */
+    @ParameterizedTest(name = "{0} -n {1} {2}")
+    @MethodSource("matrix")
+    @EnabledIfSystemProperty(named = "scmp.sp.slow", matches = "true")
+    void everyProgramUnderEveryStack(String name, int n, String stack) throws IOException {
+        Path exe = build("programs/mpi/" + name + ".c");
+        assertAsUnderMpich(name, n, run(exe, n, stackEnv(stack)));
     }
 
     @Test
