@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs the single-exec tests of c-testsuite (https://github.com/c-testsuite/c-testsuite) as its own runners
 # do (docs/testing.md, "Public suites"): each tests/single-exec/NNNNN.c is built with scmpcc at -O0 and at
-# -O1, run with scmpsim, and its standard output and error together must equal NNNNN.c.expected with exit
-# status 0. Prints one row per test (the result at each level, the first line of the first failure's
-# message) and a summary per level: pass, compile error, wrong output, fault (a trap, an abort, a non-zero
-# status), time-out.
+# -O1, run with scmpsim in an empty directory it may write (--dir), and its standard output and error
+# together must equal NNNNN.c.expected with exit status 0. Prints one row per test (the result at each
+# level, the first line of the first failure's message) and a summary per level: pass, compile error, wrong
+# output, fault (a trap, an abort, a non-zero status), time-out.
 #
 # Usage: scripts/c-testsuite.sh [-o OUT] [-l "LEVELS"] [-c MAX_CYCLES] [-t SECONDS] DIR [TEST...]
 #   DIR        a checkout of c-testsuite (or its tests/single-exec directory)
@@ -25,11 +25,11 @@ while getopts "o:l:c:t:h" opt; do
     l) levels=$OPTARG ;;
     c) max_cycles=$OPTARG ;;
     t) limit=$OPTARG ;;
-    *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 dir=$1
 shift
 if [ -d "$dir/tests/single-exec" ]; then dir=$dir/tests/single-exec; fi
@@ -65,7 +65,10 @@ for src in "${tests[@]}"; do
       cp "$work/cc" "$keep.cc"
       detail=$(first_line "$work/cc")
     else
-      timeout "$limit" "$bin/scmpsim" --max-cycles="$max_cycles" "$work/prog" </dev/null >"$work/out" 2>"$work/err"
+      # a writable working directory of its own, as the suite's runners give (00187.c writes a file)
+      rm -rf "$work/dir" && mkdir "$work/dir"
+      (cd "$work/dir" && timeout "$limit" "$bin/scmpsim" --dir=. --max-cycles="$max_cycles" "$work/prog" \
+        </dev/null >"$work/out" 2>"$work/err")
       rc=$?
       cat "$work/err" >>"$work/out"
       if [ $rc = 124 ]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs MPICH's own MPI tests (test/mpi of https://github.com/pmodels/mpich) on the simulator, as MPICH's
 # runtests does (docs/testing.md, "Public suites"): the MTest helpers (util/mtest.c, mtest_common.c,
-# mtest_single.c, dtypes.c) are built once into a library, each test of a category's testlist is built with
+# mtest_single.c, dtypes.c, and run_mpitests.c, the main() of the tests that define run()) are built once
+# into a library, each test of a category's testlist is built with
 # scmpcc -O1 and run with scmpsim -n N (N from the testlist, with the testlist's arguments), and passes when
 # it exits with 0 and prints " No Errors" and nothing else. Prints one row per test and a summary per
 # category; a test that needs an MPI function or constant libmpi does not have is counted as "unsupported"
@@ -14,6 +15,7 @@
 #   -o OUT       keep each failing test's build and run output in OUT/ (default: a temporary directory)
 #   -t SECONDS   wall-clock limit per build and per run (default 120); -c N: scmpsim --max-cycles (default 4*10^9)
 #   -T TESTS     only the tests named (comma-separated, CATEGORY/NAME or NAME)
+#   -B           build only: a test that builds counts as "built" and is not run
 # SCMP_BIN names another bin/ directory than this checkout's.
 #
 # Deviations from MPICH's runtests, each printed as a skip reason: the env= variants of a test set MPICH's own
@@ -28,14 +30,16 @@ out=
 limit=120
 max_cycles=4000000000
 only=
-usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
-while getopts "p:o:t:c:T:h" opt; do
+build_only=
+usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+while getopts "p:o:t:c:T:Bh" opt; do
   case $opt in
     p) protocol=$OPTARG ;;
     o) out=$OPTARG ;;
     t) limit=$OPTARG ;;
     c) max_cycles=$OPTARG ;;
     T) only=",$OPTARG," ;;
+    B) build_only=1 ;;
     *) usage ;;
   esac
 done
@@ -86,7 +90,7 @@ static int MPI_Type_get_envelope(MPI_Datatype t, int *ni, int *na, int *nt, int 
 EOF
 cc() { timeout "$limit" "$bin/scmpcc" -O1 -w -I"$work/include" -I"$src/include" "$@"; }
 objs=
-for f in mtest mtest_common mtest_single dtypes; do
+for f in mtest mtest_common mtest_single dtypes run_mpitests; do
   printf '#include <mpi.h>\n#include "mtest_scmp_compat.h"\n#include "%s"\n' "$src/util/$f.c" >"$work/$f.c"
   if cc -c "$work/$f.c" -o "$work/$f.o" >"$work/$f.err" 2>&1; then
     objs="$objs $work/$f.o"
@@ -156,8 +160,8 @@ for cat in $categories; do
     else
       keep=$out/${cat}_$name
       if ! cc $defs $files -L"$work" -lmtest -o "$work/prog" >"$work/cc" 2>&1; then
-        need=$(grep -oE "(undeclared|implicit declaration of function|undefined reference to)[^A-Za-z_]*MPI_[A-Za-z0-9_]+|'MPI_[A-Za-z0-9_]+' undeclared" "$work/cc" |
-               grep -oE 'MPI_[A-Za-z0-9_]+' | sort -u | tr '\n' ' ')
+        # an error that names an MPI identifier (undeclared, an unknown type, an undefined reference)
+        need=$(grep 'error' "$work/cc" | grep -oE "['\`]MPI_[A-Za-z0-9_]+'" | grep -oE 'MPI_[A-Za-z0-9_]+' | sort -u | tr '\n' ' ')
         if [ -n "$need" ]; then
           result=unsupported detail="needs ${need% }"
           for m in $need; do missing[$m]=$(( ${missing[$m]:-0} + 1 )); done
@@ -165,6 +169,8 @@ for cat in $categories; do
           result=compile-error detail=$(grep -m1 'error' "$work/cc" | sed "s|$src/||" | cut -c1-120)
         fi
         cp "$work/cc" "$keep.cc"
+      elif [ -n "$build_only" ]; then
+        result=built detail=
       else
         timeout "$limit" nice "$bin/scmpsim" ${protocol:+--mpi-protocol=$protocol} --max-cycles="$max_cycles" \
           -n "$np" "$work/prog" "${args[@]}" </dev/null >"$work/out" 2>&1
@@ -192,13 +198,14 @@ done
 
 echo
 results="pass fail fault deadlock time-out compile-error unsupported skip"
+[ -z "$build_only" ] || results="built compile-error unsupported skip"
 printf '%-10s' category; for r in $results; do printf ' %8s' "$r"; done; echo
 tp=0 tr=0
 for cat in $categories; do
   printf '%-10s' "$cat"
   for r in $results; do printf ' %8s' "${count[$cat,$r]:-0}"; done; echo
   for r in $results; do [ $r = skip ] || tr=$((tr + ${count[$cat,$r]:-0})); done
-  tp=$((tp + ${count[$cat,pass]:-0}))
+  tp=$((tp + ${count[$cat,pass]:-0} + ${count[$cat,built]:-0}))
 done
 echo "passed $tp of $tr run or built (skips not counted)"
 if [ ${#skips[@]} -gt 0 ]; then
