@@ -11,13 +11,13 @@
 #   TEST       test names (00042 or 00042.c) to run instead of all of them
 #   -o OUT     keep each failing test's outputs in OUT/NNNNN-LEVEL.{cc,out,err} (default: a temporary directory)
 #   -l LEVELS  optimisation levels (default "-O0 -O1")
-#   -c N       scmpsim --max-cycles (default 2000000000); -t S: wall-clock limit per step (default 120 s)
+#   -c N       scmpsim --max-cycles (default 10^10); -t S: wall-clock limit per step (default 120 s)
 # SCMP_BIN names another bin/ directory than this checkout's.
 set -uo pipefail
 
 out=
 levels="-O0 -O1"
-max_cycles=2000000000
+max_cycles=10000000000
 limit=120
 while getopts "o:l:c:t:h" opt; do
   case $opt in
