@@ -158,7 +158,7 @@ for cat in $categories; do
       result=skip detail=$skip
       skips[$skip]=$(( ${skips[$skip]:-0} + 1 ))
     else
-      keep=$out/${cat}_$name
+      keep=$out/${cat}_${name}_n$np${args[*]:+_$(echo "${args[*]}" | tr -c 'A-Za-z0-9=.,\n-' _)}
       if ! cc $defs $files -L"$work" -lmtest -o "$work/prog" >"$work/cc" 2>&1; then
         # an error that names an MPI identifier (undeclared, an unknown type, an undefined reference)
         need=$(grep 'error' "$work/cc" | grep -oE "['\`]MPI_[A-Za-z0-9_]+'" | grep -oE 'MPI_[A-Za-z0-9_]+' | sort -u | tr '\n' ' ')
@@ -178,6 +178,9 @@ for cat in $categories; do
         body=$(grep -v '^[[:space:]]*$' "$work/out")
         if [ $rc = 0 ] && [[ "$body" =~ ^[[:space:]]*No\ Errors[[:space:]]*$ ]]; then
           result=pass detail=
+        elif [ $rc = 0 ] && [[ "$body" =~ ^([[:space:]]*Test\ Skipped[[:space:]]*)+$ ]]; then
+          result=skip detail="the test skips itself (Test Skipped)"
+          skips[$detail]=$(( ${skips[$detail]:-0} + 1 ))
         else
           case $rc in
             124) result=time-out detail="no end after $max_cycles cycles or $limit s" ;;
