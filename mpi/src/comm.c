@@ -557,11 +557,12 @@ void __mpi_set_context_refs(int k, const int *ctxs, const int *refs)
 int __mpi_comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
     struct __mpi_comm *c = __mpi_comm(comm);
-    if (!c || c->inter)
+    if (!c)
         return MPI_ERR_COMM;
     if ((color < 0 && color != MPI_UNDEFINED) || !newcomm)
         return MPI_ERR_ARG;
-    return __mpi_family->comm_split(comm, c, color, key, newcomm);
+    return c->inter ? __mpi_intercomm_split(comm, c, color, key, newcomm)
+                    : __mpi_family->comm_split(comm, c, color, key, newcomm);
 }
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
@@ -643,12 +644,14 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
     struct __mpi_comm *c = __mpi_comm(comm);
     struct __mpi_group *g = __mpi_group(group);
     int me;
-    if (!c || c->inter)
-        return __mpi_error(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_create");
+    if (!c)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_create");
     if (!g)
         return __mpi_error(comm, MPI_ERR_GROUP, "MPI_Comm_create");
     if (!newcomm)
         return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_create");
+    if (c->inter)
+        return __mpi_error(comm, __mpi_intercomm_create_from_group(comm, c, g, newcomm), "MPI_Comm_create");
     me = rank_in_group(c, g);
     if (me == -1)
         return __mpi_error(comm, MPI_ERR_GROUP, "MPI_Comm_create");

@@ -237,3 +237,65 @@ int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 {
     return __mpi_error(intercomm, intercomm_merge(intercomm, high, newintracomm), "MPI_Intercomm_merge");
 }
+
+/* MPI-2's MPI_Comm_split of an intercommunicator: the processes of each group that pass the same colour make
+ * a new intercommunicator with those of the other group that pass it, each group ordered by key, then by
+ * rank; a process that passes MPI_UNDEFINED, or whose colour no process of the other group passes, gets
+ * MPI_COMM_NULL. Collective over both groups: they merge into one intracommunicator (the low group first),
+ * where every process learns every colour and key; each group splits off its own part (its old local group),
+ * that part by colour (the new local groups), and each new local group's leader meets the other group's
+ * leader of its colour over the merged communicator (MPI_Intercomm_create). */
+int __mpi_intercomm_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key, MPI_Comm *newcomm)
+{
+    MPI_Comm merged = MPI_COMM_NULL, side_comm = MPI_COMM_NULL, local = MPI_COMM_NULL;
+    int n = c->lsize + c->size, nlow = c->low ? c->lsize : c->size, side = !c->low, lead[2] = {-1, -1};
+    int mine[2], *all, err, i;
+    *newcomm = MPI_COMM_NULL;
+    all = (int *)malloc(2 * n * sizeof(int));
+    if (!all)
+        return MPI_ERR_NO_MEM;
+    mine[0] = color;
+    mine[1] = key;
+    err = MPI_Intercomm_merge(comm, side, &merged);
+    if (err == MPI_SUCCESS)
+        err = MPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, merged);
+    /* the leader of each group's part of this colour: the smallest key, then the smallest rank */
+    for (i = 0; err == MPI_SUCCESS && color != MPI_UNDEFINED && i < n; i++) {
+        int s = i >= nlow;
+        if (all[2 * i] == color && (lead[s] < 0 || all[2 * i + 1] < all[2 * lead[s] + 1]))
+            lead[s] = i;
+    }
+    if (err == MPI_SUCCESS)
+        err = __mpi_comm_split(merged, side, 0, &side_comm);
+    if (err == MPI_SUCCESS)
+        err = __mpi_comm_split(side_comm, color == MPI_UNDEFINED || lead[!side] < 0 ? MPI_UNDEFINED : color, key,
+                               &local);
+    if (err == MPI_SUCCESS && local != MPI_COMM_NULL)
+        err = intercomm_create(local, 0, merged, lead[!side], 0, newcomm);
+    if (local != MPI_COMM_NULL)
+        MPI_Comm_free(&local);
+    if (side_comm != MPI_COMM_NULL)
+        MPI_Comm_free(&side_comm);
+    if (merged != MPI_COMM_NULL)
+        MPI_Comm_free(&merged);
+    free(all);
+    return err;
+}
+
+/* MPI-2's MPI_Comm_create of an intercommunicator: each group passes a subgroup of its own (local) group; the
+ * new intercommunicator joins the two subgroups, each in its group's order; a process outside its group's
+ * subgroup, or whose subgroup faces an empty one, gets MPI_COMM_NULL. A split with colour 0 for the members
+ * and their rank in the subgroup as key. Collective over both groups. */
+int __mpi_intercomm_create_from_group(MPI_Comm comm, struct __mpi_comm *c, struct __mpi_group *g, MPI_Comm *newcomm)
+{
+    int i, j, me = MPI_UNDEFINED;
+    for (i = 0; i < g->size; i++) {
+        for (j = 0; j < c->lsize && c->lnodes[j] != g->nodes[i]; j++)
+            ;
+        if (j == c->lsize)
+            return MPI_ERR_GROUP;           /* not a subgroup of the local group */
+        if (j == c->rank)
+            me = i;
+    }
+    return __mpi_intercomm_split(comm, c, me == MPI_UNDEFINED ? MPI_UNDEFINED : 0, me, newcomm);
+}

@@ -122,6 +122,8 @@ struct __mpi_comm *__mpi_intercomm_install(int context, int rank, int lsize, con
 
 /* intercomm.c */
 int __mpi_intercomm_dup(MPI_Comm comm, struct __mpi_comm *c, MPI_Comm *newcomm);
+int __mpi_intercomm_split(MPI_Comm comm, struct __mpi_comm *c, int color, int key, MPI_Comm *newcomm);
+int __mpi_intercomm_create_from_group(MPI_Comm comm, struct __mpi_comm *c, struct __mpi_group *g, MPI_Comm *newcomm);
 
 /* nbc.c: completing a nonblocking collective's request (MPI_Test and the rest poll it, MPI_Wait waits) */
 void __mpi_nbc_poll(struct __mpi_request *r);

@@ -84,7 +84,8 @@ class MpiCollectivesTest {
 
     /** Every program on 4 ranks under both families; on 16 ranks under ours, and under the thesis's for the
      *  cheaper ones (its linear algorithms make coll.c take several times longer): collectives whose two sides
-     *  use different datatypes (colltypes.c), intercommunicators (intercomm.c), MPI_Comm_create_group with
+     *  use different datatypes (colltypes.c), intercommunicators (intercomm.c) and their splits (intercomm_split.c),
+     *  MPI_Comm_create_group with
      *  traffic that arrives before the communicator (commgroup.c), reductions of megabytes (bigreduce.c), the
      *  nonblocking collectives and MPI_Alltoallw (nbcoll.c), the rest of the MPI-2/3 ordinary programs call
      *  (mpi2funcs.c), one-sided communication (onesided.c). The nonblocking collectives post every message at
@@ -100,6 +101,8 @@ class MpiCollectivesTest {
         "coll.c,4,ours", "coll.c,4,thesis", "coll.c,16,ours",
         "colltypes.c,4,ours", "colltypes.c,4,thesis", "colltypes.c,16,ours", "colltypes.c,16,thesis",
         "intercomm.c,4,ours", "intercomm.c,4,thesis", "intercomm.c,16,ours", "intercomm.c,16,thesis",
+        "intercomm_split.c,4,ours", "intercomm_split.c,4,thesis", "intercomm_split.c,16,ours",
+        "intercomm_split.c,16,thesis",
         "commgroup.c,4,ours", "commgroup.c,4,thesis", "commgroup.c,16,ours", "commgroup.c,16,thesis",
         "bigreduce.c,4,ours", "bigreduce.c,4,thesis",
         "nbcoll.c,4,ours", "nbcoll.c,4,thesis", "nbcoll.c,16,ours", "nbcoll.c,16,thesis",
