@@ -710,21 +710,52 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *new
     return __mpi_error(comm, err, "MPI_Comm_create_group");
 }
 
-/* Collective, not synchronising: deletes the attributes (their delete callbacks run), returns the
- * context's reference to the allocator and frees the local state. */
-int MPI_Comm_free(MPI_Comm *comm)
+/* Returns the context's reference to the allocator and frees the local state. */
+static void retire(struct __mpi_comm *c)
 {
-    struct __mpi_comm *c = comm ? __mpi_comm(*comm) : 0;
-    int err;
-    if (!c || *comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
-        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_free");
-    err = __mpi_attr_delete_all(*comm, c);
-    if (err != MPI_SUCCESS)
-        return __mpi_error(*comm, err, "MPI_Comm_free");
 #ifdef __SCMP__
     __scmp_thread1(allocator_node(), (void (*)())__mpi_ctx_release, c->context);
 #endif
     destroy(c);
+}
+
+static int lingering;   /* communicators freed while receives were posted on them, not yet retired */
+
+/* Retires the freed communicators whose posted receives have all been matched (or cancelled). A matched
+ * receive needs its communicator no more: the payload's landing and the completion go by the request. */
+static void sweep(void)
+{
+    int i;
+    for (i = 0; lingering && i < __mpi_comm_cap; i++) {
+        struct __mpi_comm *c = __mpi_comm_tab[i];
+        if (c && c->freed && !c->recvs[0] && !c->recvs[1]) {
+            retire(c);
+            lingering--;
+        }
+    }
+}
+
+/* Collective, not synchronising: deletes the attributes (their delete callbacks run), returns the
+ * context's reference to the allocator and frees the local state. MPI only marks the communicator for
+ * deallocation: communication pending on it completes normally. So while receives are posted on it, it stays
+ * in the table (the engine and fast.S go on matching arriving messages to them) with its context reserved,
+ * and a later MPI_Comm_free retires it once they have all been matched (docs/mpi.md, "Communicators"). */
+int MPI_Comm_free(MPI_Comm *comm)
+{
+    struct __mpi_comm *c = comm ? __mpi_comm(*comm) : 0;
+    int err;
+    if (!c || c->freed || *comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_free");
+    err = __mpi_attr_delete_all(*comm, c);
+    if (err != MPI_SUCCESS)
+        return __mpi_error(*comm, err, "MPI_Comm_free");
+    sweep();
+    if (c->recvs[0] || c->recvs[1]) {
+        c->freed = 1;
+        lingering++;
+    } else {
+        retire(c);
+    }
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;
 }

@@ -48,6 +48,8 @@ struct __mpi_comm {
     int low;                          /* its local group is the lower one (its leader's node is the smaller) */
     char *name;                       /* MPI_Comm_set_name, or 0 */
     int nbc_seq;                      /* nonblocking collectives started on it (their tags, nbc.c) */
+    int freed;                        /* MPI_Comm_free came while receives were posted: the engine still
+                                       * matches them; the communicator goes when they have (comm.c) */
 };
 
 /* The communicator table: a communicator's handle is its context, which is unique on the whole machine

@@ -25,7 +25,7 @@ int __mpi_check_send(void *buf, int count, MPI_Datatype type, int dest, int tag,
         return MPI_ERR_COMM;
     if (count < 0)
         return MPI_ERR_COUNT;
-    if (__mpi_type_usable(type) != MPI_SUCCESS)
+    if (__mpi_type_usable_for(type, dest) != MPI_SUCCESS)
         return MPI_ERR_TYPE;
     if (tag < 0)
         return MPI_ERR_TAG;
@@ -41,7 +41,7 @@ int __mpi_check_recv(void *buf, int count, MPI_Datatype type, int source, int ta
         return MPI_ERR_COMM;
     if (count < 0)
         return MPI_ERR_COUNT;
-    if (__mpi_type_usable(type) != MPI_SUCCESS)
+    if (__mpi_type_usable_for(type, source) != MPI_SUCCESS)
         return MPI_ERR_TYPE;
     if (tag < 0 && tag != MPI_ANY_TAG)
         return MPI_ERR_TAG;
@@ -294,6 +294,8 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, 
         err = __mpi_check_recv(buf, count, datatype, source, recvtag, comm);
     if (err != MPI_SUCCESS)
         return __mpi_error(comm, err, "MPI_Sendrecv_replace");
+    if (datatype == MPI_DATATYPE_NULL)   /* both peers MPI_PROC_NULL (the checks): nothing to copy */
+        return MPI_Sendrecv(buf, count, datatype, dest, sendtag, buf, count, datatype, source, recvtag, comm, status);
     bytes = count * __mpi_type_size(datatype);
     packed = (char *)malloc(bytes + 4);
     if (!packed)

@@ -88,14 +88,14 @@ static void fill(struct __mpi_request *r, int kind, void *buf, int count, MPI_Da
     r->tp = __mpi_type_get(type);
 }
 
-static int check_common(int count, MPI_Datatype type, MPI_Comm comm, struct __mpi_comm **cp)
+static int check_common(int count, MPI_Datatype type, int peer, MPI_Comm comm, struct __mpi_comm **cp)
 {
     struct __mpi_comm *c = __mpi_comm(comm);
     if (!c)
         return MPI_ERR_COMM;
     if (count < 0)
         return MPI_ERR_COUNT;
-    if (__mpi_type_usable(type) != MPI_SUCCESS)
+    if (__mpi_type_usable_for(type, peer) != MPI_SUCCESS)
         return MPI_ERR_TYPE;
     *cp = c;
     return MPI_SUCCESS;
@@ -106,7 +106,7 @@ int __mpi_isend(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_
 {
     struct __mpi_comm *c;
     struct __mpi_request *r;
-    int err = check_common(count, type, comm, &c);
+    int err = check_common(count, type, dest, comm, &c);
     if (err != MPI_SUCCESS)
         return err;
     if (dest != MPI_PROC_NULL && (dest < 0 || dest >= c->size))
@@ -125,7 +125,7 @@ int __mpi_irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MP
 {
     struct __mpi_comm *c;
     struct __mpi_request *r;
-    int err = check_common(count, type, comm, &c);
+    int err = check_common(count, type, source, comm, &c);
     if (err != MPI_SUCCESS)
         return err;
     if (source != MPI_PROC_NULL && source != MPI_ANY_SOURCE && (source < 0 || source >= c->size))
