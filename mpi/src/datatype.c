@@ -131,13 +131,6 @@ int __mpi_type_usable(MPI_Datatype type)
     return MPI_SUCCESS;
 }
 
-int __mpi_type_usable_for(MPI_Datatype type, int peer)
-{
-    if (type == MPI_DATATYPE_NULL && peer == MPI_PROC_NULL)
-        return MPI_SUCCESS;
-    return __mpi_type_usable(type);
-}
-
 static void destroy(MPI_Datatype h, struct __mpi_type *t)
 {
     free(t->blocks);

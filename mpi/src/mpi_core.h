@@ -273,7 +273,8 @@ int __mpi_type_extent(MPI_Datatype t);                  /* bytes, or -1 */
 int __mpi_type_usable(MPI_Datatype t);                  /* valid and committed: MPI_SUCCESS or MPI_ERR_TYPE */
 /* The same for a point-to-point peer: MPI_PROC_NULL takes any datatype, MPI_DATATYPE_NULL too, as nothing
  * moves (MPICH accepts it; docs/mpi.md, "Point to point"). */
-int __mpi_type_usable_for(MPI_Datatype t, int peer);
+#define __mpi_type_usable_for(t, peer)                                                                      \
+    ((t) == MPI_DATATYPE_NULL && (peer) == MPI_PROC_NULL ? MPI_SUCCESS : __mpi_type_usable(t))
 void __mpi_type_hold(MPI_Datatype t);
 void __mpi_type_release(MPI_Datatype t);
 /* Where `count` items at buf lie as one contiguous run, or NULL when they do not. */
