@@ -275,6 +275,9 @@ int __mpi_type_usable(MPI_Datatype t);                  /* valid and committed: 
  * moves (MPICH accepts it; docs/mpi.md, "Point to point"). */
 #define __mpi_type_usable_for(t, peer)                                                                      \
     ((t) == MPI_DATATYPE_NULL && (peer) == MPI_PROC_NULL ? MPI_SUCCESS : __mpi_type_usable(t))
+/* The descriptor a point-to-point request works with: MPI_DATATYPE_NULL, which the checks let through only
+ * for MPI_PROC_NULL (nothing moves), gets MPI_BYTE's, so that every transport may look at it. */
+#define __mpi_request_type(t) __mpi_type_get((t) == MPI_DATATYPE_NULL ? MPI_BYTE : (t))
 void __mpi_type_hold(MPI_Datatype t);
 void __mpi_type_release(MPI_Datatype t);
 /* Where `count` items at buf lie as one contiguous run, or NULL when they do not. */

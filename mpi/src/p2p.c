@@ -498,14 +498,12 @@ int __mpi_start_recv(struct __mpi_request *r)
     r->cancelled = 0;
     r->tmp = 0;
     r->next = 0;
-    if (r->peer == MPI_PROC_NULL) {   /* before the datatype is looked at: it may be MPI_DATATYPE_NULL */
-        r->bytes = 0;
-        r->dbuf = 0;
+    r->bytes = r->count * r->tp->size;
+    r->dbuf = __mpi_type_contig(r->tp, r->buf, r->count);
+    if (r->peer == MPI_PROC_NULL) {
         MPI_RECV_NULL_DONE(r);
         return MPI_SUCCESS;
     }
-    r->bytes = r->count * r->tp->size;
-    r->dbuf = __mpi_type_contig(r->tp, r->buf, r->count);
     r->state = ST_POSTED;
     for (ep = &c->sends[q]; (e = *ep) != 0; ep = &e->next) {
         int src = __mpi_rank_of_node(c, e->src_node);

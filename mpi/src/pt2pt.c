@@ -100,7 +100,7 @@ static int blocking_send(void *buf, int count, MPI_Datatype type, int dest, int 
     r->buf = buf;
     r->count = count;
     r->type = type;
-    r->tp = __mpi_type_get(type);
+    r->tp = __mpi_request_type(type);
     __mpi_type_hold(type);
     err = __mpi_start(r);
     if (err == MPI_SUCCESS)
@@ -145,7 +145,7 @@ static struct __mpi_request *make_request(int kind, int mode, void *buf, int cou
     r->buf = buf;
     r->count = count;
     r->type = type;
-    r->tp = __mpi_type_get(type);
+    r->tp = __mpi_request_type(type);
     __mpi_type_hold(type);
     return r;
 }

@@ -85,7 +85,7 @@ static void fill(struct __mpi_request *r, int kind, void *buf, int count, MPI_Da
     r->buf = buf;
     r->count = count;
     r->type = type;
-    r->tp = __mpi_type_get(type);
+    r->tp = __mpi_request_type(type);
 }
 
 static int check_common(int count, MPI_Datatype type, int peer, MPI_Comm comm, struct __mpi_comm **cp)
