@@ -7,7 +7,8 @@
 #ifdef __SCMP__
 #include <scmp.h>
 #else
-#include <t3d.h>
+/* The rank main() prints by, start() having finalised MPI. */
+static int world_rank;
 #endif
 #include <mpi.h>
 
@@ -29,6 +30,9 @@ void start(int argc, char **argv)
     double entered, left, last_in, first_out;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+#ifndef __SCMP__
+    world_rank = rank;
+#endif
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (rank == 0)
         printf("barrier: %d processes, %d rounds\n", size, ROUNDS);
@@ -61,9 +65,9 @@ int main(int argc, char **argv)
         parExecute(getXDim() * getYDim(), start, argc, argv);
     if (getNodeId() == 0)
 #else
-    /* Elsewhere (the T3D) every process runs main, as under mpirun. */
+    /* Elsewhere (the T3D, the SP) every process runs main, as under mpirun. */
     start(argc, argv);
-    if (t3d_my_pe() == 0)
+    if (world_rank == 0)
 #endif
         printf("barrier: %s\n", failed ? "FAILED" : "OK");
     return failed;

@@ -6,7 +6,8 @@
 #ifdef __SCMP__
 #include <scmp.h>
 #else
-#include <t3d.h>
+/* The rank main() prints by, start() having finalised MPI. */
+static int world_rank;
 #endif
 #include <mpi.h>
 
@@ -21,6 +22,9 @@ void start(int argc, char **argv)
     MPI_Status st;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+#ifndef __SCMP__
+    world_rank = rank;
+#endif
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     right = (rank + 1) % size;
     left = (rank + size - 1) % size;
@@ -69,9 +73,9 @@ int main(int argc, char **argv)
         parExecute(getXDim() * getYDim(), start, argc, argv);
     if (getNodeId() == 0)
 #else
-    /* Elsewhere (the T3D) every process runs main, as under mpirun. */
+    /* Elsewhere (the T3D, the SP) every process runs main, as under mpirun. */
     start(argc, argv);
-    if (t3d_my_pe() == 0)
+    if (world_rank == 0)
 #endif
         printf("ring: %s\n", failed ? "FAILED" : "OK");
     return failed;

@@ -88,6 +88,27 @@ class SpMpiTest {
     }
 
     /**
+     * The programs of programs/mpi with no MPICH output print on the SP what they print on SCMP (the same source
+     * built without {@code -mmachine}, run by {@code scmpsim -n}) and end with its status: the thesis's launch form
+     * programs, which run main on every process elsewhere, the fast paths' reductions and a program that ends with
+     * traffic left over; each under one stack, a spread over the four.
+     */
+    @ParameterizedTest(name = "{0} -n {1} {2}")
+    @CsvSource({"anysource, 4, base", "barrier, 4, counters", "bcast, 4, enhanced", "ring, 4, native",
+        "pi, 4, base", "pingpong, 4, native", "fastpaths, 4, counters", "leftover, 4, enhanced", "ring, 16, base",
+        "bcast, 16, native"})
+    void aProgramWithoutMpichOutputPrintsWhatItPrintsOnScmp(String name, int n, String stack) {
+        Path scmpExe = dir.resolve(name + ".scmp");
+        E2e.Cc r = E2e.scmpcc("-O1", "-o", scmpExe.toString(), E2e.root().resolve("programs/mpi/" + name + ".c")
+                .toString());
+        assertEquals(0, r.status(), r.stderr());
+        E2e.Sim scmp = E2e.scmpsim("-n", String.valueOf(n), scmpExe.toString());
+        E2e.Sim sp = run(build("programs/mpi/" + name + ".c"), n, stackEnv(stack));
+        assertEquals(scmp.stdout(), sp.stdout(), sp.stderr());
+        assertEquals(scmp.exit(), sp.exit(), sp.stderr());
+    }
+
+    /**
      * The programs programs/mpi has MPICH output for, but onesided.c (the SP library has no one-sided
      * communication, docs/mpi-sp.md).
      */
