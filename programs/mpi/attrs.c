@@ -6,21 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <mpi.h>
+#include "check.h"
 
-static int rank, size, errors, failed;
 static int copies, deletes, last_deleted;
-
-static void report(const char *what)
-{
-    int total = 0;
-    MPI_Reduce(&errors, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
-    if (rank == 0) {
-        printf("%s: %s\n", what, total ? "FAILED" : "ok");
-        if (total)
-            failed = 1;
-    }
-    errors = 0;
-}
 
 /* copies the value plus 1000, and only for values below 5000 */
 static int copy_fn(MPI_Comm oldcomm, int key, void *extra, void *in, void *out, int *flag)

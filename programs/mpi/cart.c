@@ -7,20 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <mpi.h>
+#include "check.h"
 
-static int rank, size, errors, failed;
-
-static void report(const char *what)
-{
-    int total = 0;
-    MPI_Reduce(&errors, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
-    if (rank == 0) {
-        printf("%s: %s\n", what, total ? "FAILED" : "ok");
-        if (total)
-            failed = 1;
-    }
-    errors = 0;
-}
 
 static void dims_table(void)
 {

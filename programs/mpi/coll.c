@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <mpi.h>
+#include "check.h"
 
-static int rank, size, errors, failed;
 
 #define val(r, i) ((((r) * 7919 + (i) * 104729) & 1023) - 300)
 
@@ -19,24 +19,6 @@ static int next_index(int i, int n)
     if (n <= 64 || i == n - 1)
         return i + 1;
     return i + 13 < n ? i + 13 : n - 1;
-}
-
-static void check(int ok)
-{
-    if (!ok)
-        errors++;
-}
-
-static void report(const char *what)
-{
-    int total = 0;
-    MPI_Reduce(&errors, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
-    if (rank == 0) {
-        printf("%s: %s\n", what, total ? "FAILED" : "ok");
-        if (total)
-            failed = 1;
-    }
-    errors = 0;
 }
 
 static void test_barrier(void)

@@ -14,27 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <mpi.h>
+#include "check.h"
 
 #define SHORT 8
 #define LONG 3000
 #define NCOMM 6
 
-static int rank, size, errors;
-
-static void check(int ok)
-{
-    if (!ok)
-        errors++;
-}
-
-static void report(const char *what)
-{
-    int total = 0;
-    MPI_Allreduce(&errors, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    if (rank == 0)
-        printf("%s: %s\n", what, total ? "FAILED" : "ok");
-    errors = 0;
-}
 
 /* The last rank's receives outlive their communicator's free; rank 0 sends only after new communicators
  * were made everywhere. */

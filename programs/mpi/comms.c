@@ -6,25 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <mpi.h>
+#include "check.h"
 
-static int rank, size, errors, failed;
 
 static const char *cmp_name(int c)
 {
     return c == MPI_IDENT ? "ident" : c == MPI_CONGRUENT ? "congruent" : c == MPI_SIMILAR ? "similar"
          : c == MPI_UNEQUAL ? "unequal" : "?";
-}
-
-static void report(const char *what)
-{
-    int total = 0;
-    MPI_Reduce(&errors, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
-    if (rank == 0) {
-        printf("%s: %s\n", what, total ? "FAILED" : "ok");
-        if (total)
-            failed = 1;
-    }
-    errors = 0;
 }
 
 /* Rank 0 prints, for every world rank, the pair (a, b) each one contributes. */

@@ -9,26 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <mpi.h>
+#include "check.h"
 
-static int rank, size, errors, failed;
-
-static void check(int ok)
-{
-    if (!ok)
-        errors++;
-}
-
-static void report(const char *what)
-{
-    int total = 0;
-    MPI_Allreduce(&errors, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    if (rank == 0) {
-        printf("%s: %s\n", what, total ? "FAILED" : "ok");
-        if (total)
-            failed = 1;
-    }
-    errors = 0;
-}
 
 /* the world rank of rank r of the even (parity 0) or odd group */
 static int world_of(int parity, int r)
@@ -46,13 +28,6 @@ static int error_class(int code)
     int cls;
     MPI_Error_class(code, &cls);
     return cls;
-}
-
-static void spin(double seconds)
-{
-    double t = MPI_Wtime();
-    while (MPI_Wtime() - t < seconds)
-        ;
 }
 
 /* the groups of an intercommunicator, as world ranks */

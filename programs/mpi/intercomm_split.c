@@ -8,23 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <mpi.h>
+#include "check.h"
 
-static int rank, size, errors;
-
-static void check(int ok)
-{
-    if (!ok)
-        errors++;
-}
-
-static void report(const char *what)
-{
-    int total = 0;
-    MPI_Allreduce(&errors, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    if (rank == 0)
-        printf("%s: %s\n", what, total ? "FAILED" : "ok");
-    errors = 0;
-}
 
 /* Checks an intercommunicator whose local group, in order, is the world ranks mine[0..nmine-1] and whose
  * remote group is theirs[0..ntheirs-1], and sends every remote process a message carrying both world ranks. */
