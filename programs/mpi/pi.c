@@ -86,21 +86,5 @@ void start(int argc, char **argv)
     MPI_Finalize();
 }
 
-int main(int argc, char **argv)
-{
-#ifdef __SCMP__
-    /* The thesis's launch form: node 0 starts start() on every node. Run by scmpsim -n, every rank runs main
-     * and starts its own. */
-    if (getenv("SCMP_NPROCS"))
-        start(argc, argv);
-    else
-        parExecute(getXDim() * getYDim(), start, argc, argv);
-    if (getNodeId() == 0)
-#else
-    /* Elsewhere (the T3D, the SP) every process runs main, as under mpirun. */
-    start(argc, argv);
-    if (world_rank == 0)
-#endif
-        printf("pi: %s\n", failed ? "FAILED" : "OK");
-    return failed;
-}
+#define PROGRAM "pi"
+#include "launch_main.h"
