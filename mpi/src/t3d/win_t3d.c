@@ -194,22 +194,7 @@ int MPI_Win_free(MPI_Win *win)
 
 #include "../win_common.h"
 
-/* Calls fn for every run of count items of type t at the target address addr, with the run's offset in the
- * packed stream; stops at the first error. */
-static int for_runs(struct __mpi_type *t, int count, char *addr,
-                    int (*fn)(struct win *, int, char *, int, int, void *), struct win *w, int rank, void *arg)
-{
-    int i, k, off = 0, err = MPI_SUCCESS, ext = t->ub - t->lb;
-    char *one = __mpi_type_contig(t, addr, count);
-    if (one)
-        return t->size * count > 0 ? fn(w, rank, one, t->size * count, 0, arg) : MPI_SUCCESS;
-    for (i = 0; i < count && err == MPI_SUCCESS; i++)
-        for (k = 0; k < t->nblocks && err == MPI_SUCCESS; k++) {
-            err = fn(w, rank, addr + i * ext + t->blocks[k].disp, t->blocks[k].len, off, arg);
-            off += t->blocks[k].len;
-        }
-    return err;
-}
+#include "../win_runs.h"
 
 static int put_one(struct win *w, int rank, char *a, int len, int off, void *src)
 {
