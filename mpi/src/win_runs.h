@@ -21,4 +21,11 @@ static int for_runs(struct __mpi_type *t, int count, char *addr,
     return err;
 }
 
+/* An accumulate's operands (the origin's data packed), operation and type, for each library's acc_one. */
+struct acc {
+    const char *src;
+    MPI_Op op;
+    MPI_Datatype type;
+};
+
 #endif
