@@ -22,8 +22,8 @@
  *   gives the lock back with a FETCH_AND_ADD.
  *
  * One-sided communication needs LAPI: under the native stack (MP_MPI_STACK=native, where LAPI is not started)
- * creating a window ends the run with one line, as IBM's Parallel Environment had MPI-2's one-sided calls only
- * in its MPI over LAPI. */
+ * creating a window ends the run with one line: that stack is the seed's MPI-1 over MPCI and Pipes, and its
+ * one-sided calls would need LAPI beside Pipes on HAL's one receive ring. */
 #include <stdlib.h>
 #include <string.h>
 #include <lapi.h>
