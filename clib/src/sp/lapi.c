@@ -174,7 +174,10 @@ static int take_seq(int src, int seq) {
 static void send_pkt(int dst, lapi_hdr *h, const void *data, int bytes) {
     while (next_seq[dst] - base_seq[dst] >= WINDOW) {
         retransmit_due();   /* the window is full: wait for acknowledgements */
-        if (interrupts) {
+        /* the interrupt handler takes them, unless it is the sender (serving a Get, or a completion handler that
+         * runs inline): the program runs in context 0, the completion handlers in compl_tid */
+        int me;
+        if (interrupts && ((me = (int)__rdsr_tid()) == 0 || me == compl_tid)) {
             hal_yield();
         } else {
             progress(1);

@@ -194,22 +194,7 @@ int MPI_Win_free(MPI_Win *win)
 
 #include "../win_common.h"
 
-/* Calls fn for every run of count items of type t at the target address addr, with the run's offset in the
- * packed stream; stops at the first error. */
-static int for_runs(struct __mpi_type *t, int count, char *addr,
-                    int (*fn)(struct win *, int, char *, int, int, void *), struct win *w, int rank, void *arg)
-{
-    int i, k, off = 0, err = MPI_SUCCESS, ext = t->ub - t->lb;
-    char *one = __mpi_type_contig(t, addr, count);
-    if (one)
-        return t->size * count > 0 ? fn(w, rank, one, t->size * count, 0, arg) : MPI_SUCCESS;
-    for (i = 0; i < count && err == MPI_SUCCESS; i++)
-        for (k = 0; k < t->nblocks && err == MPI_SUCCESS; k++) {
-            err = fn(w, rank, addr + i * ext + t->blocks[k].disp, t->blocks[k].len, off, arg);
-            off += t->blocks[k].len;
-        }
-    return err;
-}
+#include "../win_runs.h"
 
 static int put_one(struct win *w, int rank, char *a, int len, int off, void *src)
 {
@@ -294,12 +279,6 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, "MPI_Get", bytes);
 }
 
-struct acc {
-    const char *src;
-    MPI_Op op;
-    MPI_Datatype type;
-};
-
 /* One run read, combined and written back under the target's mutex. */
 static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg)
 {
@@ -334,33 +313,7 @@ static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg
     return MPI_SUCCESS;
 }
 
-int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
-                   MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
-{
-    struct win *w = win_of(win);
-    struct acc c;
-    char *base, *copy;
-    int err;
-    if (!w)
-        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Accumulate");
-    err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
-    /* a predefined operation (or MPI_REPLACE) on the origin's predefined type, the target's made of it */
-    if (err == MPI_SUCCESS && !__coll_contig_basic(origin_datatype))
-        err = MPI_ERR_TYPE;
-    if (err == MPI_SUCCESS && op != MPI_REPLACE
-        && (op < MPI_MAX || op > MPI_MINLOC || !__mpi_op_check(op, origin_datatype)))
-        err = MPI_ERR_OP;
-    if (err != MPI_SUCCESS)
-        return __mpi_error(w->comm, err, "MPI_Accumulate");
-    c.src = packed(origin_addr, origin_count, origin_datatype, &copy);
-    c.op = op;
-    c.type = origin_datatype;
-    if (!c.src)
-        return __mpi_no_mem(w->comm, "MPI_Accumulate", origin_count * __coll_size(origin_datatype));
-    err = for_runs(__mpi_type_get(target_datatype), target_count, base, acc_one, w, target_rank, &c);
-    free(copy);
-    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, "MPI_Accumulate", origin_count);
-}
+#include "../win_accumulate.h"
 
 /* ---- Synchronisation --------------------------------------------------------------------------------------- */
 
@@ -408,14 +361,7 @@ int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
 {
     struct win *w = win_of(win);
     (void)assert;
-    if (!w)
-        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_lock");
-    if (lock_type != MPI_LOCK_EXCLUSIVE && lock_type != MPI_LOCK_SHARED)
-        return __mpi_error(w->comm, MPI_ERR_LOCKTYPE, "MPI_Win_lock");
-    if (rank < 0 || rank >= w->size)
-        return __mpi_error(w->comm, MPI_ERR_RANK, "MPI_Win_lock");
-    if (w->locked[rank])
-        return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_lock");
+    LOCK_CHECKS(w, lock_type, rank);
     while (!lock_change(w, rank, lock_type, 1))
         ;
     w->locked[rank] = lock_type;
@@ -427,12 +373,7 @@ int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
 int MPI_Win_unlock(int rank, MPI_Win win)
 {
     struct win *w = win_of(win);
-    if (!w)
-        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_unlock");
-    if (rank < 0 || rank >= w->size)
-        return __mpi_error(w->comm, MPI_ERR_RANK, "MPI_Win_unlock");
-    if (!w->locked[rank])
-        return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_unlock");
+    UNLOCK_CHECKS(w, rank);
     t3d_quiet();                    /* the epoch's puts have landed before the lock goes */
     lock_change(w, rank, w->locked[rank], -1);
     w->locked[rank] = 0;

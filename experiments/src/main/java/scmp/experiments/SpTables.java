@@ -450,7 +450,7 @@ public final class SpTables {
             "enhanced closes the gap for rendezvous", "A rendezvous message's completion handlers make LAPI calls "
                     + "(the RTS's sends the CTS, the CTS's the data). The likely cause, not broken down "
                     + "further for the rendezvous, is the one docs/sp.md (\"LAPI\") measures on a bare active-message "
-                    + "ping-pong, 11007 cycles a round trip with the completion-handler thread against 11918 inline: "
+                    + "ping-pong, 11010 cycles a round trip with the completion-handler thread against 11919 inline: "
                     + "in the thread, the handler's message leaves while the program's thread sends LAPI's "
                     + "acknowledgement; inline, the two go one after the other. On the seed's AIX the thread's "
                     + "context switch cost far more than this overlap saves; on the model it costs less.");

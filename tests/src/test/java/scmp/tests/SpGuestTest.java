@@ -78,9 +78,9 @@ class SpGuestTest {
         // packet it took (the adapter reads it while the thread waits), then the thread's start and the switch
         // (S = 3); the round trip is shorter with the thread, whose message acknowledgement the answer overtakes
         assertEquals("inline (COMPL_INLINE 1): 16 handler(s), 0 in a thread of their own, 123 cycles from the header "
-                + "handler to the completion handler, 11918 a round trip\n"
+                + "handler to the completion handler, 11919 a round trip\n"
                 + "completion-handler thread: 16 handler(s), 16 in a thread of their own, 496 cycles from the header "
-                + "handler to the completion handler, 11007 a round trip\n"
+                + "handler to the completion handler, 11010 a round trip\n"
                 + "a handler's Put answered 42\n", s.stdout());
     }
 
@@ -121,7 +121,7 @@ class SpGuestTest {
                 + "SWAP: the values taken out and the one left are 0..4 once each: 1\n"
                 + "FETCH_AND_OR: final 0xf, no task saw its own bit: 1\n"), r.stdout());
         json = Files.readString(rmwStats);
-        assertTrue(json.contains("\"packets_dropped\": 108"), json);
+        assertTrue(json.contains("\"packets_dropped\": 109"), json);
 
         // completion handlers run once each, in their thread, and a handler's LAPI call gets through
         E2e.Sim c = E2e.scmpsim("-n", "2", "--mem", "1M", "--param", "dropEvery=5", build("lapi_compl").toString());

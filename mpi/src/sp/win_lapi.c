@@ -1,0 +1,390 @@
+/* One-sided communication on the IBM SP model (docs/mpi-sp.md, "One-sided communication"): windows, MPI_Put,
+ * MPI_Get, MPI_Accumulate, MPI_Win_fence and MPI_Win_lock/unlock over LAPI (<lapi.h>, docs/sp.md "LAPI"), as
+ * the seed's section 3 has LAPI meant for: a put or get moves the target's bytes without any code of the target's
+ * program running, and its completion is seen in a counter.
+ *
+ * - A put is a LAPI_Put per run of the target's datatype, with the window's completion counter: LAPI raises it
+ *   when the target has acknowledged the whole run. The origin counter says when LAPI has read the origin's
+ *   bytes (a packed copy is freed then; LAPI_Put copies them into its packets before it returns).
+ * - A get is a LAPI_Get per run into the origin's buffer (contiguous) or a packed stream unpacked at the next
+ *   synchronisation, with the window's get counter: LAPI raises it when the run's bytes are all here.
+ * - An accumulate is a LAPI_Amsend per run (or piece of a run: whole elements, as many as a user header holds)
+ *   whose user header carries the target address, the operation, the type and the operands; its header handler
+ *   combines them into the window. A header handler runs to its end before another packet is taken, so each
+ *   element's read-modify-write is atomic. The completion counter counts it as a put's.
+ * - A fence waits until the window's completion and get counters have counted every operation this process
+ *   started (LAPI_Waitcntr), then for everyone: LAPI_Gfence when the window spans every task, else MPI_Barrier.
+ * - The passive-target lock is a word at the target, changed only by LAPI_Rmw (by the target itself with plain
+ *   loads and stores, which nothing interrupts between them): 0 free, EXCLUSIVE while a process holds it
+ *   exclusively, plus one per shared holder (and per shared request under way). An exclusive lock is a
+ *   COMPARE_AND_SWAP of 0 to EXCLUSIVE, a shared one a FETCH_AND_ADD of 1 taken back when the word was negative;
+ *   both are tried again until they succeed. An unlock waits for the epoch's operations as a fence does, then
+ *   gives the lock back with a FETCH_AND_ADD.
+ *
+ * One-sided communication needs LAPI: under the native stack (MP_MPI_STACK=native, where LAPI is not started)
+ * creating a window ends the run with one line: that stack is the seed's MPI-1 over MPCI and Pipes, and its
+ * one-sided calls would need LAPI beside Pipes on HAL's one receive ring. */
+#include <stdlib.h>
+#include <string.h>
+#include <lapi.h>
+#include "../mpi_machine.h"
+#include "../mpi_internal.h"
+#include "../win_checks.h"
+#include "sp_stack.h"
+
+#define EXCLUSIVE (-(1 << 30))  /* the lock word of an exclusive holder (shared requests only add to it) */
+#define ACC_HDR 4               /* words of an accumulate's user header before its operands */
+
+extern lapi_handle_t __mpi_lapi;        /* p2p_lapi.c: MPI-LAPI's LAPI */
+
+/* A get whose bytes land in a packed stream, unpacked into the origin's datatype at the synchronisation. */
+struct get_later {
+    struct get_later *next;
+    char *stream;
+    void *buf;
+    int count;
+    MPI_Datatype type;
+};
+
+struct win {
+    MPI_Comm comm;
+    int rank, size;
+    int *tasks;                     /* rank -> LAPI task */
+    char **bases;                   /* each rank's window */
+    int *sizes, *units;
+    int **locks;                    /* each rank's lock word */
+    int *locked;                    /* per rank: the lock type this process holds there, or 0 */
+    char *mine;                     /* this process's memory, if MPI_Win_allocate allocated it */
+    int lock;                       /* this process's lock word */
+    lapi_cntr_t done;               /* completion counter: puts and accumulates applied at their targets */
+    lapi_cntr_t got;                /* origin counter of the gets: their bytes are here */
+    lapi_cntr_t read;               /* origin counter of the puts: LAPI has read their origin bytes */
+    int started, gets, reads;       /* what each of the three counters is waited for at the synchronisation */
+    struct get_later *later;
+};
+
+static struct win **wins;
+static int nwins;
+
+static struct win *win_of(MPI_Win w)
+{
+    return w >= 0 && w < nwins ? wins[w] : 0;
+}
+
+/* ---- Windows ---------------------------------------------------------------------------------------------- */
+
+static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *win, char *mine, const char *fn)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    struct win *w;
+    int id, i, mine4[4], *all, err, p;
+    CREATE_CHECKS(c, comm, size, disp_unit, win, fn);
+    if (__mpi_sp_native)
+        return __mpi_error_why(comm, MPI_ERR_OTHER, fn, "one-sided communication needs MP_MPI_STACK=lapi");
+    p = c->size;
+    for (id = 0; id < nwins && wins[id]; id++)
+        ;
+    if (id == nwins) {
+        struct win **more = (struct win **)realloc(wins, (nwins + 8) * sizeof *wins);
+        if (!more)
+            return __mpi_no_mem(comm, fn, (nwins + 8) * (int)sizeof *wins);
+        wins = more;
+        for (i = nwins; i < nwins + 8; i++)
+            wins[i] = 0;
+        nwins += 8;
+    }
+    w = (struct win *)__mpi_xcalloc(1, sizeof *w, fn);
+    w->tasks = (int *)__mpi_xcalloc(p, 6 * sizeof(int), fn);
+    all = (int *)__mpi_xcalloc(p, 4 * sizeof(int), fn);
+    w->comm = comm;
+    w->rank = c->rank;
+    w->size = p;
+    w->sizes = w->tasks + p;
+    w->units = w->sizes + p;
+    w->locked = w->units + p;
+    w->bases = (char **)(w->locked + p);
+    w->locks = (int **)(w->bases + p);
+    w->mine = mine;
+    wins[id] = w;
+    mine4[0] = (int)base;
+    mine4[1] = size;
+    mine4[2] = disp_unit;
+    mine4[3] = (int)&w->lock;
+    /* once a process has everyone's entry, everyone has made theirs (and zeroed its lock word): no barrier */
+    err = MPI_Allgather(mine4, 4, MPI_INT, all, 4, MPI_INT, comm);
+    for (i = 0; i < p; i++) {
+        w->tasks[i] = c->nodes[i];
+        w->bases[i] = (char *)all[4 * i];
+        w->sizes[i] = all[4 * i + 1];
+        w->units[i] = all[4 * i + 2];
+        w->locks[i] = (int *)all[4 * i + 3];
+    }
+    free(all);
+    *win = id;
+    return err;
+}
+
+#include "../win_entry.h"
+
+/* Until every operation this process started on the window is complete: its puts' and accumulates' at their
+ * targets, its gets' here (and unpacked), its origin data read. */
+static void complete(struct win *w)
+{
+    struct get_later *g;
+    LAPI_Waitcntr(__mpi_lapi, &w->done, w->started, 0);
+    LAPI_Waitcntr(__mpi_lapi, &w->got, w->gets, 0);
+    LAPI_Waitcntr(__mpi_lapi, &w->read, w->reads, 0);
+    w->started = w->gets = w->reads = 0;
+    while ((g = w->later) != 0) {
+        struct __mpi_type *t = __mpi_type_get(g->type);
+        w->later = g->next;
+        __mpi_unpack(g->stream, t->size * g->count, (char *)g->buf, g->count, t);
+        free(g->stream);
+        free(g);
+    }
+}
+
+/* Collective: once every process has arrived, nobody accesses the window any more. */
+int MPI_Win_free(MPI_Win *win)
+{
+    struct win *w = win ? win_of(*win) : 0;
+    int err;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_free");
+    complete(w);
+    err = MPI_Barrier(w->comm);
+    wins[*win] = 0;
+    free(w->mine);
+    free(w->tasks);
+    free(w);
+    *win = MPI_WIN_NULL;
+    return err;
+}
+
+/* ---- Communication ---------------------------------------------------------------------------------------- */
+
+#include "../win_common.h"
+#include "../win_runs.h"
+
+static int put_one(struct win *w, int rank, char *a, int len, int off, void *src)
+{
+    if (rank == w->rank) {
+        memcpy(a, (char *)src + off, len);
+        return MPI_SUCCESS;
+    }
+    LAPI_Put(__mpi_lapi, w->tasks[rank], len, a, (char *)src + off, 0, &w->read, &w->done);
+    w->started++;
+    w->reads++;
+    return MPI_SUCCESS;
+}
+
+int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    char *base, *copy, *src;
+    int err;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Put");
+    err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
+    if (err != MPI_SUCCESS)
+        return __mpi_error(w->comm, err, "MPI_Put");
+    src = packed(origin_addr, origin_count, origin_datatype, &copy);
+    if (!src)
+        return __mpi_no_mem(w->comm, "MPI_Put", origin_count * __mpi_type_get(origin_datatype)->size);
+    err = for_runs(__mpi_type_get(target_datatype), target_count, base, put_one, w, target_rank, src);
+    if (copy) {                     /* LAPI reads it until the origin counter says so */
+        LAPI_Waitcntr(__mpi_lapi, &w->read, w->reads, 0);
+        w->reads = 0;
+        free(copy);
+    }
+    return err;
+}
+
+static int get_one(struct win *w, int rank, char *a, int len, int off, void *dst)
+{
+    if (rank == w->rank) {
+        memcpy((char *)dst + off, a, len);
+        return MPI_SUCCESS;
+    }
+    LAPI_Get(__mpi_lapi, w->tasks[rank], len, a, (char *)dst + off, 0, &w->got);
+    w->gets++;
+    return MPI_SUCCESS;
+}
+
+int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    struct __mpi_type *tt, *ot;
+    struct get_later *g;
+    char *base, *s;
+    int err, bytes;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Get");
+    err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
+    if (err != MPI_SUCCESS)
+        return __mpi_error(w->comm, err, "MPI_Get");
+    tt = __mpi_type_get(target_datatype);
+    ot = __mpi_type_get(origin_datatype);
+    bytes = tt->size * target_count;
+    /* the target's runs as one packed stream: the origin's buffer itself when it is one run */
+    s = __mpi_type_contig(ot, origin_addr, origin_count);
+    if (s || bytes == 0)
+        return for_runs(tt, target_count, base, get_one, w, target_rank, s ? s : (char *)origin_addr);
+    s = (char *)malloc(bytes + 4);
+    g = (struct get_later *)malloc(sizeof *g);
+    if (!s || !g) {
+        free(s);
+        free(g);
+        return __mpi_no_mem(w->comm, "MPI_Get", bytes);
+    }
+    g->stream = s;
+    g->buf = origin_addr;
+    g->count = origin_count;
+    g->type = origin_datatype;
+    g->next = w->later;
+    w->later = g;
+    err = for_runs(tt, target_count, base, get_one, w, target_rank, s);
+    if (target_rank == w->rank) {   /* here already: unpack now */
+        w->later = g->next;
+        __mpi_unpack(s, bytes, (char *)origin_addr, origin_count, ot);
+        free(s);
+        free(g);
+    }
+    return err;
+}
+
+/* An accumulate's operands applied to the window, in the target's header handler (or here for its own). The
+ * user header: target address, operation, type, bytes, then the operands. */
+static void combine(char *a, MPI_Op op, MPI_Datatype type, const char *s, int len)
+{
+    if (op == MPI_REPLACE)
+        memcpy(a, s, len);
+    else
+        __mpi_op_combine(op, type, s, a, a, len / __coll_size(type));
+}
+
+static void *acc_hdr_hdl(lapi_handle_t *h, void *uhdr, unsigned *uhdr_len, unsigned *msg_len, compl_hndlr_t **ch,
+                         void **info)
+{
+    int *u = (int *)uhdr;
+    double ops[(1016 - 32) / sizeof(double)];   /* the operands, aligned for any type */
+    (void)h;
+    (void)uhdr_len;
+    (void)msg_len;
+    (void)info;
+    memcpy(ops, u + ACC_HDR, u[3]);
+    combine((char *)u[0], u[1], u[2], (const char *)ops, u[3]);
+    *ch = 0;
+    return 0;
+}
+
+/* A run's operands in as many active messages as their user headers need: whole elements each. LAPI_Amsend has
+ * copied the user header when it returns, so MPI_Accumulate (../win_accumulate.h) frees a packed copy at once. */
+static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg)
+{
+    struct acc *c = (struct acc *)arg;
+    const char *s = c->src + off;
+    int most, esize = __coll_size(c->type), per, u[(1016 - 32) / 4];
+    if (rank == w->rank) {          /* nothing takes the core between the loads and the stores */
+        combine(a, c->op, c->type, s, len);
+        return MPI_SUCCESS;
+    }
+    LAPI_Qenv(__mpi_lapi, MAX_UHDR_SZ, &most);
+    if (most > (int)sizeof u)
+        most = sizeof u;
+    per = (most - ACC_HDR * 4) / esize * esize;
+    while (len > 0) {
+        int n = len < per ? len : per;
+        u[0] = (int)a;
+        u[1] = c->op;
+        u[2] = c->type;
+        u[3] = n;
+        memcpy(u + ACC_HDR, s, n);
+        LAPI_Amsend(__mpi_lapi, w->tasks[rank], (void *)acc_hdr_hdl, u, ACC_HDR * 4 + n, 0, 0, 0, 0, &w->done);
+        w->started++;
+        a += n;
+        s += n;
+        len -= n;
+    }
+    return MPI_SUCCESS;
+}
+
+#include "../win_accumulate.h"
+
+/* ---- Synchronisation -------------------------------------------------------------------------------------- */
+
+int MPI_Win_fence(int assert, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    int tasks;
+    (void)assert;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_fence");
+    complete(w);                    /* this process's operations are complete */
+    LAPI_Qenv(__mpi_lapi, NUM_TASKS, &tasks);
+    if (w->size == tasks) {         /* and everyone's */
+        LAPI_Gfence(__mpi_lapi);
+        return MPI_SUCCESS;
+    }
+    return MPI_Barrier(w->comm);
+}
+
+/* LAPI_Rmw on rank's lock word (plain loads and stores on this process's own), waited for; returns the word's
+ * value before. */
+static int rmw(struct win *w, int rank, RMW_ops_t op, int in0, int in1)
+{
+    static lapi_cntr_t answered;
+    int in[2], prev, *word = w->locks[rank];
+    if (rank == w->rank) {
+        prev = *word;
+        if (op == FETCH_AND_ADD)
+            *word = prev + in0;
+        else if (prev == in0)       /* COMPARE_AND_SWAP */
+            *word = in1;
+        return prev;
+    }
+    in[0] = in0;
+    in[1] = in1;
+    LAPI_Rmw(__mpi_lapi, op, w->tasks[rank], word, in, &prev, &answered);
+    LAPI_Waitcntr(__mpi_lapi, &answered, 1, 0);
+    return prev;
+}
+
+/* Lets the packets in (and so the others' lock changes here) between two tries. */
+static void let_in(void)
+{
+    lapi_cntr_t none;
+    int v;
+    none.cntr = 0;
+    LAPI_Getcntr(__mpi_lapi, &none, &v);
+}
+
+int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    (void)assert;
+    LOCK_CHECKS(w, lock_type, rank);
+    if (lock_type == MPI_LOCK_EXCLUSIVE) {
+        while (rmw(w, rank, COMPARE_AND_SWAP, 0, EXCLUSIVE) != 0)
+            let_in();
+    } else {
+        while (rmw(w, rank, FETCH_AND_ADD, 1, 0) < 0) {
+            rmw(w, rank, FETCH_AND_ADD, -1, 0);
+            let_in();
+        }
+    }
+    w->locked[rank] = lock_type;
+    return MPI_SUCCESS;
+}
+
+int MPI_Win_unlock(int rank, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    UNLOCK_CHECKS(w, rank);
+    complete(w);                    /* the epoch's operations are complete before the lock goes */
+    rmw(w, rank, FETCH_AND_ADD, w->locked[rank] == MPI_LOCK_EXCLUSIVE ? -EXCLUSIVE : -1, 0);
+    w->locked[rank] = 0;
+    return MPI_SUCCESS;
+}

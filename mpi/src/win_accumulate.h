@@ -1,0 +1,30 @@
+/* MPI_Accumulate over the library's own acc_one(), which combines one run of the target's datatype at the target,
+ * for the libraries whose one-sided calls go run by run (t3d/win_t3d.c, sp/win_lapi.c): included by each right
+ * after its acc_one(); needs win_common.h's target() and packed(), win_checks.h's ACC_CHECKS and win_runs.h. */
+#ifndef MPI_WIN_ACCUMULATE_H
+#define MPI_WIN_ACCUMULATE_H
+
+int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+                   MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    struct acc c;
+    char *base, *copy;
+    int err;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Accumulate");
+    err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
+    ACC_CHECKS(err, origin_datatype, op);
+    if (err != MPI_SUCCESS)
+        return __mpi_error(w->comm, err, "MPI_Accumulate");
+    c.src = packed(origin_addr, origin_count, origin_datatype, &copy);
+    c.op = op;
+    c.type = origin_datatype;
+    if (!c.src)
+        return __mpi_no_mem(w->comm, "MPI_Accumulate", origin_count * __coll_size(origin_datatype));
+    err = for_runs(__mpi_type_get(target_datatype), target_count, base, acc_one, w, target_rank, &c);
+    free(copy);
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, "MPI_Accumulate", origin_count);
+}
+
+#endif
