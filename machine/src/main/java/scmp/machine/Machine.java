@@ -1426,6 +1426,11 @@ public final class Machine {
                 };
                 if (state != null) {
                     sb.append("\n  node ").append(c.nodeId()).append(" thread ").append(k).append(": ").append(state);
+                    String call = hardware.waitsBySpinning() && t.state() != ThreadContext.State.RESERVED
+                            ? CallStack.mpiCall(c, k, t.pc(), symbolizer) : null;
+                    if (call != null) {
+                        sb.append(", in ").append(call);     // a spinning wait's pc is deep in libmpi's progress
+                    }
                     String user = t.state() == ThreadContext.State.RESERVED ? null
                             : CallStack.userFrame(c, k, t.pc(), symbolizer, sourceLocator);
                     if (user != null) {
