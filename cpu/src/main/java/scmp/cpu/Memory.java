@@ -76,6 +76,9 @@ public final class Memory {
      * shared zero page for a page not allocated then, or null while the page was not stored to; else null.
      */
     private byte[][] before;
+    /** The pages {@link #before} holds, in the order of their first store. */
+    private int[] beforePages = new int[0];
+    private int beforeCount;
     private int textStart;
     private int textEnd;
 
@@ -149,6 +152,7 @@ public final class Memory {
      */
     public void track(boolean on) {
         before = on ? new byte[pages][] : null;
+        beforeCount = 0;
         for (int p = 0; p < pages; p++) {
             publish(p);
         }
@@ -164,9 +168,9 @@ public final class Memory {
         if (before == null) {
             return true;
         }
-        for (int p = 0; p < pages; p++) {
-            byte[] b = before[p];
-            if (b != null && !java.util.Arrays.equals(b, data[p] == null ? ZERO_PAGE : data[p])) {
+        for (int i = 0; i < beforeCount; i++) {
+            int p = beforePages[i];
+            if (!java.util.Arrays.equals(before[p], data[p] == null ? ZERO_PAGE : data[p])) {
                 return false;
             }
         }
@@ -177,6 +181,10 @@ public final class Memory {
     private void tracked(int p) {
         if (before != null && p < pages && before[p] == null) {
             before[p] = data[p] == null ? ZERO_PAGE : data[p].clone();
+            if (beforeCount == beforePages.length) {
+                beforePages = java.util.Arrays.copyOf(beforePages, Math.max(16, 2 * beforeCount));
+            }
+            beforePages[beforeCount++] = p;
             publish(p);
         }
     }
