@@ -204,9 +204,10 @@ public final class SimMain implements Callable<Integer> {
     private Path dir;
 
     @Option(names = "--engine", paramLabel = "E",
-            description = "The engine of the instructions: jit (compiled to JVM bytecode, the default) or interp "
+            description = "The engine of the instructions: jit (compiled to JVM bytecode, the default; interp on "
+                    + "the T3D, where it is faster) or interp "
                     + "(the reference interpreter). Both give identical results; --trace runs on the interpreter.")
-    private Engines.Choice engine = Engines.DEFAULT;
+    private Engines.Choice engine;
 
     /** An option's on or off. */
     enum Switch { on, off }
@@ -388,7 +389,8 @@ public final class SimMain implements Callable<Integer> {
         Simulation.Options o = new Simulation.Options().program(program, args).machine(machine).maxCycles(maxCycles)
                 .contexts(contexts).mem(mem).stack(stack).ranks(ranks).spmd(spmd).env(env).mpiProtocol(mpiProtocol)
                 .paramFiles(paramFiles).params(given).stats(stats).lockstep(lockstep).files(files).dir(dir).trace(trace)
-                .cycles(cycles).mpiState(mpiState).engine(Engines.factory(engine)).idleSkip(idleSkip == Switch.on)
+                .cycles(cycles).mpiState(mpiState).engine(Engines.factory(engine == null ? Engines.DEFAULT : engine))
+                .defaultEngine(engine == null).idleSkip(idleSkip == Switch.on)
                 .threads(threads).parallelMinWindow(parallelWindow).commandLine(commandLine())
                 .profile(profile).timeline(timeline, filter).control(control)
                 .progress(progress != null ? progress : System.console() != null, System.console() != null);

@@ -191,6 +191,25 @@ public final class DataCache {
         java.util.Arrays.fill(valid, false);
     }
 
+    /**
+     * Returns a copy of everything in the cache that decides what later loads see and how long they take: each
+     * line's tag, and each word's valid bit and value (the counters are not included). Two equal copies mean the
+     * cache holds the same, stale words included; the machine's livelock proof compares them
+     * ({@code Hardware#silentState}).
+     *
+     * @return the copy
+     */
+    public long[] state() {
+        long[] out = new long[tag.length + word.length];
+        for (int i = 0; i < tag.length; i++) {
+            out[i] = tag[i];
+        }
+        for (int i = 0; i < word.length; i++) {
+            out[tag.length + i] = valid[i] ? word[i] & 0xFFFF_FFFFL : -1;
+        }
+        return out;
+    }
+
     /** Returns the loads that found their word cached. */
     public long hits() {
         return hits;

@@ -71,6 +71,14 @@ public final class Memory {
     private final byte[] kind;
     private final byte[] owner;
     private int allocated;
+    /**
+     * While the node's stores are tracked ({@link #track}): per page, its bytes before the first store since, the
+     * shared zero page for a page not allocated then, or null while the page was not stored to; else null.
+     */
+    private byte[][] before;
+    /** The pages {@link #before} holds, in the order of their first store. */
+    private int[] beforePages = new int[0];
+    private int beforeCount;
     private int textStart;
     private int textEnd;
 
@@ -128,7 +136,57 @@ public final class Memory {
     private void publish(int p) {
         byte[] pg = data[p];
         readable[p] = (access[p] & NO_READ) != 0 ? null : pg != null ? pg : ZERO_PAGE;
-        writable[p] = access[p] == 0 ? pg : null;
+        writable[p] = access[p] == 0 && (before == null || before[p] != null) ? pg : null;
+    }
+
+    // ---------------------------------------------------------------- tracking stores
+
+    /**
+     * Starts or stops tracking the core's stores: while tracked, the first store into each page since takes the
+     * slow path, which keeps a copy of the page's bytes before it, so that {@link #unchangedSinceTracked()} can tell
+     * whether the stores left the memory as it was (the machine's livelock proof: a loop that pushes and pops its
+     * frame or rewrites a flag with its own value changes nothing). The hot paths are untouched; only the first
+     * store into a page costs a copy of it.
+     *
+     * @param on whether to track
+     */
+    public void track(boolean on) {
+        before = on ? new byte[pages][] : null;
+        beforeCount = 0;
+        for (int p = 0; p < pages; p++) {
+            publish(p);
+        }
+    }
+
+    /**
+     * Tells whether every byte the core stored since {@link #track track(true)} holds what it held then (DMA,
+     * remote and host writes are not tracked: the caller watches those apart).
+     *
+     * @return true when the stores left the memory as it was, or no tracking runs
+     */
+    public boolean unchangedSinceTracked() {
+        if (before == null) {
+            return true;
+        }
+        for (int i = 0; i < beforeCount; i++) {
+            int p = beforePages[i];
+            if (!java.util.Arrays.equals(before[p], data[p] == null ? ZERO_PAGE : data[p])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Keeps page {@code p}'s bytes before its first store while stores are tracked. */
+    private void tracked(int p) {
+        if (before != null && p < pages && before[p] == null) {
+            before[p] = data[p] == null ? ZERO_PAGE : data[p].clone();
+            if (beforeCount == beforePages.length) {
+                beforePages = java.util.Arrays.copyOf(beforePages, Math.max(16, 2 * beforeCount));
+            }
+            beforePages[beforeCount++] = p;
+            publish(p);
+        }
     }
 
     // ---------------------------------------------------------------- the map
@@ -530,6 +588,7 @@ public final class Memory {
         if (p >= pages || access[p] != 0) {
             checkWriteMap(addr, width, acc);
         }
+        tracked(p);
         return page(p);
     }
 

@@ -1,6 +1,8 @@
 package scmp.cpu;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
@@ -57,5 +59,20 @@ class DataCacheTest {
         assertThrows(GuestFault.class, () -> cache.ld(mem, 0x1004));
         assertThrows(GuestFault.class, () -> cache.lw(mem, 64 << 10));
         assertThrows(IllegalArgumentException.class, () -> new DataCache(3000));
+    }
+
+    @Test
+    void theStateCopyHoldsTagsValidBitsAndWordsStaleOnesIncluded() {
+        mem.sw(0x1000, 5);
+        long[] empty = cache.state();
+        cache.lw(mem, 0x1000);
+        long[] filled = cache.state();
+        assertFalse(java.util.Arrays.equals(empty, filled), "a fill changes it");
+        cache.lw(mem, 0x1000);
+        assertArrayEquals(filled, cache.state(), "a hit does not");
+        mem.dmaWrite(0x1000, 9);
+        assertArrayEquals(filled, cache.state(), "a write behind the cache does not either");
+        cache.sw(mem, 0x1000, 9);
+        assertFalse(java.util.Arrays.equals(filled, cache.state()), "a store into the stale word does");
     }
 }

@@ -1,7 +1,9 @@
 package scmp.cpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -112,5 +114,29 @@ class MemoryTest {
         assertEquals(42, m.peek(0x8000));
         assertEquals(GuestFault.Kind.STACK_OVERFLOW, assertThrows(GuestFault.class, () -> m.lw(0x8000)).kind());
         assertEquals(2 * Memory.PAGE_SIZE, m.allocatedBytes()); // the text's page and the guard's
+    }
+
+    @Test
+    void trackedStoresAreComparedWithThePagesBeforeThem() {
+        Memory m = new Memory(64 << 10);
+        m.mapText(0x1000, 0x1208);
+        m.sw(0x2000, 5);
+        m.track(true);
+        assertTrue(m.unchangedSinceTracked());
+        m.sw(0x2000, 9);                      // a frame pushed ...
+        m.sb(0x2004, 1);
+        m.sw(0x3000, 0);                      // a page never written, written with what it read as
+        assertFalse(m.unchangedSinceTracked());
+        m.sw(0x2000, 5);                      // ... and popped
+        m.sb(0x2004, 0);
+        assertTrue(m.unchangedSinceTracked());
+        m.sd(0x3008, 1);
+        assertFalse(m.unchangedSinceTracked(), "a word left behind on a page allocated while tracked");
+        assertThrows(GuestFault.class, () -> m.sw(0x1204, 1), "the map still holds while tracked");
+        m.track(false);
+        assertTrue(m.unchangedSinceTracked(), "nothing tracked");
+        m.sw(0x1208, 3);
+        assertEquals(3, m.lw(0x1208));
+        assertEquals(1, m.lw(0x3008));
     }
 }

@@ -64,6 +64,28 @@ public final class CallStack {
         return null;
     }
 
+    /**
+     * The outermost frame of a thread that is in an MPI call ({@code MPI_*} or {@code PMPI_*}), when the thread is
+     * deeper, in the library's internals: the call a rank waits in, where a machine's waits spin through libmpi's
+     * progress engine (the T3D's, the SP's).
+     *
+     * @param node    the thread's node
+     * @param thread  the thread context number
+     * @param pc      the thread's pc
+     * @param symbols names addresses
+     * @return {@code MPI_Recv+0x64}, or null when no frame is an MPI call or the innermost one is
+     */
+    public static String mpiCall(Node node, int thread, int pc, Symbolizer symbols) {
+        List<Integer> pcs = pcs(node, thread, pc, symbols);
+        for (int k = pcs.size() - 1; k >= 0; k--) {
+            String f = function(symbols, pcs.get(k));
+            if (f.startsWith("MPI_") || f.startsWith("PMPI_")) {
+                return k == 0 ? null : symbols.describe(pcs.get(k));
+            }
+        }
+        return null;
+    }
+
     /** The pcs of a thread's frames, innermost first (for a caller: the address of its call). */
     private static List<Integer> pcs(Node node, int thread, int pc, Symbolizer symbols) {
         List<Integer> out = new ArrayList<>();

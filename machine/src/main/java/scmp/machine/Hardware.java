@@ -43,6 +43,30 @@ public interface Hardware {
     List<ClockedNetwork> networks();
 
     /**
+     * Whether the nodes' threads wait by spinning (polling their memory without {@code suspend}, as a T3D PE or an
+     * SP node does): then the livelock proof takes periods without {@code suspend}, and stores that put back what
+     * the memory held (a frame pushed and popped), as waiting too. False by default: the SCMP chip's threads wait
+     * in {@code suspend} loops, and its proof keeps refusing any store (docs/simulator.md, "Deadlocks and
+     * livelocks"). Either proof is exact.
+     */
+    default boolean waitsBySpinning() {
+        return false;
+    }
+
+    /**
+     * Returns a copy of a node's hardware state that its loads change without effects outside the thread (a data
+     * cache's lines: a load that misses fills one, a store updates a cached word), or null when there is none. The
+     * livelock proof requires it to come back with the core's state (docs/simulator.md, "Deadlocks and
+     * livelocks"); null for hardware that only sends, host calls and networks change.
+     *
+     * @param node the node
+     * @return the copy, compared with {@link java.util.Arrays#equals(long[], long[])}, or null
+     */
+    default long[] silentState(int node) {
+        return null;
+    }
+
+    /**
      * Describes why a blocked thread waits, or returns null when it does not wait on this hardware.
      *
      * @param node    the node

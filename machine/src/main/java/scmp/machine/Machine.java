@@ -16,6 +16,7 @@ import scmp.cpu.Tracer;
 import scmp.elf.Executable;
 import scmp.isa.Instruction;
 import scmp.isa.Isa;
+import scmp.isa.SpecialRegister;
 import scmp.isa.sem.InstructionSemantics;
 import scmp.isa.sem.SemanticTable;
 
@@ -1009,30 +1010,45 @@ public final class Machine {
      * A livelock check: the proof that the machine repeats itself for ever without doing anything. It starts when
      * no network has moved for a while (or every so often while nothing is in flight), records every core's
      * {@linkplain Node#relativeState state}, and then runs in strict lockstep, watching every instruction. It
-     * fails (and the next check waits twice as long) as soon as a thread stores to memory, sends, calls the
-     * host, starts or ends (an instruction whose declared semantics
-     * {@linkplain InstructionSemantics#hasEffectsOutsideThread() have effects outside its thread}, or an illegal
-     * word), or a network moves, or a node's memory is written through its remote port, or after
-     * {@link #CHECK_CYCLES} cycles. It succeeds when every
-     * core with work has come back to its recorded state, relative to the time, having executed a {@code suspend}
-     * on the way (the threads only wait): then no core's memory, device or network changed, each core's future is a
-     * repetition of the period it just went through, and nothing will ever change.
+     * fails (and the next check waits twice as long) as soon as a thread sends, calls the host or ends (an
+     * instruction whose declared semantics {@linkplain InstructionSemantics#sends() send},
+     * {@linkplain InstructionSemantics#callsHost() call the host} or {@linkplain InstructionSemantics#endsThread()
+     * end the thread}, or an illegal word), reads a counter that differs in every period (the cycle or instruction
+     * counter), or a network moves, or a node's memory is written through its remote port, or after
+     * {@link #CHECK_CYCLES} cycles. A thread's stores are tracked ({@link scmp.cpu.Memory#track}) rather than
+     * refused. It succeeds when every core with work has come back to its recorded state, relative to the time,
+     * with its memory holding again what it held at the start (the stores of its period, a frame pushed and popped
+     * or a flag rewritten with its own value, undone or idempotent) and its other hardware that loads change
+     * ({@link Hardware#silentState}: a data cache) too, and every network is either empty or (in the narrower
+     * proof below) has not moved for longer than its stall window: then no core's memory, device or network changed, nothing outside the cores
+     * will act again until a core does, each core's future is a repetition of the period it just went through,
+     * and nothing will ever change. Whether a core's period holds a {@code suspend} (a waiting loop) or not (a
+     * spinning one: a T3D PE polling its memory) does not matter to the argument; the report says which
+     * (docs/simulator.md, "Deadlocks and livelocks"). A model whose threads wait in {@code suspend} loops
+     * ({@link Hardware#waitsBySpinning()} false: the SCMP chip) keeps the narrower proof its reports were defined
+     * with: a store fails the check, and a core's period must hold a {@code suspend}.
      */
     private final class Check implements Tracer {
         final long start;
         final long progress;
         final long effects;
+        final long[][] silent;
         final long[][] state;
         final boolean[] repeated;
         final boolean[] suspended;
         final long[] scratch;
         boolean effect;
+        /** Whether a thread stored to memory during the check (its stores must have put back what was there). */
+        boolean stored;
+        /** Whether the wider proof applies: stores tracked, periods without {@code suspend} accepted. */
+        final boolean wide = hardware.waitsBySpinning();
 
         Check(long now) {
             this.start = now;
             this.progress = lastProgressCycle();
             this.effects = remoteEffects();
             int n = nodes.length;
+            this.silent = new long[n][];
             this.state = new long[n][];
             this.repeated = new boolean[n];
             this.suspended = new boolean[n];
@@ -1040,8 +1056,12 @@ public final class Machine {
             for (Node c : live) {
                 state[c.nodeId()] = new long[c.stateSize()];
                 c.relativeState(now, state[c.nodeId()]);
+                silent[c.nodeId()] = hardware.silentState(c.nodeId());
                 size = Math.max(size, c.stateSize());
                 c.setTracer(this);
+                if (wide) {
+                    c.memory().track(true);
+                }
             }
             this.scratch = new long[size];
         }
@@ -1053,10 +1073,13 @@ public final class Machine {
             }
             Instruction insn = Isa.decode(word);
             InstructionSemantics sem = insn == null ? null : SemanticTable.of(insn);
-            if (sem == null || sem.hasEffectsOutsideThread()) {
+            if (sem == null || sem.sends() || sem.callsHost() || sem.endsThread() || readsCounter(insn, word)) {
                 effect = true;
             } else if (sem.suspends()) {
                 suspended[node] = true;
+            } else if (sem.writesMemory()) {
+                stored = true;
+                effect |= !wide;
             }
         }
 
@@ -1076,7 +1099,10 @@ public final class Machine {
                     continue;
                 }
                 c.relativeState(now, scratch);
-                if (suspended[k] && java.util.Arrays.equals(scratch, 0, state[k].length, state[k], 0, state[k].length)) {
+                if ((wide || suspended[k])
+                        && java.util.Arrays.equals(scratch, 0, state[k].length, state[k], 0, state[k].length)
+                        && c.memory().unchangedSinceTracked()
+                        && java.util.Arrays.equals(silent[k], hardware.silentState(k))) {
                     repeated[k] = true;
                 } else {
                     all = false;
@@ -1085,11 +1111,53 @@ public final class Machine {
             return all;
         }
 
+        /** Whether every core that came back to its state with threads left executed a {@code suspend} on the way. */
+        boolean waitedInSuspend() {
+            for (Node c : live) {
+                if (c.hasWork() && !suspended[c.nodeId()]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         void end() {
             for (Node c : live) {
                 c.setTracer(tracer);
+                if (wide) {
+                    c.memory().track(false);
+                }
             }
         }
+    }
+
+    /**
+     * Whether an instruction reads a counter whose value differs in every period of a loop ({@code rdsr} of the
+     * cycle or instruction counter): a loop that reads it may end by itself (a timeout), even if the registers it
+     * keeps come back the same, so a check that sees one fails.
+     */
+    private static boolean readsCounter(Instruction insn, int word) {
+        if (insn != Instruction.RDSR) {
+            return false;
+        }
+        SpecialRegister sr = SpecialRegister.values()[Isa.operands(insn, word)[1]];
+        return sr == SpecialRegister.CYCLE || sr == SpecialRegister.CYCLEH || sr == SpecialRegister.INSTRET;
+    }
+
+    /**
+     * Whether no network will act again before a core does: each is empty, or (in the narrower proof) has not moved
+     * for longer than its stall window, the pause after which it never moves again while the cores do nothing
+     * outside their threads. The wider proof, which takes spinning cores and tracked stores, asks for empty
+     * networks alone: a stalled network's window is the model's promise, and a spinning wait with something still
+     * in flight is left to the next check.
+     */
+    private boolean networksSettled(long now, boolean wide) {
+        for (ClockedNetwork k : nets) {
+            if (k.busy() && (wide || now - k.lastProgressCycle() <= k.stallWindow())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void startCheck(long now) {
@@ -1116,12 +1184,14 @@ public final class Machine {
             stallCheckAfter *= 2;
             return null;
         }
-        if (k.repeated(now)) {
+        if (k.repeated(now) && networksSettled(now, k.wide)) {
             k.end();
             check = null;
-            return deadlock(now, "livelock: every thread left only waits (suspend); since cycle " + k.start
-                    + " no thread has written memory, sent, called the host, started or ended, nothing has moved in the "
-                    + "network, and every node has come back to the same state: nothing will ever change");
+            String how = k.waitedInSuspend() ? "(suspend)" : "(spinning in a loop that reads only what never changes)";
+            String memory = k.stored ? "changed memory (its stores put back what was there)" : "written memory";
+            return deadlock(now, "livelock: every thread left only waits " + how + "; since cycle " + k.start
+                    + " no thread has " + memory + ", sent, called the host, started or ended, nothing has moved in "
+                    + "the network, and every node has come back to the same state: nothing will ever change");
         }
         return null;
     }
@@ -1359,6 +1429,11 @@ public final class Machine {
                 };
                 if (state != null) {
                     sb.append("\n  node ").append(c.nodeId()).append(" thread ").append(k).append(": ").append(state);
+                    String call = hardware.waitsBySpinning() && t.state() != ThreadContext.State.RESERVED
+                            ? CallStack.mpiCall(c, k, t.pc(), symbolizer) : null;
+                    if (call != null) {
+                        sb.append(", in ").append(call);     // a spinning wait's pc is deep in libmpi's progress
+                    }
                     String user = t.state() == ThreadContext.State.RESERVED ? null
                             : CallStack.userFrame(c, k, t.pc(), symbolizer, sourceLocator);
                     if (user != null) {

@@ -25,6 +25,16 @@ public interface MachineModel<P extends Record> {
     /** Returns the model's name, as {@code scmpsim --machine} and {@link Models#named} know it. */
     String name();
 
+    /**
+     * Whether the model's runs are faster on the interpreter than on the tools' default engine, so that a run that
+     * names no engine ({@link Simulation.Options#defaultEngine}) takes the interpreter (the model's own
+     * {@link Hardware#engines()}). The results are the same on either engine; only the host time differs
+     * (docs/performance.md, "The engine of T3D runs"). False by default.
+     */
+    default boolean interpretsByDefault() {
+        return false;
+    }
+
     /** Returns the kind of executables the model runs (recorded in their {@code e_flags} by the toolchain). */
     MachineKind kind();
 

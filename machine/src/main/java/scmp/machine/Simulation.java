@@ -104,6 +104,7 @@ public final class Simulation {
         private boolean cycles;
         private boolean mpiState;
         private scmp.cpu.Engine.Factory engine;
+        private boolean defaultEngine;
         private boolean idleSkip = true;
         private int threads = Runtime.getRuntime().availableProcessors();
         private long parallelMinWindow = Machine.PARALLEL_MIN_WINDOW;
@@ -321,6 +322,15 @@ public final class Simulation {
             return this;
         }
 
+        /**
+         * Says whether the {@link #engine} is the tools' default rather than one the user named: a model that runs
+         * faster on the interpreter ({@link MachineModel#interpretsByDefault()}) then takes it instead.
+         */
+        public Options defaultEngine(boolean isDefault) {
+            defaultEngine = isDefault;
+            return this;
+        }
+
         /** Turns idle skipping on (the default) or off; the results are the same (docs/performance.md). */
         public Options idleSkip(boolean on) {
             idleSkip = on;
@@ -461,7 +471,8 @@ public final class Simulation {
         }
         ranks = model.ranks(machine.params(), ranks);
         RunConfig.Builder b = RunConfig.builder(o.program).contexts(o.contexts).memSize(o.mem == null ? 0 : o.mem)
-                .stackSize(o.stack).args(o.args).trace(o.trace).lockstep(o.lockstep || o.debugConsole != null).ranks(ranks).engine(o.engine);
+                .stackSize(o.stack).args(o.args).trace(o.trace).lockstep(o.lockstep || o.debugConsole != null).ranks(ranks)
+                .engine(o.defaultEngine && model.interpretsByDefault() ? null : o.engine);
         for (String e : o.env) {
             int eq = e.indexOf('=');
             if (eq <= 0) {

@@ -14,6 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * libmpi on the SP model, MPI-LAPI (docs/mpi-sp.md): the SCMP MPI test programs, unmodified and built with
@@ -225,5 +226,39 @@ class SpMpiTest {
         assertEquals(1, s.exit());
         assertEquals("MPI-LAPI on node 0: MPI_LAPI_VERSION must be base, counters or enhanced\n",
             s.stderr().lines().filter(l -> l.startsWith("MPI-LAPI on node 0")).findFirst().orElse("") + "\n");
+    }
+
+    /**
+     * deadlock.c ends with the deadlock report under MPI-LAPI, polling or with interrupts: a node's waits spin in
+     * LAPI's progress without reading the clock, which the livelock proof covers (docs/simulator.md, "Deadlocks and
+     * livelocks"), every node named with the MPI call it waits in, and every rank's MPI state.
+     */
+    @ParameterizedTest(name = "deadlock -n 4 {0}")
+    @ValueSource(strings = {"MP_MPI_STACK=lapi", "MP_CSS_INTERRUPT=yes"})
+    void aDeadlockedProgramEndsWithTheReportUnderMpiLapi(String env) {
+        E2e.Sim s = run(build("programs/mpi/deadlock.c"), 4, env);
+        assertEquals(142, s.exit(), s.stderr());
+        assertTrue(s.stderr().startsWith("scmpsim: deadlock at cycle "), s.stderr());
+        assertTrue(s.stderr().contains(": livelock: every thread left only waits ("), s.stderr());
+        for (int node = 0; node < 4; node++) {
+            assertTrue(s.stderr().matches("(?s).*\n  node " + node + " thread 0: [^\n]*, in MPI_Recv\\+0x[0-9a-f]+\n.*"),
+                    s.stderr());
+        }
+        assertTrue(s.stderr().contains("\n  rank 0 (node 0):\n    posted receive: source 1, tag 5, MPI_COMM_WORLD, "
+                + "4 bytes\n"), s.stderr());
+    }
+
+    /**
+     * Under the native stack the same program runs to the cycle limit: Pipes read the cycle counter on every poll
+     * for their retransmission and acknowledgement timers, and a loop that reads the clock may end by itself, so no
+     * livelock check succeeds (docs/mpi-sp.md).
+     */
+    @Test
+    void aDeadlockedProgramRunsToTheCycleLimitUnderTheNativeStack() {
+        E2e.Sim s = E2e.scmpsim("--machine", "sp", "-n", "4", "--env", "MP_MPI_STACK=native", "--max-cycles=3000000",
+                build("programs/mpi/deadlock.c").toString());
+        assertEquals(124, s.exit(), s.stderr());
+        assertTrue(s.stderr().startsWith("scmpsim: stopped after 3000000 cycles (--max-cycles): node 0 thread 0"),
+                s.stderr());
     }
 }

@@ -167,20 +167,30 @@ class T3dMpiTest {
     }
 
     /**
-     * deadlock.c, which SCMP ends with its deadlock report, never ends on the T3D: its PEs spin in libmpi's
-     * progress loop (the T3D model reports no deadlock), so the run stops at its cycle limit (status 124), PE 0
-     * waiting in its MPI_Recv from rank 1.
+     * deadlock.c ends with the deadlock report on the T3D as on SCMP: its PEs spin in libmpi's progress loop, which
+     * the livelock proof covers on a model whose waits spin (docs/simulator.md, "Deadlocks and livelocks"), so the
+     * run ends at the first check after 2^20 cycles with status 142, every PE named with its pc and the MPI call it
+     * waits in, and every rank's MPI state (rank 0's posted receive from rank 1, the messages of ranks 2 and 3).
      */
     @ParameterizedTest(name = "deadlock -n {0}")
     @CsvSource({"4", "16"})
-    void aDeadlockedProgramSpinsUntilTheCycleLimit(int n) {
-        E2e.Sim s = E2e.scmpsim("-n", String.valueOf(n), "--max-cycles=2000000",
+    void aDeadlockedProgramEndsAtOnceWithTheReport(int n) {
+        E2e.Sim s = E2e.scmpsim("-n", String.valueOf(n), "--max-cycles=20000000",
                 build("programs/mpi/deadlock.c").toString());
-        assertEquals(124, s.exit(), s.stderr());
+        assertEquals(142, s.exit(), s.stderr());
         assertEquals("", s.stdout());
-        assertTrue(s.stderr().startsWith("scmpsim: stopped after 2000000 cycles (--max-cycles): node 0 thread 0"),
-                s.stderr());
-        assertTrue(s.stderr().contains(" in MPI_Recv+"), s.stderr());
+        assertTrue(s.stderr().startsWith("scmpsim: deadlock at cycle "), s.stderr());
+        assertTrue(s.stderr().contains(": livelock: every thread left only waits (spinning in a loop that reads only "
+                + "what never changes); since cycle 1048576 "), s.stderr());
+        long at = Long.parseLong(s.stderr().replaceAll("(?s)^scmpsim: deadlock at cycle (\\d+):.*", "$1"));
+        assertTrue(at < (1 << 20) + (1 << 14), s.stderr());
+        for (int pe = 0; pe < n; pe++) {
+            assertTrue(s.stderr().matches("(?s).*\n  node " + pe + " thread 0: running at pc 0x[0-9a-f]{8} \\([^)]+\\), "
+                    + "in MPI_Recv\\+0x[0-9a-f]+\n.*"), s.stderr());
+        }
+        assertTrue(s.stderr().contains("\nMPI state (libmpi"), s.stderr());
+        assertTrue(s.stderr().contains("\n  rank 0 (node 0):\n    posted receive: source 1, tag 5, MPI_COMM_WORLD, "
+                + "4 bytes\n"), s.stderr());
     }
 
     /**

@@ -9,8 +9,9 @@ import scmp.machine.Machine;
 
 /**
  * Programs whose threads wait for ever with suspend loops end with a report instead of running to the cycle
- * limit, but only when the machine provably repeats itself; a thread that makes progress, however slowly, or
- * spins without suspend, is left alone.
+ * limit, but only when the machine provably repeats itself; a thread that makes progress, however slowly (a
+ * counter in a register, a timeout on the cycle counter), or spins without suspend, is left alone (the SCMP chip
+ * keeps the narrower proof; the T3D's and the SP's spinning waits are T3dLivelockTest's).
  */
 class LivelockTest {
 
@@ -74,6 +75,7 @@ class LivelockTest {
 
     @Test
     void spinningWithoutSuspendRunsToTheCycleLimit() {
+        // the SCMP chip's threads wait in suspend loops: its proof keeps requiring one (docs/simulator.md)
         Sim.Run r = Sim.run("""
                     .text
                     .globl _start
@@ -81,5 +83,27 @@ class LivelockTest {
                 1:  j 1b
                 """, b -> b.maxCycles(3_000_000));
         assertEquals(Machine.Outcome.MAX_CYCLES, r.result().outcome());
+    }
+
+    @Test
+    void aTimeoutOnTheCycleCounterIsNotALivelock() {
+        // the loop keeps no trace of the time in its registers when it suspends, but it reads the counter: it
+        // ends by itself (the state compared alone would repeat: the check must refuse the counter's read)
+        Sim.Run r = Sim.run("""
+                    .text
+                    .globl _start
+                _start:
+                    li t1, 3000000
+                1:  rdsr t0, cycle
+                    sltu t0, t0, t1
+                    beqz t0, 2f
+                    li t0, 0
+                    suspend
+                    j 1b
+                2:  li a0, 9
+                    hcall exit
+                """, b -> b.maxCycles(30_000_000));
+        assertEquals(Machine.Outcome.EXIT, r.result().outcome(), r.message());
+        assertEquals(9, r.exit());
     }
 }

@@ -38,6 +38,12 @@ final class SpHardware implements Hardware, StatsLayout {
         node.setSpecialRegisters(a);
     }
 
+    /** {@inheritDoc} True: a node waits in LAPI's polling loops, without {@code suspend}. */
+    @Override
+    public boolean waitsBySpinning() {
+        return true;
+    }
+
     @Override
     public List<ClockedNetwork> networks() {
         return networks;

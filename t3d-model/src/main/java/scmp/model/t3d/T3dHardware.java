@@ -71,6 +71,18 @@ final class T3dHardware implements Hardware, StatsLayout {
         return params.dataCache();
     }
 
+    /** {@inheritDoc} The PE's data cache, when it has one: its lines decide what later loads see and cost. */
+    @Override
+    public long[] silentState(int node) {
+        return caches[node] == null ? null : caches[node].state();
+    }
+
+    /** {@inheritDoc} True: a PE waits in libmpi's and libshmem's polling loops, without {@code suspend}. */
+    @Override
+    public boolean waitsBySpinning() {
+        return true;
+    }
+
     @Override
     public List<ClockedNetwork> networks() {
         return networks;

@@ -17,6 +17,16 @@ import scmp.machine.MachineModel;
  */
 public final class T3dModel implements MachineModel<T3dParams> {
 
+    /**
+     * {@inheritDoc} True: the shell's 100-cycle lookahead makes a busy partition's quiet rounds 100 cycles long,
+     * long enough for the compiled engine to compile and enter regions that then run a round at a time, which
+     * costs more host time than interpreting them (docs/performance.md, "The engine of T3D runs").
+     */
+    @Override
+    public boolean interpretsByDefault() {
+        return true;
+    }
+
     @Override
     public String name() {
         return "t3d";

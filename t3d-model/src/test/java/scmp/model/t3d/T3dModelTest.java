@@ -190,4 +190,28 @@ class T3dModelTest {
         assertTrue(json.contains("\"remote_writes\": 1, \"remote_swaps\": 0, \"remote_fetch_adds\": 0, "
                 + "\"shell_requests\": 0, \"fetch_inc_register\": 1,"), json);
     }
+
+    @Test
+    void aRunThatNamesNoEngineTakesTheInterpreterAndOneThatNamesItsEngineKeepsIt() throws Exception {
+        Path p = program("""
+                    .text
+                    .globl _start
+                _start:
+                    li a0, 3
+                    hcall exit
+                """);
+        int[] built = new int[1];
+        scmp.cpu.Engine.Factory counting = c -> {
+            built[0]++;
+            return new scmp.cpu.Interpreter(c);
+        };
+        Guest.Outcome d = Guest.simulate(new Simulation.Options().program(p.toString(), List.of()).ranks(2)
+                .engine(counting).defaultEngine(true));
+        assertEquals(3, d.code(), d.err());
+        assertEquals(0, built[0], "the tools' default engine gives way to the model's interpreter");
+        Guest.Outcome n = Guest.simulate(new Simulation.Options().program(p.toString(), List.of()).ranks(2)
+                .engine(counting));
+        assertEquals(3, n.code(), n.err());
+        assertEquals(2, built[0], "an engine the run names is every PE's");
+    }
 }
