@@ -245,14 +245,13 @@ public final class Node {
     private static final int MAX_SCHEDULE = 1 << 12;
     /** Watches the instructions of an attempt: any with effects outside its thread ends it; records the schedule. */
     private final Tracer effectWatch = (cycle, node, thread, pc, word) -> {
-        Instruction insn = Isa.decode(word);
-        InstructionSemantics sem = insn == null ? null : SemanticTable.of(insn);
-        if (sem == null || sem.hasEffectsOutsideThread()) {
-            effectSeen = true;
+        if (hasOutsideEffect(word)) {
+            giveUpAttempt();
+            return;
         }
         if (scheduled == scheduleIssue.length) {
             if (scheduled >= MAX_SCHEDULE) {
-                effectSeen = true;   // too long to keep: give the attempt up at its next suspend
+                giveUpAttempt();   // too long to keep
                 return;
             }
             scheduleIssue = Arrays.copyOf(scheduleIssue, 2 * scheduled);
@@ -262,6 +261,42 @@ public final class Node {
         scheduleDispatch[scheduled++] = pendingDispatch;
         pendingDispatch = NO_DISPATCH;
     };
+
+    /**
+     * Marks the attempt as failed, to be given up at its next suspend, and stops watching: nothing the node does
+     * before that suspend can change the outcome, so decoding its instructions (the watch sees every one, and a
+     * thread that works rather than waits may run millions before it suspends) would cost time for nothing.
+     */
+    private void giveUpAttempt() {
+        effectSeen = true;
+        engineContext.tracer = outerTracer;
+    }
+
+    /** Entries of {@link #effectWords}: a direct-mapped cache of the watch's decoding, by instruction word. */
+    private static final int EFFECT_CACHE = 256;
+    /** Per entry, the instruction word it describes; valid where {@link #effectFlags} is non-zero. */
+    private final int[] effectWords = new int[EFFECT_CACHE];
+    /** Per entry, 0 (empty), {@link #NO_EFFECT} or {@link #OUTSIDE_EFFECT}. */
+    private final byte[] effectFlags = new byte[EFFECT_CACHE];
+    private static final byte NO_EFFECT = 1;
+    private static final byte OUTSIDE_EFFECT = 2;
+
+    /**
+     * Tells whether an instruction word has effects outside its thread (a store, send, host call, thread end) or
+     * is illegal, from its declared semantics; remembered per word, since a word always decodes the same way.
+     */
+    private boolean hasOutsideEffect(int word) {
+        int i = (word ^ (word >>> 8) ^ (word >>> 16) ^ (word >>> 24)) & (EFFECT_CACHE - 1);
+        byte f = effectFlags[i];
+        if (f == 0 || effectWords[i] != word) {
+            Instruction insn = Isa.decode(word);
+            InstructionSemantics sem = insn == null ? null : SemanticTable.of(insn);
+            f = sem == null || sem.hasEffectsOutsideThread() ? OUTSIDE_EFFECT : NO_EFFECT;
+            effectWords[i] = word;
+            effectFlags[i] = f;
+        }
+        return f == OUTSIDE_EFFECT;
+    }
 
     /**
      * Turns the search for idle periods on or off (off by default). When on, a node whose threads only poll and

@@ -19,6 +19,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.commons.io.FileUtils;
 import scmp.cc.Driver;
+import scmp.cpu.JitEngine;
 import scmp.elf.ElfFormatException;
 import scmp.elf.ElfReader;
 import scmp.elf.Executable;
@@ -267,7 +268,8 @@ public final class Runner {
     }
 
     /**
-     * Runs a job in the calling thread.
+     * Runs a job in the calling thread on the compiled engine, {@code scmpsim}'s default, which gives the
+     * interpreter's results exactly.
      *
      * @param job       the job
      * @param maxCycles a cycle limit, or 0 for none
@@ -276,7 +278,7 @@ public final class Runner {
     public Result run(Job job, long maxCycles) {
         Executable exe = program(job.program());
         String name = job.program().substring(job.program().indexOf('/') + 1).replace(".c", "");
-        ScmpConfig.Builder b = ScmpConfig.builder(name).mesh(job.x(), job.y()).args(job.args());
+        ScmpConfig.Builder b = ScmpConfig.builder(name).mesh(job.x(), job.y()).args(job.args()).engine(JitEngine::new);
         if (maxCycles > 0) {
             b.maxCycles(maxCycles);
         }
@@ -292,7 +294,8 @@ public final class Runner {
     }
 
     /**
-     * Runs an executable on a machine in the calling thread.
+     * Runs an executable on a machine in the calling thread, with idle skipping as {@code scmpsim} runs it by default
+     * (docs/performance.md, "Idle skipping"): the results are those of a run without it, in less time.
      *
      * @param exe the executable
      * @param cfg the machine
@@ -306,6 +309,7 @@ public final class Runner {
         Machine.Result r;
         try {
             Machine m = new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0]));
+            m.setIdleSkip(true);
             r = m.run();
         } catch (Loader.LoadException e) {
             throw new IllegalStateException(e.getMessage(), e);

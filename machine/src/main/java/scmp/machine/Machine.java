@@ -191,6 +191,12 @@ public final class Machine {
      */
     private boolean[] virtual = new boolean[0];
     private long[] virtualAt = new long[0];
+    /**
+     * Per virtual node, its next event from its position ({@link Node#eventAfter} of {@link #virtualAt}), kept with
+     * the position: the rounds ask every node for its next event, and a virtual node's schedule does not change
+     * while it is virtual (nothing reaches it: it is materialized before any network acts).
+     */
+    private long[] virtualEvent = new long[0];
     private int virtualCount;
     private Progress progress;
     /** Host threads the quiet rounds' busy nodes may run on (1: the caller's alone). */
@@ -436,11 +442,13 @@ public final class Machine {
                 && k.eventAfter(k.ranTo()) == k.nextEventCycle()) {
             virtual[id] = true;
             virtualAt[id] = k.ranTo();
+            virtualEvent[id] = k.nextEventCycle();
             virtualCount++;
         }
         if (virtual[id]) {
-            if (k.eventAfter(virtualAt[id]) < limit) {
+            if (virtualEvent[id] < limit) {
                 virtualAt[id] = limit;
+                virtualEvent[id] = k.eventAfter(limit);
             }
             return false;
         }
@@ -495,7 +503,7 @@ public final class Machine {
 
     /** A node's next event: {@link #eventCycle(Node)}, or for a virtual node that of the run it stands for. */
     private long eventOf(Node k) {
-        return virtual[k.nodeId()] ? k.eventAfter(virtualAt[k.nodeId()]) : eventCycle(k);
+        return virtual[k.nodeId()] ? virtualEvent[k.nodeId()] : eventCycle(k);
     }
 
     /**
@@ -802,6 +810,7 @@ public final class Machine {
         stallCheckAfter = 4 * stallWindow();
         virtual = new boolean[nodes.length];
         virtualAt = new long[nodes.length];
+        virtualEvent = new long[nodes.length];
         batch = new Node[nodes.length];
         try {
             while (true) {
