@@ -1,6 +1,7 @@
-/* One-sided communication (MPI-2 chapter 6): windows, MPI_Put, MPI_Get, MPI_Accumulate, MPI_Win_fence and
- * MPI_Win_lock/unlock, on the chip's own messages (docs/mpi.md, "One-sided communication"). The same for
- * both protocol families: none of it goes through the point-to-point engine.
+/* One-sided communication (MPI-2 chapter 6, MPI-3 chapter 11): windows, MPI_Put, MPI_Get, MPI_Accumulate,
+ * MPI_Win_fence, MPI_Win_lock/unlock, and at the end of the file MPI-3's lock_all, flushes and atomics and
+ * MPI-2's general active target, on the chip's own messages (docs/mpi.md, "One-sided communication"). The
+ * same for both protocol families: none of it goes through the point-to-point engine.
  *
  * The network may deliver two messages of one sender in either order (docs/libscmp.md, "Ordering"), so
  * nothing here relies on it: THREAD messages are counted by their handlers, and DATA messages are known to
@@ -559,22 +560,26 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     return MPI_SUCCESS;
 }
 
+/* The predefined type an accumulate's elements are of: the origin's, or the target's when the origin's is
+ * derived (a flattened derived type keeps its runs' element sizes, not their type; both derived is
+ * MPI_ERR_TYPE). */
+#define ELEMENTS(origin, target) (__coll_contig_basic(origin) ? (origin) : (target))
+
 int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
                    MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
 {
     struct win *w = win_of(win);
     struct __mpi_type *tt;
+    MPI_Datatype et = ELEMENTS(origin_datatype, target_datatype);
     char *base, *copy, *src, *a;
     int err, len, off, esize;
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Accumulate");
     err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
-    /* a predefined operation (or MPI_REPLACE) on the origin's predefined type, the target's made of it */
-    if (err == MPI_SUCCESS
-        && (!__coll_contig_basic(origin_datatype) || __coll_size(origin_datatype) > 4 * PAYLOAD))
+    /* a predefined operation (or MPI_REPLACE) on a predefined type, the other side's made of it */
+    if (err == MPI_SUCCESS && (!__coll_contig_basic(et) || __coll_size(et) > 4 * PAYLOAD))
         err = MPI_ERR_TYPE;
-    if (err == MPI_SUCCESS && op != MPI_REPLACE
-        && (op < MPI_MAX || op > MPI_MINLOC || !__mpi_op_check(op, origin_datatype)))
+    if (err == MPI_SUCCESS && op != MPI_REPLACE && (op < MPI_MAX || op > MPI_MINLOC || !__mpi_op_check(op, et)))
         err = MPI_ERR_OP;
     if (err != MPI_SUCCESS)
         return __mpi_error(w->comm, err, "MPI_Accumulate");
@@ -582,14 +587,14 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
     if (!src)
         return __mpi_no_mem(w->comm, "MPI_Accumulate", origin_count * __coll_size(origin_datatype));
     tt = __mpi_type_get(target_datatype);
-    esize = __coll_size(origin_datatype);
+    esize = __coll_size(et);
     FOR_RUNS(tt, target_count, base, a, len, off, {
         const char *s = src + off;
         if (target_rank == w->rank) {
             if (op == MPI_REPLACE)
                 memcpy(a, s, len);
             else
-                __mpi_op_combine(op, origin_datatype, s, a, a, len / esize);
+                __mpi_op_combine(op, et, s, a, a, len / esize);
         } else {
             /* whole elements per message */
             int per = (PAYLOAD * 4 / esize) * esize, left = len;
@@ -597,7 +602,7 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
             while (left > 0) {
                 int n = left < per ? left : per, d[PAYLOAD];
                 memcpy(d, s, n);
-                thread8(w, target_rank, (void (*)())accumulate, (int)t, (op << 8) | origin_datatype, n, d);
+                thread8(w, target_rank, (void (*)())accumulate, (int)t, (op << 8) | et, n, d);
                 t += n;
                 s += n;
                 left -= n;
@@ -994,7 +999,7 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
     struct win *w = win_of(win);
     struct __mpi_type *tt;
     struct get_later *g;
-    MPI_Datatype et = op == MPI_NO_OP ? result_datatype : origin_datatype;     /* the elements' type */
+    MPI_Datatype et = ELEMENTS(op == MPI_NO_OP ? result_datatype : origin_datatype, target_datatype);
     char *base, *copy = 0, *src = 0, *a;
     int err, len, off, esize, per, r = 0;
     if (!w)

@@ -2,10 +2,10 @@
  * ordinary programs use, beyond onesided.c's: a window in MPI_Alloc_mem memory, MPI_Win_get_group; passive
  * target on every process at once (MPI_Win_lock_all/unlock_all) with MPI_Win_flush, flush_all, flush_local and
  * flush_local_all completing puts, gets and accumulates while the locks stay; locks at two targets held
- * together and given back in either order; general active target (MPI_Win_post, start, complete, wait and
- * test); MPI_Fetch_and_op, MPI_Compare_and_swap and MPI_Get_accumulate (MPI_SUM, MPI_REPLACE, MPI_NO_OP), to
- * a strided target too. Every process checks what it gets; rank 0 prints one line per case. The output is the
- * same under MPICH. */
+ * together and given back in either order; an accumulate from a derived origin type; general active target
+ * (MPI_Win_post, start, complete, wait and test); MPI_Fetch_and_op, MPI_Compare_and_swap and
+ * MPI_Get_accumulate (MPI_SUM, MPI_REPLACE, MPI_NO_OP), to a strided target too. Every process checks what
+ * it gets; rank 0 prints one line per case. The output is the same under MPICH. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,6 +117,25 @@ int main(int argc, char **argv)
     MPI_Barrier(MPI_COMM_WORLD);
     check(buf[12] == -1 + 2 && buf[13] == -1 + 2);
     report("MPI_Win_lock at two targets, accumulates, unlocked in either order");
+
+    /* an accumulate whose origin type is derived (every other int) and the target's predefined */
+    {
+        int src[8];
+        MPI_Datatype every_other;
+        for (i = 0; i < 8; i++)
+            src[i] = 10 * rank + i;
+        MPI_Type_vector(4, 1, 2, MPI_INT, &every_other);
+        MPI_Type_commit(&every_other);
+        MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, win);
+        MPI_Accumulate(src, 1, every_other, 0, 24, 4, MPI_INT, MPI_SUM, win);
+        MPI_Win_unlock(0, win);
+        MPI_Type_free(&every_other);
+        MPI_Barrier(MPI_COMM_WORLD);
+        if (rank == 0)
+            for (i = 0; i < 4; i++)
+                check(buf[24 + i] == -1 + 10 * size * (size - 1) / 2 + 2 * i * size);
+        report("MPI_Accumulate of a strided origin type into ints at rank 0");
+    }
 
     /* general active target: each process exposes its window to its left neighbour and accesses its right
      * one's (a put and a get); then everyone accumulates into rank 0's, which waits with MPI_Win_test */
