@@ -168,7 +168,8 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_BXOR ((MPI_Op)10)
 #define MPI_MAXLOC ((MPI_Op)11)
 #define MPI_MINLOC ((MPI_Op)12)
-#define MPI_REPLACE ((MPI_Op)13)       /* MPI_Accumulate only */
+#define MPI_REPLACE ((MPI_Op)13)       /* one-sided accumulates only */
+#define MPI_NO_OP ((MPI_Op)14)         /* MPI_Get_accumulate and MPI_Fetch_and_op only (MPI-3) */
 
 /* ---- Environment ----------------------------------------------------------------------------------- */
 
@@ -446,7 +447,8 @@ int MPI_Iallgather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
 int MPI_Ialltoall(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
 
-/* One-sided communication (MPI-2): windows, put, get, accumulate, fence, passive-target locks */
+/* One-sided communication (MPI-2, and what of MPI-3's ordinary programs use): windows, put, get, accumulate,
+ * fence, general active target, passive-target locks, flushes and atomics */
 #define MPI_WIN_NULL ((MPI_Win)-1)
 #define MPI_LOCK_EXCLUSIVE 234
 #define MPI_LOCK_SHARED 235
@@ -469,10 +471,35 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
 int MPI_Win_fence(int assert, MPI_Win win);
 int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win);
 int MPI_Win_unlock(int rank, MPI_Win win);
+int MPI_Get_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
+                       int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                       int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win); /* MPI-3 */
+int MPI_Fetch_and_op(void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
+                     MPI_Aint target_disp, MPI_Op op, MPI_Win win);                       /* MPI-3 */
+int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_addr, MPI_Datatype datatype,
+                         int target_rank, MPI_Aint target_disp, MPI_Win win);             /* MPI-3 */
+int MPI_Win_lock_all(int assert, MPI_Win win);                                            /* MPI-3 */
+int MPI_Win_unlock_all(MPI_Win win);                                                      /* MPI-3 */
+int MPI_Win_flush(int rank, MPI_Win win);                                                 /* MPI-3 */
+int MPI_Win_flush_all(MPI_Win win);                                                       /* MPI-3 */
+int MPI_Win_flush_local(int rank, MPI_Win win);                                           /* MPI-3 */
+int MPI_Win_flush_local_all(MPI_Win win);                                                 /* MPI-3 */
+int MPI_Win_sync(MPI_Win win);                                                            /* MPI-3 */
+int MPI_Win_get_group(MPI_Win win, MPI_Group *group);
+int MPI_Win_post(MPI_Group group, int assert, MPI_Win win);
+int MPI_Win_start(MPI_Group group, int assert, MPI_Win win);
+int MPI_Win_complete(MPI_Win win);
+int MPI_Win_wait(MPI_Win win);
+int MPI_Win_test(MPI_Win win, int *flag);
+int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr);
+int MPI_Free_mem(void *base);
 
 /* User-defined operations */
 int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op);
 int MPI_Op_free(MPI_Op *op);
+
+
+
 
 /* BEGIN PMPI: the profiling interface, every function above under its PMPI_ name (scripts/gen-pmpi.py) */
 int PMPI_Init(int *argc, char ***argv);
@@ -705,6 +732,28 @@ int PMPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_dat
 int PMPI_Win_fence(int assert, MPI_Win win);
 int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win);
 int PMPI_Win_unlock(int rank, MPI_Win win);
+int PMPI_Get_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
+                       int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                       int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win);
+int PMPI_Fetch_and_op(void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
+                     MPI_Aint target_disp, MPI_Op op, MPI_Win win);
+int PMPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_addr, MPI_Datatype datatype,
+                         int target_rank, MPI_Aint target_disp, MPI_Win win);
+int PMPI_Win_lock_all(int assert, MPI_Win win);
+int PMPI_Win_unlock_all(MPI_Win win);
+int PMPI_Win_flush(int rank, MPI_Win win);
+int PMPI_Win_flush_all(MPI_Win win);
+int PMPI_Win_flush_local(int rank, MPI_Win win);
+int PMPI_Win_flush_local_all(MPI_Win win);
+int PMPI_Win_sync(MPI_Win win);
+int PMPI_Win_get_group(MPI_Win win, MPI_Group *group);
+int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win);
+int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win);
+int PMPI_Win_complete(MPI_Win win);
+int PMPI_Win_wait(MPI_Win win);
+int PMPI_Win_test(MPI_Win win, int *flag);
+int PMPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr);
+int PMPI_Free_mem(void *base);
 int PMPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op);
 int PMPI_Op_free(MPI_Op *op);
 /* END PMPI */

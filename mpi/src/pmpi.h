@@ -184,6 +184,24 @@
 #define MPI_Win_fence PMPI_Win_fence
 #define MPI_Win_lock PMPI_Win_lock
 #define MPI_Win_unlock PMPI_Win_unlock
+#define MPI_Get_accumulate PMPI_Get_accumulate
+#define MPI_Fetch_and_op PMPI_Fetch_and_op
+#define MPI_Compare_and_swap PMPI_Compare_and_swap
+#define MPI_Win_lock_all PMPI_Win_lock_all
+#define MPI_Win_unlock_all PMPI_Win_unlock_all
+#define MPI_Win_flush PMPI_Win_flush
+#define MPI_Win_flush_all PMPI_Win_flush_all
+#define MPI_Win_flush_local PMPI_Win_flush_local
+#define MPI_Win_flush_local_all PMPI_Win_flush_local_all
+#define MPI_Win_sync PMPI_Win_sync
+#define MPI_Win_get_group PMPI_Win_get_group
+#define MPI_Win_post PMPI_Win_post
+#define MPI_Win_start PMPI_Win_start
+#define MPI_Win_complete PMPI_Win_complete
+#define MPI_Win_wait PMPI_Win_wait
+#define MPI_Win_test PMPI_Win_test
+#define MPI_Alloc_mem PMPI_Alloc_mem
+#define MPI_Free_mem PMPI_Free_mem
 #define MPI_Op_create PMPI_Op_create
 #define MPI_Op_free PMPI_Op_free
 
@@ -364,6 +382,24 @@
 #pragma weak MPI_Win_fence = PMPI_Win_fence
 #pragma weak MPI_Win_lock = PMPI_Win_lock
 #pragma weak MPI_Win_unlock = PMPI_Win_unlock
+#pragma weak MPI_Get_accumulate = PMPI_Get_accumulate
+#pragma weak MPI_Fetch_and_op = PMPI_Fetch_and_op
+#pragma weak MPI_Compare_and_swap = PMPI_Compare_and_swap
+#pragma weak MPI_Win_lock_all = PMPI_Win_lock_all
+#pragma weak MPI_Win_unlock_all = PMPI_Win_unlock_all
+#pragma weak MPI_Win_flush = PMPI_Win_flush
+#pragma weak MPI_Win_flush_all = PMPI_Win_flush_all
+#pragma weak MPI_Win_flush_local = PMPI_Win_flush_local
+#pragma weak MPI_Win_flush_local_all = PMPI_Win_flush_local_all
+#pragma weak MPI_Win_sync = PMPI_Win_sync
+#pragma weak MPI_Win_get_group = PMPI_Win_get_group
+#pragma weak MPI_Win_post = PMPI_Win_post
+#pragma weak MPI_Win_start = PMPI_Win_start
+#pragma weak MPI_Win_complete = PMPI_Win_complete
+#pragma weak MPI_Win_wait = PMPI_Win_wait
+#pragma weak MPI_Win_test = PMPI_Win_test
+#pragma weak MPI_Alloc_mem = PMPI_Alloc_mem
+#pragma weak MPI_Free_mem = PMPI_Free_mem
 #pragma weak MPI_Op_create = PMPI_Op_create
 #pragma weak MPI_Op_free = PMPI_Op_free
 

@@ -1,6 +1,7 @@
-/* One-sided communication (MPI-2 chapter 6): windows, MPI_Put, MPI_Get, MPI_Accumulate, MPI_Win_fence and
- * MPI_Win_lock/unlock, on the chip's own messages (docs/mpi.md, "One-sided communication"). The same for
- * both protocol families: none of it goes through the point-to-point engine.
+/* One-sided communication (MPI-2 chapter 6, MPI-3 chapter 11): windows, MPI_Put, MPI_Get, MPI_Accumulate,
+ * MPI_Win_fence, MPI_Win_lock/unlock, and at the end of the file MPI-3's lock_all, flushes and atomics and
+ * MPI-2's general active target, on the chip's own messages (docs/mpi.md, "One-sided communication"). The
+ * same for both protocol families: none of it goes through the point-to-point engine.
  *
  * The network may deliver two messages of one sender in either order (docs/libscmp.md, "Ordering"), so
  * nothing here relies on it: THREAD messages are counted by their handlers, and DATA messages are known to
@@ -57,6 +58,8 @@ struct win {
     int epoch;                      /* synchronisations so far: its parity tags the THREAD messages */
     int *sent;                      /* [2 * rank + parity]: THREAD messages sent to rank, in all */
     int *locked;                    /* per rank: the lock type this process holds there, or 0 */
+    int all_locked;                 /* MPI_Win_lock_all took them */
+    int *pscw;                      /* general active target, made at its first use (pscw_of) */
     struct put_later *puts;
     struct get_later *gets;
     int tokens;
@@ -78,7 +81,7 @@ struct win {
 
 struct lock_wait {
     struct lock_wait *next;
-    int node, type, who, total;
+    int node, type, who, total[2];  /* type 0: a flush, which keeps the lock */
     int *flag;
 };
 
@@ -231,14 +234,15 @@ static void serve_unlocks(struct win *w)
         struct lock_wait **up = &w->unlocks, *u;
         int all_landed = landed(w);
         while ((u = *up) != 0) {
-            if (!all_landed || w->applied[WHO_SLOT(u->who)] < u->total) {
+            int slot = WHO_SLOT(u->who) & ~1;
+            if (!all_landed || w->applied[slot] < u->total[0] || w->applied[slot + 1] < u->total[1]) {
                 up = &u->next;
                 continue;
             }
             *up = u->next;
             if (u->type == MPI_LOCK_EXCLUSIVE)
                 w->exclusive = 0;
-            else
+            else if (u->type == MPI_LOCK_SHARED)
                 w->shared--;
             grant(u->node, u->flag);
             free(u);
@@ -260,7 +264,10 @@ static void serve_unlocks(struct win *w)
     w->serving = 0;
 }
 
-static void unlock_request(int who, int node, int type, int *flag, int total)
+/* An unlock (type: the lock's) or a flush (type 0): total0 and total1 are how many THREAD messages the holder
+ * has sent here in all under each parity of its epoch (it may have changed parity while holding the lock, by
+ * unlocking another target). */
+static void unlock_request(int who, int node, int type, int *flag, int total0, int total1)
 {
     struct win *w = WHO_WIN(who);
     struct lock_wait *u = (struct lock_wait *)__mpi_xmalloc(sizeof *u, "MPI_Win_unlock"), **p = &w->unlocks;
@@ -269,7 +276,8 @@ static void unlock_request(int who, int node, int type, int *flag, int total)
     u->type = type;
     u->flag = flag;
     u->who = who;
-    u->total = total;
+    u->total[0] = total0;
+    u->total[1] = total1;
     while (*p)
         p = &(*p)->next;
     *p = u;
@@ -364,6 +372,7 @@ int MPI_Win_free(MPI_Win *win)
     wins[*win] = 0;
     free(w->mine);
     free(w->watch);
+    free(w->pscw);
     free(w->nodes);
     free(w);
     *win = MPI_WIN_NULL;
@@ -551,22 +560,26 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     return MPI_SUCCESS;
 }
 
+/* The predefined type an accumulate's elements are of: the origin's, or the target's when the origin's is
+ * derived (a flattened derived type keeps its runs' element sizes, not their type; both derived is
+ * MPI_ERR_TYPE). */
+#define ELEMENTS(origin, target) (__coll_contig_basic(origin) ? (origin) : (target))
+
 int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
                    MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
 {
     struct win *w = win_of(win);
     struct __mpi_type *tt;
+    MPI_Datatype et = ELEMENTS(origin_datatype, target_datatype);
     char *base, *copy, *src, *a;
     int err, len, off, esize;
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Accumulate");
     err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
-    /* a predefined operation (or MPI_REPLACE) on the origin's predefined type, the target's made of it */
-    if (err == MPI_SUCCESS
-        && (!__coll_contig_basic(origin_datatype) || __coll_size(origin_datatype) > 4 * PAYLOAD))
+    /* a predefined operation (or MPI_REPLACE) on a predefined type, the other side's made of it */
+    if (err == MPI_SUCCESS && (!__coll_contig_basic(et) || __coll_size(et) > 4 * PAYLOAD))
         err = MPI_ERR_TYPE;
-    if (err == MPI_SUCCESS && op != MPI_REPLACE
-        && (op < MPI_MAX || op > MPI_MINLOC || !__mpi_op_check(op, origin_datatype)))
+    if (err == MPI_SUCCESS && op != MPI_REPLACE && (op < MPI_MAX || op > MPI_MINLOC || !__mpi_op_check(op, et)))
         err = MPI_ERR_OP;
     if (err != MPI_SUCCESS)
         return __mpi_error(w->comm, err, "MPI_Accumulate");
@@ -574,14 +587,14 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
     if (!src)
         return __mpi_no_mem(w->comm, "MPI_Accumulate", origin_count * __coll_size(origin_datatype));
     tt = __mpi_type_get(target_datatype);
-    esize = __coll_size(origin_datatype);
+    esize = __coll_size(et);
     FOR_RUNS(tt, target_count, base, a, len, off, {
         const char *s = src + off;
         if (target_rank == w->rank) {
             if (op == MPI_REPLACE)
                 memcpy(a, s, len);
             else
-                __mpi_op_combine(op, origin_datatype, s, a, a, len / esize);
+                __mpi_op_combine(op, et, s, a, a, len / esize);
         } else {
             /* whole elements per message */
             int per = (PAYLOAD * 4 / esize) * esize, left = len;
@@ -589,7 +602,7 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
             while (left > 0) {
                 int n = left < per ? left : per, d[PAYLOAD];
                 memcpy(d, s, n);
-                thread8(w, target_rank, (void (*)())accumulate, (int)t, (op << 8) | origin_datatype, n, d);
+                thread8(w, target_rank, (void (*)())accumulate, (int)t, (op << 8) | et, n, d);
                 t += n;
                 s += n;
                 left -= n;
@@ -751,6 +764,24 @@ int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
     return MPI_SUCCESS;
 }
 
+/* Deposits the puts to rank, finishes the gets from it, and waits until the target has handled every message
+ * of this process's and seen its puts land; then the target lets the lock go (type: the lock's) or keeps it
+ * (type 0, a flush). */
+static int release(struct win *w, int rank, int type)
+{
+    int err;
+    send_puts(w, rank);
+    err = finish_gets(w, rank);
+    w->released = 0;
+    if (rank == w->rank)
+        unlock_request(WHO(w, rank), getNodeId(), type, (int *)&w->released, 0, 0);
+    else
+        __scmp_thread6(w->nodes[rank], (void (*)())unlock_request, WHO(w, rank), getNodeId(), type,
+                       (int)&w->released, w->sent[2 * rank], w->sent[2 * rank + 1]);
+    wait_for(&w->released, 1);
+    return err;
+}
+
 int MPI_Win_unlock(int rank, MPI_Win win)
 {
     struct win *w = win_of(win);
@@ -761,16 +792,494 @@ int MPI_Win_unlock(int rank, MPI_Win win)
         return __mpi_error(w->comm, MPI_ERR_RANK, "MPI_Win_unlock");
     if (!w->locked[rank])
         return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_unlock");
-    send_puts(w, rank);
-    err = finish_gets(w, rank);
-    w->released = 0;
-    if (rank == w->rank)
-        unlock_request(WHO(w, rank), getNodeId(), w->locked[rank], (int *)&w->released, 0);
-    else
-        __scmp_thread5(w->nodes[rank], (void (*)())unlock_request, WHO(w, rank), getNodeId(), w->locked[rank],
-                       (int)&w->released, w->sent[2 * rank + (w->epoch & 1)]);
-    wait_for(&w->released, 1);
+    err = release(w, rank, w->locked[rank]);
     w->locked[rank] = 0;
     w->epoch++;
     return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, "MPI_Win_unlock");
+}
+
+/* ---- MPI-3 passive target: every target at once, and completion without unlocking ------------------------- */
+
+/* A shared lock on every process, taken one after the other (shared locks wait only for exclusive ones, which
+ * their holders give back). */
+int MPI_Win_lock_all(int assert, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    int r, err = MPI_SUCCESS;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_lock_all");
+    for (r = 0; r < w->size; r++)
+        if (w->locked[r])
+            return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_lock_all");
+    for (r = 0; r < w->size && err == MPI_SUCCESS; r++)
+        err = MPI_Win_lock(MPI_LOCK_SHARED, r, assert, win);
+    w->all_locked = err == MPI_SUCCESS;
+    return err;
+}
+
+int MPI_Win_unlock_all(MPI_Win win)
+{
+    struct win *w = win_of(win);
+    int r, err = MPI_SUCCESS;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_unlock_all");
+    if (!w->all_locked)
+        return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_unlock_all");
+    for (r = 0; r < w->size && err == MPI_SUCCESS; r++)
+        err = MPI_Win_unlock(r, win);
+    w->all_locked = 0;
+    return err;
+}
+
+/* Completes this process's operations to rank (or to every process it holds a lock at: rank -1) at the origin
+ * and at the target; the locks stay. Local completion is the same, so the _local forms are these. */
+static int flush(MPI_Win win, int rank, const char *fn)
+{
+    struct win *w = win_of(win);
+    int r, err = MPI_SUCCESS;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
+    if (rank >= w->size || rank < -1)
+        return __mpi_error(w->comm, MPI_ERR_RANK, fn);
+    if (rank >= 0 && !w->locked[rank])
+        return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, fn);
+    for (r = rank < 0 ? 0 : rank; r < (rank < 0 ? w->size : rank + 1); r++)
+        if (w->locked[r] && err == MPI_SUCCESS)
+            err = release(w, r, 0);
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, fn);
+}
+
+int MPI_Win_flush(int rank, MPI_Win win)
+{
+    return rank < 0 ? flush(win, -2, "MPI_Win_flush") : flush(win, rank, "MPI_Win_flush");
+}
+
+int MPI_Win_flush_all(MPI_Win win)
+{
+    return flush(win, -1, "MPI_Win_flush_all");
+}
+
+int MPI_Win_flush_local(int rank, MPI_Win win)
+{
+    return rank < 0 ? flush(win, -2, "MPI_Win_flush_local") : flush(win, rank, "MPI_Win_flush_local");
+}
+
+int MPI_Win_flush_local_all(MPI_Win win)
+{
+    return flush(win, -1, "MPI_Win_flush_local_all");
+}
+
+/* The public and private copies of a window are one memory here (the unified model): nothing to do. */
+int MPI_Win_sync(MPI_Win win)
+{
+    return win_of(win) ? MPI_SUCCESS : __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_sync");
+}
+
+int MPI_Win_get_group(MPI_Win win, MPI_Group *group)
+{
+    struct win *w = win_of(win);
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_get_group");
+    return MPI_Comm_group(w->comm, group);
+}
+
+/* ---- Memory for windows (MPI-2 section 4.11) --------------------------------------------------------------- */
+
+/* Node memory is all alike: MPI_Alloc_mem is malloc, checked (MPI_ERR_NO_MEM through MPI_COMM_WORLD's
+ * handler, as the call has no communicator). */
+int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
+{
+    char *mem;
+    (void)info;
+    if (size < 0)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_SIZE, "MPI_Alloc_mem");
+    if (!baseptr)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Alloc_mem");
+    mem = (char *)malloc(size > 0 ? (int)size : 1);
+    if (!mem)
+        return __mpi_no_mem(MPI_COMM_WORLD, "MPI_Alloc_mem", (int)size);
+    *(void **)baseptr = mem;
+    return MPI_SUCCESS;
+}
+
+int MPI_Free_mem(void *base)
+{
+    free(base);
+    return MPI_SUCCESS;
+}
+
+/* ---- MPI-3 atomics: MPI_Get_accumulate, MPI_Fetch_and_op, MPI_Compare_and_swap ----------------------------
+ * A THREAD message per at most PAYLOAD words of whole elements, whose handler copies the target's bytes into
+ * a reply, then combines the operand into them (or swaps it in): a handler runs to its end before another
+ * starts, so each element's read-modify-write is atomic with every other accumulate. The reply is one DATA
+ * message, the old bytes and then a token, into a slot of the origin's that held the token's complement; the
+ * origin's next synchronisation (fence, unlock, flush) waits for it as for a get's and unpacks the bytes into
+ * the result buffer. The token can be one constant: each slot is new and holds its complement until then. */
+
+#define FETCH_TOKEN 0x5be0cd19
+
+/* The old bytes at addr go back into dst; then the operands (meta: bytes << 16 | op << 8 | type) are
+ * combined into them (MPI_NO_OP: they stay). */
+static void fetch_op(char *addr, int meta, int *dst, int who, int w0, int w1, int w2, int w3)
+{
+    struct win *w = WHO_WIN(who);
+    double d[PAYLOAD / 2];          /* the operands, aligned for any type */
+    int *o = (int *)d, n = (unsigned)meta >> 16, words = (n + 3) / 4;
+    MPI_Op op = (meta >> 8) & 0xff;
+    MPI_Datatype type = meta & 0xff;
+    int *tmp = (int *)__mpi_xmalloc((words + 1) * sizeof(int), "MPI_Get_accumulate");
+    o[0] = w0;
+    o[1] = w1;
+    o[2] = w2;
+    o[3] = w3;
+    memcpy(tmp, addr, n);
+    tmp[words] = FETCH_TOKEN;
+    if (op == MPI_REPLACE)
+        memcpy(addr, o, n);
+    else if (op != MPI_NO_OP)
+        __mpi_op_combine(op, type, o, addr, addr, n / __coll_size(type));
+    w->applied[WHO_SLOT(who)]++;
+    __mpi_handler_send(OUT_BLOCK, w->nodes[WHO_SLOT(who) >> 1], (int)dst, (int)tmp, words + 1);  /* frees tmp */
+}
+
+/* The n old bytes at addr go back into dst; the new ones replace them if they were the compare ones. */
+static void compare_swap(char *addr, int n, int *dst, int who, int c0, int c1, int n0, int n1)
+{
+    struct win *w = WHO_WIN(who);
+    double d[2];
+    int *c = (int *)d, words = (n + 3) / 4;
+    int *tmp = (int *)__mpi_xmalloc((words + 1) * sizeof(int), "MPI_Compare_and_swap");
+    c[0] = c0;
+    c[1] = c1;
+    c[2] = n0;
+    c[3] = n1;
+    memcpy(tmp, addr, n);
+    tmp[words] = FETCH_TOKEN;
+    if (memcmp(addr, c, n) == 0)
+        memcpy(addr, c + 2, n);
+    w->applied[WHO_SLOT(who)]++;
+    __mpi_handler_send(OUT_BLOCK, w->nodes[WHO_SLOT(who) >> 1], (int)dst, (int)tmp, words + 1);  /* frees tmp */
+}
+
+/* The replies of nruns fetching messages to rank, unpacked at the synchronisation into count items of type
+ * at buf: a slot of PAYLOAD words and a token per message. */
+static struct get_later *fetch_later(struct win *w, int rank, int nruns, void *buf, int count, MPI_Datatype type)
+{
+    struct get_later *g = (struct get_later *)malloc(sizeof *g + 4 * nruns * sizeof(int)
+                                                     + nruns * (PAYLOAD + 1) * sizeof(int) + 8);
+    if (!g)
+        return 0;
+    g->runs = (int *)(g + 1);
+    g->words = (char *)(((int)(g->runs + 4 * nruns) + 7) & ~7);
+    g->nruns = nruns;
+    g->rank = rank;
+    g->buf = buf;
+    g->count = count;
+    g->type = type;
+    return g;
+}
+
+/* Run r of g: a fetching message (its handler pc) for len bytes at the target's a. */
+static void fetch_run(struct win *w, struct get_later *g, int r, void (*pc)(), char *a, int meta, int len,
+                      const int *data)
+{
+    int *slot = (int *)(g->words + 4 * (PAYLOAD + 1) * r);
+    g->runs[4 * r] = (PAYLOAD + 1) * r;
+    g->runs[4 * r + 1] = 0;
+    g->runs[4 * r + 2] = len;
+    g->runs[4 * r + 3] = FETCH_TOKEN;
+    slot[(len + 3) / 4] = ~FETCH_TOKEN;
+    thread8(w, g->rank, pc, (int)a, meta, (int)slot, data);
+}
+
+static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
+                          int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                          int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, const char *fn)
+{
+    struct win *w = win_of(win);
+    struct __mpi_type *tt;
+    struct get_later *g;
+    MPI_Datatype et = ELEMENTS(op == MPI_NO_OP ? result_datatype : origin_datatype, target_datatype);
+    char *base, *copy = 0, *src = 0, *a;
+    int err, len, off, esize, per, r = 0;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
+    err = target(w, target_rank, target_disp, target_count, target_datatype, result_count, result_datatype, &base);
+    if (err == MPI_SUCCESS && op != MPI_NO_OP)
+        err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype,
+                     &base);
+    /* as for MPI_Accumulate: a predefined operation, MPI_REPLACE or MPI_NO_OP on a predefined type */
+    if (err == MPI_SUCCESS && (!__coll_contig_basic(et) || __coll_size(et) > 4 * PAYLOAD))
+        err = MPI_ERR_TYPE;
+    if (err == MPI_SUCCESS && op != MPI_REPLACE && op != MPI_NO_OP
+        && (op < MPI_MAX || op > MPI_MINLOC || !__mpi_op_check(op, et)))
+        err = MPI_ERR_OP;
+    if (err != MPI_SUCCESS)
+        return __mpi_error(w->comm, err, fn);
+    tt = __mpi_type_get(target_datatype);
+    if (op != MPI_NO_OP && !(src = packed(origin_addr, origin_count, origin_datatype, &copy)))
+        return __mpi_no_mem(w->comm, fn, tt->size * target_count);
+    esize = __coll_size(et);
+    if (target_rank == w->rank) {
+        /* the old bytes as a stream, then the combination, then the stream into the result's layout */
+        char *s = (char *)malloc(tt->size * target_count + 4);
+        if (!s) {
+            free(copy);
+            return __mpi_no_mem(w->comm, fn, tt->size * target_count);
+        }
+        FOR_RUNS(tt, target_count, base, a, len, off, {
+            memcpy(s + off, a, len);
+            if (op == MPI_REPLACE)
+                memcpy(a, src + off, len);
+            else if (op != MPI_NO_OP)
+                __mpi_op_combine(op, et, src + off, a, a, len / esize);
+        });
+        __mpi_unpack(s, tt->size * target_count, (char *)result_addr, result_count,
+                     __mpi_type_get(result_datatype));
+        free(s);
+        free(copy);
+        return MPI_SUCCESS;
+    }
+    per = (PAYLOAD * 4 / esize) * esize;        /* whole elements per message */
+    FOR_RUNS(tt, target_count, base, a, len, off, r += (len + per - 1) / per);
+    g = fetch_later(w, target_rank, r, result_addr, result_count, result_datatype);
+    if (!g) {
+        free(copy);
+        return __mpi_no_mem(w->comm, fn, r * (PAYLOAD + 5) * (int)sizeof(int));
+    }
+    r = 0;
+    FOR_RUNS(tt, target_count, base, a, len, off, {
+        int left = len;
+        char *t = a;
+        const char *s = src ? src + off : 0;
+        while (left > 0) {
+            int n = left < per ? left : per, d[PAYLOAD] = {0, 0, 0, 0};
+            if (s) {
+                memcpy(d, s, n);
+                s += n;
+            }
+            fetch_run(w, g, r++, (void (*)())fetch_op, t, n << 16 | op << 8 | et, n, d);
+            t += n;
+            left -= n;
+        }
+    });
+    g->next = w->gets;
+    w->gets = g;
+    free(copy);
+    return MPI_SUCCESS;
+}
+
+int MPI_Get_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
+                       int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                       int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
+{
+    return get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
+                          target_rank, target_disp, target_count, target_datatype, op, win, "MPI_Get_accumulate");
+}
+
+int MPI_Fetch_and_op(void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
+                     MPI_Aint target_disp, MPI_Op op, MPI_Win win)
+{
+    return get_accumulate(origin_addr, 1, datatype, result_addr, 1, datatype, target_rank, target_disp, 1,
+                          datatype, op, win, "MPI_Fetch_and_op");
+}
+
+int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_addr, MPI_Datatype datatype,
+                         int target_rank, MPI_Aint target_disp, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    struct get_later *g;
+    char *base;
+    int err, n, d[PAYLOAD];
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Compare_and_swap");
+    err = target(w, target_rank, target_disp, 1, datatype, 1, datatype, &base);
+    if (err == MPI_SUCCESS && (!__coll_contig_basic(datatype) || __coll_size(datatype) > 8))
+        err = MPI_ERR_TYPE;
+    if (err != MPI_SUCCESS)
+        return __mpi_error(w->comm, err, "MPI_Compare_and_swap");
+    n = __coll_size(datatype);
+    if (target_rank == w->rank) {
+        memcpy(d, base, n);
+        if (memcmp(base, compare_addr, n) == 0)
+            memcpy(base, origin_addr, n);
+        memcpy(result_addr, d, n);
+        return MPI_SUCCESS;
+    }
+    g = fetch_later(w, target_rank, 1, result_addr, 1, datatype);
+    if (!g)
+        return __mpi_no_mem(w->comm, "MPI_Compare_and_swap", (PAYLOAD + 5) * (int)sizeof(int));
+    memcpy(d, compare_addr, n);
+    memcpy(d + 2, origin_addr, n);
+    fetch_run(w, g, 0, (void (*)())compare_swap, base, n, n, d);
+    g->next = w->gets;
+    w->gets = g;
+    return MPI_SUCCESS;
+}
+
+/* ---- General active target (MPI-2 section 6.4.2): MPI_Win_post/start/complete/wait --------------------------
+ * Counted, never ordered: a target's MPI_Win_post sends each origin of its group a THREAD message that counts
+ * a post there; MPI_Win_start waits until each target of its group has posted once more than the epochs it
+ * started there. MPI_Win_complete deposits the puts and finishes the gets, then sends each target a THREAD
+ * message with how many THREAD messages it has sent it in all (under each parity); MPI_Win_wait waits until
+ * each origin of its group has completed once more, every message it said it sent has been handled and every
+ * announced put has landed. An origin cannot start its next epoch at a target before the target posts again,
+ * which it does after its wait, so one epoch's totals never mix with the next's. */
+
+/* Per rank: posts received from it (as an origin), epochs started at it, completions received from it (as a
+ * target), epochs waited for; the messages its last completion said it sent under each parity (two); the
+ * groups of the current access and exposure epochs (as ranks of the window's communicator). */
+#define PS_POSTS 0
+#define PS_STARTED 1
+#define PS_COMPLETES 2
+#define PS_WAITED 3
+#define PS_TOTALS 4
+#define PS_START 6
+#define PS_POST 7
+#define PS_SLOTS 8
+#define PS(w, what, r) (w)->pscw[(what) * (w)->size + (r)]
+#define PS_NSTART(w) (w)->pscw[PS_SLOTS * (w)->size]
+#define PS_NPOST(w) (w)->pscw[PS_SLOTS * (w)->size + 1]
+
+static int *pscw_of(struct win *w)
+{
+    if (!w->pscw)
+        w->pscw = (int *)__mpi_xcalloc(PS_SLOTS * w->size + 2, sizeof(int), "MPI_Win_post");
+    return w->pscw;
+}
+
+static void post_notice(int who)
+{
+    struct win *w = WHO_WIN(who);
+    pscw_of(w);
+    ((volatile int *)w->pscw)[PS_POSTS * w->size + (WHO_SLOT(who) >> 1)]++;
+}
+
+static void complete_notice(int who, int total0, int total1)
+{
+    struct win *w = WHO_WIN(who);
+    int r = WHO_SLOT(who) >> 1;
+    pscw_of(w);
+    w->pscw[PS_TOTALS * w->size + 2 * r] = total0;
+    w->pscw[PS_TOTALS * w->size + 2 * r + 1] = total1;
+    ((volatile int *)w->pscw)[PS_COMPLETES * w->size + r]++;
+}
+
+/* The ranks of group in the window's communicator, into the access (what PS_START) or exposure (PS_POST)
+ * group; returns their number, or -1 for a process outside the window. */
+static int group_ranks(struct win *w, MPI_Group group, int what)
+{
+    MPI_Group wg;
+    int n, i, *in, *out = pscw_of(w) + what * w->size;
+    if (MPI_Group_size(group, &n) != MPI_SUCCESS || n > w->size)
+        return -1;
+    in = (int *)__mpi_xmalloc((n + 1) * sizeof(int), "MPI_Win_start");
+    for (i = 0; i < n; i++)
+        in[i] = i;
+    MPI_Comm_group(w->comm, &wg);
+    MPI_Group_translate_ranks(group, n, in, wg, out);
+    MPI_Group_free(&wg);
+    free(in);
+    for (i = 0; i < n; i++)
+        if (out[i] < 0 || out[i] >= w->size)
+            return -1;
+    return n;
+}
+
+int MPI_Win_post(MPI_Group group, int assert, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    int i, n;
+    (void)assert;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_post");
+    if ((n = group_ranks(w, group, PS_POST)) < 0)
+        return __mpi_error(w->comm, MPI_ERR_GROUP, "MPI_Win_post");
+    PS_NPOST(w) = n;
+    for (i = 0; i < n; i++) {
+        int o = PS(w, PS_POST, i);
+        if (o == w->rank)
+            PS(w, PS_POSTS, o)++;
+        else
+            __scmp_thread1(w->nodes[o], (void (*)())post_notice, WHO(w, o));
+    }
+    return MPI_SUCCESS;
+}
+
+int MPI_Win_start(MPI_Group group, int assert, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    int i, n;
+    (void)assert;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_start");
+    if ((n = group_ranks(w, group, PS_START)) < 0)
+        return __mpi_error(w->comm, MPI_ERR_GROUP, "MPI_Win_start");
+    PS_NSTART(w) = n;
+    for (i = 0; i < n; i++) {
+        int t = PS(w, PS_START, i);
+        wait_for((volatile int *)&PS(w, PS_POSTS, t), PS(w, PS_STARTED, t) + 1);
+        PS(w, PS_STARTED, t)++;
+    }
+    return MPI_SUCCESS;
+}
+
+int MPI_Win_complete(MPI_Win win)
+{
+    struct win *w = win_of(win);
+    int i, err;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_complete");
+    pscw_of(w);
+    send_puts(w, -1);
+    err = finish_gets(w, -1);
+    for (i = 0; i < PS_NSTART(w); i++) {
+        int t = PS(w, PS_START, i);
+        if (t == w->rank)
+            PS(w, PS_COMPLETES, t)++;   /* its operations on its own window were done at once */
+        else
+            __scmp_thread3(w->nodes[t], (void (*)())complete_notice, WHO(w, t), w->sent[2 * t],
+                           w->sent[2 * t + 1]);
+    }
+    PS_NSTART(w) = 0;
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, "MPI_Win_complete");
+}
+
+/* Whether every origin of the exposure epoch has completed and its operations are all in the window. */
+static int exposure_done(struct win *w)
+{
+    int i, all_landed = landed(w);
+    for (i = 0; i < PS_NPOST(w); i++) {
+        int o = PS(w, PS_POST, i);
+        if (!all_landed || ((volatile int *)w->pscw)[PS_COMPLETES * w->size + o] <= PS(w, PS_WAITED, o)
+            || w->applied[2 * o] < PS(w, PS_TOTALS, 2 * o) || w->applied[2 * o + 1] < PS(w, PS_TOTALS, 2 * o + 1))
+            return 0;
+    }
+    for (i = 0; i < PS_NPOST(w); i++)
+        PS(w, PS_WAITED, PS(w, PS_POST, i))++;
+    PS_NPOST(w) = 0;
+    return 1;
+}
+
+int MPI_Win_wait(MPI_Win win)
+{
+    struct win *w = win_of(win);
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_wait");
+    pscw_of(w);
+    while (!exposure_done(w))
+        idle();
+    return MPI_SUCCESS;
+}
+
+int MPI_Win_test(MPI_Win win, int *flag)
+{
+    struct win *w = win_of(win);
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_test");
+    pscw_of(w);
+    *flag = exposure_done(w);
+    if (!*flag)
+        idle();
+    return MPI_SUCCESS;
 }

@@ -88,7 +88,7 @@ class MpiCollectivesTest {
      *  MPI_Comm_create_group with
      *  traffic that arrives before the communicator (commgroup.c), reductions of megabytes (bigreduce.c), the
      *  nonblocking collectives and MPI_Alltoallw (nbcoll.c), the rest of the MPI-2/3 ordinary programs call
-     *  (mpi2funcs.c), one-sided communication (onesided.c), MPI_Comm_free with receives still pending and
+     *  (mpi2funcs.c), one-sided communication (onesided.c) and its MPI-3 calls (onesided3.c), MPI_Comm_free with receives still pending and
      *  MPI_PROC_NULL with MPI_DATATYPE_NULL (commfree.c). The nonblocking collectives post every message at
      *  once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the NIU held
      *  every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
@@ -109,6 +109,7 @@ class MpiCollectivesTest {
         "nbcoll.c,4,ours", "nbcoll.c,4,thesis", "nbcoll.c,16,ours", "nbcoll.c,16,thesis",
         "mpi2funcs.c,4,ours", "mpi2funcs.c,4,thesis", "mpi2funcs.c,16,ours", "mpi2funcs.c,16,thesis",
         "onesided.c,4,ours", "onesided.c,4,thesis", "onesided.c,16,ours", "onesided.c,16,thesis",
+        "onesided3.c,4,ours", "onesided3.c,4,thesis", "onesided3.c,16,ours", "onesided3.c,16,thesis",
         "commfree.c,4,ours", "commfree.c,4,thesis", "commfree.c,16,ours", "commfree.c,16,thesis",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
