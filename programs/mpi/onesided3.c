@@ -10,26 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <mpi.h>
-
-static int rank, size, errors, failed;
-
-static void check(int ok)
-{
-    if (!ok)
-        errors++;
-}
-
-static void report(const char *what)
-{
-    int total = 0;
-    MPI_Allreduce(&errors, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    if (rank == 0) {
-        printf("%s: %s\n", what, total ? "FAILED" : "ok");
-        if (total)
-            failed = 1;
-    }
-    errors = 0;
-}
+#include "check.h"
 
 #define N 64
 
