@@ -14,10 +14,12 @@
 #   CATEGORY     test/mpi subdirectories (default: pt2pt coll group comm datatype topo rma attr errhan init basic)
 #   -p PROTOCOL  scmpsim --mpi-protocol (default: scmpsim's default, ours)
 #   -o OUT       keep each failing test's build and run output in OUT/ (default: a temporary directory)
-#   -t SECONDS   wall-clock limit per build and per run (default 120; a testlist's smaller timeLimit= wins);
-#                -c N: scmpsim --max-cycles (default 4*10^9)
-#   -s BYTES     scmpsim --stack, the stack per thread context (default 256K: some tests keep 80 KB arrays
-#                on the stack, which a Unix process allows and scmpsim's default 64K does not)
+#   -t SECONDS   wall-clock limit per build and per run (default 120); -c N: scmpsim --max-cycles (default
+#                4*10^9; a testlist's timeLimit=S, mpiexec's limit in seconds, makes it S*10^9 when that is
+#                less: the simulated machine's seconds at 1 GHz)
+#   -s BYTES     scmpsim --stack, the stack per thread context (default 128K: some tests keep 80 KB arrays
+#                on the stack, which a Unix process allows and scmpsim's default 64K does not; more takes
+#                heap from the tests that build types of megabytes)
 #   -T TESTS     only the tests named (comma-separated, CATEGORY/NAME or NAME)
 #   -B           build only: a test that builds counts as "built" and is not run
 # SCMP_BIN names another bin/ directory than this checkout's.
@@ -35,8 +37,8 @@ limit=120
 max_cycles=4000000000
 only=
 build_only=
-stack=256K
-usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+stack=128K
+usage() { sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while getopts "p:o:t:c:s:T:Bh" opt; do
   case $opt in
     p) protocol=$OPTARG ;;
@@ -127,15 +129,15 @@ for cat in $categories; do
   declare -A seen=()
   while read -r name np rest; do
     case $name in ''|'#'*) continue ;; esac
-    args=() skip= key="$name $np" expect_status= run_limit=$limit
+    args=() skip= key="$name $np" expect_status= run_cycles=$max_cycles
     for word in $rest; do
-      case $word in
+      case ${word,,} in
         arg=*) args+=("${word#arg=}"); key="$key ${word#arg=}" ;;
         strict=false) skip="MPICH extension (strict=false)" ;;
         hasgpu=*) skip="GPU" ;;
-        resultTest=TestBench) skip="benchmark (no pass/fail)" ;;
-        resultTest=TestStatus|resultTest=TestErrFatal) expect_status=nonzero ;;
-        timeLimit=*) [ "${word#timeLimit=}" -lt "$limit" ] && run_limit=${word#timeLimit=} ;;
+        resulttest=testbench) skip="benchmark (no pass/fail)" ;;
+        resulttest=teststatus|resulttest=testerrfatal) expect_status=nonzero ;;
+        timelimit=*) [ "${word#*=}000000000" -lt "$max_cycles" ] && run_cycles=${word#*=}000000000 ;;
       esac
     done
     [[ "$key" == *memtype=device* || "$rest" == *@* ]] && skip="GPU or configure-time variant"
@@ -180,13 +182,13 @@ for cat in $categories; do
       elif [ -n "$build_only" ]; then
         result=built detail=
       else
-        timeout "$run_limit" nice "$bin/scmpsim" ${protocol:+--mpi-protocol=$protocol} --max-cycles="$max_cycles" \
+        timeout "$limit" nice "$bin/scmpsim" ${protocol:+--mpi-protocol=$protocol} --max-cycles="$run_cycles" \
           --stack="$stack" -n "$np" "$work/prog" "${args[@]}" </dev/null >"$work/out" 2>&1
         rc=$?
         body=$(grep -v '^[[:space:]]*$' "$work/out")
         if [ -n "$expect_status" ]; then
           # runtests' TestStatus and TestErrFatal: the test ends the run with an error (a non-zero status,
-          # MPI_ERRORS_ARE_FATAL, or mpiexec's time limit: here the wall-clock or cycle limit)
+          # MPI_ERRORS_ARE_FATAL, or mpiexec's time limit: here the cycle or wall-clock limit)
           if [ $rc != 0 ]; then result=pass detail="exit $rc, as the testlist expects"
           else result=fail detail="exit 0 where the testlist expects a non-zero status"; cp "$work/out" "$keep.out"; fi
         elif [ $rc = 0 ] && [[ "$body" =~ ^[[:space:]]*No\ [Ee]rrors[[:space:]]*$ ]]; then
@@ -196,7 +198,7 @@ for cat in $categories; do
           skips[$detail]=$(( ${skips[$detail]:-0} + 1 ))
         else
           case $rc in
-            124) result=time-out detail="no end after $max_cycles cycles or $run_limit s" ;;
+            124) result=time-out detail="no end after $run_cycles cycles or $limit s" ;;
             139|134) result=fault detail=$(grep -m1 -E 'fault|abort' "$work/out" | cut -c1-120) ;;
             142) result=deadlock detail=$(grep -m1 . "$work/out" | cut -c1-120) ;;
             *) result=fail detail="exit $rc: $(grep -v -m1 -E '^[[:space:]]*(No Errors)?[[:space:]]*$' "$work/out" | cut -c1-110)" ;;
