@@ -4,16 +4,22 @@
 # mtest_single.c, dtypes.c, and run_mpitests.c, the main() of the tests that define run()) are built once
 # into a library, each test of a category's testlist is built with
 # scmpcc -O1 and run with scmpsim -n N (N from the testlist, with the testlist's arguments), and passes when
-# it exits with 0 and prints " No Errors" and nothing else. Prints one row per test and a summary per
-# category; a test that needs an MPI function or constant libmpi does not have is counted as "unsupported"
+# it exits with 0 and prints " No Errors" (or " No errors") and nothing else; a test the testlist marks
+# resultTest=TestStatus or TestErrFatal passes when it exits with a non-zero status, as in runtests.
+# Prints one row per test and a summary per category; a test that needs an MPI function or constant libmpi does not have is counted as "unsupported"
 # with the names it needs, and what the suite cannot run here is skipped with its reason.
 #
-# Usage: scripts/mpich-tests.sh [-p PROTOCOL] [-o OUT] [-t SECONDS] [-c MAX_CYCLES] [-T TESTS] DIR [CATEGORY...]
+# Usage: scripts/mpich-tests.sh [-p PROTOCOL] [-o OUT] [-t SECONDS] [-c MAX_CYCLES] [-s BYTES] [-T TESTS] DIR [CATEGORY...]
 #   DIR          a checkout of MPICH (or its test/mpi directory)
 #   CATEGORY     test/mpi subdirectories (default: pt2pt coll group comm datatype topo rma attr errhan init basic)
 #   -p PROTOCOL  scmpsim --mpi-protocol (default: scmpsim's default, ours)
 #   -o OUT       keep each failing test's build and run output in OUT/ (default: a temporary directory)
-#   -t SECONDS   wall-clock limit per build and per run (default 120); -c N: scmpsim --max-cycles (default 4*10^9)
+#   -t SECONDS   wall-clock limit per build and per run (default 120); -c N: scmpsim --max-cycles (default
+#                4*10^9; a testlist's timeLimit=S, mpiexec's limit in seconds, makes it S*10^9 when that is
+#                less: the simulated machine's seconds at 1 GHz)
+#   -s BYTES     scmpsim --stack, the stack per thread context (default 128K: some tests keep 80 KB arrays
+#                on the stack, which a Unix process allows and scmpsim's default 64K does not; more takes
+#                heap from the tests that build types of megabytes)
 #   -T TESTS     only the tests named (comma-separated, CATEGORY/NAME or NAME)
 #   -B           build only: a test that builds counts as "built" and is not run
 # SCMP_BIN names another bin/ directory than this checkout's.
@@ -31,13 +37,15 @@ limit=120
 max_cycles=4000000000
 only=
 build_only=
-usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
-while getopts "p:o:t:c:T:Bh" opt; do
+stack=128K
+usage() { sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+while getopts "p:o:t:c:s:T:Bh" opt; do
   case $opt in
     p) protocol=$OPTARG ;;
     o) out=$OPTARG ;;
     t) limit=$OPTARG ;;
     c) max_cycles=$OPTARG ;;
+    s) stack=$OPTARG ;;
     T) only=",$OPTARG," ;;
     B) build_only=1 ;;
     *) usage ;;
@@ -121,13 +129,15 @@ for cat in $categories; do
   declare -A seen=()
   while read -r name np rest; do
     case $name in ''|'#'*) continue ;; esac
-    args=() skip= key="$name $np"
+    args=() skip= key="$name $np" expect_status= run_cycles=$max_cycles
     for word in $rest; do
-      case $word in
+      case ${word,,} in
         arg=*) args+=("${word#arg=}"); key="$key ${word#arg=}" ;;
         strict=false) skip="MPICH extension (strict=false)" ;;
         hasgpu=*) skip="GPU" ;;
-        resultTest=TestBench) skip="benchmark (no pass/fail)" ;;
+        resulttest=testbench) skip="benchmark (no pass/fail)" ;;
+        resulttest=teststatus|resulttest=testerrfatal) expect_status=nonzero ;;
+        timelimit=*) [ "${word#*=}000000000" -lt "$max_cycles" ] && run_cycles=${word#*=}000000000 ;;
       esac
     done
     [[ "$key" == *memtype=device* || "$rest" == *@* ]] && skip="GPU or configure-time variant"
@@ -172,18 +182,23 @@ for cat in $categories; do
       elif [ -n "$build_only" ]; then
         result=built detail=
       else
-        timeout "$limit" nice "$bin/scmpsim" ${protocol:+--mpi-protocol=$protocol} --max-cycles="$max_cycles" \
-          -n "$np" "$work/prog" "${args[@]}" </dev/null >"$work/out" 2>&1
+        timeout "$limit" nice "$bin/scmpsim" ${protocol:+--mpi-protocol=$protocol} --max-cycles="$run_cycles" \
+          --stack="$stack" -n "$np" "$work/prog" "${args[@]}" </dev/null >"$work/out" 2>&1
         rc=$?
         body=$(grep -v '^[[:space:]]*$' "$work/out")
-        if [ $rc = 0 ] && [[ "$body" =~ ^[[:space:]]*No\ Errors[[:space:]]*$ ]]; then
+        if [ -n "$expect_status" ]; then
+          # runtests' TestStatus and TestErrFatal: the test ends the run with an error (a non-zero status,
+          # MPI_ERRORS_ARE_FATAL, or mpiexec's time limit: here the cycle or wall-clock limit)
+          if [ $rc != 0 ]; then result=pass detail="exit $rc, as the testlist expects"
+          else result=fail detail="exit 0 where the testlist expects a non-zero status"; cp "$work/out" "$keep.out"; fi
+        elif [ $rc = 0 ] && [[ "$body" =~ ^[[:space:]]*No\ [Ee]rrors[[:space:]]*$ ]]; then
           result=pass detail=
         elif [ $rc = 0 ] && [[ "$body" =~ ^([[:space:]]*Test\ Skipped[[:space:]]*)+$ ]]; then
           result=skip detail="the test skips itself (Test Skipped)"
           skips[$detail]=$(( ${skips[$detail]:-0} + 1 ))
         else
           case $rc in
-            124) result=time-out detail="no end after $max_cycles cycles or $limit s" ;;
+            124) result=time-out detail="no end after $run_cycles cycles or $limit s" ;;
             139|134) result=fault detail=$(grep -m1 -E 'fault|abort' "$work/out" | cut -c1-120) ;;
             142) result=deadlock detail=$(grep -m1 . "$work/out" | cut -c1-120) ;;
             *) result=fail detail="exit $rc: $(grep -v -m1 -E '^[[:space:]]*(No Errors)?[[:space:]]*$' "$work/out" | cut -c1-110)" ;;

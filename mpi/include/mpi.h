@@ -196,6 +196,7 @@ int MPI_Error_class(int errorcode, int *errorclass);
 
 typedef void MPI_Handler_function(MPI_Comm *comm, int *errorcode, ...);
 typedef MPI_Handler_function MPI_Comm_errhandler_fn;
+typedef MPI_Handler_function MPI_Comm_errhandler_function;   /* the MPI-2.2 name */
 
 int MPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler);
 int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler);

@@ -237,6 +237,24 @@ int __mpi_attr_delete_all(MPI_Comm comm, struct __mpi_comm *c)
     return MPI_SUCCESS;
 }
 
+/* MPI_Finalize: MPI_COMM_SELF's attributes are deleted first, as if the communicator were freed, in the
+ * reverse of the order they were put (MPI-2.2 section 8.7.1), so that a program can have callbacks run at
+ * the end of MPI. A delete callback that fails stops the deletion with its code. */
+int __mpi_attr_finalize_self(void)
+{
+    struct __mpi_comm *c = __mpi_comm(MPI_COMM_SELF);
+    while (c && c->attrs) {
+        struct __mpi_attr **last = &c->attrs;
+        int err;
+        while ((*last)->next)
+            last = &(*last)->next;
+        err = remove_attr(MPI_COMM_SELF, last);
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    return MPI_SUCCESS;
+}
+
 /* The MPI-2 names of the same functions. */
 int MPI_Comm_create_keyval(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *key,
                            void *extra)

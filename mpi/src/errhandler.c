@@ -12,6 +12,7 @@
 #define FIRST_USER 3
 
 static MPI_Handler_function *handlers[MAX_HANDLERS];   /* index = handle - FIRST_USER */
+static char dropped[MAX_HANDLERS];      /* MPI_Errhandler_free has dropped the handle */
 
 static const char *comm_name(MPI_Comm comm)
 {
@@ -120,18 +121,40 @@ void *__mpi_xrealloc(void *old, int bytes, const char *func)
     return p;
 }
 
+/* A slot whose handle MPI_Errhandler_free has dropped is taken back when a new handler finds no free slot
+ * and no communicator (nor a freed one still waiting for its receives) uses it: a program that creates and
+ * frees a handler per communicator never runs out of the MAX_HANDLERS slots, and nothing on the paths
+ * that make, copy or free communicators counts references. */
+static int reclaim(void)
+{
+    char used[MAX_HANDLERS] = {0};
+    int i, found = -1;
+    for (i = 0; i < __mpi_comm_cap; i++) {
+        struct __mpi_comm *c = __mpi_comm_tab[i];
+        if (c && c->errhandler >= FIRST_USER && c->errhandler < FIRST_USER + MAX_HANDLERS)
+            used[c->errhandler - FIRST_USER] = 1;
+    }
+    for (i = MAX_HANDLERS - 1; i >= 0; i--)
+        if (dropped[i] && !used[i]) {
+            handlers[i] = 0;
+            dropped[i] = 0;
+            found = i;
+        }
+    return found;
+}
+
 int MPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler)
 {
     int i;
     if (!function || !errhandler)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Errhandler_create");
-    for (i = 0; i < MAX_HANDLERS; i++)
-        if (!handlers[i]) {
-            handlers[i] = function;
-            *errhandler = FIRST_USER + i;
-            return MPI_SUCCESS;
-        }
-    return __mpi_error(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI_Errhandler_create");
+    for (i = 0; i < MAX_HANDLERS && handlers[i]; i++)
+        ;
+    if (i == MAX_HANDLERS && (i = reclaim()) < 0)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI_Errhandler_create");
+    handlers[i] = function;
+    *errhandler = FIRST_USER + i;
+    return MPI_SUCCESS;
 }
 
 int MPI_Comm_create_errhandler(MPI_Comm_errhandler_fn *function, MPI_Errhandler *errhandler)
@@ -178,11 +201,12 @@ int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
 }
 
 /* A handler stays valid while a communicator uses it; freeing only drops the handle (the predefined ones
- * cannot be freed). */
+ * cannot be freed), and its slot is taken back once no communicator uses it (reclaim). */
 int MPI_Errhandler_free(MPI_Errhandler *errhandler)
 {
     if (!errhandler || *errhandler < FIRST_USER || !valid_handler(*errhandler))
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Errhandler_free");
+    dropped[*errhandler - FIRST_USER] = 1;
     *errhandler = MPI_ERRHANDLER_NULL;
     return MPI_SUCCESS;
 }

@@ -125,6 +125,10 @@ int MPI_Is_thread_main(int *flag)
 
 int MPI_Finalize(void)
 {
+    int err = MPI_SUCCESS;
+    /* MPI_COMM_SELF's attributes go first (attr.c); most programs put none, and the test costs them little. */
+    if (__mpi_comm_tab && __mpi_comm_tab[MPI_COMM_SELF]->attrs)
+        err = __mpi_attr_finalize_self();
     /* Sends still on their way (buffered ones, those whose requests were freed) leave first; then every
      * process waits for the others, so that no traffic of a process is still being matched when the program
      * goes on to end. */
@@ -142,7 +146,7 @@ int MPI_Finalize(void)
     __thesis_barrier(MPI_COMM_WORLD, __mpi_comm(MPI_COMM_WORLD));
 #endif
     __mpi_finalized = 1;
-    return MPI_SUCCESS;
+    return err;
 }
 
 int MPI_Initialized(int *flag)

@@ -134,6 +134,7 @@ void __mpi_nbc_wait(struct __mpi_request *r);
 /* attr.c */
 int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm *to);
 int __mpi_attr_delete_all(MPI_Comm comm, struct __mpi_comm *c);
+int __mpi_attr_finalize_self(void);
 
 /* topo.c */
 void __mpi_topo_free(struct __mpi_comm *c);

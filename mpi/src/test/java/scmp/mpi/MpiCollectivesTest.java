@@ -88,8 +88,10 @@ class MpiCollectivesTest {
      *  MPI_Comm_create_group with
      *  traffic that arrives before the communicator (commgroup.c), reductions of megabytes (bigreduce.c), the
      *  nonblocking collectives and MPI_Alltoallw (nbcoll.c), the rest of the MPI-2/3 ordinary programs call
-     *  (mpi2funcs.c), one-sided communication (onesided.c) and its MPI-3 calls (onesided3.c), MPI_Comm_free with receives still pending and
-     *  MPI_PROC_NULL with MPI_DATATYPE_NULL (commfree.c). The nonblocking collectives post every message at
+     *  (mpi2funcs.c), one-sided communication (onesided.c) and its MPI-3 calls (onesided3.c), MPI_Comm_free with
+     *  receives still pending and MPI_PROC_NULL with MPI_DATATYPE_NULL (commfree.c), more user error handlers made
+     *  and freed than exist at once (errhandlers.c), MPI_Finalize deleting MPI_COMM_SELF's attributes
+     *  (finalize_self.c). The nonblocking collectives post every message at
      *  once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the NIU held
      *  every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -111,6 +113,9 @@ class MpiCollectivesTest {
         "onesided.c,4,ours", "onesided.c,4,thesis", "onesided.c,16,ours", "onesided.c,16,thesis",
         "onesided3.c,4,ours", "onesided3.c,4,thesis", "onesided3.c,16,ours", "onesided3.c,16,thesis",
         "commfree.c,4,ours", "commfree.c,4,thesis", "commfree.c,16,ours", "commfree.c,16,thesis",
+        "errhandlers.c,4,ours", "errhandlers.c,4,thesis", "errhandlers.c,16,ours", "errhandlers.c,16,thesis",
+        "finalize_self.c,4,ours", "finalize_self.c,4,thesis", "finalize_self.c,16,ours",
+        "finalize_self.c,16,thesis",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),
