@@ -89,7 +89,8 @@ class MpiCollectivesTest {
      *  traffic that arrives before the communicator (commgroup.c), reductions of megabytes (bigreduce.c), the
      *  nonblocking collectives and MPI_Alltoallw (nbcoll.c), the rest of the MPI-2/3 ordinary programs call
      *  (mpi2funcs.c), one-sided communication (onesided.c), MPI_Comm_free with receives still pending and
-     *  MPI_PROC_NULL with MPI_DATATYPE_NULL (commfree.c). The nonblocking collectives post every message at
+     *  MPI_PROC_NULL with MPI_DATATYPE_NULL (commfree.c), reductions of items longer than a slot message
+     *  (bigitems.c). The nonblocking collectives post every message at
      *  once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the NIU held
      *  every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -110,6 +111,7 @@ class MpiCollectivesTest {
         "mpi2funcs.c,4,ours", "mpi2funcs.c,4,thesis", "mpi2funcs.c,16,ours", "mpi2funcs.c,16,thesis",
         "onesided.c,4,ours", "onesided.c,4,thesis", "onesided.c,16,ours", "onesided.c,16,thesis",
         "commfree.c,4,ours", "commfree.c,4,thesis", "commfree.c,16,ours", "commfree.c,16,thesis",
+        "bigitems.c,4,ours", "bigitems.c,4,thesis", "bigitems.c,16,ours", "bigitems.c,16,thesis",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),
