@@ -13,7 +13,7 @@
 #include <string.h>
 #include <mpi.h>
 
-#define MAXN 16
+#define MAXN 8
 
 static int rank, size, errors, n;       /* n: the matrices' order */
 
@@ -168,10 +168,10 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     MPI_Comm_split(MPI_COMM_WORLD, rank < size - 1, rank, &part);
     matrices(MPI_COMM_WORLD);
-    report("MPI_COMM_WORLD: 16x16 matrices, non-commutative");
+    report("MPI_COMM_WORLD: 8x8 matrices, non-commutative");
     if (rank < size - 1)
         matrices(part);
-    report("all ranks but the last: 16x16 matrices, non-commutative");
+    report("all ranks but the last: 8x8 matrices, non-commutative");
     sums(MPI_COMM_WORLD);
     report("MPI_COMM_WORLD: element-wise sums of items of 16, 32 and 64 ints");
     if (rank < size - 1)

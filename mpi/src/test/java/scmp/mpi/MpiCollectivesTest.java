@@ -90,7 +90,7 @@ class MpiCollectivesTest {
      *  nonblocking collectives and MPI_Alltoallw (nbcoll.c), the rest of the MPI-2/3 ordinary programs call
      *  (mpi2funcs.c), one-sided communication (onesided.c), MPI_Comm_free with receives still pending and
      *  MPI_PROC_NULL with MPI_DATATYPE_NULL (commfree.c), reductions of items longer than a slot message
-     *  (bigitems.c). The nonblocking collectives post every message at
+     *  (bigitems.c), the collectives of intercommunicators (intercoll.c). The nonblocking collectives post every message at
      *  once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the NIU held
      *  every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -112,6 +112,7 @@ class MpiCollectivesTest {
         "onesided.c,4,ours", "onesided.c,4,thesis", "onesided.c,16,ours", "onesided.c,16,thesis",
         "commfree.c,4,ours", "commfree.c,4,thesis", "commfree.c,16,ours", "commfree.c,16,thesis",
         "bigitems.c,4,ours", "bigitems.c,4,thesis", "bigitems.c,16,ours", "bigitems.c,16,thesis",
+        "intercoll.c,4,ours", "intercoll.c,4,thesis", "intercoll.c,16,ours", "intercoll.c,16,thesis",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),
