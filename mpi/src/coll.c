@@ -130,6 +130,12 @@ static int check_type(MPI_Datatype t, int count)
     if (!c || c->inter)                                                         \
         return MPI_ERR_COMM
 
+/* An intracommunicator goes on; an intercommunicator's collective (MPI-2, coll_inter.c) is the call given. */
+#define COMM_OR_INTER(c, comm, call)                                            \
+    struct __mpi_comm *c = __mpi_comm(comm);                                    \
+    if (!c || c->inter)                                                         \
+        return c ? (call) : MPI_ERR_COMM
+
 /* A collective's code through the communicator's error handler (only a failure costs a call). */
 #define RESULT(comm, e, fn) ((e) == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(comm, e, fn))
 
@@ -153,16 +159,23 @@ static int piece_items(MPI_Datatype type)
 int MPI_Barrier(MPI_Comm comm)
 {
     int err;
-    COMM(c, comm);
+    COMM_OR_INTER(c, comm, RESULT(comm, __inter_barrier(comm, c), "MPI_Barrier"));
     if (c->size == 1)
         return MPI_SUCCESS;
     err = __mpi_family->barrier(comm, c);
     return RESULT(comm, err, "MPI_Barrier");
 }
 
+static int inter_bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                       struct __mpi_comm *c)
+{
+    CHECK(check_type(datatype, count));
+    return __inter_bcast(buffer, count, datatype, root, comm, c);
+}
+
 static int bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
-    COMM(c, comm);
+    COMM_OR_INTER(c, comm, inter_bcast(buffer, count, datatype, root, comm, c));
     CHECK(check_type(datatype, count));
     if (root < 0 || root >= c->size)
         return MPI_ERR_ROOT;
@@ -186,11 +199,22 @@ static int check_reduce(MPI_Datatype type, int count, MPI_Op op)
     return MPI_SUCCESS;
 }
 
+/* An intercommunicator's reductions (no MPI_IN_PLACE there). */
+static int inter_reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                        MPI_Comm comm, struct __mpi_comm *c, int all)
+{
+    CHECK(check_reduce(datatype, count, op));
+    if (sendbuf == MPI_IN_PLACE)
+        return MPI_ERR_BUFFER;
+    return all ? __inter_allreduce(sendbuf, recvbuf, count, datatype, op, comm, c)
+               : __inter_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, c);
+}
+
 static int reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
                   MPI_Comm comm)
 {
     int ext, per, off, err = MPI_SUCCESS;
-    COMM(c, comm);
+    COMM_OR_INTER(c, comm, inter_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, c, 0));
     CHECK(check_reduce(datatype, count, op));
     if (root < 0 || root >= c->size)
         return MPI_ERR_ROOT;
@@ -224,7 +248,7 @@ int __mpi_Reduce_c(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatyp
 static int allreduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
     int ext, per, off, err = MPI_SUCCESS;
-    COMM(c, comm);
+    COMM_OR_INTER(c, comm, inter_reduce(sendbuf, recvbuf, count, datatype, op, 0, comm, c, 1));
     CHECK(check_reduce(datatype, count, op));
     if (sendbuf == MPI_IN_PLACE)
         sendbuf = recvbuf;
@@ -298,11 +322,29 @@ static int gatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
                                  c);
 }
 
+/* An intercommunicator's gather and scatter: the root (MPI_ROOT) has a block per process of the other
+ * group; the others of its group (MPI_PROC_NULL) take no part. */
+static int inter_gather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                        MPI_Datatype recvtype, int root, MPI_Comm comm, struct __mpi_comm *c, int scatter)
+{
+    int *counts = 0, *displs = 0, err, store[2 * STORE];
+    if (root == MPI_ROOT) {
+        CHECK(scatter ? check_type(sendtype, sendcount) : check_type(recvtype, recvcount));
+        CHECK(regular(c->size, scatter ? sendcount : recvcount, store, &counts, &displs));
+    } else if (root != MPI_PROC_NULL) {
+        CHECK(scatter ? check_type(recvtype, recvcount) : check_type(sendtype, sendcount));
+    }
+    err = scatter ? __inter_scatterv(sendbuf, counts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, c)
+                  : __inter_gatherv(sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype, root, comm, c);
+    unregular(store, counts);
+    return err;
+}
+
 static int gather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
     int *counts = 0, *displs = 0, err, store[2 * STORE];
-    COMM(c, comm);
+    COMM_OR_INTER(c, comm, inter_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, c, 0));
     if (c->rank == root) {
         CHECK(check_type(recvtype, recvcount));
         CHECK(regular(c->size, recvcount, store, &counts, &displs));
@@ -324,7 +366,8 @@ int MPI_Gatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvb
 {
     struct __mpi_comm *c = __mpi_comm(comm);
     int err = c && !c->inter ? gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, c)
-                : MPI_ERR_COMM;
+              : c ? __inter_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, c)
+                  : MPI_ERR_COMM;
     return RESULT(comm, err, "MPI_Gatherv");
 }
 
@@ -351,7 +394,7 @@ static int scatter(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
                    MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
     int *counts = 0, *displs = 0, err, store[2 * STORE];
-    COMM(c, comm);
+    COMM_OR_INTER(c, comm, inter_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, c, 1));
     if (c->rank == root) {
         CHECK(check_type(sendtype, sendcount));
         CHECK(regular(c->size, sendcount, store, &counts, &displs));
@@ -373,7 +416,8 @@ int MPI_Scatterv(void *sendbuf, int *sendcounts, int *displs, MPI_Datatype sendt
 {
     struct __mpi_comm *c = __mpi_comm(comm);
     int err = c && !c->inter ? scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, c)
-                : MPI_ERR_COMM;
+              : c ? __inter_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, c)
+                  : MPI_ERR_COMM;
     return RESULT(comm, err, "MPI_Scatterv");
 }
 
@@ -391,11 +435,24 @@ static int allgatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
     return __mpi_family->allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, c);
 }
 
+/* An intercommunicator's allgather: a block from every process of the other group. */
+static int inter_allgather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                           MPI_Datatype recvtype, MPI_Comm comm, struct __mpi_comm *c)
+{
+    int *counts, *displs, err, store[2 * STORE];
+    CHECK(check_type(recvtype, recvcount));
+    CHECK(check_type(sendtype, sendcount));
+    CHECK(regular(c->size, recvcount, store, &counts, &displs));
+    err = __inter_allgatherv(sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype, comm, c);
+    unregular(store, counts);
+    return err;
+}
+
 static int allgather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                      MPI_Datatype recvtype, MPI_Comm comm)
 {
     int *counts, *displs, err, store[2 * STORE];
-    COMM(c, comm);
+    COMM_OR_INTER(c, comm, inter_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, c));
     CHECK(check_type(recvtype, recvcount));
     CHECK(regular(c->size, recvcount, store, &counts, &displs));
     err = allgatherv(sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype, comm, c);
@@ -415,7 +472,8 @@ int MPI_Allgatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
 {
     struct __mpi_comm *c = __mpi_comm(comm);
     int err = c && !c->inter ? allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, c)
-                : MPI_ERR_COMM;
+              : c ? __inter_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, c)
+                  : MPI_ERR_COMM;
     return RESULT(comm, err, "MPI_Allgatherv");
 }
 
@@ -449,11 +507,29 @@ static int alltoallv(void *sendbuf, const int *sendcounts, const int *sdispls, M
     return err;
 }
 
+/* An intercommunicator's alltoall: a block to and from every process of the other group (no MPI_IN_PLACE). */
+static int inter_alltoall(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                          MPI_Datatype recvtype, MPI_Comm comm, struct __mpi_comm *c)
+{
+    int *sc, *sd, *rc = 0, *rd, err, sstore[2 * STORE], rstore[2 * STORE];
+    if (sendbuf == MPI_IN_PLACE)
+        return MPI_ERR_BUFFER;
+    CHECK(check_type(recvtype, recvcount));
+    CHECK(check_type(sendtype, sendcount));
+    CHECK(regular(c->size, sendcount, sstore, &sc, &sd));
+    err = regular(c->size, recvcount, rstore, &rc, &rd);
+    if (err == MPI_SUCCESS)
+        err = __inter_alltoallv(sendbuf, sc, sd, sendtype, recvbuf, rc, rd, recvtype, comm, c);
+    unregular(sstore, sc);
+    unregular(rstore, rc);
+    return err;
+}
+
 static int alltoall(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                     MPI_Datatype recvtype, MPI_Comm comm)
 {
     int *sc, *sd, *rc = 0, *rd, err, sstore[2 * STORE], rstore[2 * STORE];
-    COMM(c, comm);
+    COMM_OR_INTER(c, comm, inter_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, c));
     CHECK(check_type(recvtype, recvcount));
     if (sendbuf != MPI_IN_PLACE)
         CHECK(check_type(sendtype, sendcount));
@@ -479,7 +555,9 @@ int MPI_Alltoallv(void *sendbuf, int *sendcounts, int *sdispls, MPI_Datatype sen
     struct __mpi_comm *c = __mpi_comm(comm);
     int err = c && !c->inter ? alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
                             comm, c)
-                : MPI_ERR_COMM;
+              : c ? __inter_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm,
+                                      c)
+                  : MPI_ERR_COMM;
     return RESULT(comm, err, "MPI_Alltoallv");
 }
 
@@ -512,11 +590,27 @@ static int reduce_scatter_pieces(const char *sendbuf, char *recvbuf, const int *
     return err;
 }
 
+/* An intercommunicator's reduce-scatter: recvcounts are the local group's. */
+static int inter_reduce_scatter(void *sendbuf, void *recvbuf, const int *recvcounts, MPI_Datatype datatype,
+                                MPI_Op op, MPI_Comm comm, struct __mpi_comm *c)
+{
+    int total = 0, i;
+    for (i = 0; i < c->lsize; i++) {
+        if (recvcounts[i] < 0)
+            return MPI_ERR_COUNT;
+        total += recvcounts[i];
+    }
+    CHECK(check_reduce(datatype, total, op));
+    if (sendbuf == MPI_IN_PLACE)
+        return MPI_ERR_BUFFER;
+    return __inter_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, c);
+}
+
 static int reduce_scatter(void *sendbuf, void *recvbuf, int *recvcounts, MPI_Datatype datatype, MPI_Op op,
                           MPI_Comm comm)
 {
     int total = 0, i;
-    COMM(c, comm);
+    COMM_OR_INTER(c, comm, inter_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, c));
     for (i = 0; i < c->size; i++) {
         if (recvcounts[i] < 0)
             return MPI_ERR_COUNT;
@@ -580,9 +674,10 @@ int MPI_Reduce_scatter_block(void *sendbuf, void *recvbuf, int recvcount, MPI_Da
 {
     struct __mpi_comm *c = __mpi_comm(comm);
     int *counts = 0, *displs, err, store[2 * STORE];
-    if (!c || c->inter)
-        return RESULT(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Reduce_scatter_block");
-    err = recvcount < 0 ? MPI_ERR_COUNT : regular(c->size, recvcount, store, &counts, &displs);
+    if (!c)
+        return RESULT(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Reduce_scatter_block");
+    /* (an intercommunicator's counts are its local group's) */
+    err = recvcount < 0 ? MPI_ERR_COUNT : regular(c->inter ? c->lsize : c->size, recvcount, store, &counts, &displs);
     if (err == MPI_SUCCESS)
         err = reduce_scatter(sendbuf, recvbuf, counts, datatype, op, comm);
     unregular(store, counts);

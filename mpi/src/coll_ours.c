@@ -33,6 +33,13 @@ static int use_slots(struct __mpi_comm *c, MPI_Datatype type, int bytes)
     return bytes <= SLOT_MAX && __slot_ready(c);
 }
 
+/* The slot reductions combine a chunk of whole items per slot message (at most SLOTW words): an item
+ * longer than that (a derived type of a few hundred bytes, as a matrix) goes point to point. */
+static int reduce_slots(struct __mpi_comm *c, MPI_Datatype type, int bytes)
+{
+    return __coll_extent(type) <= 4 * SLOTW && use_slots(c, type, bytes);
+}
+
 static int is_pow2(int p)
 {
     return (p & (p - 1)) == 0;
@@ -385,7 +392,7 @@ int __ours_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype ty
 {
     int ext = __coll_extent(type), bytes = count * ext, err;
     int top = __mpi_op_commutative(op) ? root : 0;
-    int slots = use_slots(c, type, bytes);
+    int slots = reduce_slots(c, type, bytes);
     double small[SLOT_MAX / 8 + 1], copy[SLOT_MAX / 8 + 1];
     char *acc;
     /* every rank takes the same way (by the size); slots want word-aligned buffers */
@@ -429,7 +436,7 @@ int __ours_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
     /* recursive doubling: at step mask, exchange with rank r ^ mask and combine (lower part first); the
      * partial results go straight into recvbuf (through aligned copies if need be: every rank takes the
      * same way, by the size) */
-    if (use_slots(c, type, bytes)) {
+    if (reduce_slots(c, type, bytes)) {
         __mpi_combine_fn f = __mpi_op_fn(op, type);
         int per = bytes <= 4 * SLOTW ? count : (4 * SLOTW) / ext, off;
         double sb[SLOT_MAX / 8 + 1], rb[SLOT_MAX / 8 + 1];

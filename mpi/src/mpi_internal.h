@@ -159,6 +159,27 @@ int __coll_contig_basic(MPI_Datatype type);      /* predefined, and its items ha
 int __coll_data_size(MPI_Datatype type);         /* bytes of data in one item (no gaps), or -1 */
 void __coll_copy(void *dst, MPI_Datatype dtype, int dcount, const void *src, MPI_Datatype stype,
                  int scount);
+/* coll_inter.c: collectives on intercommunicators (ranks and size of c are the remote group's) */
+int __inter_barrier(MPI_Comm comm, struct __mpi_comm *c);
+int __inter_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, struct __mpi_comm *c);
+int __inter_gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int *rcounts,
+                    const int *displs, MPI_Datatype rtype, int root, MPI_Comm comm, struct __mpi_comm *c);
+int __inter_scatterv(const void *sbuf, const int *scounts, const int *displs, MPI_Datatype stype, void *rbuf,
+                     int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, struct __mpi_comm *c);
+int __inter_allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int *rcounts,
+                       const int *displs, MPI_Datatype rtype, MPI_Comm comm, struct __mpi_comm *c);
+int __inter_alltoallv(const void *sbuf, const int *scounts, const int *sdispls, MPI_Datatype stype, void *rbuf,
+                      const int *rcounts, const int *rdispls, MPI_Datatype rtype, MPI_Comm comm,
+                      struct __mpi_comm *c);
+int __inter_reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, int root,
+                   MPI_Comm comm, struct __mpi_comm *c);
+int __inter_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                      struct __mpi_comm *c);
+int __inter_reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts, MPI_Datatype type, MPI_Op op,
+                           MPI_Comm comm, struct __mpi_comm *c);
+int __inter_alltoallw(const void *sbuf, const int *scounts, const int *sdispls, const MPI_Datatype *stypes,
+                      void *rbuf, const int *rcounts, const int *rdispls, const MPI_Datatype *rtypes, MPI_Comm comm,
+                      struct __mpi_comm *c);
 int __coll_send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
 int __coll_recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm);
 

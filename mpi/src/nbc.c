@@ -338,11 +338,16 @@ int MPI_Alltoallw(void *sendbuf, int *sendcounts, int *sdispls, MPI_Datatype *se
     struct __mpi_comm *c = __mpi_comm(comm);
     struct __mpi_nbc *s = 0;
     int err;
-    if (!c || c->inter)
-        return __mpi_error(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Alltoallw");
+    if (!c)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Alltoallw");
     if (!recvcounts || !rdispls || !recvtypes
         || (sendbuf != MPI_IN_PLACE && (!sendcounts || !sdispls || !sendtypes)))
         return __mpi_error(comm, MPI_ERR_ARG, "MPI_Alltoallw");
+    if (c->inter) {
+        err = __inter_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                                comm, c);
+        return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(comm, err, "MPI_Alltoallw");
+    }
     err = exchange(&s, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
                    TAG_ALLTOALLW, comm, c, "MPI_Alltoallw");
     if (s) {

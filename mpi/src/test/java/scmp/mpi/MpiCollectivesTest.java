@@ -91,7 +91,8 @@ class MpiCollectivesTest {
      *  (mpi2funcs.c), one-sided communication (onesided.c) and its MPI-3 calls (onesided3.c), MPI_Comm_free with
      *  receives still pending and MPI_PROC_NULL with MPI_DATATYPE_NULL (commfree.c), more user error handlers made
      *  and freed than exist at once (errhandlers.c), MPI_Finalize deleting MPI_COMM_SELF's attributes
-     *  (finalize_self.c). The nonblocking collectives post every message at
+     *  (finalize_self.c), reductions of items longer than a slot message (bigitems.c), the collectives of
+     *  intercommunicators (intercoll.c). The nonblocking collectives post every message at
      *  once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the NIU held
      *  every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -116,6 +117,8 @@ class MpiCollectivesTest {
         "errhandlers.c,4,ours", "errhandlers.c,4,thesis", "errhandlers.c,16,ours", "errhandlers.c,16,thesis",
         "finalize_self.c,4,ours", "finalize_self.c,4,thesis", "finalize_self.c,16,ours",
         "finalize_self.c,16,thesis",
+        "bigitems.c,4,ours", "bigitems.c,4,thesis", "bigitems.c,16,ours", "bigitems.c,16,thesis",
+        "intercoll.c,4,ours", "intercoll.c,4,thesis", "intercoll.c,16,ours", "intercoll.c,16,thesis",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),
