@@ -12,25 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <mpi.h>
+#include "check.h"
 
 #define MAXN 8
 
-static int rank, size, errors, n;       /* n: the matrices' order */
-
-static void check(int ok)
-{
-    if (!ok)
-        errors++;
-}
-
-static void report(const char *what)
-{
-    int total = 0;
-    MPI_Allreduce(&errors, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    if (rank == 0)
-        printf("%s: %s\n", what, total ? "FAILED" : "ok");
-    errors = 0;
-}
+static int n;                           /* n: the matrices' order */
 
 /* inout = in * inout, for each of *count n x n matrices (in holds the lower ranks' product) */
 static void matmul(void *in, void *inout, int *count, MPI_Datatype *type)

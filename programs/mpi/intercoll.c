@@ -12,28 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <mpi.h>
+#include "check.h"
 
 #define N 40
 
-static int rank, size, errors;
 static int lower, lrank, lsize, rsize;  /* this process's group (lower or not), rank and size; the other's size */
 static MPI_Comm inter;
 static MPI_Datatype mat;                /* a 2x2 matrix of ints */
-
-static void check(int ok)
-{
-    if (!ok)
-        errors++;
-}
-
-static void report(const char *what)
-{
-    int total = 0;
-    MPI_Allreduce(&errors, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    if (rank == 0)
-        printf("%s: %s\n", what, total ? "FAILED" : "ok");
-    errors = 0;
-}
 
 /* A value only (group, rank, i) gives. */
 static int val(int low, int r, int i)
