@@ -166,8 +166,12 @@ void pipes_ack_now(void) {
 
 /* Sends the acknowledgements held back for ACK_DELAY_CYCLES, and resets the time of the next one. */
 static void acks_due(void) {
-    unsigned long long now = hal_cycles(), soonest = ~0ULL;
-    if (owed == 0 || now < ack_deadline) {
+    unsigned long long now, soonest = ~0ULL;
+    if (owed == 0) {
+        return;     /* before the clock: an idle poll reads no counter (docs/mpi-sp.md, "A deadlocked program") */
+    }
+    now = hal_cycles();
+    if (now < ack_deadline) {
         return;
     }
     for (int t = 0; owed > 0 && t < tasks; t++) {

@@ -21,7 +21,11 @@
  * rendezvous data and context answers it gives rise to wait in a list that the next MPI call sends. Progress is
  * polling (the MPI calls take the packets), or with MP_CSS_INTERRUPT=yes interrupt mode: HAL's interrupt handler,
  * with the native MPI's hysteresis, takes them through Pipes and then sends that list, so a message arrives while
- * the program computes outside MPI; the MPI calls' wait loops give it the core. */
+ * the program computes outside MPI; the MPI calls' wait loops give it the core.
+ *
+ * Kinds from K_RMA on are one-sided communication's (win_mpci.c): the reader hands their headers to
+ * __mpci_rma_in, which says where the data that follow go, and calls __mpci_rma_end when they are all in; their
+ * answers go through the same list (__mpci_rma_reply). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +39,7 @@
 
 #define MAX_TASKS 128
 
-enum { K_EAGER = 1, K_RTS, K_CTS, K_DATA, K_CTX_ASK, K_CTX_REPLY };
+enum { K_EAGER = 1, K_RTS, K_CTS, K_DATA, K_CTX_ASK, K_CTX_REPLY, K_RMA = MPCI_K_RMA };
 
 /* The MPCI header. */
 struct mhdr {
@@ -65,18 +69,23 @@ struct rx {
     struct nmsg *m;             /* eager data: its message */
     struct __mpi_request *r;    /* rendezvous data: the receive */
     int direct;
+    int rma;                    /* one-sided data (win_mpci.c) */
 };
 
 /* Work the reader cannot do (it may not write to a stream). */
 struct todo {
     struct todo *next;
-    int kind;                   /* K_CTS, K_DATA, K_CTX_REPLY */
+    int kind;                   /* K_CTS, K_DATA, K_CTX_REPLY; a one-sided answer: its whole header word 0 */
     int node;
-    int sreq, rreq;             /* K_CTX_REPLY: sreq is the first context */
+    int sreq, rreq;             /* K_CTX_REPLY: sreq is the first context; a one-sided answer: tag, request */
+    int bytes;                  /* a one-sided answer: its data */
+    const char *data;
 };
 
 static struct rx rx[MAX_TASKS];
 static struct todo *todos, **todo_tail = &todos;
+int (*__mpci_rma_in)(int src, const int *h, char **to);    /* win_mpci.c, once a window is made */
+void (*__mpci_rma_end)(int src);
 static int in_reader, draining;
 static int next_context = 2;            /* on the last process of MPI_COMM_WORLD: the next free context */
 static volatile int ctx_answer, ctx_got;
@@ -89,7 +98,7 @@ static void fatal(const char *why)
     __mpi_end_run(1);
 }
 
-static void add_todo(int kind, int node, int sreq, int rreq)
+static struct todo *add_todo(int kind, int node, int sreq, int rreq)
 {
     struct todo *t = (struct todo *)__mpi_xmalloc(sizeof *t, "MPCI");
     t->next = 0;
@@ -99,6 +108,7 @@ static void add_todo(int kind, int node, int sreq, int rreq)
     t->rreq = rreq;
     *todo_tail = t;
     todo_tail = &t->next;
+    return t;
 }
 
 /* Writes a header alone and sends it. */
@@ -158,6 +168,13 @@ static void drain(void)
             send_header(t->node, K_CTS, t->rreq, 0, t->sreq);
         } else if (t->kind == K_CTX_REPLY) {
             send_header(t->node, K_CTX_REPLY, 0, t->sreq, 0);
+        } else if (t->kind >= K_RMA << 24) {
+            struct mhdr h;
+            h.kc = t->kind;
+            h.tag = t->sreq;
+            h.bytes = t->bytes;
+            h.req = t->rreq;
+            send_message(t->node, &h, t->data, t->data ? t->bytes : 0);
         } else {
             struct __mpi_request *s = (struct __mpi_request *)t->sreq;
             struct mhdr h;
@@ -235,6 +252,7 @@ static void header(int src, struct rx *x)
     kind = (unsigned)h.kc >> 24;
     x->m = 0;
     x->r = 0;
+    x->rma = 0;
     if (kind == K_EAGER || kind == K_RTS) {
         m = (struct nmsg *)__mpi_xmalloc(sizeof *m, "an arriving message");
         memset(m, 0, sizeof *m);
@@ -273,6 +291,9 @@ static void header(int src, struct rx *x)
     } else if (kind == K_CTX_REPLY) {
         ctx_answer = h.bytes;
         ctx_got = 1;
+    } else if (kind >= K_RMA && __mpci_rma_in) {
+        x->left = __mpci_rma_in(src, (const int *)&h, &x->to);
+        x->rma = 1;
     } else {
         fatal("a corrupt MPCI header");
     }
@@ -308,6 +329,8 @@ static void reader(int src, const char *p, int n)
         if (x->left == 0) {
             if (x->m)
                 eager_done(x->m);
+            else if (x->rma)
+                __mpci_rma_end(src);
             else
                 finish(x->r, x->r->dbuf, x->direct, x->r->msgbytes);
         }
@@ -327,6 +350,24 @@ void __mpci_comm_ready(void)
 }
 
 /* ---- Sending -------------------------------------------------------------------------------------------------- */
+
+/* One-sided communication's messages (win_mpci.c): sent now, or, from the reader, an answer left to the list. */
+void __mpci_rma_send(int node, int kc, int tag, int bytes, int req, const char *data)
+{
+    struct mhdr h;
+    h.kc = kc;
+    h.tag = tag;
+    h.bytes = bytes;
+    h.req = req;
+    send_message(node, &h, data, data ? bytes : 0);    /* a GET's bytes are the answer's */
+}
+
+void __mpci_rma_reply(int node, int kc, int tag, int bytes, int req, const char *data)
+{
+    struct todo *t = add_todo(kc, node, tag, req);
+    t->bytes = bytes;
+    t->data = data;
+}
 
 int __mpci_start_send(struct __mpi_request *r)
 {

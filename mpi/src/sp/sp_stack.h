@@ -22,4 +22,15 @@ void __mpci_fence(void);
 void __mpci_barrier_end(void);
 void __mpci_get_contexts(int k, int *out);
 
+/* One-sided communication under the native stack (win_mpci.c over p2p_mpci.c): MPCI messages whose kind (word 0's
+ * top byte) is MPCI_K_RMA or above. p2p_mpci.c's reader gives their headers (four words) to __mpci_rma_in, which
+ * returns how many data bytes follow and sets where they go, and calls __mpci_rma_end when they are all in;
+ * both are set when the first window is made. __mpci_rma_send sends a header (word 0: kc) and its data (bytes of them, none when data is 0) now,
+ * __mpci_rma_reply leaves it to the list the next MPI call sends (the reader may not write to a stream). */
+#define MPCI_K_RMA 7
+extern int (*__mpci_rma_in)(int src, const int *h, char **to);
+extern void (*__mpci_rma_end)(int src);
+void __mpci_rma_send(int node, int kc, int tag, int bytes, int req, const char *data);
+void __mpci_rma_reply(int node, int kc, int tag, int bytes, int req, const char *data);
+
 #endif

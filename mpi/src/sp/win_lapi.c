@@ -31,6 +31,7 @@
 #include "../mpi_internal.h"
 #include "../win_checks.h"
 #include "sp_stack.h"
+#include "win_stack.h"     /* these calls are __lapi_Put, ...: win_mpci.c chooses by stack */
 
 #define EXCLUSIVE (-(1 << 30))  /* the lock word of an exclusive holder (shared requests only add to it) */
 #define ACC_HDR 4               /* words of an accumulate's user header before its operands */
