@@ -1,11 +1,12 @@
 /* MPI-3's atomics, MPI_Get_accumulate, MPI_Fetch_and_op and MPI_Compare_and_swap, for the libraries whose
  * one-sided calls go run by run (t3d/win_t3d.c, sp/win_lapi.c): the checks, the origin's operands as a packed
- * stream and the target's old bytes as another, over the library's
+ * stream and the target's old bytes as another (the result buffer itself when it is one run), over the library's
  * - gacc_one (a for_runs function, its argument win_runs.h's struct gacc): the old bytes of one run of the target into
  *   result + off, then the operands at src + off combined into the run (MPI_NO_OP: src is 0, the run stays), atomic
  *   per element with every other accumulate;
  * - fetched(w, rank, stream, bytes, buf, count, type): the old bytes, once they are all in the stream (now or at
- *   the next synchronisation), unpacked into the result buffer and the stream freed; returns an error code;
+ *   the next synchronisation), unpacked into the result buffer and the stream freed, for a result buffer of more
+ *   than one run; returns an error code;
  * - cas_one(w, rank, addr, origin, compare, result, n): the n bytes at the target's addr into result (now or at
  *   the next synchronisation), replaced by origin's if they were compare's, atomically.
  * Included after win_runs.h. */
@@ -19,7 +20,7 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
     struct win *w = win_of(win);
     struct __mpi_type *tt;
     struct gacc c;
-    char *base, *copy = 0;
+    char *base, *copy = 0, *stream;
     int err, bytes;
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
@@ -38,18 +39,20 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
     c.src = 0;
     if (op != MPI_NO_OP && !(c.src = packed(origin_addr, origin_count, origin_datatype, &copy)))
         return __mpi_no_mem(w->comm, fn, bytes);
-    c.result = (char *)malloc(bytes + 4);
-    if (!c.result) {
+    c.result = __mpi_type_contig(__mpi_type_get(result_datatype), result_addr, result_count);
+    stream = c.result ? 0 : (char *)malloc(bytes + 4);
+    if (!c.result && !(c.result = stream)) {
         free(copy);
         return __mpi_no_mem(w->comm, fn, bytes);
     }
     err = for_runs(tt, target_count, base, gacc_one, w, target_rank, &c);
     free(copy);
     if (err != MPI_SUCCESS) {
-        free(c.result);
+        free(stream);
         return __mpi_no_mem(w->comm, fn, bytes);
     }
-    err = fetched(w, target_rank, c.result, bytes, result_addr, result_count, result_datatype);
+    if (stream)
+        err = fetched(w, target_rank, stream, bytes, result_addr, result_count, result_datatype);
     return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, fn, bytes);
 }
 

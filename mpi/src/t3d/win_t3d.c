@@ -61,10 +61,12 @@ static struct win *win_of(MPI_Win w)
 
 /* ---- The target's mutex ------------------------------------------------------------------------------------ */
 
+static void mutex_wait(struct win *w, int rank);
+
 static void mutex_take(struct win *w, int rank)
 {
-    while (t3d_swap((void *)&w->ctls[rank]->mutex, 1, w->pes[rank]) != 0)
-        ;
+    if (t3d_swap((void *)&w->ctls[rank]->mutex, 1, w->pes[rank]) != 0)
+        mutex_wait(w, rank);
 }
 
 /* Releases it once everything written under it has landed. */
@@ -72,6 +74,28 @@ static void mutex_give(struct win *w, int rank)
 {
     t3d_quiet();
     t3d_swap((void *)&w->ctls[rank]->mutex, 0, w->pes[rank]);
+}
+
+/* Waits a while before trying again, twice as long as the last time up to 4096 cycles, and a little longer on each
+ * PE than on the one before: PEs that try again at once keep the network to the target full of their swaps, and
+ * on a busy target the holder's own requests (its operations, the swap that gives the mutex or lock back) wait
+ * behind them, sometimes for ever (eight PEs taking one exclusive lock did not end). */
+static void back_off(int *tries)
+{
+    unsigned long long until = t3d_cycles() + (64u << *tries) + 16u * t3d_my_pe();
+    if (*tries < 6)
+        ++*tries;
+    while (t3d_cycles() < until)
+        ;
+}
+
+/* The mutex was taken: tried again, backing off, until it is this process's. */
+static void mutex_wait(struct win *w, int rank)
+{
+    int tries = 0;
+    do
+        back_off(&tries);
+    while (t3d_swap((void *)&w->ctls[rank]->mutex, 1, w->pes[rank]) != 0);
 }
 
 /* ---- Moving bytes ------------------------------------------------------------------------------------------ */
@@ -403,8 +427,12 @@ int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
     struct win *w = win_of(win);
     (void)assert;
     LOCK_CHECKS(w, lock_type, rank);
-    while (!lock_change(w, rank, lock_type, 1))
-        ;
+    if (!lock_change(w, rank, lock_type, 1)) {
+        int tries = 0;
+        do
+            back_off(&tries);
+        while (!lock_change(w, rank, lock_type, 1));
+    }
     w->locked[rank] = lock_type;
     if (rank == w->rank)
         fresh(w);

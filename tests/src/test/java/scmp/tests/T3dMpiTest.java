@@ -47,12 +47,14 @@ class T3dMpiTest {
 
     /**
      * One-sided communication (mpi/src/t3d/win_t3d.c) over the shell's put, get and swap: onesided.c's puts,
-     * gets and accumulates between fences and under exclusive and shared locks print what MPICH prints.
+     * gets and accumulates between fences and under exclusive and shared locks, and onesided3.c's MPI-3 calls
+     * (lock_all and the flushes, general active target, MPI_Fetch_and_op, MPI_Compare_and_swap,
+     * MPI_Get_accumulate), print what MPICH prints.
      */
-    @ParameterizedTest(name = "onesided -n {0}")
-    @CsvSource({"4", "16"})
-    void oneSidedCommunicationPrintsWhatMpichPrints(int n) throws IOException {
-        anScmpMpiProgramPrintsWhatMpichPrints("onesided", n);
+    @ParameterizedTest(name = "{0} -n {1}")
+    @CsvSource({"onesided, 4", "onesided, 16", "onesided3, 4", "onesided3, 16"})
+    void oneSidedCommunicationPrintsWhatMpichPrints(String name, int n) throws IOException {
+        anScmpMpiProgramPrintsWhatMpichPrints(name, n);
     }
 
     /**
