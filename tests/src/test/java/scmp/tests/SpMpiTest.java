@@ -156,6 +156,27 @@ class SpMpiTest {
     }
 
     /**
+     * programs/sp-mpi/rma3.c's latencies of the MPI-3 calls, the figures docs/mpi-sp.md gives (enhanced, polling
+     * mode), each completed by MPI_Win_flush: a flush alone, a put, a fetch-and-op of an int (one LAPI_Rmw) and of
+     * a double (an active message whose completion handler puts the old value back), a compare-and-swap, an empty
+     * general-active-target epoch; and the results right.
+     */
+    @Test
+    void theMpi3CallsTakeTheDocumentedCycles() {
+        E2e.Sim s = run(build("programs/sp-mpi/rma3.c"), 2);
+        assertEquals(0, s.exit(), s.stderr());
+        assertEquals("""
+                rma3: a flush alone                           512 cycles
+                rma3: put of an int                         14687 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)       6047 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)    11973 cycles
+                rma3: compare-and-swap of an int             5271 cycles
+                rma3: start and complete, an empty epoch     7482 cycles
+                rma3: results ok
+                """, s.stdout());
+    }
+
+    /**
      * In interrupt mode a 64 KB get is served by the target's interrupt handler, which sends more packets than
      * LAPI's window holds: it takes the acknowledgements itself (it waited for another thread to take them
      * before, and the run never ended).
