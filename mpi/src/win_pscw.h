@@ -15,7 +15,8 @@
  * process's notice of kind from rank, read fresh; complete_all(w): every operation of this process on the window
  * complete, returning an error code; pscw_idle(w): what a waiting process does between two looks; exposed(w):
  * what the target does when an exposure epoch ends (the window's memory as the origins left it). Needs a
- * `struct win` with comm, rank, size and `int *pscw` (0 at first, freed with the window) and win_of(). */
+ * `struct win` with comm, rank, size and `int *pscw` (0 at first, freed with the window) and win_of().
+ * pscw_of() and group_ranks() are SCMP's win.c's text still (its own state has more slots: the totals). */
 #ifndef MPI_WIN_PSCW_H
 #define MPI_WIN_PSCW_H
 

@@ -1,7 +1,8 @@
 /* One-sided communication on the Cray T3D (docs/mpi-t3d.md, "One-sided communication"): windows, MPI_Put,
  * MPI_Get, MPI_Accumulate, MPI_Win_fence and MPI_Win_lock/unlock, and MPI-3's lock_all, flushes and atomics and
- * MPI-2's general active target, straight over libt3d's put, get, swap and quiet. The T3D's shell is the deposit model itself: a put writes the target's memory and a get reads it
- * without any thread of the target running, so none of SCMP's handler protocol (win.c) is needed here.
+ * MPI-2's general active target, straight over libt3d's put, get, swap and quiet. The T3D's shell is the deposit
+ * model itself: a put writes the target's memory and a get reads it without any thread of the target running, so
+ * none of SCMP's handler protocol (win.c) is needed here.
  *
  * - A put writes each whole word of the target's runs with t3d_put; the bytes of a run's first and last word
  *   that are not its own are kept by a read-modify-write of that word under the target window's mutex.
@@ -78,8 +79,8 @@ static void mutex_give(struct win *w, int rank)
 
 /* Waits a while before trying again, twice as long as the last time up to 4096 cycles, and a little longer on each
  * PE than on the one before: PEs that try again at once keep the network to the target full of their swaps, and
- * on a busy target the holder's own requests (its operations, the swap that gives the mutex or lock back) wait
- * behind them, sometimes for ever (eight PEs taking one exclusive lock did not end). */
+ * the holder's own requests (its operations, the swap that gives the mutex or lock back) wait behind them (eight
+ * PEs taking one exclusive lock without it had not got through after 3 million cycles). */
 static void back_off(int *tries)
 {
     unsigned long long until = t3d_cycles() + (64u << *tries) + 16u * t3d_my_pe();
