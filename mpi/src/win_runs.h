@@ -21,9 +21,21 @@ static int for_runs(struct __mpi_type *t, int count, char *addr,
     return err;
 }
 
+/* The predefined type an accumulate's elements are of: the origin's, or the target's when the origin's is
+ * derived (as win.c has it: a flattened derived type keeps its runs' element sizes, not their type). */
+#define ELEMENTS(origin, target) (__coll_contig_basic(origin) ? (origin) : (target))
+
 /* An accumulate's operands (the origin's data packed), operation and type, for each library's acc_one. */
 struct acc {
     const char *src;
+    MPI_Op op;
+    MPI_Datatype type;
+};
+
+/* A get-accumulate's (win_atomics.h): the same, and where the target's old bytes go, packed. */
+struct gacc {
+    const char *src;                /* the operands, packed, or 0 (MPI_NO_OP) */
+    char *result;
     MPI_Op op;
     MPI_Datatype type;
 };

@@ -1,5 +1,6 @@
 /* One-sided communication on the IBM SP model (docs/mpi-sp.md, "One-sided communication"): windows, MPI_Put,
- * MPI_Get, MPI_Accumulate, MPI_Win_fence and MPI_Win_lock/unlock over LAPI (<lapi.h>, docs/sp.md "LAPI"), as
+ * MPI_Get, MPI_Accumulate, MPI_Win_fence and MPI_Win_lock/unlock, and MPI-3's lock_all, flushes and atomics and
+ * MPI-2's general active target, over LAPI (<lapi.h>, docs/sp.md "LAPI"), as
  * the seed's section 3 has LAPI meant for: a put or get moves the target's bytes without any code of the target's
  * program running, and its completion is seen in a counter.
  *
@@ -20,10 +21,20 @@
  *   COMPARE_AND_SWAP of 0 to EXCLUSIVE, a shared one a FETCH_AND_ADD of 1 taken back when the word was negative;
  *   both are tried again until they succeed. An unlock waits for the epoch's operations as a fence does, then
  *   gives the lock back with a FETCH_AND_ADD.
+ * - MPI_Fetch_and_op and MPI_Get_accumulate of one aligned 4-byte element with MPI_SUM or MPI_BOR (integers),
+ *   MPI_REPLACE or MPI_NO_OP, and MPI_Compare_and_swap of one, are a LAPI_Rmw (FETCH_AND_ADD, FETCH_AND_OR, SWAP,
+ *   FETCH_AND_ADD of 0, COMPARE_AND_SWAP) whose previous value lands in the result, counted by the get counter.
+ *   Anything else is a LAPI_Amsend per piece of a run, as an accumulate's, whose header handler copies the old
+ *   bytes, combines (or compares and swaps) and leaves the old bytes to its completion handler, which LAPI_Puts
+ *   them into the origin's result with the origin's get counter as the target counter. LAPI serves an Rmw, as a
+ *   header handler, to its end before it takes the next packet: each element's update is atomic with every other.
+ * - A flush is what a fence does before its barrier: the three counters waited for.
+ * - General active target (../win_pscw.h): each notice is a FETCH_AND_ADD of 1 by LAPI_Rmw into the target's
+ *   notice words, which follow its lock word; MPI_Win_complete waits for the counters first.
  *
- * One-sided communication needs LAPI: under the native stack (MP_MPI_STACK=native, where LAPI is not started)
- * creating a window ends the run with one line: that stack is the seed's MPI-1 over MPCI and Pipes, and its
- * one-sided calls would need LAPI beside Pipes on HAL's one receive ring. */
+ * These are the calls under MPI-LAPI (their names take the prefix __lapi_: sp/win_stack.h); under the native
+ * stack (MP_MPI_STACK=native, where LAPI is not started) win_mpci.c's MPI-2 calls over MPCI's messages serve, and
+ * the MPI-3 calls here end the run with one clear line. */
 #include <stdlib.h>
 #include <string.h>
 #include <lapi.h>
@@ -35,6 +46,9 @@
 
 #define EXCLUSIVE (-(1 << 30))  /* the lock word of an exclusive holder (shared requests only add to it) */
 #define ACC_HDR 4               /* words of an accumulate's user header before its operands */
+#define FETCH_HDR 7             /* and of a fetching message's (get-accumulate, compare-and-swap) */
+#define OP_CAS (-1)             /* a fetching message's operation: compare and swap */
+#define NOTES(lock) ((lock) + 1)        /* a process's notices of general active target follow its lock word */
 
 extern lapi_handle_t __mpi_lapi;        /* p2p_lapi.c: MPI-LAPI's LAPI */
 
@@ -55,8 +69,10 @@ struct win {
     int *sizes, *units;
     int **locks;                    /* each rank's lock word */
     int *locked;                    /* per rank: the lock type this process holds there, or 0 */
+    int all_locked;                 /* MPI_Win_lock_all took them */
+    int *pscw;                      /* general active target's state, made at its first use (../win_pscw.h) */
     char *mine;                     /* this process's memory, if MPI_Win_allocate allocated it */
-    int lock;                       /* this process's lock word */
+    int *lock;                      /* this process's lock word, then its notices (NOTES) */
     lapi_cntr_t done;               /* completion counter: puts and accumulates applied at their targets */
     lapi_cntr_t got;                /* origin counter of the gets: their bytes are here */
     lapi_cntr_t read;               /* origin counter of the puts: LAPI has read their origin bytes */
@@ -80,8 +96,6 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
     struct win *w;
     int id, i, mine4[4], *all, err, p;
     CREATE_CHECKS(c, comm, size, disp_unit, win, fn);
-    if (__mpi_sp_native)
-        return __mpi_error_why(comm, MPI_ERR_OTHER, fn, "one-sided communication needs MP_MPI_STACK=lapi");
     p = c->size;
     for (id = 0; id < nwins && wins[id]; id++)
         ;
@@ -97,6 +111,7 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
     w = (struct win *)__mpi_xcalloc(1, sizeof *w, fn);
     w->tasks = (int *)__mpi_xcalloc(p, 6 * sizeof(int), fn);
     all = (int *)__mpi_xcalloc(p, 4 * sizeof(int), fn);
+    w->lock = (int *)__mpi_xcalloc(1 + 2 * p, sizeof(int), fn);
     w->comm = comm;
     w->rank = c->rank;
     w->size = p;
@@ -110,7 +125,7 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
     mine4[0] = (int)base;
     mine4[1] = size;
     mine4[2] = disp_unit;
-    mine4[3] = (int)&w->lock;
+    mine4[3] = (int)w->lock;
     /* once a process has everyone's entry, everyone has made theirs (and zeroed its lock word): no barrier */
     err = MPI_Allgather(mine4, 4, MPI_INT, all, 4, MPI_INT, comm);
     for (i = 0; i < p; i++) {
@@ -156,6 +171,8 @@ int MPI_Win_free(MPI_Win *win)
     err = MPI_Barrier(w->comm);
     wins[*win] = 0;
     free(w->mine);
+    free(w->pscw);
+    free(w->lock);
     free(w->tasks);
     free(w);
     *win = MPI_WIN_NULL;
@@ -281,38 +298,198 @@ static void *acc_hdr_hdl(lapi_handle_t *h, void *uhdr, unsigned *uhdr_len, unsig
     return 0;
 }
 
-/* A run's operands in as many active messages as their user headers need: whole elements each. LAPI_Amsend has
- * copied the user header when it returns, so MPI_Accumulate (../win_accumulate.h) frees a packed copy at once. */
+/* What a fetching message's target sends back: n old bytes for dst in task `task`, raising its counter cntr. */
+struct reply {
+    int task, n;
+    char *dst;
+    lapi_cntr_t *cntr;
+};
+
+/* The reply's completion handler: the old bytes LAPI_Put back (a LAPI call, which a header handler may not make;
+ * LAPI_Put has copied them into its packets when it returns). */
+static void reply_hdl(lapi_handle_t *h, void *info)
+{
+    struct reply *r = (struct reply *)info;
+    LAPI_Put(*h, r->task, r->n, r->dst, r + 1, r->cntr, 0, 0);
+    free(r);
+}
+
+/* A fetching message's header handler. The user header: target address, operation (OP_CAS, MPI_NO_OP, MPI_REPLACE
+ * or a predefined one), type, bytes, the origin's task, where the old bytes go there and the counter they raise;
+ * then the operands (a compare-and-swap's: the compare bytes, then the new ones). */
+static void *fetch_hdr_hdl(lapi_handle_t *h, void *uhdr, unsigned *uhdr_len, unsigned *msg_len, compl_hndlr_t **ch,
+                           void **info)
+{
+    int *u = (int *)uhdr, n = u[3];
+    double ops[(1016 - 32) / sizeof(double)];   /* the operands, aligned for any type */
+    struct reply *r = (struct reply *)__mpi_xmalloc(sizeof *r + n, "MPI_Get_accumulate");
+    char *a = (char *)u[0];
+    (void)h;
+    (void)uhdr_len;
+    (void)msg_len;
+    r->task = u[4];
+    r->n = n;
+    r->dst = (char *)u[5];
+    r->cntr = (lapi_cntr_t *)u[6];
+    memcpy(r + 1, a, n);
+    if (u[1] == OP_CAS) {
+        memcpy(ops, u + FETCH_HDR, 2 * n);
+        if (memcmp(a, ops, n) == 0)
+            memcpy(a, (char *)ops + n, n);
+    } else if (u[1] != MPI_NO_OP) {
+        memcpy(ops, u + FETCH_HDR, n);
+        combine(a, u[1], u[2], (const char *)ops, n);
+    }
+    *ch = reply_hdl;
+    *info = r;
+    return 0;
+}
+
+/* A run's operands s (0 for MPI_NO_OP) in as many active messages as their user headers need: whole elements
+ * each; accumulates (old is 0) or fetching messages whose old bytes land at old. LAPI_Amsend has copied the user
+ * header when it returns, so the callers free a packed copy at once. */
+static void pieces(struct win *w, int rank, char *a, int len, const char *s, char *old, MPI_Op op, MPI_Datatype type)
+{
+    int most, esize = __coll_size(type), hdr = old ? FETCH_HDR : ACC_HDR, per, u[(1016 - 32) / 4];
+    LAPI_Qenv(__mpi_lapi, MAX_UHDR_SZ, &most);
+    if (most > (int)sizeof u)
+        most = sizeof u;
+    per = (most - hdr * 4) / esize * esize;
+    while (len > 0) {
+        int n = len < per ? len : per;
+        u[0] = (int)a;
+        u[1] = op;
+        u[2] = type;
+        u[3] = n;
+        if (s)
+            memcpy(u + hdr, s, n);
+        if (old) {
+            u[4] = w->tasks[w->rank];
+            u[5] = (int)old;
+            u[6] = (int)&w->got;
+            LAPI_Amsend(__mpi_lapi, w->tasks[rank], (void *)fetch_hdr_hdl, u, hdr * 4 + (s ? n : 0), 0, 0, 0, 0, 0);
+            w->gets++;
+            old += n;
+        } else {
+            LAPI_Amsend(__mpi_lapi, w->tasks[rank], (void *)acc_hdr_hdl, u, hdr * 4 + n, 0, 0, 0, 0, &w->done);
+            w->started++;
+        }
+        a += n;
+        if (s)
+            s += n;
+        len -= n;
+    }
+}
+
 static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg)
 {
     struct acc *c = (struct acc *)arg;
     const char *s = c->src + off;
-    int most, esize = __coll_size(c->type), per, u[(1016 - 32) / 4];
     if (rank == w->rank) {          /* nothing takes the core between the loads and the stores */
         combine(a, c->op, c->type, s, len);
         return MPI_SUCCESS;
     }
-    LAPI_Qenv(__mpi_lapi, MAX_UHDR_SZ, &most);
-    if (most > (int)sizeof u)
-        most = sizeof u;
-    per = (most - ACC_HDR * 4) / esize * esize;
-    while (len > 0) {
-        int n = len < per ? len : per;
-        u[0] = (int)a;
-        u[1] = c->op;
-        u[2] = c->type;
-        u[3] = n;
-        memcpy(u + ACC_HDR, s, n);
-        LAPI_Amsend(__mpi_lapi, w->tasks[rank], (void *)acc_hdr_hdl, u, ACC_HDR * 4 + n, 0, 0, 0, 0, &w->done);
-        w->started++;
-        a += n;
-        s += n;
-        len -= n;
-    }
+    pieces(w, rank, a, len, s, 0, c->op, c->type);
     return MPI_SUCCESS;
 }
 
 #include "../win_accumulate.h"
+
+/* ---- MPI-3 atomics (../win_atomics.h) ---------------------------------------------------------------------- */
+
+/* The LAPI_Rmw that applies op to one 4-byte element of type at the (aligned) address a, if there is one. */
+static int rmw_of(MPI_Op op, MPI_Datatype type, char *a, RMW_ops_t *rop)
+{
+    int integer = __mpi_op_check(MPI_BOR, type);
+    if (__coll_size(type) != 4 || ((int)a & 3) != 0)
+        return 0;
+    if (op == MPI_NO_OP || (op == MPI_SUM && integer))
+        *rop = FETCH_AND_ADD;
+    else if (op == MPI_REPLACE)
+        *rop = SWAP;
+    else if (op == MPI_BOR && integer)
+        *rop = FETCH_AND_OR;
+    else
+        return 0;
+    return 1;
+}
+
+static int gacc_one(struct win *w, int rank, char *a, int len, int off, void *arg)
+{
+    struct gacc *c = (struct gacc *)arg;
+    const char *s = c->src ? c->src + off : 0;
+    char *old = c->result + off;
+    RMW_ops_t rop;
+    if (rank == w->rank) {          /* nothing takes the core between the loads and the stores */
+        memcpy(old, a, len);
+        if (c->op != MPI_NO_OP)
+            combine(a, c->op, c->type, s, len);
+        return MPI_SUCCESS;
+    }
+    if (len == 4 && rmw_of(c->op, c->type, a, &rop)) {
+        int in[2] = {0, 0};
+        if (s && c->op != MPI_NO_OP)
+            memcpy(in, s, 4);
+        LAPI_Rmw(__mpi_lapi, rop, w->tasks[rank], (int *)a, in, (int *)old, &w->got);
+        w->gets++;
+        return MPI_SUCCESS;
+    }
+    pieces(w, rank, a, len, s, old, c->op, c->type);
+    return MPI_SUCCESS;
+}
+
+/* The old bytes: unpacked now from this process's own window, else at the synchronisation (complete()). */
+static int fetched(struct win *w, int rank, char *stream, int bytes, void *buf, int count, MPI_Datatype type)
+{
+    struct get_later *g;
+    if (rank == w->rank) {
+        __mpi_unpack(stream, bytes, (char *)buf, count, __mpi_type_get(type));
+        free(stream);
+        return MPI_SUCCESS;
+    }
+    g = (struct get_later *)__mpi_xmalloc(sizeof *g, "MPI_Get_accumulate");
+    g->stream = stream;
+    g->buf = buf;
+    g->count = count;
+    g->type = type;
+    g->next = w->later;
+    w->later = g;
+    return MPI_SUCCESS;
+}
+
+static int cas_one(struct win *w, int rank, char *a, const char *origin, const char *compare, char *result, int n)
+{
+    int u[FETCH_HDR + 4];
+    if (rank == w->rank) {
+        char old[8];
+        memcpy(old, a, n);
+        if (memcmp(a, compare, n) == 0)
+            memcpy(a, origin, n);
+        memcpy(result, old, n);
+        return MPI_SUCCESS;
+    }
+    if (n == 4 && ((int)a & 3) == 0 && ((int)result & 3) == 0) {
+        memcpy(u, compare, 4);
+        memcpy(u + 1, origin, 4);
+        LAPI_Rmw(__mpi_lapi, COMPARE_AND_SWAP, w->tasks[rank], (int *)a, u, (int *)result, &w->got);
+        w->gets++;
+        return MPI_SUCCESS;
+    }
+    u[0] = (int)a;
+    u[1] = OP_CAS;
+    u[2] = MPI_BYTE;
+    u[3] = n;
+    u[4] = w->tasks[w->rank];
+    u[5] = (int)result;
+    u[6] = (int)&w->got;
+    memcpy(u + FETCH_HDR, compare, n);
+    memcpy((char *)(u + FETCH_HDR) + n, origin, n);
+    LAPI_Amsend(__mpi_lapi, w->tasks[rank], (void *)fetch_hdr_hdl, u, FETCH_HDR * 4 + 2 * n, 0, 0, 0, 0, 0);
+    w->gets++;
+    return MPI_SUCCESS;
+}
+
+#include "../win_atomics.h"
 
 /* ---- Synchronisation -------------------------------------------------------------------------------------- */
 
@@ -389,3 +566,56 @@ int MPI_Win_unlock(int rank, MPI_Win win)
     w->locked[rank] = 0;
     return MPI_SUCCESS;
 }
+
+/* ---- MPI-3 passive target: every target at once, and completion without unlocking (../win_mpi3.h) ---------- */
+
+/* Every operation of this process complete, as a fence has them before its barrier. */
+static int flush_one(struct win *w, int rank)
+{
+    (void)rank;
+    complete(w);
+    return MPI_SUCCESS;
+}
+
+#include "../win_mpi3.h"
+
+/* LAPI writes the window's memory itself, and the cores see it (the unified model): nothing to do. */
+int MPI_Win_sync(MPI_Win win)
+{
+    return win_of(win) ? MPI_SUCCESS : __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_sync");
+}
+
+/* ---- General active target (../win_pscw.h) ------------------------------------------------------------------ */
+
+static void notify(struct win *w, int rank, int kind, int count)
+{
+    int *at = NOTES(w->locks[rank]) + kind * w->size + w->rank, one[2] = {1, 0};
+    if (rank == w->rank)
+        *(volatile int *)at = count;
+    else
+        LAPI_Rmw(__mpi_lapi, FETCH_AND_ADD, w->tasks[rank], at, one, 0, 0);
+}
+
+static int noted(struct win *w, int kind, int rank)
+{
+    return ((volatile int *)NOTES(w->lock))[kind * w->size + rank];
+}
+
+static int complete_all(struct win *w)
+{
+    complete(w);
+    return MPI_SUCCESS;
+}
+
+static void pscw_idle(struct win *w)
+{
+    (void)w;
+    let_in();
+}
+
+static void exposed(struct win *w)
+{
+    (void)w;
+}
+
+#include "../win_pscw.h"

@@ -463,3 +463,94 @@ int PMPI_Win_unlock(int rank, MPI_Win win)
 {
     BY_STACK(Win_unlock, (rank, win));
 }
+
+/* MPI-3's one-sided calls (and MPI_Win_get_group) over LAPI only: under the native stack one clear error. */
+#define LAPI_ONLY(call, args)                                                                                  \
+    return __mpi_sp_native ? __mpi_error_why(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI_" #call,                     \
+                                             "MPI-3 one-sided calls need MP_MPI_STACK=lapi")                   \
+                           : __lapi_##call args
+
+int PMPI_Win_lock_all(int assert, MPI_Win win)
+{
+    LAPI_ONLY(Win_lock_all, (assert, win));
+}
+
+int PMPI_Win_unlock_all(MPI_Win win)
+{
+    LAPI_ONLY(Win_unlock_all, (win));
+}
+
+int PMPI_Win_flush(int rank, MPI_Win win)
+{
+    LAPI_ONLY(Win_flush, (rank, win));
+}
+
+int PMPI_Win_flush_all(MPI_Win win)
+{
+    LAPI_ONLY(Win_flush_all, (win));
+}
+
+int PMPI_Win_flush_local(int rank, MPI_Win win)
+{
+    LAPI_ONLY(Win_flush_local, (rank, win));
+}
+
+int PMPI_Win_flush_local_all(MPI_Win win)
+{
+    LAPI_ONLY(Win_flush_local_all, (win));
+}
+
+int PMPI_Win_sync(MPI_Win win)
+{
+    LAPI_ONLY(Win_sync, (win));
+}
+
+int PMPI_Win_get_group(MPI_Win win, MPI_Group *group)
+{
+    LAPI_ONLY(Win_get_group, (win, group));
+}
+
+int PMPI_Get_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
+                        int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                        int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
+{
+    LAPI_ONLY(Get_accumulate, (origin_addr, origin_count, origin_datatype, result_addr, result_count,
+                               result_datatype, target_rank, target_disp, target_count, target_datatype, op, win));
+}
+
+int PMPI_Fetch_and_op(void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
+                      MPI_Aint target_disp, MPI_Op op, MPI_Win win)
+{
+    LAPI_ONLY(Fetch_and_op, (origin_addr, result_addr, datatype, target_rank, target_disp, op, win));
+}
+
+int PMPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_addr, MPI_Datatype datatype,
+                          int target_rank, MPI_Aint target_disp, MPI_Win win)
+{
+    LAPI_ONLY(Compare_and_swap, (origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win));
+}
+
+int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win)
+{
+    LAPI_ONLY(Win_post, (group, assert, win));
+}
+
+int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win)
+{
+    LAPI_ONLY(Win_start, (group, assert, win));
+}
+
+int PMPI_Win_complete(MPI_Win win)
+{
+    LAPI_ONLY(Win_complete, (win));
+}
+
+int PMPI_Win_wait(MPI_Win win)
+{
+    LAPI_ONLY(Win_wait, (win));
+}
+
+int PMPI_Win_test(MPI_Win win, int *flag)
+{
+    LAPI_ONLY(Win_test, (win, flag));
+}

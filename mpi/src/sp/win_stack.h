@@ -9,6 +9,7 @@
 
 #ifndef WIN_STACK_PREFIX
 #define WIN_STACK_PREFIX(name) __lapi_##name
+#define WIN_STACK_LAPI
 #endif
 
 #define WIN_STACK_CALLS(P)                                                                                     \
@@ -30,6 +31,32 @@
 WIN_STACK_CALLS(__lapi_)
 WIN_STACK_CALLS(__mpci_)
 
+/* MPI-3's one-sided calls (and MPI_Win_get_group) are win_lapi.c's only: under the native stack win_mpci.c's MPI
+ * names for them end with one clear error. */
+#define WIN_STACK_MPI3_CALLS(P)                                                                                \
+    int P##Win_lock_all(int assert, MPI_Win win);                                                             \
+    int P##Win_unlock_all(MPI_Win win);                                                                       \
+    int P##Win_flush(int rank, MPI_Win win);                                                                  \
+    int P##Win_flush_all(MPI_Win win);                                                                        \
+    int P##Win_flush_local(int rank, MPI_Win win);                                                            \
+    int P##Win_flush_local_all(MPI_Win win);                                                                  \
+    int P##Win_sync(MPI_Win win);                                                                             \
+    int P##Win_get_group(MPI_Win win, MPI_Group *group);                                                      \
+    int P##Get_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr, \
+                          int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp, \
+                          int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win);            \
+    int P##Fetch_and_op(void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,          \
+                        MPI_Aint target_disp, MPI_Op op, MPI_Win win);                                        \
+    int P##Compare_and_swap(void *origin_addr, void *compare_addr, void *result_addr, MPI_Datatype datatype,   \
+                            int target_rank, MPI_Aint target_disp, MPI_Win win);                              \
+    int P##Win_post(MPI_Group group, int assert, MPI_Win win);                                                \
+    int P##Win_start(MPI_Group group, int assert, MPI_Win win);                                               \
+    int P##Win_complete(MPI_Win win);                                                                         \
+    int P##Win_wait(MPI_Win win);                                                                             \
+    int P##Win_test(MPI_Win win, int *flag);
+
+WIN_STACK_MPI3_CALLS(__lapi_)
+
 #undef MPI_Win_create
 #undef MPI_Win_allocate
 #undef MPI_Win_free
@@ -48,5 +75,40 @@ WIN_STACK_CALLS(__mpci_)
 #define MPI_Win_fence WIN_STACK_PREFIX(Win_fence)
 #define MPI_Win_lock WIN_STACK_PREFIX(Win_lock)
 #define MPI_Win_unlock WIN_STACK_PREFIX(Win_unlock)
+
+#ifdef WIN_STACK_LAPI
+#undef MPI_Win_lock_all
+#undef MPI_Win_unlock_all
+#undef MPI_Win_flush
+#undef MPI_Win_flush_all
+#undef MPI_Win_flush_local
+#undef MPI_Win_flush_local_all
+#undef MPI_Win_sync
+#undef MPI_Win_get_group
+#undef MPI_Get_accumulate
+#undef MPI_Fetch_and_op
+#undef MPI_Compare_and_swap
+#undef MPI_Win_post
+#undef MPI_Win_start
+#undef MPI_Win_complete
+#undef MPI_Win_wait
+#undef MPI_Win_test
+#define MPI_Win_lock_all __lapi_Win_lock_all
+#define MPI_Win_unlock_all __lapi_Win_unlock_all
+#define MPI_Win_flush __lapi_Win_flush
+#define MPI_Win_flush_all __lapi_Win_flush_all
+#define MPI_Win_flush_local __lapi_Win_flush_local
+#define MPI_Win_flush_local_all __lapi_Win_flush_local_all
+#define MPI_Win_sync __lapi_Win_sync
+#define MPI_Win_get_group __lapi_Win_get_group
+#define MPI_Get_accumulate __lapi_Get_accumulate
+#define MPI_Fetch_and_op __lapi_Fetch_and_op
+#define MPI_Compare_and_swap __lapi_Compare_and_swap
+#define MPI_Win_post __lapi_Win_post
+#define MPI_Win_start __lapi_Win_start
+#define MPI_Win_complete __lapi_Win_complete
+#define MPI_Win_wait __lapi_Win_wait
+#define MPI_Win_test __lapi_Win_test
+#endif
 
 #endif

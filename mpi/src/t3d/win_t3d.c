@@ -1,7 +1,8 @@
 /* One-sided communication on the Cray T3D (docs/mpi-t3d.md, "One-sided communication"): windows, MPI_Put,
- * MPI_Get, MPI_Accumulate, MPI_Win_fence and MPI_Win_lock/unlock straight over libt3d's put, get, swap and
- * quiet. The T3D's shell is the deposit model itself: a put writes the target's memory and a get reads it
- * without any thread of the target running, so none of SCMP's handler protocol (win.c) is needed here.
+ * MPI_Get, MPI_Accumulate, MPI_Win_fence and MPI_Win_lock/unlock, and MPI-3's lock_all, flushes and atomics and
+ * MPI-2's general active target, straight over libt3d's put, get, swap and quiet. The T3D's shell is the deposit
+ * model itself: a put writes the target's memory and a get reads it without any thread of the target running, so
+ * none of SCMP's handler protocol (win.c) is needed here.
  *
  * - A put writes each whole word of the target's runs with t3d_put; the bytes of a run's first and last word
  *   that are not its own are kept by a read-modify-write of that word under the target window's mutex.
@@ -13,7 +14,13 @@
  *   only under the mutex.
  * - A fence waits for this process's puts to land (t3d_quiet), then for everyone (MPI_Barrier), and drops
  *   the window's stale cache lines: remote writes do not update the data cache. An unlock waits for the puts
- *   and releases the lock. */
+ *   and releases the lock.
+ * - MPI_Get_accumulate, MPI_Fetch_and_op and MPI_Compare_and_swap read, combine (or compare and replace) and
+ *   write back under the target's mutex, as an accumulate, keeping the old bytes: they are complete, and atomic
+ *   per element with every accumulate, when the call returns. A flush is t3d_quiet: gets and accumulates are
+ *   complete at once, puts once they have landed.
+ * - General active target (../win_pscw.h) writes its notices into the control block's words with t3d_put_word;
+ *   MPI_Win_complete's t3d_quiet first has the epoch's puts landed. */
 #include <stdlib.h>
 #include <string.h>
 #include "../mpi_machine.h"
@@ -21,11 +28,15 @@
 #include "../win_checks.h"
 
 /* A window's control block on every process: the mutex and the passive-target lock. Only swaps and gets
- * read it (libt3d invalidates what they bring back), so the data cache never shows it stale. */
+ * read it (libt3d invalidates what they bring back), so the data cache never shows it stale. The notices of
+ * general active target follow it (NOTES: two words per rank, which only that rank writes, read after their
+ * line is invalidated). */
 struct ctl {
     volatile long mutex;
     volatile long lock;
 };
+
+#define NOTES(ctl) ((volatile long *)((ctl) + 1))
 
 struct win {
     MPI_Comm comm;
@@ -36,6 +47,8 @@ struct win {
     struct ctl **ctls;              /* each rank's control block */
     struct ctl *ctl;                /* this process's */
     int *locked;                    /* per rank: the lock type this process holds there, or 0 */
+    int all_locked;                 /* MPI_Win_lock_all took them */
+    int *pscw;                      /* general active target's state, made at its first use (../win_pscw.h) */
     char *mine;                     /* this process's memory, if MPI_Win_allocate allocated it */
 };
 
@@ -49,10 +62,12 @@ static struct win *win_of(MPI_Win w)
 
 /* ---- The target's mutex ------------------------------------------------------------------------------------ */
 
+static void mutex_wait(struct win *w, int rank);
+
 static void mutex_take(struct win *w, int rank)
 {
-    while (t3d_swap((void *)&w->ctls[rank]->mutex, 1, w->pes[rank]) != 0)
-        ;
+    if (t3d_swap((void *)&w->ctls[rank]->mutex, 1, w->pes[rank]) != 0)
+        mutex_wait(w, rank);
 }
 
 /* Releases it once everything written under it has landed. */
@@ -60,6 +75,28 @@ static void mutex_give(struct win *w, int rank)
 {
     t3d_quiet();
     t3d_swap((void *)&w->ctls[rank]->mutex, 0, w->pes[rank]);
+}
+
+/* Waits a while before trying again, twice as long as the last time up to 4096 cycles, and a little longer on each
+ * PE than on the one before: PEs that try again at once keep the network to the target full of their swaps, and
+ * the holder's own requests (its operations, the swap that gives the mutex or lock back) wait behind them (eight
+ * PEs taking one exclusive lock without it had not got through after 3 million cycles). */
+static void back_off(int *tries)
+{
+    unsigned long long until = t3d_cycles() + (64u << *tries) + 16u * t3d_my_pe();
+    if (*tries < 6)
+        ++*tries;
+    while (t3d_cycles() < until)
+        ;
+}
+
+/* The mutex was taken: tried again, backing off, until it is this process's. */
+static void mutex_wait(struct win *w, int rank)
+{
+    int tries = 0;
+    do
+        back_off(&tries);
+    while (t3d_swap((void *)&w->ctls[rank]->mutex, 1, w->pes[rank]) != 0);
 }
 
 /* ---- Moving bytes ------------------------------------------------------------------------------------------ */
@@ -141,7 +178,7 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
     }
     w = (struct win *)__mpi_xcalloc(1, sizeof *w, fn);
     w->pes = (int *)__mpi_xcalloc(p, 6 * sizeof(int), fn);
-    w->ctl = (struct ctl *)__mpi_xcalloc(1, sizeof(struct ctl), fn);
+    w->ctl = (struct ctl *)__mpi_xcalloc(1, sizeof(struct ctl) + 2 * p * sizeof(long), fn);
     all = (int *)__mpi_xcalloc(p, 4 * sizeof(int), fn);
     w->comm = comm;
     w->rank = c->rank;
@@ -183,6 +220,7 @@ int MPI_Win_free(MPI_Win *win)
     err = MPI_Barrier(w->comm);
     wins[*win] = 0;
     free(w->mine);
+    free(w->pscw);
     free(w->ctl);
     free(w->pes);
     free(w);
@@ -279,32 +317,30 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, "MPI_Get", bytes);
 }
 
-/* One run read, combined and written back under the target's mutex. */
-static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg)
+/* One run of the target read, its old bytes copied to old (when not 0), and written back combined with the
+ * operands s, all under the target's mutex: op is MPI_REPLACE, MPI_NO_OP (nothing written) or a predefined
+ * operation on type; with cmp (a compare-and-swap) s replaces the run only if it held cmp's bytes. */
+static int update_run(struct win *w, int rank, char *a, int len, const char *s, const char *cmp, char *old, MPI_Op op,
+                      MPI_Datatype type)
 {
-    struct acc *c = (struct acc *)arg;
-    const char *s = c->src + off;
     char *p;
-    int *words;
+    int *words = 0;
     mutex_take(w, rank);
     if (rank == w->rank) {
-        if (c->op == MPI_REPLACE)
-            memcpy(a, s, len);
-        else
-            __mpi_op_combine(c->op, c->type, s, a, a, len / __coll_size(c->type));
-        mutex_give(w, rank);
-        return MPI_SUCCESS;
-    }
-    words = fetch(w, rank, a, len, &p);
-    if (!words) {
+        p = a;
+    } else if (!(words = fetch(w, rank, a, len, &p))) {
         mutex_give(w, rank);
         return MPI_ERR_NO_MEM;
     }
-    if (c->op == MPI_REPLACE)
+    if (old)
+        memcpy(old, p, len);
+    if (cmp && memcmp(p, cmp, len) != 0)
+        op = MPI_NO_OP;
+    if (op == MPI_REPLACE)
         memcpy(p, s, len);
-    else
-        __mpi_op_combine(c->op, c->type, s, p, p, len / __coll_size(c->type));
-    {
+    else if (op != MPI_NO_OP)
+        __mpi_op_combine(op, type, s, p, p, len / __coll_size(type));
+    if (words && op != MPI_NO_OP) {
         char *lo = (char *)((int)a & ~3), *hi = (char *)(((int)a + len + 3) & ~3);
         t3d_put(lo, words, (int)(hi - lo) >> 2, w->pes[rank]);
     }
@@ -313,7 +349,37 @@ static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg
     return MPI_SUCCESS;
 }
 
+static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg)
+{
+    struct acc *c = (struct acc *)arg;
+    return update_run(w, rank, a, len, c->src + off, 0, 0, c->op, c->type);
+}
+
 #include "../win_accumulate.h"
+
+/* ---- MPI-3 atomics (../win_atomics.h): complete when the call returns ------------------------------------- */
+
+static int gacc_one(struct win *w, int rank, char *a, int len, int off, void *arg)
+{
+    struct gacc *c = (struct gacc *)arg;
+    return update_run(w, rank, a, len, c->src ? c->src + off : 0, 0, c->result + off, c->op, c->type);
+}
+
+static int fetched(struct win *w, int rank, char *stream, int bytes, void *buf, int count, MPI_Datatype type)
+{
+    (void)w;
+    (void)rank;
+    __mpi_unpack(stream, bytes, (char *)buf, count, __mpi_type_get(type));
+    free(stream);
+    return MPI_SUCCESS;
+}
+
+static int cas_one(struct win *w, int rank, char *a, const char *origin, const char *compare, char *result, int n)
+{
+    return update_run(w, rank, a, n, origin, compare, result, MPI_REPLACE, MPI_BYTE);
+}
+
+#include "../win_atomics.h"
 
 /* ---- Synchronisation --------------------------------------------------------------------------------------- */
 
@@ -362,8 +428,12 @@ int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
     struct win *w = win_of(win);
     (void)assert;
     LOCK_CHECKS(w, lock_type, rank);
-    while (!lock_change(w, rank, lock_type, 1))
-        ;
+    if (!lock_change(w, rank, lock_type, 1)) {
+        int tries = 0;
+        do
+            back_off(&tries);
+        while (!lock_change(w, rank, lock_type, 1));
+    }
     w->locked[rank] = lock_type;
     if (rank == w->rank)
         fresh(w);
@@ -381,3 +451,68 @@ int MPI_Win_unlock(int rank, MPI_Win win)
         fresh(w);
     return MPI_SUCCESS;
 }
+
+/* ---- MPI-3 passive target: every target at once, and completion without unlocking (../win_mpi3.h) ---------- */
+
+/* Gets and accumulates are complete when they return; puts once they have landed. */
+static int flush_one(struct win *w, int rank)
+{
+    t3d_quiet();
+    if (rank == w->rank)
+        fresh(w);
+    return MPI_SUCCESS;
+}
+
+#include "../win_mpi3.h"
+
+/* The window's memory as the others' completed operations left it: this process's puts landed and the
+ * window's lines dropped from the data cache (the separate memory model's public and private copies made
+ * one). */
+int MPI_Win_sync(MPI_Win win)
+{
+    struct win *w = win_of(win);
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_sync");
+    t3d_quiet();
+    fresh(w);
+    return MPI_SUCCESS;
+}
+
+/* ---- General active target (../win_pscw.h) ------------------------------------------------------------------ */
+
+static void notify(struct win *w, int rank, int kind, int count)
+{
+    volatile long *at = NOTES(w->ctls[rank]) + kind * w->size + w->rank;
+    if (rank == w->rank)
+        *at = count;
+    else
+        t3d_put_word((void *)at, count, w->pes[rank]);
+}
+
+static int noted(struct win *w, int kind, int rank)
+{
+    volatile long *at = NOTES(w->ctl) + kind * w->size + rank;
+    t3d_cache_invalidate((const void *)at, sizeof *at);
+    return (int)*at;
+}
+
+/* Gets and accumulates are complete already; puts once they have landed. */
+static int complete_all(struct win *w)
+{
+    (void)w;
+    t3d_quiet();
+    return MPI_SUCCESS;
+}
+
+/* A waiting PE spins: nothing of the others' needs it. */
+static void pscw_idle(struct win *w)
+{
+    (void)w;
+}
+
+static void exposed(struct win *w)
+{
+    fresh(w);
+}
+
+#include "../win_pscw.h"

@@ -1,0 +1,92 @@
+/* MPI-3's atomics, MPI_Get_accumulate, MPI_Fetch_and_op and MPI_Compare_and_swap, for the libraries whose
+ * one-sided calls go run by run (t3d/win_t3d.c, sp/win_lapi.c): the checks, the origin's operands as a packed
+ * stream and the target's old bytes as another (the result buffer itself when it is one run), over the library's
+ * - gacc_one (a for_runs function, its argument win_runs.h's struct gacc): the old bytes of one run of the target into
+ *   result + off, then the operands at src + off combined into the run (MPI_NO_OP: src is 0, the run stays), atomic
+ *   per element with every other accumulate;
+ * - fetched(w, rank, stream, bytes, buf, count, type): the old bytes, once they are all in the stream (now or at
+ *   the next synchronisation), unpacked into the result buffer and the stream freed, for a result buffer of more
+ *   than one run; returns an error code;
+ * - cas_one(w, rank, addr, origin, compare, result, n): the n bytes at the target's addr into result (now or at
+ *   the next synchronisation), replaced by origin's if they were compare's, atomically.
+ * Included after win_runs.h. */
+#ifndef MPI_WIN_ATOMICS_H
+#define MPI_WIN_ATOMICS_H
+
+static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
+                          int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                          int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, const char *fn)
+{
+    struct win *w = win_of(win);
+    struct __mpi_type *tt;
+    struct gacc c;
+    char *base, *copy = 0, *stream;
+    int err, bytes;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
+    c.type = ELEMENTS(op == MPI_NO_OP ? result_datatype : origin_datatype, target_datatype);
+    err = target(w, target_rank, target_disp, target_count, target_datatype, result_count, result_datatype, &base);
+    if (err == MPI_SUCCESS && op != MPI_NO_OP)
+        err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype,
+                     &base);
+    /* as for MPI_Accumulate, and MPI_NO_OP */
+    ACC_CHECKS(err, c.type, op == MPI_NO_OP ? MPI_REPLACE : op);
+    if (err != MPI_SUCCESS)
+        return __mpi_error(w->comm, err, fn);
+    tt = __mpi_type_get(target_datatype);
+    bytes = tt->size * target_count;
+    c.op = op;
+    c.src = 0;
+    if (op != MPI_NO_OP && !(c.src = packed(origin_addr, origin_count, origin_datatype, &copy)))
+        return __mpi_no_mem(w->comm, fn, bytes);
+    c.result = __mpi_type_contig(__mpi_type_get(result_datatype), result_addr, result_count);
+    stream = c.result ? 0 : (char *)malloc(bytes + 4);
+    if (!c.result && !(c.result = stream)) {
+        free(copy);
+        return __mpi_no_mem(w->comm, fn, bytes);
+    }
+    err = for_runs(tt, target_count, base, gacc_one, w, target_rank, &c);
+    free(copy);
+    if (err != MPI_SUCCESS) {
+        free(stream);
+        return __mpi_no_mem(w->comm, fn, bytes);
+    }
+    if (stream)
+        err = fetched(w, target_rank, stream, bytes, result_addr, result_count, result_datatype);
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, fn, bytes);
+}
+
+int MPI_Get_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
+                       int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                       int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
+{
+    return get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
+                          target_rank, target_disp, target_count, target_datatype, op, win, "MPI_Get_accumulate");
+}
+
+int MPI_Fetch_and_op(void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
+                     MPI_Aint target_disp, MPI_Op op, MPI_Win win)
+{
+    return get_accumulate(origin_addr, 1, datatype, result_addr, 1, datatype, target_rank, target_disp, 1,
+                          datatype, op, win, "MPI_Fetch_and_op");
+}
+
+/* One element of a predefined type of at most 8 bytes. */
+int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_addr, MPI_Datatype datatype,
+                         int target_rank, MPI_Aint target_disp, MPI_Win win)
+{
+    struct win *w = win_of(win);
+    char *base;
+    int err;
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Compare_and_swap");
+    err = target(w, target_rank, target_disp, 1, datatype, 1, datatype, &base);
+    if (err == MPI_SUCCESS && (!__coll_contig_basic(datatype) || __coll_size(datatype) > 8))
+        err = MPI_ERR_TYPE;
+    if (err == MPI_SUCCESS)
+        err = cas_one(w, target_rank, base, (const char *)origin_addr, (const char *)compare_addr,
+                      (char *)result_addr, __coll_size(datatype));
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, "MPI_Compare_and_swap");
+}
+
+#endif
