@@ -464,7 +464,8 @@ int PMPI_Win_unlock(int rank, MPI_Win win)
     BY_STACK(Win_unlock, (rank, win));
 }
 
-/* MPI-3's one-sided calls (and MPI_Win_get_group) over LAPI only: under the native stack one clear error. */
+/* MPI-3's one-sided calls over LAPI only: under the native stack one clear error (MPI-2's MPI_Win_get_group
+ * works under both). */
 #define LAPI_ONLY(call, args)                                                                                  \
     return __mpi_sp_native ? __mpi_error_why(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI_" #call,                     \
                                              "MPI-3 one-sided calls need MP_MPI_STACK=lapi")                   \
@@ -507,7 +508,13 @@ int PMPI_Win_sync(MPI_Win win)
 
 int PMPI_Win_get_group(MPI_Win win, MPI_Group *group)
 {
-    LAPI_ONLY(Win_get_group, (win, group));
+    struct win *w;
+    if (!__mpi_sp_native)
+        return __lapi_Win_get_group(win, group);
+    w = win_of(win);
+    if (!w)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_get_group");
+    return MPI_Comm_group(w->comm, group);
 }
 
 int PMPI_Get_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,

@@ -31,8 +31,8 @@
 WIN_STACK_CALLS(__lapi_)
 WIN_STACK_CALLS(__mpci_)
 
-/* MPI-3's one-sided calls (and MPI_Win_get_group) are win_lapi.c's only: under the native stack win_mpci.c's MPI
- * names for them end with one clear error. */
+/* MPI-3's one-sided calls are win_lapi.c's only: under the native stack win_mpci.c's MPI names for them end
+ * with one clear error (MPI_Win_get_group, MPI-2's, win_mpci.c answers itself). */
 #define WIN_STACK_MPI3_CALLS(P)                                                                                \
     int P##Win_lock_all(int assert, MPI_Win win);                                                             \
     int P##Win_unlock_all(MPI_Win win);                                                                       \

@@ -138,6 +138,16 @@ class SpMpiTest {
         assertAsUnderMpich(name, 16, run(build("programs/mpi/" + name + ".c"), 16, stackEnv(version)));
     }
 
+    /** The native stack has MPI-2's one-sided calls, not MPI-3's: the first MPI-3 call ends the run with one line. */
+    @Test
+    void anMpi3OneSidedCallUnderTheNativeStackIsOneClearLine() {
+        E2e.Sim s = run(build("programs/mpi/onesided3.c"), 2, "MP_MPI_STACK=native");
+        assertEquals(16, s.exit(), s.stderr());
+        assertTrue(s.stderr().contains("MPI_ERRORS_ARE_FATAL: MPI_Win_lock_all: MPI_ERR_OTHER: other error: MPI-3 "
+                + "one-sided calls need MP_MPI_STACK=lapi (rank "), s.stderr());
+        assertTrue(s.stdout().contains("MPI_Win_get_group: the group of the window's communicator: ok\n"), s.stdout());
+    }
+
     /**
      * programs/sp-mpi/rma.c's one-sided latencies and bandwidth, the figures docs/mpi-sp.md gives (enhanced,
      * polling mode; and under the native stack): an empty fence, a 4-byte and a 64 KB put and get between fences,
