@@ -192,12 +192,12 @@ class SpMpiTest {
         E2e.Sim s = run(build("programs/sp-mpi/rma3.c"), 2);
         assertEquals(0, s.exit(), s.stderr());
         assertEquals("""
-                rma3: a flush alone                           512 cycles
-                rma3: put of an int                         14687 cycles
-                rma3: fetch-and-op of an int (MPI_SUM)       6047 cycles
-                rma3: fetch-and-op of a double (MPI_SUM)    11973 cycles
-                rma3: compare-and-swap of an int             5271 cycles
-                rma3: start and complete, an empty epoch     7482 cycles
+                rma3: a flush alone                           538 cycles
+                rma3: put of an int                         14677 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)       6033 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)    12002 cycles
+                rma3: compare-and-swap of an int             5300 cycles
+                rma3: start and complete, an empty epoch     7552 cycles
                 rma3: results ok
                 """, s.stdout());
     }
