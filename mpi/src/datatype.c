@@ -123,6 +123,21 @@ int __mpi_type_extent(MPI_Datatype type)
     return t ? t->ub - t->lb : -1;
 }
 
+/* A type's element type (mpi_core.h): a predefined type's is its handle (none for the markers MPI_UB and
+ * MPI_LB), a derived type's is in its flags. */
+static int elements_of(struct __mpi_type *t)
+{
+    if (t >= predef && t < predef + NPREDEF)
+        return t->size > 0 ? (int)(t - predef) : 0;
+    return (t->flags >> TF_ETYPE_SHIFT) & 0xff;
+}
+
+int __mpi_type_elements(MPI_Datatype type)
+{
+    struct __mpi_type *t = __mpi_type_get(type);
+    return t ? elements_of(t) : TF_MIXED;
+}
+
 int __mpi_type_usable(MPI_Datatype type)
 {
     struct __mpi_type *t = __mpi_type_get(type);
@@ -182,6 +197,7 @@ struct builder {
     struct __mpi_block *b;
     int n, cap;
     int size, nelems, align;
+    int etype;                      /* the element type so far (mpi_core.h): 0 before any data */
     int have_data, min_disp, max_end;
     int has_lb, lbm, has_ub, ubm;
     int failed;
@@ -246,6 +262,10 @@ static void add(struct builder *B, struct __mpi_type *c, int d0, int count, int 
     if (count > 1)
         bounds_at(B, c, d0 + (count - 1) * stride);
     B->size += c->size * count;
+    if (c->size > 0) {
+        int e = elements_of(c);
+        B->etype = !B->etype || B->etype == e ? e : TF_MIXED;
+    }
     B->nelems += c->nelems * count;
     if (c->align > B->align)
         B->align = c->align;
@@ -272,6 +292,7 @@ static int finish(struct builder *B, MPI_Datatype *newtype)
         return MPI_ERR_NO_MEM;
     }
     t->refs = 1;
+    t->flags = B->etype << TF_ETYPE_SHIFT;
     t->size = B->size;
     t->nelems = B->nelems;
     t->align = B->align > 0 ? B->align : 1;
@@ -540,7 +561,7 @@ int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
         FAIL(MPI_ERR_NO_MEM, "MPI_Type_dup");
     *t = *c;
     t->refs = 1;
-    t->flags &= ~TF_PREDEFINED;
+    t->flags = (t->flags & ~(TF_PREDEFINED | TF_MIXED << TF_ETYPE_SHIFT)) | elements_of(c) << TF_ETYPE_SHIFT;
     t->blocks = (struct __mpi_block *)malloc((c->nblocks ? c->nblocks : 1) * sizeof *t->blocks);
     if (!t->blocks) {
         free(t);

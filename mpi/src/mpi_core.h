@@ -253,6 +253,11 @@ struct __mpi_block {
 #define TF_PREDEFINED 2
 #define TF_HAS_LB 4     /* an explicit MPI_LB marker fixes the lower bound */
 #define TF_HAS_UB 8     /* an explicit MPI_UB marker fixes the upper bound */
+/* A derived type's element type, in bits 8..15 of its flags: the predefined type every basic element of its
+ * typemap is (a pair type such as MPI_DOUBLE_INT counts as one element), 0 when it has no data, TF_MIXED when
+ * they differ (set by the constructors; a predefined type's is its handle: __mpi_type_elements). */
+#define TF_ETYPE_SHIFT 8
+#define TF_MIXED 0xff
 
 struct __mpi_type {
     int refs;                       /* the handle, plus pending requests that use it */
@@ -271,6 +276,9 @@ struct __mpi_type {
 struct __mpi_type *__mpi_type_get(MPI_Datatype t);      /* NULL if not a valid type */
 int __mpi_type_extent(MPI_Datatype t);                  /* bytes, or -1 */
 int __mpi_type_usable(MPI_Datatype t);                  /* valid and committed: MPI_SUCCESS or MPI_ERR_TYPE */
+/* The predefined type all of a type's elements are (a pair type counts as one), 0 when it has no data,
+ * TF_MIXED when they differ or the type is not valid: what MPI_Accumulate's rule asks of its types. */
+int __mpi_type_elements(MPI_Datatype t);
 /* The same for a point-to-point peer: MPI_PROC_NULL takes any datatype, MPI_DATATYPE_NULL too, as nothing
  * moves (MPICH accepts it; docs/mpi.md, "Point to point"). */
 #define __mpi_type_usable_for(t, peer)                                                                      \
