@@ -258,6 +258,9 @@ struct __mpi_block {
  * they differ (set by the constructors; a predefined type's is its handle: __mpi_type_elements). */
 #define TF_ETYPE_SHIFT 8
 #define TF_MIXED 0xff
+/* A type of many runs (datatype.c, "Compact runs") keeps them compressed: blocks then points to bytes, not to
+ * struct __mpi_block, and __mpi_runs_next reads them in order. */
+#define TF_COMPACT 16
 
 struct __mpi_type {
     int refs;                       /* the handle, plus pending requests that use it */
@@ -302,6 +305,14 @@ void __mpi_unpack(const char *in, int nbytes, char *buf, int count, struct __mpi
 /* A position in the packed stream of count items of a type (datatype.c), to pack or unpack a long stream a
  * piece at a time: __mpi_cursor_pack copies the next len bytes of the stream out, __mpi_cursor_unpack the
  * next len bytes in; both return how many (fewer at the end of the stream). */
+/* The runs of one item of a compact type (TF_COMPACT), in order: __mpi_runs_start, then each call of
+ * __mpi_runs_next gives the next run's displacement, bytes and element size; nblocks of them in all. */
+struct __mpi_runs {
+    const unsigned char *p;
+    int disp, len, esize;
+};
+void __mpi_runs_start(struct __mpi_runs *r, const struct __mpi_type *t);
+void __mpi_runs_next(struct __mpi_runs *r);
 struct __mpi_cursor {
     struct __mpi_type *t;
     char *contig;                   /* the items as one run, or 0 */
@@ -309,6 +320,7 @@ struct __mpi_cursor {
     int left;                       /* the items left (the current one included), */
     int block;                      /* the run of the item, */
     int off;                        /* and the bytes of that run done (of the whole run when contig) */
+    struct __mpi_runs runs;         /* that run, of a compact type */
 };
 void __mpi_cursor_init(struct __mpi_cursor *k, const void *buf, int count, struct __mpi_type *t);
 int __mpi_cursor_pack(struct __mpi_cursor *k, void *out, int len);

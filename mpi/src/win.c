@@ -436,6 +436,20 @@ int MPI_Win_free(MPI_Win *win)
             }                                                                                               \
             break;                                                                                          \
         }                                                                                                   \
+        if ((t)->flags & TF_COMPACT) {  /* many runs, read in order (datatype.c) */                         \
+            struct __mpi_runs r_;                                                                           \
+            for (i_ = 0; i_ < (count); i_++) {                                                              \
+                __mpi_runs_start(&r_, t);                                                                   \
+                for (k_ = 0; k_ < (t)->nblocks; k_++) {                                                     \
+                    __mpi_runs_next(&r_);                                                                   \
+                    a = (addr) + i_ * ext_ + r_.disp;                                                       \
+                    n = r_.len;                                                                             \
+                    __VA_ARGS__;                                                                            \
+                    off += n;                                                                               \
+                }                                                                                           \
+            }                                                                                               \
+            break;                                                                                          \
+        }                                                                                                   \
         for (i_ = 0; i_ < (count); i_++)                                                                    \
             for (k_ = 0; k_ < (t)->nblocks; k_++) {                                                         \
                 a = (addr) + i_ * ext_ + (t)->blocks[k_].disp;                                              \
