@@ -310,9 +310,20 @@ void __mpi_unpack(const char *in, int nbytes, char *buf, int count, struct __mpi
 struct __mpi_runs {
     const unsigned char *p;
     int disp, len, esize;
+    int gap, rep;                   /* the last run's distance from the one before; runs left like it */
 };
 void __mpi_runs_start(struct __mpi_runs *r, const struct __mpi_type *t);
 void __mpi_runs_next(struct __mpi_runs *r);
+/* The same, a repeated run (a vector's) without the call. */
+#define __MPI_RUNS_NEXT(r)                                           \
+    do {                                                             \
+        if ((r)->rep > 0) {                                          \
+            (r)->rep--;                                              \
+            (r)->disp += (r)->len + (r)->gap;                        \
+        } else {                                                     \
+            __mpi_runs_next(r);                                      \
+        }                                                            \
+    } while (0)
 struct __mpi_cursor {
     struct __mpi_type *t;
     char *contig;                   /* the items as one run, or 0 */
@@ -327,6 +338,8 @@ int __mpi_cursor_pack(struct __mpi_cursor *k, void *out, int len);
 int __mpi_cursor_unpack(struct __mpi_cursor *k, const void *in, int len);
 /* Sends the runs of count items at buf by DMA into an open message (all word-aligned, whole words);
  * the last run ends the message. */
+/* Where the last run of an item ends (its displacement plus its bytes). */
+int __mpi_type_end(struct __mpi_type *t);
 void __mpi_dma_runs(struct __mpi_type *t, char *buf, int count);
 
 /* ---- Error handlers ------------------------------------------------------------------------------------ */

@@ -441,7 +441,7 @@ int MPI_Win_free(MPI_Win *win)
             for (i_ = 0; i_ < (count); i_++) {                                                              \
                 __mpi_runs_start(&r_, t);                                                                   \
                 for (k_ = 0; k_ < (t)->nblocks; k_++) {                                                     \
-                    __mpi_runs_next(&r_);                                                                   \
+                    __MPI_RUNS_NEXT(&r_);                                                                   \
                     a = (addr) + i_ * ext_ + r_.disp;                                                       \
                     n = r_.len;                                                                             \
                     __VA_ARGS__;                                                                            \

@@ -18,7 +18,7 @@ static int for_runs(struct __mpi_type *t, int count, char *addr,
         for (i = 0; i < count && err == MPI_SUCCESS; i++) {
             __mpi_runs_start(&r, t);
             for (k = 0; k < t->nblocks && err == MPI_SUCCESS; k++) {
-                __mpi_runs_next(&r);
+                __MPI_RUNS_NEXT(&r);
                 err = fn(w, rank, addr + i * ext + r.disp, r.len, off, arg);
                 off += r.len;
             }

@@ -1,7 +1,7 @@
 /* manyruns.c - datatypes of many separate runs, which libmpi keeps compressed (docs/mpi.md, "Datatypes"):
  * 128 committed indexed types of 1024 blocks each at once (a part of MPICH's datatype/lots_of_types, whose 1024
  * would take 12 MiB as arrays of runs, more than a node has; scripts/mpich-tests.sh runs it whole), some of them
- * received into; a type of 400 runs going backwards (a struct of ints in reverse order, resized) sent and
+ * received into; a type of 1200 runs going backwards (a struct of ints in reverse order, resized) sent and
  * received between neighbours, packed and unpacked, counted by MPI_Get_elements for a partial item, duplicated,
  * built upon (a contiguous type of two), broadcast, and the target of MPI_Put, MPI_Get and MPI_Accumulate.
  * Every process checks what it gets; rank 0 prints one line per case. The output is the same under MPICH. */
@@ -13,7 +13,7 @@
 
 #define NTYPES 128
 #define NBLOCKS 1024
-#define RUNS 400
+#define RUNS 1200
 
 int main(int argc, char **argv)
 {
@@ -95,7 +95,7 @@ int main(int argc, char **argv)
         MPI_Sendrecv(sbuf, 1, back, right, 6, packed, RUNS, MPI_INT, left, 6, MPI_COMM_WORLD, &st);
         for (i = 0; i < RUNS; i++)
             check(packed[i] == 100000 * left + 2 * (RUNS - 1 - i));
-        report("a struct of 400 ints in reverse order: sent and received");
+        report("a struct of 1200 ints in reverse order: sent and received");
 
         /* MPI_Pack / MPI_Unpack of two items; MPI_Get_elements of a partial item */
         pos = 0;
