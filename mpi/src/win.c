@@ -531,6 +531,9 @@ int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
     if (err != MPI_SUCCESS)
         return __mpi_error(w->comm, err, "MPI_Put");
+    tt = __mpi_type_get(target_datatype);
+    if (tt->size * target_count == 0)
+        return MPI_SUCCESS;         /* nothing moves (the origin's buffer may be NULL) */
     src = packed(origin_addr, origin_count, origin_datatype, &copy);
     if (src && !copy && target_rank != w->rank && origin_count > 0) {
         /* the words leave at the synchronisation: keep them as they are now */
@@ -542,7 +545,6 @@ int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     }
     if (!src)
         return __mpi_no_mem(w->comm, "MPI_Put", origin_count * __mpi_type_get(origin_datatype)->size);
-    tt = __mpi_type_get(target_datatype);
     if (target_rank == w->rank) {
         FOR_RUNS(tt, target_count, base, a, len, off, memcpy(a, src + off, len));
     } else {
@@ -656,12 +658,13 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Accumulate");
     err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
-    if (err == MPI_SUCCESS)
+    /* (when nothing moves, the types need not agree, as in MPICH) */
+    if (err == MPI_SUCCESS && __mpi_type_get(target_datatype)->size * target_count > 0)
         err = acc_elements(origin_datatype, target_datatype, op, 0, &et);
     if (err != MPI_SUCCESS)
         return __mpi_error(w->comm, err, "MPI_Accumulate");
     tt = __mpi_type_get(target_datatype);
-    if (!et || tt->size * target_count == 0)
+    if (!et)
         return MPI_SUCCESS;
     src = packed(origin_addr, origin_count, origin_datatype, &copy);
     if (!src)
@@ -1073,11 +1076,13 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
     if (err == MPI_SUCCESS && op != MPI_NO_OP)
         err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype,
                      &base);
-    /* as for MPI_Accumulate, the result's type too: one predefined type's elements on every side */
-    if (err == MPI_SUCCESS)
+    /* as for MPI_Accumulate, the result's type too: one predefined type's elements on every side (when
+     * something moves) */
+    if (err == MPI_SUCCESS && __mpi_type_get(target_datatype)->size * target_count > 0) {
         err = acc_elements(result_datatype, target_datatype, op, 1, &et);
-    if (err == MPI_SUCCESS && op != MPI_NO_OP)
-        err = acc_elements(origin_datatype, target_datatype, op, 1, &eo);
+        if (err == MPI_SUCCESS && op != MPI_NO_OP)
+            err = acc_elements(origin_datatype, target_datatype, op, 1, &eo);
+    }
     if (err == MPI_SUCCESS && eo && et && eo != et)
         err = MPI_ERR_TYPE;
     if (err != MPI_SUCCESS)
