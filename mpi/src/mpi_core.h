@@ -253,6 +253,14 @@ struct __mpi_block {
 #define TF_PREDEFINED 2
 #define TF_HAS_LB 4     /* an explicit MPI_LB marker fixes the lower bound */
 #define TF_HAS_UB 8     /* an explicit MPI_UB marker fixes the upper bound */
+/* A derived type's element type, in bits 8..15 of its flags: the predefined type every basic element of its
+ * typemap is (a pair type such as MPI_DOUBLE_INT counts as one element), 0 when it has no data, TF_MIXED when
+ * they differ (set by the constructors; a predefined type's is its handle: __mpi_type_elements). */
+#define TF_ETYPE_SHIFT 8
+#define TF_MIXED 0xff
+/* A type of many runs (datatype.c, "Compact runs") keeps them compressed: blocks then points to bytes, not to
+ * struct __mpi_block, and __mpi_runs_next reads them in order. */
+#define TF_COMPACT 16
 
 struct __mpi_type {
     int refs;                       /* the handle, plus pending requests that use it */
@@ -271,6 +279,9 @@ struct __mpi_type {
 struct __mpi_type *__mpi_type_get(MPI_Datatype t);      /* NULL if not a valid type */
 int __mpi_type_extent(MPI_Datatype t);                  /* bytes, or -1 */
 int __mpi_type_usable(MPI_Datatype t);                  /* valid and committed: MPI_SUCCESS or MPI_ERR_TYPE */
+/* The predefined type all of a type's elements are (a pair type counts as one), 0 when it has no data,
+ * TF_MIXED when they differ or the type is not valid: what MPI_Accumulate's rule asks of its types. */
+int __mpi_type_elements(MPI_Datatype t);
 /* The same for a point-to-point peer: MPI_PROC_NULL takes any datatype, MPI_DATATYPE_NULL too, as nothing
  * moves (MPICH accepts it; docs/mpi.md, "Point to point"). */
 #define __mpi_type_usable_for(t, peer)                                                                      \
@@ -294,6 +305,25 @@ void __mpi_unpack(const char *in, int nbytes, char *buf, int count, struct __mpi
 /* A position in the packed stream of count items of a type (datatype.c), to pack or unpack a long stream a
  * piece at a time: __mpi_cursor_pack copies the next len bytes of the stream out, __mpi_cursor_unpack the
  * next len bytes in; both return how many (fewer at the end of the stream). */
+/* The runs of one item of a compact type (TF_COMPACT), in order: __mpi_runs_start, then each call of
+ * __mpi_runs_next gives the next run's displacement, bytes and element size; nblocks of them in all. */
+struct __mpi_runs {
+    const unsigned char *p;
+    int disp, len, esize;
+    int gap, rep;                   /* the last run's distance from the one before; runs left like it */
+};
+void __mpi_runs_start(struct __mpi_runs *r, const struct __mpi_type *t);
+void __mpi_runs_next(struct __mpi_runs *r);
+/* The same, a repeated run (a vector's) without the call. */
+#define __MPI_RUNS_NEXT(r)                                           \
+    do {                                                             \
+        if ((r)->rep > 0) {                                          \
+            (r)->rep--;                                              \
+            (r)->disp += (r)->len + (r)->gap;                        \
+        } else {                                                     \
+            __mpi_runs_next(r);                                      \
+        }                                                            \
+    } while (0)
 struct __mpi_cursor {
     struct __mpi_type *t;
     char *contig;                   /* the items as one run, or 0 */
@@ -301,12 +331,15 @@ struct __mpi_cursor {
     int left;                       /* the items left (the current one included), */
     int block;                      /* the run of the item, */
     int off;                        /* and the bytes of that run done (of the whole run when contig) */
+    struct __mpi_runs runs;         /* that run, of a compact type */
 };
 void __mpi_cursor_init(struct __mpi_cursor *k, const void *buf, int count, struct __mpi_type *t);
 int __mpi_cursor_pack(struct __mpi_cursor *k, void *out, int len);
 int __mpi_cursor_unpack(struct __mpi_cursor *k, const void *in, int len);
 /* Sends the runs of count items at buf by DMA into an open message (all word-aligned, whole words);
  * the last run ends the message. */
+/* Where the last run of an item ends (its displacement plus its bytes). */
+int __mpi_type_end(struct __mpi_type *t);
 void __mpi_dma_runs(struct __mpi_type *t, char *buf, int count);
 
 /* ---- Error handlers ------------------------------------------------------------------------------------ */

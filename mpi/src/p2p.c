@@ -434,7 +434,8 @@ int __mpi_send_rts(struct __mpi_request *r, int bytes, int cq)
                && __mpi_type_wordruns(t, r->buf, r->count)) {
         struct __mpi_block *b = &t->blocks[t->nblocks - 1];
         r->layout = L_RUNS;
-        last = (char *)r->buf + (r->count - 1) * (t->ub - t->lb) + b->disp + b->len - 4;
+        last = (char *)r->buf + (r->count - 1) * (t->ub - t->lb)
+               + (t->flags & TF_COMPACT ? __mpi_type_end(t) : b->disp + b->len) - 4;
     } else {
         /* packed (everything not contiguous, without dma_layouts), or an aligned copy of an unaligned buffer */
         r->tmp = (char *)malloc(bytes + 4);

@@ -113,20 +113,58 @@ static void put_bytes(char *addr, int n, int unused, int who, int w0, int w1, in
     WHO_WIN(who)->applied[WHO_SLOT(who)]++;
 }
 
+/* An accumulate's elements (all of one predefined type, MPI says; a pair type counts as one) at the target:
+ * n bytes of them packed at s (MPI_Pack's form) combined into the window at a, where they are a run of whole
+ * elements, or for a pair type with a gap (MPI_DOUBLE_INT, MPI_SHORT_INT, MPI_LONG_DOUBLE_INT) one element:
+ * its value at a, its int at the pair's offset from a, and nothing in between touched. MPI_REPLACE stores
+ * them, MPI_NO_OP leaves the window as it is. */
+static void apply(MPI_Op op, MPI_Datatype type, const char *s, char *a, int n)
+{
+    if (op == MPI_NO_OP)
+        return;
+    if (__coll_contig_basic(type)) {
+        if (op == MPI_REPLACE)
+            memcpy(a, s, n);
+        else
+            __mpi_op_combine(op, type, s, a, a, n / __coll_size(type));
+    } else {
+        struct __mpi_block *p = __mpi_type_get(type)->blocks;
+        int v = p[0].len, k = p[1].disp;
+        double o[2], t[2];          /* the operand and the target's element as the pair's struct */
+        memcpy(o, s, v);
+        memcpy((char *)o + k, s + v, 4);
+        memcpy(t, a, v);
+        memcpy((char *)t + k, a + k, 4);
+        if (op == MPI_REPLACE)
+            memcpy(t, o, sizeof t);
+        else
+            __mpi_op_combine(op, type, o, t, t, 1);
+        memcpy(a, t, v);
+        memcpy(a + k, (char *)t + k, 4);
+    }
+}
+
+/* The n bytes of packed elements (as apply() takes them) that the window holds at a, into out. */
+static void elements_at(MPI_Datatype type, const char *a, char *out, int n)
+{
+    if (__coll_contig_basic(type)) {
+        memcpy(out, a, n);
+    } else {
+        struct __mpi_block *p = __mpi_type_get(type)->blocks;
+        memcpy(out, a, p[0].len);
+        memcpy(out + p[0].len, a + p[1].disp, 4);
+    }
+}
+
 static void accumulate(char *addr, int op_type, int n, int who, int w0, int w1, int w2, int w3)
 {
     double d[PAYLOAD / 2];          /* the operands, aligned for any type */
     int *w = (int *)d;
-    MPI_Op op = op_type >> 8;
-    MPI_Datatype type = op_type & 0xff;
     w[0] = w0;
     w[1] = w1;
     w[2] = w2;
     w[3] = w3;
-    if (op == MPI_REPLACE)
-        memcpy(addr, w, n);
-    else
-        __mpi_op_combine(op, type, w, addr, addr, n / __coll_size(type));
+    apply(op_type >> 8, op_type & 0xff, (char *)w, addr, n);
     WHO_WIN(who)->applied[WHO_SLOT(who)]++;
 }
 
@@ -384,26 +422,40 @@ int MPI_Win_free(MPI_Win *win)
 #include "win_common.h"
 
 /* Runs the statement for every run of count items of type t at addr (target addresses): a is the run's
- * address, len its bytes, off its offset in the packed stream. */
-#define FOR_RUNS(t, count, addr, a, len, off, ...)                                                          \
+ * address, n its bytes, off its offset in the packed stream. */
+#define FOR_RUNS(t, count, addr, a, n, off, ...)                                                            \
     do {                                                                                                    \
         int i_, k_, ext_ = (t)->ub - (t)->lb;                                                               \
         char *one_ = __mpi_type_contig(t, addr, count);                                                     \
         off = 0;                                                                                            \
         if (one_) {                 /* one run */                                                           \
             a = one_;                                                                                       \
-            len = (t)->size * (count);                                                                      \
-            if (len > 0) {                                                                                  \
+            n = (t)->size * (count);                                                                        \
+            if (n > 0) {                                                                                    \
                 __VA_ARGS__;                                                                                \
+            }                                                                                               \
+            break;                                                                                          \
+        }                                                                                                   \
+        if ((t)->flags & TF_COMPACT) {  /* many runs, read in order (datatype.c) */                         \
+            struct __mpi_runs r_;                                                                           \
+            for (i_ = 0; i_ < (count); i_++) {                                                              \
+                __mpi_runs_start(&r_, t);                                                                   \
+                for (k_ = 0; k_ < (t)->nblocks; k_++) {                                                     \
+                    __MPI_RUNS_NEXT(&r_);                                                                   \
+                    a = (addr) + i_ * ext_ + r_.disp;                                                       \
+                    n = r_.len;                                                                             \
+                    __VA_ARGS__;                                                                            \
+                    off += n;                                                                               \
+                }                                                                                           \
             }                                                                                               \
             break;                                                                                          \
         }                                                                                                   \
         for (i_ = 0; i_ < (count); i_++)                                                                    \
             for (k_ = 0; k_ < (t)->nblocks; k_++) {                                                         \
                 a = (addr) + i_ * ext_ + (t)->blocks[k_].disp;                                              \
-                len = (t)->blocks[k_].len;                                                                  \
+                n = (t)->blocks[k_].len;                                                                    \
                 __VA_ARGS__;                                                                                \
-                off += len;                                                                                 \
+                off += n;                                                                                   \
             }                                                                                               \
     } while (0)
 
@@ -479,6 +531,9 @@ int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
     if (err != MPI_SUCCESS)
         return __mpi_error(w->comm, err, "MPI_Put");
+    tt = __mpi_type_get(target_datatype);
+    if (tt->size * target_count == 0)
+        return MPI_SUCCESS;         /* nothing moves (the origin's buffer may be NULL) */
     src = packed(origin_addr, origin_count, origin_datatype, &copy);
     if (src && !copy && target_rank != w->rank && origin_count > 0) {
         /* the words leave at the synchronisation: keep them as they are now */
@@ -490,7 +545,6 @@ int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     }
     if (!src)
         return __mpi_no_mem(w->comm, "MPI_Put", origin_count * __mpi_type_get(origin_datatype)->size);
-    tt = __mpi_type_get(target_datatype);
     if (target_rank == w->rank) {
         FOR_RUNS(tt, target_count, base, a, len, off, memcpy(a, src + off, len));
     } else {
@@ -560,53 +614,70 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     return MPI_SUCCESS;
 }
 
-/* The predefined type an accumulate's elements are of: the origin's, or the target's when the origin's is
- * derived (a flattened derived type keeps its runs' element sizes, not their type; both derived is
- * MPI_ERR_TYPE). */
-#define ELEMENTS(origin, target) (__coll_contig_basic(origin) ? (origin) : (target))
+/* The type an accumulate's elements are all of (mpi_core.h, __mpi_type_elements), into *et: MPI requires that
+ * the origin's and the target's types (and the result's) be made of one predefined type, a pair type counting
+ * as one; *et is 0 when neither has data. The operation must be predefined and apply to it, or MPI_REPLACE
+ * (or MPI_NO_OP where no_op allows it). Returns an error code. */
+static int acc_elements(MPI_Datatype a, MPI_Datatype b, MPI_Op op, int no_op, MPI_Datatype *et)
+{
+    int ea = __mpi_type_elements(a), eb = __mpi_type_elements(b), e = ea ? ea : eb;
+    if ((ea && eb && ea != eb) || e < 0 || e > MPI_LONG_DOUBLE_INT)
+        return MPI_ERR_TYPE;
+    if (op != MPI_REPLACE && !(no_op && op == MPI_NO_OP)
+        && (op < MPI_MAX || op > MPI_MINLOC || (e && !__mpi_op_check(op, e))))
+        return MPI_ERR_OP;
+    *et = e;
+    return MPI_SUCCESS;
+}
+
+/* Runs the statement for the elements of count items of type t at addr (target addresses) whose type is et,
+ * in pieces that apply() takes: a is the piece's address, len its bytes in the packed stream (at most per for
+ * a run of whole elements; one element of a pair type with a gap), off its offset in the stream. */
+#define FOR_ELEMENTS(t, count, addr, et, per, a, len, off, ...)                                             \
+    do {                                                                                                    \
+        char *ra_;                                                                                          \
+        int rlen_, roff_, x_, es_ = __mpi_type_get(et)->size, gap_ = !__coll_contig_basic(et);              \
+        FOR_RUNS(t, count, addr, ra_, rlen_, roff_, {                                                       \
+            for (x_ = gap_ ? (es_ - roff_ % es_) % es_ : 0; x_ < rlen_; x_ += gap_ ? es_ : (per)) {         \
+                a = ra_ + x_;                                                                               \
+                off = roff_ + x_;                                                                           \
+                len = gap_ ? es_ : rlen_ - x_ < (per) ? rlen_ - x_ : (per);                                 \
+                __VA_ARGS__;                                                                                \
+            }                                                                                               \
+        });                                                                                                 \
+    } while (0)
 
 int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
                    MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
 {
     struct win *w = win_of(win);
     struct __mpi_type *tt;
-    MPI_Datatype et = ELEMENTS(origin_datatype, target_datatype);
+    MPI_Datatype et = 0;
     char *base, *copy, *src, *a;
-    int err, len, off, esize;
+    int err, len, off, per;
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Accumulate");
     err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
-    /* a predefined operation (or MPI_REPLACE) on a predefined type, the other side's made of it */
-    if (err == MPI_SUCCESS && (!__coll_contig_basic(et) || __coll_size(et) > 4 * PAYLOAD))
-        err = MPI_ERR_TYPE;
-    if (err == MPI_SUCCESS && op != MPI_REPLACE && (op < MPI_MAX || op > MPI_MINLOC || !__mpi_op_check(op, et)))
-        err = MPI_ERR_OP;
+    /* (when nothing moves, the types need not agree, as in MPICH) */
+    if (err == MPI_SUCCESS && __mpi_type_get(target_datatype)->size * target_count > 0)
+        err = acc_elements(origin_datatype, target_datatype, op, 0, &et);
     if (err != MPI_SUCCESS)
         return __mpi_error(w->comm, err, "MPI_Accumulate");
+    tt = __mpi_type_get(target_datatype);
+    if (!et)
+        return MPI_SUCCESS;
     src = packed(origin_addr, origin_count, origin_datatype, &copy);
     if (!src)
-        return __mpi_no_mem(w->comm, "MPI_Accumulate", origin_count * __coll_size(origin_datatype));
-    tt = __mpi_type_get(target_datatype);
-    esize = __coll_size(et);
-    FOR_RUNS(tt, target_count, base, a, len, off, {
-        const char *s = src + off;
+        return __mpi_no_mem(w->comm, "MPI_Accumulate", tt->size * target_count);
+    /* here whole runs; to another process whole elements, 16 bytes a message at most */
+    per = target_rank == w->rank ? tt->size * target_count : (PAYLOAD * 4 / __coll_size(et)) * __coll_size(et);
+    FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off, {
         if (target_rank == w->rank) {
-            if (op == MPI_REPLACE)
-                memcpy(a, s, len);
-            else
-                __mpi_op_combine(op, et, s, a, a, len / esize);
+            apply(op, et, src + off, a, len);
         } else {
-            /* whole elements per message */
-            int per = (PAYLOAD * 4 / esize) * esize, left = len;
-            char *t = a;
-            while (left > 0) {
-                int n = left < per ? left : per, d[PAYLOAD];
-                memcpy(d, s, n);
-                thread8(w, target_rank, (void (*)())accumulate, (int)t, (op << 8) | et, n, d);
-                t += n;
-                s += n;
-                left -= n;
-            }
+            int d[PAYLOAD];
+            memcpy(d, src + off, len);
+            thread8(w, target_rank, (void (*)())accumulate, (int)a, (op << 8) | et, len, d);
         }
     });
     free(copy);
@@ -918,8 +989,8 @@ int MPI_Free_mem(void *base)
 
 #define FETCH_TOKEN 0x5be0cd19
 
-/* The old bytes at addr go back into dst; then the operands (meta: bytes << 16 | op << 8 | type) are
- * combined into them (MPI_NO_OP: they stay). */
+/* The old elements at addr go back into dst, packed; then the operands (meta: bytes << 16 | op << 8 | type,
+ * the bytes of packed elements) are combined into them as apply() does (MPI_NO_OP: they stay). */
 static void fetch_op(char *addr, int meta, int *dst, int who, int w0, int w1, int w2, int w3)
 {
     struct win *w = WHO_WIN(who);
@@ -932,12 +1003,9 @@ static void fetch_op(char *addr, int meta, int *dst, int who, int w0, int w1, in
     o[1] = w1;
     o[2] = w2;
     o[3] = w3;
-    memcpy(tmp, addr, n);
+    elements_at(type, addr, (char *)tmp, n);
     tmp[words] = FETCH_TOKEN;
-    if (op == MPI_REPLACE)
-        memcpy(addr, o, n);
-    else if (op != MPI_NO_OP)
-        __mpi_op_combine(op, type, o, addr, addr, n / __coll_size(type));
+    apply(op, type, (char *)o, addr, n);
     w->applied[WHO_SLOT(who)]++;
     __mpi_handler_send(OUT_BLOCK, w->nodes[WHO_SLOT(who) >> 1], (int)dst, (int)tmp, words + 1);  /* frees tmp */
 }
@@ -999,40 +1067,41 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
     struct win *w = win_of(win);
     struct __mpi_type *tt;
     struct get_later *g;
-    MPI_Datatype et = ELEMENTS(op == MPI_NO_OP ? result_datatype : origin_datatype, target_datatype);
+    MPI_Datatype et = 0, eo = 0;
     char *base, *copy = 0, *src = 0, *a;
-    int err, len, off, esize, per, r = 0;
+    int err, len, off, per, r = 0;
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
     err = target(w, target_rank, target_disp, target_count, target_datatype, result_count, result_datatype, &base);
     if (err == MPI_SUCCESS && op != MPI_NO_OP)
         err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype,
                      &base);
-    /* as for MPI_Accumulate: a predefined operation, MPI_REPLACE or MPI_NO_OP on a predefined type */
-    if (err == MPI_SUCCESS && (!__coll_contig_basic(et) || __coll_size(et) > 4 * PAYLOAD))
+    /* as for MPI_Accumulate, the result's type too: one predefined type's elements on every side (when
+     * something moves) */
+    if (err == MPI_SUCCESS && __mpi_type_get(target_datatype)->size * target_count > 0) {
+        err = acc_elements(result_datatype, target_datatype, op, 1, &et);
+        if (err == MPI_SUCCESS && op != MPI_NO_OP)
+            err = acc_elements(origin_datatype, target_datatype, op, 1, &eo);
+    }
+    if (err == MPI_SUCCESS && eo && et && eo != et)
         err = MPI_ERR_TYPE;
-    if (err == MPI_SUCCESS && op != MPI_REPLACE && op != MPI_NO_OP
-        && (op < MPI_MAX || op > MPI_MINLOC || !__mpi_op_check(op, et)))
-        err = MPI_ERR_OP;
     if (err != MPI_SUCCESS)
         return __mpi_error(w->comm, err, fn);
     tt = __mpi_type_get(target_datatype);
+    if (!et || tt->size * target_count == 0)
+        return MPI_SUCCESS;
     if (op != MPI_NO_OP && !(src = packed(origin_addr, origin_count, origin_datatype, &copy)))
         return __mpi_no_mem(w->comm, fn, tt->size * target_count);
-    esize = __coll_size(et);
     if (target_rank == w->rank) {
-        /* the old bytes as a stream, then the combination, then the stream into the result's layout */
+        /* the old elements as a stream, then the combination, then the stream into the result's layout */
         char *s = (char *)malloc(tt->size * target_count + 4);
         if (!s) {
             free(copy);
             return __mpi_no_mem(w->comm, fn, tt->size * target_count);
         }
-        FOR_RUNS(tt, target_count, base, a, len, off, {
-            memcpy(s + off, a, len);
-            if (op == MPI_REPLACE)
-                memcpy(a, src + off, len);
-            else if (op != MPI_NO_OP)
-                __mpi_op_combine(op, et, src + off, a, a, len / esize);
+        FOR_ELEMENTS(tt, target_count, base, et, tt->size * target_count, a, len, off, {
+            elements_at(et, a, s + off, len);
+            apply(op, et, src ? src + off : 0, a, len);
         });
         __mpi_unpack(s, tt->size * target_count, (char *)result_addr, result_count,
                      __mpi_type_get(result_datatype));
@@ -1040,28 +1109,19 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
         free(copy);
         return MPI_SUCCESS;
     }
-    per = (PAYLOAD * 4 / esize) * esize;        /* whole elements per message */
-    FOR_RUNS(tt, target_count, base, a, len, off, r += (len + per - 1) / per);
+    per = (PAYLOAD * 4 / __coll_size(et)) * __coll_size(et);       /* whole elements per message */
+    FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off, r++);
     g = fetch_later(w, target_rank, r, result_addr, result_count, result_datatype);
     if (!g) {
         free(copy);
         return __mpi_no_mem(w->comm, fn, r * (PAYLOAD + 5) * (int)sizeof(int));
     }
     r = 0;
-    FOR_RUNS(tt, target_count, base, a, len, off, {
-        int left = len;
-        char *t = a;
-        const char *s = src ? src + off : 0;
-        while (left > 0) {
-            int n = left < per ? left : per, d[PAYLOAD] = {0, 0, 0, 0};
-            if (s) {
-                memcpy(d, s, n);
-                s += n;
-            }
-            fetch_run(w, g, r++, (void (*)())fetch_op, t, n << 16 | op << 8 | et, n, d);
-            t += n;
-            left -= n;
-        }
+    FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off, {
+        int d[PAYLOAD] = {0, 0, 0, 0};
+        if (src)
+            memcpy(d, src + off, len);
+        fetch_run(w, g, r++, (void (*)())fetch_op, a, len << 16 | op << 8 | et, len, d);
     });
     g->next = w->gets;
     w->gets = g;

@@ -13,6 +13,18 @@ static int for_runs(struct __mpi_type *t, int count, char *addr,
     char *one = __mpi_type_contig(t, addr, count);
     if (one)
         return t->size * count > 0 ? fn(w, rank, one, t->size * count, 0, arg) : MPI_SUCCESS;
+    if (t->flags & TF_COMPACT) {        /* many runs, read in order (datatype.c) */
+        struct __mpi_runs r;
+        for (i = 0; i < count && err == MPI_SUCCESS; i++) {
+            __mpi_runs_start(&r, t);
+            for (k = 0; k < t->nblocks && err == MPI_SUCCESS; k++) {
+                __MPI_RUNS_NEXT(&r);
+                err = fn(w, rank, addr + i * ext + r.disp, r.len, off, arg);
+                off += r.len;
+            }
+        }
+        return err;
+    }
     for (i = 0; i < count && err == MPI_SUCCESS; i++)
         for (k = 0; k < t->nblocks && err == MPI_SUCCESS; k++) {
             err = fn(w, rank, addr + i * ext + t->blocks[k].disp, t->blocks[k].len, off, arg);

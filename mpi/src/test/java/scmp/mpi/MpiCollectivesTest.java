@@ -88,7 +88,9 @@ class MpiCollectivesTest {
      *  MPI_Comm_create_group with
      *  traffic that arrives before the communicator (commgroup.c), reductions of megabytes (bigreduce.c), the
      *  nonblocking collectives and MPI_Alltoallw (nbcoll.c), the rest of the MPI-2/3 ordinary programs call
-     *  (mpi2funcs.c), one-sided communication (onesided.c) and its MPI-3 calls (onesided3.c), MPI_Comm_free with
+     *  (mpi2funcs.c), one-sided communication (onesided.c), its MPI-3 calls (onesided3.c) and accumulates with derived
+     *  datatypes on both sides and the pair types (onesided_dtype.c), datatypes of many runs, kept compact
+     *  (manyruns.c), MPI_Comm_free with
      *  receives still pending and MPI_PROC_NULL with MPI_DATATYPE_NULL (commfree.c), more user error handlers made
      *  and freed than exist at once (errhandlers.c), MPI_Finalize deleting MPI_COMM_SELF's attributes
      *  (finalize_self.c), reductions of items longer than a slot message (bigitems.c), the collectives of
@@ -113,6 +115,9 @@ class MpiCollectivesTest {
         "mpi2funcs.c,4,ours", "mpi2funcs.c,4,thesis", "mpi2funcs.c,16,ours", "mpi2funcs.c,16,thesis",
         "onesided.c,4,ours", "onesided.c,4,thesis", "onesided.c,16,ours", "onesided.c,16,thesis",
         "onesided3.c,4,ours", "onesided3.c,4,thesis", "onesided3.c,16,ours", "onesided3.c,16,thesis",
+        "onesided_dtype.c,4,ours", "onesided_dtype.c,4,thesis", "onesided_dtype.c,16,ours",
+        "onesided_dtype.c,16,thesis",
+        "manyruns.c,4,ours", "manyruns.c,4,thesis", "manyruns.c,16,ours",
         "commfree.c,4,ours", "commfree.c,4,thesis", "commfree.c,16,ours", "commfree.c,16,thesis",
         "errhandlers.c,4,ours", "errhandlers.c,4,thesis", "errhandlers.c,16,ours", "errhandlers.c,16,thesis",
         "finalize_self.c,4,ours", "finalize_self.c,4,thesis", "finalize_self.c,16,ours",

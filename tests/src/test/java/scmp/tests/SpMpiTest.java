@@ -217,14 +217,18 @@ class SpMpiTest {
 
     /**
      * The programs programs/mpi has MPICH output for (onesided3.c only under MPI-LAPI: the native stack has MPI-2's
-     * one-sided calls, not MPI-3's; docs/mpi-sp.md).
+     * one-sided calls, not MPI-3's; docs/mpi-sp.md; not onesided_dtype.c, whose accumulates have derived datatypes on
+     * both sides, which the SP's take on one side only; nor manyruns.c, whose accumulate of 1200 one-int runs
+     * overflows a 64 KiB stack in LAPI's dispatch, which recurses through progress, acknowledge and complete once
+     * per message waiting).
      */
     static Stream<String> programs() throws IOException {
         try (Stream<Path> files = Files.list(E2e.root().resolve("programs/mpi"));
                 Stream<Path> more = Files.list(E2e.root().resolve("programs/mpi/expected"))) {
             return Stream.concat(files, more).map(f -> f.getFileName().toString())
                     .filter(f -> f.endsWith(".4.expected") || f.endsWith(".n4.out"))
-                    .map(f -> f.substring(0, f.indexOf('.'))).sorted()
+                    .map(f -> f.substring(0, f.indexOf('.')))
+                    .filter(f -> !f.equals("onesided_dtype") && !f.equals("manyruns")).sorted()
                     .toList().stream();
         }
     }
