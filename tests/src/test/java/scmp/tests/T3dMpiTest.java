@@ -58,18 +58,6 @@ class T3dMpiTest {
     }
 
     /**
-     * With the T3D's data cache, which remote writes do not update: onesided3.c still prints what MPICH prints (a
-     * flush at one's own window, MPI_Win_sync and the end of an exposure epoch invalidate the window's lines, and
-     * the notices of general active target are read after their line is invalidated).
-     */
-    @Test
-    void theMpi3CallsPrintWhatMpichPrintsWithTheDataCache() throws IOException {
-        E2e.Sim s = E2e.scmpsim("-n", "4", "--param", "dataCache=true", build("programs/mpi/onesided3.c").toString());
-        assertEquals(0, s.exit(), s.stderr());
-        assertEquals(Files.readString(E2e.root().resolve("programs/mpi/onesided3.4.expected")), s.stdout());
-    }
-
-    /**
      * programs/sp-mpi/rma3.c's latencies of the MPI-3 calls on the T3D, the figures docs/mpi-t3d.md gives, each
      * completed by MPI_Win_flush: a flush alone, a put, fetch-and-ops and a compare-and-swap under the target's
      * mutex, an empty general-active-target epoch; and the results right.
