@@ -143,6 +143,8 @@ void __mpi_topo_copy(struct __mpi_comm *from, struct __mpi_comm *to);
 /* op.c: predefined operations and MPI_Op_create's */
 int __mpi_op_valid(MPI_Op op);
 int __mpi_op_check(MPI_Op op, MPI_Datatype type);  /* op applies to type */
+void __mpi_op_hold(MPI_Op op);                     /* a nonblocking reduction keeps op past MPI_Op_free */
+void __mpi_op_release(MPI_Op op);
 typedef void (*__mpi_combine_fn)(const void *lower, const void *higher, void *out, int n);
 __mpi_combine_fn __mpi_op_fn(MPI_Op op, MPI_Datatype type);  /* a predefined op's loop, or 0 */
 int __mpi_op_commutative(MPI_Op op);

@@ -11,23 +11,11 @@
 #include <string.h>
 #include "mpi_machine.h"
 #include "mpi_internal.h"
-
-struct __mpi_nbc {
-    int n;                          /* requests posted */
-    int left;                       /* of them not completed */
-    int error;                      /* the first error of a request */
-    MPI_Request *reqs;
-    /* a reduction: the vectors of ranks 0 .. size-1, each `bytes` long, combined in rank order into out */
-    char *vecs;
-    char *out;
-    int count, bytes, size;
-    MPI_Datatype type;
-    MPI_Op op;
-};
+#include "nbc.h"
 
 /* A schedule for up to nreq requests with `extra` bytes of room (vectors, an in-place copy) at ->vecs; 0 when
  * node memory is short. */
-static struct __mpi_nbc *schedule(int nreq, int extra)
+struct __mpi_nbc *__nbc_schedule(int nreq, int extra)
 {
     struct __mpi_nbc *s = (struct __mpi_nbc *)malloc(sizeof *s + nreq * sizeof(MPI_Request) + extra + 8);
     if (!s)
@@ -38,7 +26,7 @@ static struct __mpi_nbc *schedule(int nreq, int extra)
     return s;
 }
 
-static int post(struct __mpi_nbc *s, int send, void *buf, int count, MPI_Datatype type, int peer, int tag,
+int __nbc_post(struct __mpi_nbc *s, int send, void *buf, int count, MPI_Datatype type, int peer, int tag,
                 MPI_Comm comm)
 {
     int err = send ? __mpi_isend(buf, count, type, peer, tag, comm, Q_COLL, &s->reqs[s->n])
@@ -72,6 +60,10 @@ static int finish(struct __mpi_nbc *s)
         if (s->error == MPI_SUCCESS)
             __coll_copy(s->out, s->type, s->count, s->vecs + (s->size - 1) * s->bytes, s->type, s->count);
     }
+    if (s->out) {
+        __mpi_op_release(s->op);    /* held since the start (MPI_Op_free may have come in between) */
+        s->out = 0;
+    }
     return s->error;
 }
 
@@ -88,7 +80,7 @@ static int test(struct __mpi_nbc *s)
 }
 
 /* Waits for every request, then finishes; the first error. */
-static int complete(struct __mpi_nbc *s)
+int __nbc_complete(struct __mpi_nbc *s)
 {
     int i;
     for (i = 0; i < s->n; i++)
@@ -102,7 +94,7 @@ static int complete(struct __mpi_nbc *s)
 /* After an error while posting: what was posted still completes (a receive may already be matched). */
 static int abandon(struct __mpi_nbc *s, int err)
 {
-    complete(s);
+    __nbc_complete(s);
     free(s);
     return err;
 }
@@ -119,24 +111,15 @@ void __mpi_nbc_poll(struct __mpi_request *r)
 void __mpi_nbc_wait(struct __mpi_request *r)
 {
     if (r->state != ST_DONE) {
-        r->error = complete((struct __mpi_nbc *)r->tmp);
+        r->error = __nbc_complete((struct __mpi_nbc *)r->tmp);
         r->state = ST_DONE;
     }
 }
 
 /* ---- Starting them ----------------------------------------------------------------------------------- */
 
-/* The communicator and the request's address, checked; the schedule s to come (NEW). */
-#define START(fn, s, c, comm, request)                                                                        \
-    struct __mpi_comm *c = __mpi_comm(comm);                                                                  \
-    struct __mpi_nbc *s;                                                                                      \
-    if (!c || c->inter)                                                                                       \
-        return __mpi_error(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, fn);                                      \
-    if (!(request))                                                                                           \
-        return __mpi_error(comm, MPI_ERR_ARG, fn);                                                            \
-    *(request) = MPI_REQUEST_NULL
 
-static int type_ok(MPI_Datatype t, int count)
+int __nbc_type_ok(MPI_Datatype t, int count)
 {
     if (__coll_size(t) < 0 || (t >= MPI_FIRST_DERIVED && __mpi_type_usable(t) != MPI_SUCCESS))
         return MPI_ERR_TYPE;
@@ -144,7 +127,7 @@ static int type_ok(MPI_Datatype t, int count)
 }
 
 /* Hands the schedule over as a request, or reports what went wrong. */
-static int started(struct __mpi_nbc *s, int err, MPI_Comm comm, MPI_Request *request, const char *fn)
+int __nbc_started(struct __mpi_nbc *s, int err, MPI_Comm comm, MPI_Request *request, const char *fn)
 {
     struct __mpi_request *r;
     if (err != MPI_SUCCESS)
@@ -164,49 +147,41 @@ static int started(struct __mpi_nbc *s, int err, MPI_Comm comm, MPI_Request *req
 }
 
 /* A tag of its own for each nonblocking collective on a communicator: they may be outstanding together. */
-static int nbc_tag(struct __mpi_comm *c)
+int __nbc_tag(struct __mpi_comm *c)
 {
     return TAG_NBC + (c->nbc_seq++ & 0xfffff);
 }
 
-#define NEW(s, c, comm, fn, extra)                                                                           \
-    do {                                                                                                      \
-        s = schedule(2 * (c)->size, (extra));                                                                 \
-        if (!s)                                                                                               \
-            return __mpi_no_mem(comm, fn, 2 * (c)->size * (int)sizeof(MPI_Request) + (extra));                \
-    } while (0)
-
-#define FAIL(fn, e) return __mpi_error(comm, (e), fn)
 
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
     int i, err = MPI_SUCCESS, tag;
     START("MPI_Ibarrier", s, c, comm, request);
     NEW(s, c, comm, "MPI_Ibarrier", 0);
-    tag = nbc_tag(c);
+    tag = __nbc_tag(c);
     /* everyone tells everyone: when a process has heard from all, all have entered */
     for (i = 1; i < c->size && err == MPI_SUCCESS; i++)
-        err = post(s, 0, 0, 0, MPI_BYTE, (c->rank + c->size - i) % c->size, tag, comm);
+        err = __nbc_post(s, 0, 0, 0, MPI_BYTE, (c->rank + c->size - i) % c->size, tag, comm);
     for (i = 1; i < c->size && err == MPI_SUCCESS; i++)
-        err = post(s, 1, 0, 0, MPI_BYTE, (c->rank + i) % c->size, tag, comm);
-    return started(s, err, comm, request, "MPI_Ibarrier");
+        err = __nbc_post(s, 1, 0, 0, MPI_BYTE, (c->rank + i) % c->size, tag, comm);
+    return __nbc_started(s, err, comm, request, "MPI_Ibarrier");
 }
 
 int MPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request)
 {
     int i, err, tag;
     START("MPI_Ibcast", s, c, comm, request);
-    if ((err = type_ok(datatype, count)) != MPI_SUCCESS)
+    if ((err = __nbc_type_ok(datatype, count)) != MPI_SUCCESS)
         FAIL("MPI_Ibcast", err);
     if (root < 0 || root >= c->size)
         FAIL("MPI_Ibcast", MPI_ERR_ROOT);
     NEW(s, c, comm, "MPI_Ibcast", 0);
-    tag = nbc_tag(c);
+    tag = __nbc_tag(c);
     if (c->rank != root)
-        err = post(s, 0, buffer, count, datatype, root, tag, comm);
+        err = __nbc_post(s, 0, buffer, count, datatype, root, tag, comm);
     for (i = 1; c->rank == root && i < c->size && err == MPI_SUCCESS; i++)
-        err = post(s, 1, buffer, count, datatype, (root + i) % c->size, tag, comm);
-    return started(s, err, comm, request, "MPI_Ibcast");
+        err = __nbc_post(s, 1, buffer, count, datatype, (root + i) % c->size, tag, comm);
+    return __nbc_started(s, err, comm, request, "MPI_Ibcast");
 }
 
 /* Gather (to one root, or to all): rank i's block lands at recvbuf + i blocks. */
@@ -219,12 +194,12 @@ static int gather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *rec
         FAIL(fn, MPI_ERR_ROOT);
     if (sendbuf == MPI_IN_PLACE && !all && c->rank != root)
         FAIL(fn, MPI_ERR_BUFFER);
-    if (sendbuf != MPI_IN_PLACE && (err = type_ok(sendtype, sendcount)) != MPI_SUCCESS)
+    if (sendbuf != MPI_IN_PLACE && (err = __nbc_type_ok(sendtype, sendcount)) != MPI_SUCCESS)
         FAIL(fn, err);
-    if ((all || c->rank == root) && (err = type_ok(recvtype, recvcount)) != MPI_SUCCESS)
+    if ((all || c->rank == root) && (err = __nbc_type_ok(recvtype, recvcount)) != MPI_SUCCESS)
         FAIL(fn, err);
     NEW(s, c, comm, fn, 0);
-    tag = nbc_tag(c);
+    tag = __nbc_tag(c);
     rext = all || c->rank == root ? __coll_extent(recvtype) * recvcount : 0;
     if (sendbuf != MPI_IN_PLACE && (all || c->rank == root))
         __coll_copy((char *)recvbuf + c->rank * rext, recvtype, recvcount, sendbuf, sendtype, sendcount);
@@ -236,13 +211,13 @@ static int gather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *rec
     err = MPI_SUCCESS;
     for (i = 1; (all || c->rank == root) && i < c->size && err == MPI_SUCCESS; i++) {
         int from = (c->rank + c->size - i) % c->size;
-        err = post(s, 0, (char *)recvbuf + from * rext, recvcount, recvtype, from, tag, comm);
+        err = __nbc_post(s, 0, (char *)recvbuf + from * rext, recvcount, recvtype, from, tag, comm);
     }
     for (i = 1; all && i < c->size && err == MPI_SUCCESS; i++)
-        err = post(s, 1, sendbuf, sendcount, sendtype, (c->rank + i) % c->size, tag, comm);
+        err = __nbc_post(s, 1, sendbuf, sendcount, sendtype, (c->rank + i) % c->size, tag, comm);
     if (!all && c->rank != root && err == MPI_SUCCESS)
-        err = post(s, 1, sendbuf, sendcount, sendtype, root, tag, comm);
-    return started(s, err, comm, request, fn);
+        err = __nbc_post(s, 1, sendbuf, sendcount, sendtype, root, tag, comm);
+    return __nbc_started(s, err, comm, request, fn);
 }
 
 int MPI_Igather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -269,46 +244,46 @@ int MPI_Iscatter(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recv
         FAIL("MPI_Iscatter", MPI_ERR_ROOT);
     if (recvbuf == MPI_IN_PLACE && c->rank != root)
         FAIL("MPI_Iscatter", MPI_ERR_BUFFER);
-    if (c->rank == root && (err = type_ok(sendtype, sendcount)) != MPI_SUCCESS)
+    if (c->rank == root && (err = __nbc_type_ok(sendtype, sendcount)) != MPI_SUCCESS)
         FAIL("MPI_Iscatter", err);
-    if (recvbuf != MPI_IN_PLACE && (err = type_ok(recvtype, recvcount)) != MPI_SUCCESS)
+    if (recvbuf != MPI_IN_PLACE && (err = __nbc_type_ok(recvtype, recvcount)) != MPI_SUCCESS)
         FAIL("MPI_Iscatter", err);
     NEW(s, c, comm, "MPI_Iscatter", 0);
-    tag = nbc_tag(c);
+    tag = __nbc_tag(c);
     err = MPI_SUCCESS;
     if (c->rank != root) {
-        err = post(s, 0, recvbuf, recvcount, recvtype, root, tag, comm);
+        err = __nbc_post(s, 0, recvbuf, recvcount, recvtype, root, tag, comm);
     } else {
         sext = __coll_extent(sendtype) * sendcount;
         if (recvbuf != MPI_IN_PLACE)
             __coll_copy(recvbuf, recvtype, recvcount, (char *)sendbuf + root * sext, sendtype, sendcount);
         for (i = 1; i < c->size && err == MPI_SUCCESS; i++) {
             int to = (root + i) % c->size;
-            err = post(s, 1, (char *)sendbuf + to * sext, sendcount, sendtype, to, tag, comm);
+            err = __nbc_post(s, 1, (char *)sendbuf + to * sext, sendcount, sendtype, to, tag, comm);
         }
     }
-    return started(s, err, comm, request, "MPI_Iscatter");
+    return __nbc_started(s, err, comm, request, "MPI_Iscatter");
 }
 
 /* The exchange of MPI_Alltoallw and MPI_Ialltoall: block i of the send side goes to rank i, block i of the
  * receive side comes from it; displacements in bytes. In place (MPI-2.2), the send side is a copy of the
  * receive side, made in the schedule's room. */
-static int exchange(struct __mpi_nbc **sp, void *sendbuf, const int *scounts, const int *sdispls,
+int __nbc_exchange(struct __mpi_nbc **sp, void *sendbuf, const int *scounts, const int *sdispls,
                     const MPI_Datatype *stypes, void *recvbuf, const int *rcounts, const int *rdispls,
                     const MPI_Datatype *rtypes, int tag, MPI_Comm comm, struct __mpi_comm *c, const char *fn)
 {
     int i, err = MPI_SUCCESS, span = 0;
     struct __mpi_nbc *s;
     for (i = 0; i < c->size && err == MPI_SUCCESS; i++) {
-        err = type_ok(rtypes[i], rcounts[i]);
+        err = __nbc_type_ok(rtypes[i], rcounts[i]);
         if (err == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
-            err = type_ok(stypes[i], scounts[i]);
+            err = __nbc_type_ok(stypes[i], scounts[i]);
         if (err == MPI_SUCCESS && rdispls[i] + rcounts[i] * __coll_extent(rtypes[i]) > span)
             span = rdispls[i] + rcounts[i] * __coll_extent(rtypes[i]);
     }
     if (err != MPI_SUCCESS)
         return err;
-    s = schedule(2 * c->size, sendbuf == MPI_IN_PLACE ? span : 0);
+    s = __nbc_schedule(2 * c->size, sendbuf == MPI_IN_PLACE ? span : 0);
     if (!s)
         return __mpi_no_mem(comm, fn, 2 * c->size * (int)sizeof(MPI_Request) + span);
     *sp = s;
@@ -323,11 +298,11 @@ static int exchange(struct __mpi_nbc **sp, void *sendbuf, const int *scounts, co
                 (char *)sendbuf + sdispls[c->rank], stypes[c->rank], scounts[c->rank]);
     for (i = 1; i < c->size && err == MPI_SUCCESS; i++) {
         int from = (c->rank + c->size - i) % c->size;
-        err = post(s, 0, (char *)recvbuf + rdispls[from], rcounts[from], rtypes[from], from, tag, comm);
+        err = __nbc_post(s, 0, (char *)recvbuf + rdispls[from], rcounts[from], rtypes[from], from, tag, comm);
     }
     for (i = 1; i < c->size && err == MPI_SUCCESS; i++) {
         int to = (c->rank + i) % c->size;
-        err = post(s, 1, (char *)sendbuf + sdispls[to], scounts[to], stypes[to], to, tag, comm);
+        err = __nbc_post(s, 1, (char *)sendbuf + sdispls[to], scounts[to], stypes[to], to, tag, comm);
     }
     return err;
 }
@@ -348,10 +323,10 @@ int MPI_Alltoallw(void *sendbuf, int *sendcounts, int *sdispls, MPI_Datatype *se
                                 comm, c);
         return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(comm, err, "MPI_Alltoallw");
     }
-    err = exchange(&s, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+    err = __nbc_exchange(&s, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
                    TAG_ALLTOALLW, comm, c, "MPI_Alltoallw");
     if (s) {
-        int e = complete(s);
+        int e = __nbc_complete(s);
         free(s);
         if (err == MPI_SUCCESS)
             err = e;
@@ -384,11 +359,11 @@ int MPI_Ialltoall(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *rec
         rd[i] = i * rext;
         rt[i] = recvtype;
     }
-    err = exchange(&s, sendbuf, sc, sd, st, recvbuf, rc, rd, rt, nbc_tag(c), comm, c, "MPI_Ialltoall");
+    err = __nbc_exchange(&s, sendbuf, sc, sd, st, recvbuf, rc, rd, rt, __nbc_tag(c), comm, c, "MPI_Ialltoall");
     free(sc);
     if (!s)
         return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(comm, err, "MPI_Ialltoall");
-    return started(s, err, comm, request, "MPI_Ialltoall");
+    return __nbc_started(s, err, comm, request, "MPI_Ialltoall");
 }
 
 /* Reductions: the vectors go to the root (or to everyone), which combines them in rank order once all have
@@ -400,7 +375,7 @@ static int reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype
     START(fn, s, c, comm, request);
     if (root != MPI_UNDEFINED && (root < 0 || root >= c->size))
         FAIL(fn, MPI_ERR_ROOT);
-    if ((err = type_ok(datatype, count)) != MPI_SUCCESS)
+    if ((err = __nbc_type_ok(datatype, count)) != MPI_SUCCESS)
         FAIL(fn, err);
     if (!__mpi_op_check(op, datatype))
         FAIL(fn, MPI_ERR_OP);
@@ -412,7 +387,7 @@ static int reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype
     }
     bytes = (__coll_extent(datatype) * count + 7) & ~7;
     NEW(s, c, comm, fn, gets ? c->size * bytes : 0);
-    tag = nbc_tag(c);
+    tag = __nbc_tag(c);
     err = MPI_SUCCESS;
     if (gets) {
         s->out = (char *)recvbuf;
@@ -421,17 +396,18 @@ static int reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype
         s->size = c->size;
         s->type = datatype;
         s->op = op;
+        __mpi_op_hold(op);
         memcpy(s->vecs + c->rank * bytes, sendbuf, __coll_extent(datatype) * count);
         for (i = 1; i < c->size && err == MPI_SUCCESS; i++) {
             int from = (c->rank + c->size - i) % c->size;
-            err = post(s, 0, s->vecs + from * bytes, count, datatype, from, tag, comm);
+            err = __nbc_post(s, 0, s->vecs + from * bytes, count, datatype, from, tag, comm);
         }
     }
     for (i = 1; all && i < c->size && err == MPI_SUCCESS; i++)
-        err = post(s, 1, sendbuf, count, datatype, (c->rank + i) % c->size, tag, comm);
+        err = __nbc_post(s, 1, sendbuf, count, datatype, (c->rank + i) % c->size, tag, comm);
     if (!all && c->rank != root)
-        err = post(s, 1, sendbuf, count, datatype, root, tag, comm);
-    return started(s, err, comm, request, fn);
+        err = __nbc_post(s, 1, sendbuf, count, datatype, root, tag, comm);
+    return __nbc_started(s, err, comm, request, fn);
 }
 
 int MPI_Ireduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,

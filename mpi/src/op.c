@@ -25,6 +25,8 @@ typedef __mpi_combine_fn combine_fn;
 struct user_op {
     MPI_User_function *fn;
     int commute;
+    int holds;      /* nonblocking reductions started with it and not yet combined */
+    int freed;      /* MPI_Op_free came while it was held: the slot is given back at the last release */
 };
 static struct user_op *user_ops;
 static int nuser_ops;
@@ -248,8 +250,10 @@ int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op)
         if (!more)
             return __mpi_error(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "MPI_Op_create");
         user_ops = more;
-        for (j = nuser_ops; j < cap; j++)
+        for (j = nuser_ops; j < cap; j++) {
             user_ops[j].fn = 0;
+            user_ops[j].holds = user_ops[j].freed = 0;
+        }
         nuser_ops = cap;
     }
     user_ops[i].fn = function;
@@ -261,11 +265,33 @@ int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op)
 int MPI_Op_free(MPI_Op *op)
 {
     struct user_op *u = user(*op);
-    if (!u)
+    if (!u || u->freed)
         return MPI_ERR_OP;
-    u->fn = 0;
+    /* a nonblocking reduction still to combine with it keeps it until then (MPI-3.1 section 5.12) */
+    if (u->holds > 0)
+        u->freed = 1;
+    else
+        u->fn = 0;
     *op = MPI_OP_NULL;
     return MPI_SUCCESS;
+}
+
+/* A nonblocking reduction holds its operation from its start to its combination, so that MPI_Op_free in
+ * between does not take it away (nbc.c, nbcv.c). Nothing for the predefined operations. */
+void __mpi_op_hold(MPI_Op op)
+{
+    struct user_op *u = user(op);
+    if (u)
+        u->holds++;
+}
+
+void __mpi_op_release(MPI_Op op)
+{
+    struct user_op *u = user(op);
+    if (u && u->holds > 0 && --u->holds == 0 && u->freed) {
+        u->freed = 0;
+        u->fn = 0;
+    }
 }
 
 /* MPI-2.2: inoutbuf = inbuf op inoutbuf, on this process alone. */

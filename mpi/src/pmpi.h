@@ -175,6 +175,15 @@
 #define MPI_Iscatter PMPI_Iscatter
 #define MPI_Iallgather PMPI_Iallgather
 #define MPI_Ialltoall PMPI_Ialltoall
+#define MPI_Igatherv PMPI_Igatherv
+#define MPI_Iscatterv PMPI_Iscatterv
+#define MPI_Iallgatherv PMPI_Iallgatherv
+#define MPI_Ialltoallv PMPI_Ialltoallv
+#define MPI_Ialltoallw PMPI_Ialltoallw
+#define MPI_Ireduce_scatter PMPI_Ireduce_scatter
+#define MPI_Ireduce_scatter_block PMPI_Ireduce_scatter_block
+#define MPI_Iscan PMPI_Iscan
+#define MPI_Iexscan PMPI_Iexscan
 #define MPI_Win_create PMPI_Win_create
 #define MPI_Win_allocate PMPI_Win_allocate
 #define MPI_Win_free PMPI_Win_free
@@ -373,6 +382,15 @@
 #pragma weak MPI_Iscatter = PMPI_Iscatter
 #pragma weak MPI_Iallgather = PMPI_Iallgather
 #pragma weak MPI_Ialltoall = PMPI_Ialltoall
+#pragma weak MPI_Igatherv = PMPI_Igatherv
+#pragma weak MPI_Iscatterv = PMPI_Iscatterv
+#pragma weak MPI_Iallgatherv = PMPI_Iallgatherv
+#pragma weak MPI_Ialltoallv = PMPI_Ialltoallv
+#pragma weak MPI_Ialltoallw = PMPI_Ialltoallw
+#pragma weak MPI_Ireduce_scatter = PMPI_Ireduce_scatter
+#pragma weak MPI_Ireduce_scatter_block = PMPI_Ireduce_scatter_block
+#pragma weak MPI_Iscan = PMPI_Iscan
+#pragma weak MPI_Iexscan = PMPI_Iexscan
 #pragma weak MPI_Win_create = PMPI_Win_create
 #pragma weak MPI_Win_allocate = PMPI_Win_allocate
 #pragma weak MPI_Win_free = PMPI_Win_free

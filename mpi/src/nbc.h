@@ -1,0 +1,48 @@
+/* The schedule of a nonblocking collective (nbc.c), shared with the vector ones and the scans (nbcv.c). */
+#ifndef MPI_NBC_H
+#define MPI_NBC_H
+
+struct __mpi_nbc {
+    int n;                          /* requests posted */
+    int left;                       /* of them not completed */
+    int error;                      /* the first error of a request */
+    MPI_Request *reqs;
+    /* a reduction: the vectors of ranks 0 .. size-1, each `bytes` long, combined in rank order into out */
+    char *vecs;
+    char *out;
+    int count, bytes, size;
+    MPI_Datatype type;
+    MPI_Op op;
+};
+
+struct __mpi_nbc *__nbc_schedule(int nreq, int extra);   /* room for nreq requests and `extra` bytes, or 0 */
+int __nbc_post(struct __mpi_nbc *s, int send, void *buf, int count, MPI_Datatype type, int peer, int tag,
+               MPI_Comm comm);                          /* a send or receive on the collective queue */
+int __nbc_complete(struct __mpi_nbc *s);                /* waits for every request, finishes: the first error */
+int __nbc_type_ok(MPI_Datatype t, int count);
+int __nbc_started(struct __mpi_nbc *s, int err, MPI_Comm comm, MPI_Request *request, const char *fn);
+int __nbc_tag(struct __mpi_comm *c);                    /* a tag of its own for each nonblocking collective */
+int __nbc_exchange(struct __mpi_nbc **sp, void *sendbuf, const int *scounts, const int *sdispls,
+                   const MPI_Datatype *stypes, void *recvbuf, const int *rcounts, const int *rdispls,
+                   const MPI_Datatype *rtypes, int tag, MPI_Comm comm, struct __mpi_comm *c, const char *fn);
+
+/* The communicator and the request's address, checked; the schedule s to come (NEW). */
+#define START(fn, s, c, comm, request)                                                                        \
+    struct __mpi_comm *c = __mpi_comm(comm);                                                                  \
+    struct __mpi_nbc *s;                                                                                      \
+    if (!c || c->inter)                                                                                       \
+        return __mpi_error(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, fn);                                      \
+    if (!(request))                                                                                           \
+        return __mpi_error(comm, MPI_ERR_ARG, fn);                                                            \
+    *(request) = MPI_REQUEST_NULL
+
+#define NEW(s, c, comm, fn, extra)                                                                           \
+    do {                                                                                                      \
+        s = __nbc_schedule(2 * (c)->size, (extra));                                                           \
+        if (!s)                                                                                               \
+            return __mpi_no_mem(comm, fn, 2 * (c)->size * (int)sizeof(MPI_Request) + (extra));                \
+    } while (0)
+
+#define FAIL(fn, e) return __mpi_error(comm, (e), fn)
+
+#endif
