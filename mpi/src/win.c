@@ -869,114 +869,18 @@ int MPI_Win_unlock(int rank, MPI_Win win)
     return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, "MPI_Win_unlock");
 }
 
-/* ---- MPI-3 passive target: every target at once, and completion without unlocking ------------------------- */
+/* ---- MPI-3 passive target: every target at once, and completion without unlocking (win_mpi3.h) ------------- */
 
-/* A shared lock on every process, taken one after the other (shared locks wait only for exclusive ones, which
- * their holders give back). */
-int MPI_Win_lock_all(int assert, MPI_Win win)
-{
-    struct win *w = win_of(win);
-    int r, err = MPI_SUCCESS;
-    if (!w)
-        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_lock_all");
-    for (r = 0; r < w->size; r++)
-        if (w->locked[r])
-            return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_lock_all");
-    for (r = 0; r < w->size && err == MPI_SUCCESS; r++)
-        err = MPI_Win_lock(MPI_LOCK_SHARED, r, assert, win);
-    w->all_locked = err == MPI_SUCCESS;
-    return err;
-}
+/* This process's operations to rank complete there, as an unlock completes them, the lock kept (a macro, not a
+ * function: the flushes' code stays what it was). */
+#define flush_one(w, rank) release(w, rank, 0)
 
-int MPI_Win_unlock_all(MPI_Win win)
-{
-    struct win *w = win_of(win);
-    int r, err = MPI_SUCCESS;
-    if (!w)
-        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_unlock_all");
-    if (!w->all_locked)
-        return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_unlock_all");
-    for (r = 0; r < w->size && err == MPI_SUCCESS; r++)
-        err = MPI_Win_unlock(r, win);
-    w->all_locked = 0;
-    return err;
-}
-
-/* Completes this process's operations to rank (or to every process it holds a lock at: rank -1) at the origin
- * and at the target; the locks stay. Local completion is the same, so the _local forms are these. */
-static int flush(MPI_Win win, int rank, const char *fn)
-{
-    struct win *w = win_of(win);
-    int r, err = MPI_SUCCESS;
-    if (!w)
-        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
-    if (rank >= w->size || rank < -1)
-        return __mpi_error(w->comm, MPI_ERR_RANK, fn);
-    if (rank >= 0 && !w->locked[rank])
-        return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, fn);
-    for (r = rank < 0 ? 0 : rank; r < (rank < 0 ? w->size : rank + 1); r++)
-        if (w->locked[r] && err == MPI_SUCCESS)
-            err = release(w, r, 0);
-    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, fn);
-}
-
-int MPI_Win_flush(int rank, MPI_Win win)
-{
-    return rank < 0 ? flush(win, -2, "MPI_Win_flush") : flush(win, rank, "MPI_Win_flush");
-}
-
-int MPI_Win_flush_all(MPI_Win win)
-{
-    return flush(win, -1, "MPI_Win_flush_all");
-}
-
-int MPI_Win_flush_local(int rank, MPI_Win win)
-{
-    return rank < 0 ? flush(win, -2, "MPI_Win_flush_local") : flush(win, rank, "MPI_Win_flush_local");
-}
-
-int MPI_Win_flush_local_all(MPI_Win win)
-{
-    return flush(win, -1, "MPI_Win_flush_local_all");
-}
+#include "win_mpi3.h"
 
 /* The public and private copies of a window are one memory here (the unified model): nothing to do. */
 int MPI_Win_sync(MPI_Win win)
 {
     return win_of(win) ? MPI_SUCCESS : __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_sync");
-}
-
-int MPI_Win_get_group(MPI_Win win, MPI_Group *group)
-{
-    struct win *w = win_of(win);
-    if (!w)
-        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_get_group");
-    return MPI_Comm_group(w->comm, group);
-}
-
-/* ---- Memory for windows (MPI-2 section 4.11) --------------------------------------------------------------- */
-
-/* Node memory is all alike: MPI_Alloc_mem is malloc, checked (MPI_ERR_NO_MEM through MPI_COMM_WORLD's
- * handler, as the call has no communicator). */
-int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
-{
-    char *mem;
-    (void)info;
-    if (size < 0)
-        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_SIZE, "MPI_Alloc_mem");
-    if (!baseptr)
-        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Alloc_mem");
-    mem = (char *)malloc(size > 0 ? (int)size : 1);
-    if (!mem)
-        return __mpi_no_mem(MPI_COMM_WORLD, "MPI_Alloc_mem", (int)size);
-    *(void **)baseptr = mem;
-    return MPI_SUCCESS;
-}
-
-int MPI_Free_mem(void *base)
-{
-    free(base);
-    return MPI_SUCCESS;
 }
 
 /* ---- MPI-3 atomics: MPI_Get_accumulate, MPI_Fetch_and_op, MPI_Compare_and_swap ----------------------------

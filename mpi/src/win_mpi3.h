@@ -1,9 +1,9 @@
-/* The MPI-3 one-sided calls that are the same whatever moves the bytes, included by the T3D's t3d/win_t3d.c and
- * the SP's sp/win_lapi.c: MPI_Win_lock_all and MPI_Win_unlock_all over the library's MPI_Win_lock and
+/* The MPI-3 one-sided calls that are the same whatever moves the bytes, included by SCMP's win.c, the T3D's
+ * t3d/win_t3d.c and the SP's sp/win_lapi.c: MPI_Win_lock_all and MPI_Win_unlock_all over the library's MPI_Win_lock and
  * MPI_Win_unlock, the four flushes over its flush_one(w, rank) (this process's operations to rank complete there,
  * the lock kept), MPI_Win_get_group, and MPI_Alloc_mem and MPI_Free_mem (node memory is all alike on every
- * machine: malloc). SCMP's win.c has the same text still, with release(w, rank, 0) for flush_one and its
- * MPI_Win_sync between the flushes and MPI_Win_get_group. Needs a `struct win` with comm, size, locked and
+ * machine: malloc). SCMP's flush_one is its release(w, rank, 0), an unlock's completion without the unlock.
+ * Needs a `struct win` with comm, size, locked and
  * all_locked, and win_of(). */
 #ifndef MPI_WIN_MPI3_H
 #define MPI_WIN_MPI3_H
