@@ -1033,20 +1033,11 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
     return MPI_SUCCESS;
 }
 
-int MPI_Get_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
-                       int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
-                       int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
-{
-    return get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
-                          target_rank, target_disp, target_count, target_datatype, op, win, "MPI_Get_accumulate");
-}
-
-int MPI_Fetch_and_op(void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
-                     MPI_Aint target_disp, MPI_Op op, MPI_Win win)
-{
-    return get_accumulate(origin_addr, 1, datatype, result_addr, 1, datatype, target_rank, target_disp, 1,
-                          datatype, op, win, "MPI_Fetch_and_op");
-}
+/* MPI_Get_accumulate and MPI_Fetch_and_op over get_accumulate above; MPI_Compare_and_swap is this file's own
+ * below (its remote case a THREAD message whose reply waits as a get's). */
+#define WIN_OWN_GET_ACCUMULATE
+#define WIN_OWN_COMPARE_AND_SWAP
+#include "win_atomics.h"
 
 int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_addr, MPI_Datatype datatype,
                          int target_rank, MPI_Aint target_disp, MPI_Win win)

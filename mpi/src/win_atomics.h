@@ -9,10 +9,13 @@
  *   than one run; returns an error code;
  * - cas_one(w, rank, addr, origin, compare, result, n): the n bytes at the target's addr into result (now or at
  *   the next synchronisation), replaced by origin's if they were compare's, atomically.
- * Included after win_runs.h. */
+ * Included after win_runs.h. SCMP's win.c, whose atomics go as THREAD messages rather than run by run, defines
+ * WIN_OWN_GET_ACCUMULATE and WIN_OWN_COMPARE_AND_SWAP (its own get_accumulate, of the same arguments, and its
+ * own MPI_Compare_and_swap) and includes this for the entry points MPI_Get_accumulate and MPI_Fetch_and_op. */
 #ifndef MPI_WIN_ATOMICS_H
 #define MPI_WIN_ATOMICS_H
 
+#ifndef WIN_OWN_GET_ACCUMULATE
 static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
                           int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
                           int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, const char *fn)
@@ -55,6 +58,7 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
         err = fetched(w, target_rank, stream, bytes, result_addr, result_count, result_datatype);
     return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, fn, bytes);
 }
+#endif
 
 int MPI_Get_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
                        int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
@@ -71,6 +75,7 @@ int MPI_Fetch_and_op(void *origin_addr, void *result_addr, MPI_Datatype datatype
                           datatype, op, win, "MPI_Fetch_and_op");
 }
 
+#ifndef WIN_OWN_COMPARE_AND_SWAP
 /* One element of a predefined type of at most 8 bytes. */
 int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_addr, MPI_Datatype datatype,
                          int target_rank, MPI_Aint target_disp, MPI_Win win)
@@ -88,5 +93,6 @@ int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_add
                       (char *)result_addr, __coll_size(datatype));
     return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, "MPI_Compare_and_swap");
 }
+#endif
 
 #endif
