@@ -1092,16 +1092,10 @@ int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_add
 #define PS_START 6
 #define PS_POST 7
 #define PS_SLOTS 8
-#define PS(w, what, r) (w)->pscw[(what) * (w)->size + (r)]
-#define PS_NSTART(w) (w)->pscw[PS_SLOTS * (w)->size]
-#define PS_NPOST(w) (w)->pscw[PS_SLOTS * (w)->size + 1]
 
-static int *pscw_of(struct win *w)
-{
-    if (!w->pscw)
-        w->pscw = (int *)__mpi_xcalloc(PS_SLOTS * w->size + 2, sizeof(int), "MPI_Win_post");
-    return w->pscw;
-}
+/* PS(), pscw_of() and group_ranks() */
+#define WIN_PSCW_GROUPS_ONLY
+#include "win_pscw.h"
 
 static void post_notice(int who)
 {
@@ -1118,27 +1112,6 @@ static void complete_notice(int who, int total0, int total1)
     w->pscw[PS_TOTALS * w->size + 2 * r] = total0;
     w->pscw[PS_TOTALS * w->size + 2 * r + 1] = total1;
     ((volatile int *)w->pscw)[PS_COMPLETES * w->size + r]++;
-}
-
-/* The ranks of group in the window's communicator, into the access (what PS_START) or exposure (PS_POST)
- * group; returns their number, or -1 for a process outside the window. */
-static int group_ranks(struct win *w, MPI_Group group, int what)
-{
-    MPI_Group wg;
-    int n, i, *in, *out = pscw_of(w) + what * w->size;
-    if (MPI_Group_size(group, &n) != MPI_SUCCESS || n > w->size)
-        return -1;
-    in = (int *)__mpi_xmalloc((n + 1) * sizeof(int), "MPI_Win_start");
-    for (i = 0; i < n; i++)
-        in[i] = i;
-    MPI_Comm_group(w->comm, &wg);
-    MPI_Group_translate_ranks(group, n, in, wg, out);
-    MPI_Group_free(&wg);
-    free(in);
-    for (i = 0; i < n; i++)
-        if (out[i] < 0 || out[i] >= w->size)
-            return -1;
-    return n;
 }
 
 int MPI_Win_post(MPI_Group group, int assert, MPI_Win win)

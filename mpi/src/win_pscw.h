@@ -16,7 +16,8 @@
  * complete, returning an error code; pscw_idle(w): what a waiting process does between two looks; exposed(w):
  * what the target does when an exposure epoch ends (the window's memory as the origins left it). Needs a
  * `struct win` with comm, rank, size and `int *pscw` (0 at first, freed with the window) and win_of().
- * pscw_of() and group_ranks() are SCMP's win.c's text still (its own state has more slots: the totals). */
+ * SCMP's win.c, whose target counts what it was sent, takes only the state and the groups from here: it defines
+ * its own PS_* slots (more of them: the totals) with PS_SLOTS, and WIN_PSCW_GROUPS_ONLY, before including this. */
 #ifndef MPI_WIN_PSCW_H
 #define MPI_WIN_PSCW_H
 
@@ -25,12 +26,14 @@
 
 /* Per rank: epochs started at it, epochs waited for (its completions), the notices sent to it of each kind;
  * the groups of the current access and exposure epochs (as ranks of the window's communicator). */
+#ifndef PS_SLOTS
 #define PS_STARTED 0
 #define PS_WAITED 1
 #define PS_SENT 2           /* two: NOTE_POST, NOTE_COMPLETE */
 #define PS_START 4
 #define PS_POST 5
 #define PS_SLOTS 6
+#endif
 #define PS(w, what, r) (w)->pscw[(what) * (w)->size + (r)]
 #define PS_NSTART(w) (w)->pscw[PS_SLOTS * (w)->size]
 #define PS_NPOST(w) (w)->pscw[PS_SLOTS * (w)->size + 1]
@@ -63,6 +66,7 @@ static int group_ranks(struct win *w, MPI_Group group, int what)
     return n;
 }
 
+#ifndef WIN_PSCW_GROUPS_ONLY
 static void send_note(struct win *w, int rank, int kind)
 {
     notify(w, rank, kind, ++PS(w, PS_SENT + kind, rank));
@@ -154,5 +158,7 @@ int MPI_Win_test(MPI_Win win, int *flag)
         pscw_idle(w);
     return MPI_SUCCESS;
 }
+
+#endif
 
 #endif
