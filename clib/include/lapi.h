@@ -32,7 +32,9 @@ typedef enum {
                       * LAPI's completion-handler thread (docs/sp.md, "LAPI") */
     RETRANSMIT_CYCLES, /* cycles after which a packet not acknowledged is sent again (default 200000) */
     RETRANSMISSIONS, /* (query only) packets this task has sent again */
-    DUPLICATES       /* (query only) packets this task received more than once and dropped */
+    DUPLICATES,      /* (query only) packets this task received more than once and dropped */
+    HELD_PACKETS     /* (query only) packets this task took while a send waited for room in its window, and held
+                      * until there was room (docs/sp.md, "LAPI") */
 } lapi_query_t;
 
 /* LAPI_Rmw's operations on a 32-bit int of the target task. */

@@ -4,6 +4,20 @@
 #ifndef MPI_WIN_ACCUMULATE_H
 #define MPI_WIN_ACCUMULATE_H
 
+#ifdef WIN_ACC_COMBINE
+/* An accumulate's operands s, len bytes of whole elements of type, combined into the window at a (MPI_REPLACE:
+ * copied there), for the libraries that combine a run's operands where they arrive: the SP's sp/win_lapi.c (in
+ * LAPI's header handlers) and sp/win_mpci.c (in MPCI's reader), and each for its own window. They define
+ * WIN_ACC_COMBINE and include this before their acc_one, which they declare first. */
+static void combine(char *a, MPI_Op op, MPI_Datatype type, const char *s, int len)
+{
+    if (op == MPI_REPLACE)
+        memcpy(a, s, len);
+    else
+        __mpi_op_combine(op, type, s, a, a, len / __coll_size(type));
+}
+#endif
+
 int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
                    MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
 {

@@ -87,6 +87,10 @@ int MPI_Win_get_group(MPI_Win win, MPI_Group *group)
 
 /* ---- Memory for windows (MPI-2 section 4.11) --------------------------------------------------------------- */
 
+/* (WIN_MPI3_NO_ALLOC_MEM: a second library of the same machine that includes this, the SP's sp/win_mpci.c,
+ * leaves them to the first, sp/win_lapi.c.) */
+#ifndef WIN_MPI3_NO_ALLOC_MEM
+
 /* Node memory is all alike: MPI_Alloc_mem is malloc, checked (MPI_ERR_NO_MEM through MPI_COMM_WORLD's
  * handler, as the call has no communicator). */
 int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
@@ -109,5 +113,6 @@ int MPI_Free_mem(void *base)
     free(base);
     return MPI_SUCCESS;
 }
+#endif
 
 #endif

@@ -113,6 +113,7 @@ static int retransmit_cycles = 200000;
 static unsigned long long next_deadline = ~0ULL;
 
 static int progress(int block);
+static void take_holding(int dst);
 
 /* The window (hal_rel.h): a packet's user word is 0, its LAPI header is in its payload. */
 #define REL_PKT sent_pkt
@@ -180,7 +181,7 @@ static void send_pkt(int dst, lapi_hdr *h, const void *data, int bytes) {
         if (interrupts && ((me = (int)__rdsr_tid()) == 0 || me == compl_tid)) {
             hal_yield();
         } else {
-            progress(1);
+            take_holding(dst);   /* not progress: below */
         }
     }
     sent_pkt *p = malloc(sizeof *p + sizeof *h + bytes);
@@ -452,6 +453,71 @@ static int progress(int block) {
     return 1;
 }
 
+/* ---- A sender that waits for room in its window (send_pkt) does not dispatch the packets it takes meanwhile:
+ * dispatching one may send (an acknowledgement, a Get's reply, an Rmw's answer) into a full window and so wait
+ * here again, a recursion one level deep per packet taken while waiting (an accumulate of 1200 one-int runs, 1200
+ * active messages each acknowledged, overflowed a 64 KiB stack that way). A packet that comes while a sender
+ * waits is numbered (and so acknowledged) and held; the RACKs the sender waits for are taken at once. Once there
+ * is room the held packets are dispatched in their order by the sender that waits outermost, in a loop: a packet
+ * they send may wait and hold more, which the same loop dispatches. The stack is then at most two dispatches
+ * deep, however many packets wait. */
+
+typedef struct held {
+    struct held *next;
+    int src;
+    int words[];   /* the packet: its LAPI header, then its data */
+} held;
+
+static held *held_head, **held_tail = &held_head;
+static int dispatching_held;   /* the loop runs: a sender that waits inside it only holds */
+static int held_count;         /* packets held, over the run (LAPI_Qenv HELD_PACKETS) */
+
+/* Takes one packet for a sender that waits for room in its window to dst: a RACK at once, any other held (a
+ * duplicate acknowledged again, as by progress); when none is there, waits for one no longer than the next
+ * retransmission deadline. Then, once the window has room, dispatches what was held, unless a sender further out
+ * does (the loop below runs): it dispatches them until none is left. */
+static void take_holding(int dst) {
+    int buf[HAL_MAX_BYTES / 4];
+    hal_packet_t info;
+    if (!hal_poll(&info, buf, sizeof buf)) {
+        flush_acks();
+        retransmit_due();
+        while (!(hal_status() & HAL_RECEIVED) && hal_cycles() < next_deadline) {
+            hal_yield();
+        }
+    } else {
+        int type = buf[0] & 0xFF;
+        if (type == RACK) {
+            take_rack(info.src, (const lapi_hdr *)buf);
+        } else if (take_seq(info.src, (unsigned)buf[0] >> 8)) {
+            held *k = malloc(sizeof *k + info.bytes);
+            buf[0] = type;
+            memcpy(k->words, buf, info.bytes);
+            k->src = info.src;
+            k->next = 0;
+            *held_tail = k;
+            held_tail = &k->next;
+            held_count++;
+        }
+        if (acks_due >= WINDOW / 2 || !(hal_status() & HAL_RECEIVED)) {
+            flush_acks();
+        }
+    }
+    if (next_seq[dst] - base_seq[dst] < WINDOW && held_head && !dispatching_held) {
+        held *k;
+        dispatching_held = 1;
+        while ((k = held_head) != 0) {
+            held_head = k->next;
+            if (!held_head) {
+                held_tail = &held_head;
+            }
+            dispatch(k->src, (const lapi_hdr *)k->words, (const char *)k->words + sizeof(lapi_hdr));
+            free(k);
+        }
+        dispatching_held = 0;
+    }
+}
+
 /* Lets packets in until `*flag` reaches `value`: by taking them (polling mode) or by letting the interrupt
  * handler run (interrupt mode). */
 static void wait_until(volatile int *flag, int value) {
@@ -529,6 +595,9 @@ int LAPI_Qenv(lapi_handle_t hndl, lapi_query_t query, int *ret_val) {
         break;
     case DUPLICATES:
         *ret_val = duplicates;
+        break;
+    case HELD_PACKETS:
+        *ret_val = held_count;
         break;
     default:
         return LAPI_ERR_BAD_PARAMETER;

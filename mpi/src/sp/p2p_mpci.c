@@ -175,6 +175,8 @@ static void drain(void)
             h.bytes = t->bytes;
             h.req = t->rreq;
             send_message(t->node, &h, t->data, t->data ? t->bytes : 0);
+            if (t->kind & MPCI_RMA_FREE)
+                free((void *)t->data);  /* in the HAL send buffers (or the pipe buffer) now */
         } else {
             struct __mpi_request *s = (struct __mpi_request *)t->sreq;
             struct mhdr h;

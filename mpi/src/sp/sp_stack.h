@@ -28,6 +28,7 @@ void __mpci_get_contexts(int k, int *out);
  * both are set when the first window is made. __mpci_rma_send sends a header (word 0: kc) and its data (bytes of them, none when data is 0) now,
  * __mpci_rma_reply leaves it to the list the next MPI call sends (the reader may not write to a stream). */
 #define MPCI_K_RMA 7
+#define MPCI_RMA_FREE 0x800000          /* an answer's word 0: its data were malloc'd, freed once it has gone */
 extern int (*__mpci_rma_in)(int src, const int *h, char **to);
 extern void (*__mpci_rma_end)(int src);
 void __mpci_rma_send(int node, int kc, int tag, int bytes, int req, const char *data);

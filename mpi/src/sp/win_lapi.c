@@ -28,13 +28,13 @@
  *   bytes, combines (or compares and swaps) and leaves the old bytes to its completion handler, which LAPI_Puts
  *   them into the origin's result with the origin's get counter as the target counter. LAPI serves an Rmw, as a
  *   header handler, to its end before it takes the next packet: each element's update is atomic with every other.
- * - A flush is what a fence does before its barrier: the three counters waited for.
+ * - The completion and get counters are per target, so a flush waits for its target's only (what a fence does
+ *   before its barrier, for that target), and so does an unlock.
  * - General active target (../win_pscw.h): each notice is a FETCH_AND_ADD of 1 by LAPI_Rmw into the target's
  *   notice words, which follow its lock word; MPI_Win_complete waits for the counters first.
  *
  * These are the calls under MPI-LAPI (their names take the prefix __lapi_: sp/win_stack.h); under the native
- * stack (MP_MPI_STACK=native, where LAPI is not started) win_mpci.c's MPI-2 calls over MPCI's messages serve, and
- * the MPI-3 calls here end the run with one clear line. */
+ * stack (MP_MPI_STACK=native, where LAPI is not started) win_mpci.c's over MPCI's messages serve. */
 #include <stdlib.h>
 #include <string.h>
 #include <lapi.h>
@@ -55,6 +55,7 @@ extern lapi_handle_t __mpi_lapi;        /* p2p_lapi.c: MPI-LAPI's LAPI */
 /* A get whose bytes land in a packed stream, unpacked into the origin's datatype at the synchronisation. */
 struct get_later {
     struct get_later *next;
+    int rank;                       /* its target */
     char *stream;
     void *buf;
     int count;
@@ -73,10 +74,10 @@ struct win {
     int *pscw;                      /* general active target's state, made at its first use (../win_pscw.h) */
     char *mine;                     /* this process's memory, if MPI_Win_allocate allocated it */
     int *lock;                      /* this process's lock word, then its notices (NOTES) */
-    lapi_cntr_t done;               /* completion counter: puts and accumulates applied at their targets */
-    lapi_cntr_t got;                /* origin counter of the gets: their bytes are here */
+    lapi_cntr_t *done;              /* per target: completion counter, puts and accumulates applied there */
+    lapi_cntr_t *got;               /* per target: origin counter of the gets (and atomics), their bytes here */
     lapi_cntr_t read;               /* origin counter of the puts: LAPI has read their origin bytes */
-    int started, gets, reads;       /* what each of the three counters is waited for at the synchronisation */
+    int *started, *gets, reads;     /* what each counter is waited for at the synchronisation (per target) */
     struct get_later *later;
 };
 
@@ -110,6 +111,10 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
     }
     w = (struct win *)__mpi_xcalloc(1, sizeof *w, fn);
     w->tasks = (int *)__mpi_xcalloc(p, 6 * sizeof(int), fn);
+    w->done = (lapi_cntr_t *)__mpi_xcalloc(p, 2 * sizeof(lapi_cntr_t), fn);
+    w->got = w->done + p;
+    w->started = (int *)__mpi_xcalloc(p, 2 * sizeof(int), fn);
+    w->gets = w->started + p;
     all = (int *)__mpi_xcalloc(p, 4 * sizeof(int), fn);
     w->lock = (int *)__mpi_xcalloc(1 + 2 * p, sizeof(int), fn);
     w->comm = comm;
@@ -142,22 +147,41 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
 
 #include "../win_entry.h"
 
-/* Until every operation this process started on the window is complete: its puts' and accumulates' at their
- * targets, its gets' here (and unpacked), its origin data read. */
-static void complete(struct win *w)
+/* Until every operation this process started on the window towards rank is complete: its puts' and accumulates'
+ * there, its gets' here (and unpacked). */
+static void complete_at(struct win *w, int rank)
 {
-    struct get_later *g;
-    LAPI_Waitcntr(__mpi_lapi, &w->done, w->started, 0);
-    LAPI_Waitcntr(__mpi_lapi, &w->got, w->gets, 0);
-    LAPI_Waitcntr(__mpi_lapi, &w->read, w->reads, 0);
-    w->started = w->gets = w->reads = 0;
-    while ((g = w->later) != 0) {
+    struct get_later *g, **at = &w->later;
+    if (w->started[rank]) {
+        LAPI_Waitcntr(__mpi_lapi, &w->done[rank], w->started[rank], 0);
+        w->started[rank] = 0;
+    }
+    if (w->gets[rank]) {
+        LAPI_Waitcntr(__mpi_lapi, &w->got[rank], w->gets[rank], 0);
+        w->gets[rank] = 0;
+    }
+    while ((g = *at) != 0) {
         struct __mpi_type *t = __mpi_type_get(g->type);
-        w->later = g->next;
+        if (g->rank != rank) {
+            at = &g->next;
+            continue;
+        }
+        *at = g->next;
         __mpi_unpack(g->stream, t->size * g->count, (char *)g->buf, g->count, t);
         free(g->stream);
         free(g);
     }
+}
+
+/* Until every operation this process started on the window is complete, at every target; its origin data read. */
+static void complete(struct win *w)
+{
+    int r;
+    for (r = 0; r < w->size; r++)
+        if (w->started[r] || w->gets[r] || w->later)
+            complete_at(w, r);
+    LAPI_Waitcntr(__mpi_lapi, &w->read, w->reads, 0);
+    w->reads = 0;
 }
 
 /* Collective: once every process has arrived, nobody accesses the window any more. */
@@ -173,6 +197,8 @@ int MPI_Win_free(MPI_Win *win)
     free(w->mine);
     free(w->pscw);
     free(w->lock);
+    free(w->done);
+    free(w->started);
     free(w->tasks);
     free(w);
     *win = MPI_WIN_NULL;
@@ -190,8 +216,8 @@ static int put_one(struct win *w, int rank, char *a, int len, int off, void *src
         memcpy(a, (char *)src + off, len);
         return MPI_SUCCESS;
     }
-    LAPI_Put(__mpi_lapi, w->tasks[rank], len, a, (char *)src + off, 0, &w->read, &w->done);
-    w->started++;
+    LAPI_Put(__mpi_lapi, w->tasks[rank], len, a, (char *)src + off, 0, &w->read, &w->done[rank]);
+    w->started[rank]++;
     w->reads++;
     return MPI_SUCCESS;
 }
@@ -225,8 +251,8 @@ static int get_one(struct win *w, int rank, char *a, int len, int off, void *dst
         memcpy((char *)dst + off, a, len);
         return MPI_SUCCESS;
     }
-    LAPI_Get(__mpi_lapi, w->tasks[rank], len, a, (char *)dst + off, 0, &w->got);
-    w->gets++;
+    LAPI_Get(__mpi_lapi, w->tasks[rank], len, a, (char *)dst + off, 0, &w->got[rank]);
+    w->gets[rank]++;
     return MPI_SUCCESS;
 }
 
@@ -257,6 +283,7 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
         free(g);
         return __mpi_no_mem(w->comm, "MPI_Get", bytes);
     }
+    g->rank = target_rank;
     g->stream = s;
     g->buf = origin_addr;
     g->count = origin_count;
@@ -273,16 +300,13 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     return err;
 }
 
-/* An accumulate's operands applied to the window, in the target's header handler (or here for its own). The
- * user header: target address, operation, type, bytes, then the operands. */
-static void combine(char *a, MPI_Op op, MPI_Datatype type, const char *s, int len)
-{
-    if (op == MPI_REPLACE)
-        memcpy(a, s, len);
-    else
-        __mpi_op_combine(op, type, s, a, a, len / __coll_size(type));
-}
+/* MPI_Accumulate over acc_one (below), and the combining of an accumulate's operands into the window, in the
+ * target's header handler (or here for its own): ../win_accumulate.h. */
+#define WIN_ACC_COMBINE
+static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg);
+#include "../win_accumulate.h"
 
+/* An accumulate's header handler. The user header: target address, operation, type, bytes, then the operands. */
 static void *acc_hdr_hdl(lapi_handle_t *h, void *uhdr, unsigned *uhdr_len, unsigned *msg_len, compl_hndlr_t **ch,
                          void **info)
 {
@@ -366,13 +390,14 @@ static void pieces(struct win *w, int rank, char *a, int len, const char *s, cha
         if (old) {
             u[4] = w->tasks[w->rank];
             u[5] = (int)old;
-            u[6] = (int)&w->got;
+            u[6] = (int)&w->got[rank];
             LAPI_Amsend(__mpi_lapi, w->tasks[rank], (void *)fetch_hdr_hdl, u, hdr * 4 + (s ? n : 0), 0, 0, 0, 0, 0);
-            w->gets++;
+            w->gets[rank]++;
             old += n;
         } else {
-            LAPI_Amsend(__mpi_lapi, w->tasks[rank], (void *)acc_hdr_hdl, u, hdr * 4 + n, 0, 0, 0, 0, &w->done);
-            w->started++;
+            LAPI_Amsend(__mpi_lapi, w->tasks[rank], (void *)acc_hdr_hdl, u, hdr * 4 + n, 0, 0, 0, 0,
+                        &w->done[rank]);
+            w->started[rank]++;
         }
         a += n;
         if (s)
@@ -392,8 +417,6 @@ static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg
     pieces(w, rank, a, len, s, 0, c->op, c->type);
     return MPI_SUCCESS;
 }
-
-#include "../win_accumulate.h"
 
 /* ---- MPI-3 atomics (../win_atomics.h) ---------------------------------------------------------------------- */
 
@@ -430,8 +453,8 @@ static int gacc_one(struct win *w, int rank, char *a, int len, int off, void *ar
         int in[2] = {0, 0};
         if (s && c->op != MPI_NO_OP)
             memcpy(in, s, 4);
-        LAPI_Rmw(__mpi_lapi, rop, w->tasks[rank], (int *)a, in, (int *)old, &w->got);
-        w->gets++;
+        LAPI_Rmw(__mpi_lapi, rop, w->tasks[rank], (int *)a, in, (int *)old, &w->got[rank]);
+        w->gets[rank]++;
         return MPI_SUCCESS;
     }
     pieces(w, rank, a, len, s, old, c->op, c->type);
@@ -448,6 +471,7 @@ static int fetched(struct win *w, int rank, char *stream, int bytes, void *buf, 
         return MPI_SUCCESS;
     }
     g = (struct get_later *)__mpi_xmalloc(sizeof *g, "MPI_Get_accumulate");
+    g->rank = rank;
     g->stream = stream;
     g->buf = buf;
     g->count = count;
@@ -471,8 +495,8 @@ static int cas_one(struct win *w, int rank, char *a, const char *origin, const c
     if (n == 4 && ((int)a & 3) == 0 && ((int)result & 3) == 0) {
         memcpy(u, compare, 4);
         memcpy(u + 1, origin, 4);
-        LAPI_Rmw(__mpi_lapi, COMPARE_AND_SWAP, w->tasks[rank], (int *)a, u, (int *)result, &w->got);
-        w->gets++;
+        LAPI_Rmw(__mpi_lapi, COMPARE_AND_SWAP, w->tasks[rank], (int *)a, u, (int *)result, &w->got[rank]);
+        w->gets[rank]++;
         return MPI_SUCCESS;
     }
     u[0] = (int)a;
@@ -481,11 +505,11 @@ static int cas_one(struct win *w, int rank, char *a, const char *origin, const c
     u[3] = n;
     u[4] = w->tasks[w->rank];
     u[5] = (int)result;
-    u[6] = (int)&w->got;
+    u[6] = (int)&w->got[rank];
     memcpy(u + FETCH_HDR, compare, n);
     memcpy((char *)(u + FETCH_HDR) + n, origin, n);
     LAPI_Amsend(__mpi_lapi, w->tasks[rank], (void *)fetch_hdr_hdl, u, FETCH_HDR * 4 + 2 * n, 0, 0, 0, 0, 0);
-    w->gets++;
+    w->gets[rank]++;
     return MPI_SUCCESS;
 }
 
@@ -561,7 +585,7 @@ int MPI_Win_unlock(int rank, MPI_Win win)
 {
     struct win *w = win_of(win);
     UNLOCK_CHECKS(w, rank);
-    complete(w);                    /* the epoch's operations are complete before the lock goes */
+    complete_at(w, rank);           /* the epoch's operations there are complete before the lock goes */
     rmw(w, rank, FETCH_AND_ADD, w->locked[rank] == MPI_LOCK_EXCLUSIVE ? -EXCLUSIVE : -1, 0);
     w->locked[rank] = 0;
     return MPI_SUCCESS;
@@ -569,11 +593,11 @@ int MPI_Win_unlock(int rank, MPI_Win win)
 
 /* ---- MPI-3 passive target: every target at once, and completion without unlocking (../win_mpi3.h) ---------- */
 
-/* Every operation of this process complete, as a fence has them before its barrier. */
+/* This process's operations to rank complete, as a fence has them before its barrier (its counters: the
+ * other targets' operations may still be under way). */
 static int flush_one(struct win *w, int rank)
 {
-    (void)rank;
-    complete(w);
+    complete_at(w, rank);
     return MPI_SUCCESS;
 }
 

@@ -14,14 +14,25 @@
  *   LOCK    low: the lock type, tag: the target's lock; answered by DONE when granted (at once, or when an unlock
  *           lets it: the target keeps the requests that wait, first come first granted)
  *   UNLOCK  low, tag as LOCK; answered by DONE once everything the origin sent before it is applied
+ *   FETCH   low: the operation (FETCH_CAS: compare and swap) | the type << 8, tag: the target address, bytes: the
+ *           run's, req: where its old bytes go at the origin; then the operands (none for MPI_NO_OP, the compare
+ *           bytes and the new ones for a compare-and-swap, whose bytes are both's): when all are in, the reader
+ *           copies the old bytes aside, combines (or compares and swaps) and answers with a GOT of the old bytes,
+ *           all before another packet is taken: atomic per element with every other accumulate and atomic
+ *   NOTE    low: the kind (post, complete), tag: the target's lock (its window's), bytes: the count, req: the
+ *           sender's rank: general active target's notice (../win_pscw.h), written by the reader
  *
  * A fence sends FLUSH to every process this one has sent operations to since the last, waits for their DONE, then
  * MPI_Barrier. A lock waits for its DONE; an unlock sends UNLOCK and waits for its DONE. An operation on this
  * process's own window is done at once (a lock of its own: taken when free, polling meanwhile). A get into an
  * origin datatype of more than one run goes into a packed stream and waits for its answers, then unpacks.
+ * MPI-3's flushes (../win_mpi3.h) are a fence without the barrier, to the one target named: a FLUSH there if
+ * anything was sent there since, and its DONE; lock_all and unlock_all are a lock and an unlock at each process;
+ * MPI_Win_sync takes the packets that are there (the reader writes the window when a call takes them).
  *
  * The calls' MPI names are defined at the end: each calls this file's or win_lapi.c's by MP_MPI_STACK
  * (win_stack.h). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "../mpi_machine.h"
@@ -34,7 +45,9 @@
 #define EXCLUSIVE (-(1 << 30))  /* the lock word of an exclusive holder */
 #define MAX_TASKS 128
 
-enum { R_PUT = MPCI_K_RMA, R_ACC, R_GET, R_GOT, R_FLUSH, R_DONE, R_LOCK, R_UNLOCK };
+#define FETCH_CAS 0xFF            /* a FETCH message's operation: compare and swap */
+
+enum { R_PUT = MPCI_K_RMA, R_ACC, R_GET, R_GOT, R_FLUSH, R_DONE, R_LOCK, R_UNLOCK, R_FETCH, R_NOTE };
 
 /* A lock request that waits at its target. */
 struct waiter {
@@ -57,16 +70,21 @@ struct win {
     int *locks;                     /* each rank's struct lock, as its address there */
     int *locked;                    /* per rank: the lock type this process holds there, or 0 */
     int *sent;                      /* per rank: operations sent there since the last synchronisation */
+    int all_locked;                 /* MPI_Win_lock_all took them */
+    int *pscw;                      /* general active target's state, made at its first use (../win_pscw.h) */
+    int *notes;                     /* its notices here: per kind and rank, the count that rank sent (NOTE) */
     char *mine;                     /* this process's memory, if MPI_Win_allocate allocated it */
     struct lock lock;               /* this process's lock */
 };
 
-/* An accumulate being read, per source. */
+/* An accumulate or a fetching message being read, per source: its operands, gathered at ops. */
 struct acc_in {
     char *at, *ops;
     MPI_Op op;
     MPI_Datatype type;
     int bytes;
+    char *old;                      /* a fetching message's: where the old bytes go at the origin; else 0 */
+    int n;                          /* and the run's bytes */
 };
 
 static struct win **wins;
@@ -79,13 +97,26 @@ static struct win *win_of(MPI_Win w)
     return w >= 0 && w < nwins ? wins[w] : 0;
 }
 
-/* An accumulate's operands combined into the window: here for this process's own, or in the reader. */
-static void combine(char *a, MPI_Op op, MPI_Datatype type, const char *s, int len)
+/* What the origin's calls share with the other machines' (../win_common.h, ../win_runs.h), and MPI_Accumulate
+ * over acc_one with the combining of an accumulate's operands into the window, here for this process's own and in
+ * the reader for the others' (../win_accumulate.h). */
+#include "../win_common.h"
+#include "../win_runs.h"
+#define WIN_ACC_COMBINE
+static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg);
+#include "../win_accumulate.h"
+
+/* A fetching message's run at a: its old bytes copied to old, then the operands s combined into it (op), or, for
+ * FETCH_CAS, its bytes replaced by the second n of s if they were the first n; MPI_NO_OP leaves it. */
+static void fetch_apply(char *a, int n, char *old, MPI_Op op, MPI_Datatype type, const char *s)
 {
-    if (op == MPI_REPLACE)
-        memcpy(a, s, len);
-    else
-        __mpi_op_combine(op, type, s, a, a, len / __coll_size(type));
+    memcpy(old, a, n);
+    if (op == FETCH_CAS) {
+        if (memcmp(a, s, n) == 0)
+            memcpy(a, s + n, n);
+    } else if (op != MPI_NO_OP) {
+        combine(a, op, type, s, n);
+    }
 }
 
 /* ---- The target: the reader's side ------------------------------------------------------------------------- */
@@ -130,8 +161,33 @@ static int rma_in(int src, const int *h, char **to)
         acc_in[src].op = low;
         acc_in[src].type = h[3];
         acc_in[src].bytes = h[2];
+        acc_in[src].old = 0;
         *to = acc_in[src].ops = (char *)__mpi_xmalloc(h[2], "an accumulate's operands");
         return h[2];
+    case R_FETCH: {
+        int op = low & 0xFF, n = op == FETCH_CAS ? h[2] / 2 : h[2];
+        if (n == 0)
+            return 0;
+        if (op == MPI_NO_OP) {      /* no operands: answered now */
+            char *old = (char *)__mpi_xmalloc(n, "MPI_Get_accumulate");
+            memcpy(old, at, n);
+            __mpci_rma_reply(src, R_GOT << 24 | MPCI_RMA_FREE, 0, n, h[3], old);
+            return 0;
+        }
+        acc_in[src].at = at;
+        acc_in[src].op = op;
+        acc_in[src].type = low >> 8;
+        acc_in[src].bytes = h[2];
+        acc_in[src].old = (char *)h[3];
+        acc_in[src].n = n;
+        *to = acc_in[src].ops = (char *)__mpi_xmalloc(h[2], "MPI_Get_accumulate");
+        return h[2];
+    }
+    case R_NOTE: {
+        struct win *w = (struct win *)((char *)l - offsetof(struct win, lock));
+        w->notes[low * w->size + h[3]] = h[2];
+        return 0;
+    }
     case R_GET:
         __mpci_rma_reply(src, R_GOT << 24, 0, h[2], h[3], at);
         return 0;
@@ -168,7 +224,13 @@ static int rma_in(int src, const int *h, char **to)
 static void rma_end(int src)
 {
     struct acc_in *a = &acc_in[src];
-    if (a->ops) {
+    if (a->ops && a->old) {         /* a fetching message: the old bytes go back */
+        char *old = (char *)__mpi_xmalloc(a->n, "MPI_Get_accumulate");
+        fetch_apply(a->at, a->n, old, a->op, a->type, a->ops);
+        __mpci_rma_reply(src, R_GOT << 24 | MPCI_RMA_FREE, 0, a->n, (int)a->old, old);
+        free(a->ops);
+        a->ops = 0;
+    } else if (a->ops) {
         combine(a->at, a->op, a->type, a->ops, a->bytes);
         free(a->ops);
         a->ops = 0;
@@ -210,6 +272,7 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
     w->sent = w->locked + p;
     w->bases = (char **)(w->sent + p);
     w->mine = mine;
+    w->notes = (int *)__mpi_xcalloc(2 * p, sizeof(int), fn);
     w->lock.tail = &w->lock.q;
     wins[id] = w;
     mine4[0] = (int)base;
@@ -266,6 +329,8 @@ int MPI_Win_free(MPI_Win *win)
     err = MPI_Barrier(w->comm);
     wins[*win] = 0;
     free(w->mine);
+    free(w->pscw);
+    free(w->notes);
     free(w->nodes);
     free(w);
     *win = MPI_WIN_NULL;
@@ -273,9 +338,6 @@ int MPI_Win_free(MPI_Win *win)
 }
 
 /* ---- Communication ---------------------------------------------------------------------------------------- */
-
-#include "../win_common.h"
-#include "../win_runs.h"
 
 /* A run's bytes go into the HAL send buffers before __mpci_rma_send returns: the origin's may change at once. */
 static int put_one(struct win *w, int rank, char *a, int len, int off, void *src)
@@ -365,7 +427,50 @@ static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg
     return MPI_SUCCESS;
 }
 
-#include "../win_accumulate.h"
+/* ---- MPI-3 atomics (../win_atomics.h): FETCH messages, answered by GOT before a later FLUSH's DONE ---------- */
+
+static int gacc_one(struct win *w, int rank, char *a, int len, int off, void *arg)
+{
+    struct gacc *c = (struct gacc *)arg;
+    const char *s = c->src ? c->src + off : 0;
+    if (rank == w->rank) {          /* nothing takes the core between the loads and the stores */
+        fetch_apply(a, len, c->result + off, c->op, c->type, s);
+        return MPI_SUCCESS;
+    }
+    __mpci_rma_send(w->nodes[rank], R_FETCH << 24 | c->type << 8 | c->op, (int)a, len, (int)(c->result + off),
+                    c->op == MPI_NO_OP ? 0 : s);
+    w->sent[rank]++;
+    return MPI_SUCCESS;
+}
+
+/* The old bytes of a result buffer of more than one run, in a packed stream: its answers waited for (a FLUSH to
+ * the target), then unpacked. */
+static int fetched(struct win *w, int rank, char *stream, int bytes, void *buf, int count, MPI_Datatype type)
+{
+    if (w->sent[rank]) {
+        w->sent[rank] = 0;
+        ask(w, rank, R_FLUSH << 24, 0);
+    }
+    __mpi_unpack(stream, bytes, (char *)buf, count, __mpi_type_get(type));
+    free(stream);
+    return MPI_SUCCESS;
+}
+
+static int cas_one(struct win *w, int rank, char *a, const char *origin, const char *compare, char *result, int n)
+{
+    char both[16];
+    memcpy(both, compare, n);
+    memcpy(both + n, origin, n);
+    if (rank == w->rank) {
+        fetch_apply(a, n, result, FETCH_CAS, MPI_BYTE, both);
+        return MPI_SUCCESS;
+    }
+    __mpci_rma_send(w->nodes[rank], R_FETCH << 24 | FETCH_CAS, (int)a, 2 * n, (int)result, both);
+    w->sent[rank]++;
+    return MPI_SUCCESS;
+}
+
+#include "../win_atomics.h"
 
 /* ---- Synchronisation -------------------------------------------------------------------------------------- */
 
@@ -408,6 +513,66 @@ int MPI_Win_unlock(int rank, MPI_Win win)
     w->locked[rank] = 0;
     return MPI_SUCCESS;
 }
+
+/* ---- MPI-3 passive target (../win_mpi3.h): a fence without its barrier, to one target ---------------------- */
+
+/* This process's operations to rank complete there (and their answers here): a FLUSH if any went since. */
+static int flush_one(struct win *w, int rank)
+{
+    if (w->sent[rank]) {
+        w->sent[rank] = 0;
+        ask(w, rank, R_FLUSH << 24, 0);
+    }
+    return MPI_SUCCESS;
+}
+
+#define WIN_MPI3_NO_ALLOC_MEM       /* win_lapi.c's serve both stacks */
+#include "../win_mpi3.h"
+
+/* The reader writes the window's memory when an MPI call takes the packets: those that are here are taken. */
+int MPI_Win_sync(MPI_Win win)
+{
+    if (!win_of(win))
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_sync");
+    __mpi_progress();
+    return MPI_SUCCESS;
+}
+
+/* ---- General active target (../win_pscw.h): NOTE messages, written by the target's reader -------------------- */
+
+static void notify(struct win *w, int rank, int kind, int count)
+{
+    if (rank == w->rank)
+        w->notes[kind * w->size + w->rank] = count;
+    else
+        __mpci_rma_send(w->nodes[rank], R_NOTE << 24 | kind, w->locks[rank], count, w->rank, 0);
+}
+
+static int noted(struct win *w, int kind, int rank)
+{
+    return ((volatile int *)w->notes)[kind * w->size + rank];
+}
+
+/* The notice of completion follows the epoch's operations in each target's stream, so the target has them
+ * applied when it reads it; the flushes are for the answers here (gets, fetches). */
+static int complete_all(struct win *w)
+{
+    complete(w);
+    return MPI_SUCCESS;
+}
+
+static void pscw_idle(struct win *w)
+{
+    (void)w;
+    __mpi_progress();
+}
+
+static void exposed(struct win *w)
+{
+    (void)w;
+}
+
+#include "../win_pscw.h"
 
 /* ---- The MPI names: this file's calls under the native stack, win_lapi.c's under MPI-LAPI ---------------- */
 
@@ -464,100 +629,87 @@ int PMPI_Win_unlock(int rank, MPI_Win win)
     BY_STACK(Win_unlock, (rank, win));
 }
 
-/* MPI-3's one-sided calls over LAPI only: under the native stack one clear error (MPI-2's MPI_Win_get_group
- * works under both). */
-#define LAPI_ONLY(call, args)                                                                                  \
-    return __mpi_sp_native ? __mpi_error_why(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI_" #call,                     \
-                                             "MPI-3 one-sided calls need MP_MPI_STACK=lapi")                   \
-                           : __lapi_##call args
-
 int PMPI_Win_lock_all(int assert, MPI_Win win)
 {
-    LAPI_ONLY(Win_lock_all, (assert, win));
+    BY_STACK(Win_lock_all, (assert, win));
 }
 
 int PMPI_Win_unlock_all(MPI_Win win)
 {
-    LAPI_ONLY(Win_unlock_all, (win));
+    BY_STACK(Win_unlock_all, (win));
 }
 
 int PMPI_Win_flush(int rank, MPI_Win win)
 {
-    LAPI_ONLY(Win_flush, (rank, win));
+    BY_STACK(Win_flush, (rank, win));
 }
 
 int PMPI_Win_flush_all(MPI_Win win)
 {
-    LAPI_ONLY(Win_flush_all, (win));
+    BY_STACK(Win_flush_all, (win));
 }
 
 int PMPI_Win_flush_local(int rank, MPI_Win win)
 {
-    LAPI_ONLY(Win_flush_local, (rank, win));
+    BY_STACK(Win_flush_local, (rank, win));
 }
 
 int PMPI_Win_flush_local_all(MPI_Win win)
 {
-    LAPI_ONLY(Win_flush_local_all, (win));
+    BY_STACK(Win_flush_local_all, (win));
 }
 
 int PMPI_Win_sync(MPI_Win win)
 {
-    LAPI_ONLY(Win_sync, (win));
+    BY_STACK(Win_sync, (win));
 }
 
 int PMPI_Win_get_group(MPI_Win win, MPI_Group *group)
 {
-    struct win *w;
-    if (!__mpi_sp_native)
-        return __lapi_Win_get_group(win, group);
-    w = win_of(win);
-    if (!w)
-        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_get_group");
-    return MPI_Comm_group(w->comm, group);
+    BY_STACK(Win_get_group, (win, group));
 }
 
 int PMPI_Get_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
                         int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
                         int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
 {
-    LAPI_ONLY(Get_accumulate, (origin_addr, origin_count, origin_datatype, result_addr, result_count,
+    BY_STACK(Get_accumulate, (origin_addr, origin_count, origin_datatype, result_addr, result_count,
                                result_datatype, target_rank, target_disp, target_count, target_datatype, op, win));
 }
 
 int PMPI_Fetch_and_op(void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
                       MPI_Aint target_disp, MPI_Op op, MPI_Win win)
 {
-    LAPI_ONLY(Fetch_and_op, (origin_addr, result_addr, datatype, target_rank, target_disp, op, win));
+    BY_STACK(Fetch_and_op, (origin_addr, result_addr, datatype, target_rank, target_disp, op, win));
 }
 
 int PMPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_addr, MPI_Datatype datatype,
                           int target_rank, MPI_Aint target_disp, MPI_Win win)
 {
-    LAPI_ONLY(Compare_and_swap, (origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win));
+    BY_STACK(Compare_and_swap, (origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win));
 }
 
 int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win)
 {
-    LAPI_ONLY(Win_post, (group, assert, win));
+    BY_STACK(Win_post, (group, assert, win));
 }
 
 int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win)
 {
-    LAPI_ONLY(Win_start, (group, assert, win));
+    BY_STACK(Win_start, (group, assert, win));
 }
 
 int PMPI_Win_complete(MPI_Win win)
 {
-    LAPI_ONLY(Win_complete, (win));
+    BY_STACK(Win_complete, (win));
 }
 
 int PMPI_Win_wait(MPI_Win win)
 {
-    LAPI_ONLY(Win_wait, (win));
+    BY_STACK(Win_wait, (win));
 }
 
 int PMPI_Win_test(MPI_Win win, int *flag)
 {
-    LAPI_ONLY(Win_test, (win, flag));
+    BY_STACK(Win_test, (win, flag));
 }

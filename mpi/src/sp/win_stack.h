@@ -9,7 +9,6 @@
 
 #ifndef WIN_STACK_PREFIX
 #define WIN_STACK_PREFIX(name) __lapi_##name
-#define WIN_STACK_LAPI
 #endif
 
 #define WIN_STACK_CALLS(P)                                                                                     \
@@ -31,8 +30,7 @@
 WIN_STACK_CALLS(__lapi_)
 WIN_STACK_CALLS(__mpci_)
 
-/* MPI-3's one-sided calls are win_lapi.c's only: under the native stack win_mpci.c's MPI names for them end
- * with one clear error (MPI_Win_get_group, MPI-2's, win_mpci.c answers itself). */
+/* MPI-3's one-sided calls (and MPI-2's MPI_Win_get_group and general active target), both files' too. */
 #define WIN_STACK_MPI3_CALLS(P)                                                                                \
     int P##Win_lock_all(int assert, MPI_Win win);                                                             \
     int P##Win_unlock_all(MPI_Win win);                                                                       \
@@ -56,6 +54,7 @@ WIN_STACK_CALLS(__mpci_)
     int P##Win_test(MPI_Win win, int *flag);
 
 WIN_STACK_MPI3_CALLS(__lapi_)
+WIN_STACK_MPI3_CALLS(__mpci_)
 
 #undef MPI_Win_create
 #undef MPI_Win_allocate
@@ -76,7 +75,6 @@ WIN_STACK_MPI3_CALLS(__lapi_)
 #define MPI_Win_lock WIN_STACK_PREFIX(Win_lock)
 #define MPI_Win_unlock WIN_STACK_PREFIX(Win_unlock)
 
-#ifdef WIN_STACK_LAPI
 #undef MPI_Win_lock_all
 #undef MPI_Win_unlock_all
 #undef MPI_Win_flush
@@ -93,22 +91,21 @@ WIN_STACK_MPI3_CALLS(__lapi_)
 #undef MPI_Win_complete
 #undef MPI_Win_wait
 #undef MPI_Win_test
-#define MPI_Win_lock_all __lapi_Win_lock_all
-#define MPI_Win_unlock_all __lapi_Win_unlock_all
-#define MPI_Win_flush __lapi_Win_flush
-#define MPI_Win_flush_all __lapi_Win_flush_all
-#define MPI_Win_flush_local __lapi_Win_flush_local
-#define MPI_Win_flush_local_all __lapi_Win_flush_local_all
-#define MPI_Win_sync __lapi_Win_sync
-#define MPI_Win_get_group __lapi_Win_get_group
-#define MPI_Get_accumulate __lapi_Get_accumulate
-#define MPI_Fetch_and_op __lapi_Fetch_and_op
-#define MPI_Compare_and_swap __lapi_Compare_and_swap
-#define MPI_Win_post __lapi_Win_post
-#define MPI_Win_start __lapi_Win_start
-#define MPI_Win_complete __lapi_Win_complete
-#define MPI_Win_wait __lapi_Win_wait
-#define MPI_Win_test __lapi_Win_test
-#endif
+#define MPI_Win_lock_all WIN_STACK_PREFIX(Win_lock_all)
+#define MPI_Win_unlock_all WIN_STACK_PREFIX(Win_unlock_all)
+#define MPI_Win_flush WIN_STACK_PREFIX(Win_flush)
+#define MPI_Win_flush_all WIN_STACK_PREFIX(Win_flush_all)
+#define MPI_Win_flush_local WIN_STACK_PREFIX(Win_flush_local)
+#define MPI_Win_flush_local_all WIN_STACK_PREFIX(Win_flush_local_all)
+#define MPI_Win_sync WIN_STACK_PREFIX(Win_sync)
+#define MPI_Win_get_group WIN_STACK_PREFIX(Win_get_group)
+#define MPI_Get_accumulate WIN_STACK_PREFIX(Get_accumulate)
+#define MPI_Fetch_and_op WIN_STACK_PREFIX(Fetch_and_op)
+#define MPI_Compare_and_swap WIN_STACK_PREFIX(Compare_and_swap)
+#define MPI_Win_post WIN_STACK_PREFIX(Win_post)
+#define MPI_Win_start WIN_STACK_PREFIX(Win_start)
+#define MPI_Win_complete WIN_STACK_PREFIX(Win_complete)
+#define MPI_Win_wait WIN_STACK_PREFIX(Win_wait)
+#define MPI_Win_test WIN_STACK_PREFIX(Win_test)
 
 #endif
