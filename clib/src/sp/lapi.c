@@ -171,31 +171,43 @@ static int take_seq(int src, int seq) {
     return 1;
 }
 
-/* Sends one LAPI packet: the header h and `bytes` data bytes, numbered in the pair and kept in the window. */
+/* Sends one LAPI packet: the header h and `bytes` data bytes, numbered in the pair and kept in the window. While
+ * the window to dst is full, the sender waits for acknowledgements with `take` (below: send_pkt, the calls', takes
+ * packets and dispatches them, as it always has; answer_pkt, dispatch's own sends, holds them). One text for both,
+ * so that each compiles to the code send_pkt had (SCMP's compiler does not inline). */
+#define SEND_PKT(take)                                                                                        \
+    while (next_seq[dst] - base_seq[dst] >= WINDOW) {                                                         \
+        retransmit_due();   /* the window is full: wait for acknowledgements */                               \
+        /* the interrupt handler takes them, unless it is the sender (serving a Get, or a completion handler  \
+         * that runs inline): the program runs in context 0, the completion handlers in compl_tid */          \
+        int me;                                                                                               \
+        if (interrupts && ((me = (int)__rdsr_tid()) == 0 || me == compl_tid)) {                              \
+            hal_yield();                                                                                      \
+        } else {                                                                                              \
+            take;                                                                                             \
+        }                                                                                                     \
+    }                                                                                                         \
+    sent_pkt *p = malloc(sizeof *p + sizeof *h + bytes);                                                      \
+    p->seq = next_seq[dst]++;                                                                                 \
+    p->bytes = (int)sizeof *h + bytes;                                                                        \
+    p->sending = p->acked = p->tries = 0;                                                                     \
+    memcpy(p->words, h, sizeof *h);                                                                           \
+    p->words[0] = (h->type & 0xFF) | p->seq << 8;                                                             \
+    if (bytes > 0) {                                                                                          \
+        memcpy((char *)p->words + sizeof *h, data, bytes);                                                    \
+    }                                                                                                         \
+    window[dst][p->seq % WINDOW] = p;                                                                         \
+    unacked++;                                                                                                \
+    transmit(dst, p)
+
 static void send_pkt(int dst, lapi_hdr *h, const void *data, int bytes) {
-    while (next_seq[dst] - base_seq[dst] >= WINDOW) {
-        retransmit_due();   /* the window is full: wait for acknowledgements */
-        /* the interrupt handler takes them, unless it is the sender (serving a Get, or a completion handler that
-         * runs inline): the program runs in context 0, the completion handlers in compl_tid */
-        int me;
-        if (interrupts && ((me = (int)__rdsr_tid()) == 0 || me == compl_tid)) {
-            hal_yield();
-        } else {
-            take_holding(dst);   /* not progress: below */
-        }
-    }
-    sent_pkt *p = malloc(sizeof *p + sizeof *h + bytes);
-    p->seq = next_seq[dst]++;
-    p->bytes = (int)sizeof *h + bytes;
-    p->sending = p->acked = p->tries = 0;
-    memcpy(p->words, h, sizeof *h);
-    p->words[0] = (h->type & 0xFF) | p->seq << 8;
-    if (bytes > 0) {
-        memcpy((char *)p->words + sizeof *h, data, bytes);
-    }
-    window[dst][p->seq % WINDOW] = p;
-    unacked++;
-    transmit(dst, p);
+    SEND_PKT(progress(1));
+}
+
+/* A packet that dispatch sends (an acknowledgement, a Get's reply, an Rmw's answer): it may be dispatching a packet
+ * that came while the window was full, so it holds the packets it takes while it waits ("held", below). */
+static void answer_pkt(int dst, lapi_hdr *h, const void *data, int bytes) {
+    SEND_PKT(take_holding(dst));
 }
 
 static arriving *find(int src, int msgid, int type) {
@@ -222,7 +234,7 @@ static arriving *find(int src, int msgid, int type) {
 
 static void acknowledge(int dst, int msgid, int ccntr) {
     lapi_hdr a = {ACK, msgid, 0, 0, 0, 0, ccntr, 0};
-    send_pkt(dst, &a, 0, 0);
+    answer_pkt(dst, &a, 0, 0);
 }
 
 /* The completion-handler thread (seed line 95: completion handlers run in a separate thread and may call LAPI):
@@ -325,7 +337,7 @@ static void dispatch(int src, const lapi_hdr *h, const char *p) {
         do {
             int n = h->len - off < CHUNK ? h->len - off : CHUNK;
             lapi_hdr r = {GET_REPLY, h->msgid, h->len, off, h->extra, h->ccntr, 0, 0};
-            send_pkt(src, &r, from + off, n);
+            answer_pkt(src, &r, from + off, n);
             off += n;
         } while (off < h->len);
         if (h->tcntr) {
@@ -392,7 +404,7 @@ static void dispatch(int src, const lapi_hdr *h, const char *p) {
             break;
         }
         lapi_hdr r = {RMW_REPLY, h->msgid, 0, 0, 0, old, h->ccntr, h->extra};
-        send_pkt(src, &r, 0, 0);
+        answer_pkt(src, &r, 0, 0);
         break;
     }
     case RMW_REPLY:
@@ -453,14 +465,16 @@ static int progress(int block) {
     return 1;
 }
 
-/* ---- A sender that waits for room in its window (send_pkt) does not dispatch the packets it takes meanwhile:
- * dispatching one may send (an acknowledgement, a Get's reply, an Rmw's answer) into a full window and so wait
- * here again, a recursion one level deep per packet taken while waiting (an accumulate of 1200 one-int runs, 1200
- * active messages each acknowledged, overflowed a 64 KiB stack that way). A packet that comes while a sender
- * waits is numbered (and so acknowledged) and held; the RACKs the sender waits for are taken at once. Once there
- * is room the held packets are dispatched in their order by the sender that waits outermost, in a loop: a packet
- * they send may wait and hold more, which the same loop dispatches. The stack is then at most two dispatches
- * deep, however many packets wait. */
+/* ---- A packet that dispatch sends (answer_pkt: an acknowledgement, a Get's reply, an Rmw's answer) and that
+ * waits for room in its window does not dispatch the packets it takes meanwhile: dispatching one may send into a
+ * full window and so wait there again, a recursion one level deep per packet taken while waiting (an accumulate of
+ * 1200 one-int runs, 1200 active messages each acknowledged, overflowed a 64 KiB stack that way). A packet that
+ * comes while such a sender waits is numbered (and so acknowledged) and held; the RACKs it waits for are taken at
+ * once. (The calls' own sends, send_pkt, take and dispatch packets while they wait, as before: they are not inside
+ * a dispatch, and the figures of docs/sp-tables.md rest on them.) Once there is room the held packets are
+ * dispatched in their order by the sender that waits outermost, in a loop: a packet they send may wait and hold
+ * more, which the same loop dispatches. The stack is then at most three dispatches deep (a call's wait, an answer's,
+ * a held packet's), however many packets wait. */
 
 typedef struct held {
     struct held *next;
