@@ -160,6 +160,7 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_LONG_DOUBLE_INT ((MPI_Datatype)22)  /* struct { long double; int; } */
 #define MPI_UB ((MPI_Datatype)23)
 #define MPI_LB ((MPI_Datatype)24)
+#define MPI_AINT MPI_LONG                       /* MPI-2: an MPI_Aint is a long (dynamic windows' addresses) */
 
 /* ---- Predefined reduction operations -------------------------------------------------------------- */
 

@@ -15,7 +15,8 @@
  *   regions (MPI lets an origin touch only those; nothing is checked at the origin, which does not know them).
  *   Not on the T3D, whose window keeps the data cache fresh over its memory (t3d/win_t3d.c, fresh()).
  * - Shared windows: a node's memory is its own, so a shared window has one process (MPI_Comm_split_type's
- *   MPI_COMM_TYPE_SHARED gives those); MPI_Win_allocate's window, of the shared flavor. */
+ *   MPI_COMM_TYPE_SHARED gives those); MPI_Win_allocate's window, of the shared flavor. MPI_Win_shared_query
+ *   gives a process its own memory, of a window of any flavor but the dynamic one (as MPI-4 allows). */
 #include <stdlib.h>
 #include <string.h>
 #include "mpi_machine.h"
@@ -122,7 +123,7 @@ static int done(struct xwin *x, MPI_Request *request, const char *fn)
     return MPI_SUCCESS;
 }
 
-/* The operation's error (reported by it), or its flush's, or the request. */
+/* The operation's error (reported by it), or its flush's, or the request; to MPI_PROC_NULL nothing happens. */
 #define REQUEST_AFTER(op, x, rank, win, request, fn)                                                        \
     do {                                                                                                    \
         int err_;                                                                                           \
@@ -130,7 +131,8 @@ static int done(struct xwin *x, MPI_Request *request, const char *fn)
         if (!(request))                                                                                     \
             return __mpi_error((x)->comm, MPI_ERR_ARG, fn);                                                 \
         *(request) = MPI_REQUEST_NULL;                                                                      \
-        if ((err_ = (op)) != MPI_SUCCESS || (err_ = MPI_Win_flush_local(rank, win)) != MPI_SUCCESS)         \
+        if ((rank) != MPI_PROC_NULL                                                                         \
+            && ((err_ = (op)) != MPI_SUCCESS || (err_ = MPI_Win_flush_local(rank, win)) != MPI_SUCCESS))    \
             return err_;                                                                                    \
         return done(x, request, fn);                                                                        \
     } while (0)
@@ -245,20 +247,31 @@ int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Com
     return err;
 }
 
-/* The one process's memory (rank 0, or MPI_PROC_NULL: the first with memory). */
+/* The memory of rank that this process can load from and store to (MPI-4 allows any flavor but the dynamic one):
+ * its own; every other rank's is none (size 0, base NULL), a node's memory being its own. MPI_PROC_NULL: the
+ * first rank with memory that this process can reach, so its own when it has some. */
 int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr)
 {
     struct xwin *x;
+    int me, n;
     XWIN(x, win, "MPI_Win_shared_query");
-    if (x->flavor != MPI_WIN_FLAVOR_SHARED)
+    if (x->flavor == MPI_WIN_FLAVOR_DYNAMIC)
         return __mpi_error(x->comm, MPI_ERR_RMA_FLAVOR, "MPI_Win_shared_query");
-    if (rank != 0 && rank != MPI_PROC_NULL)
+    MPI_Comm_rank(x->comm, &me);
+    MPI_Comm_size(x->comm, &n);
+    if (rank != MPI_PROC_NULL && (rank < 0 || rank >= n))
         return __mpi_error(x->comm, MPI_ERR_RANK, "MPI_Win_shared_query");
     if (!size || !disp_unit || !baseptr)
         return __mpi_error(x->comm, MPI_ERR_ARG, "MPI_Win_shared_query");
-    *size = x->size;
-    *disp_unit = x->disp_unit;
-    *(void **)baseptr = x->base;
+    if (rank == me || (rank == MPI_PROC_NULL && x->size > 0)) {
+        *size = x->size;
+        *disp_unit = x->disp_unit;
+        *(void **)baseptr = x->base;
+    } else {
+        *size = 0;
+        *disp_unit = 0;
+        *(void **)baseptr = 0;
+    }
     return MPI_SUCCESS;
 }
 
