@@ -550,6 +550,8 @@ int MPI_Rget_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin
                         int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
                         MPI_Request *request);
 int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win);
+MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp);                                     /* MPI-3.1 */
+MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2);                                   /* MPI-3.1 */
 int MPI_Win_attach(MPI_Win win, void *base, MPI_Aint size);
 int MPI_Win_detach(MPI_Win win, void *base);
 int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
@@ -569,6 +571,7 @@ int MPI_Win_get_info(MPI_Win win, MPI_Info *info_used);
 /* User-defined operations */
 int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op);
 int MPI_Op_free(MPI_Op *op);
+
 
 
 
@@ -859,6 +862,8 @@ int PMPI_Rget_accumulate(void *origin_addr, int origin_count, MPI_Datatype origi
                         int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
                         MPI_Request *request);
 int PMPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win);
+MPI_Aint PMPI_Aint_add(MPI_Aint base, MPI_Aint disp);
+MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2);
 int PMPI_Win_attach(MPI_Win win, void *base, MPI_Aint size);
 int PMPI_Win_detach(MPI_Win win, void *base);
 int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,

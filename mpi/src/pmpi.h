@@ -216,6 +216,8 @@
 #define MPI_Raccumulate PMPI_Raccumulate
 #define MPI_Rget_accumulate PMPI_Rget_accumulate
 #define MPI_Win_create_dynamic PMPI_Win_create_dynamic
+#define MPI_Aint_add PMPI_Aint_add
+#define MPI_Aint_diff PMPI_Aint_diff
 #define MPI_Win_attach PMPI_Win_attach
 #define MPI_Win_detach PMPI_Win_detach
 #define MPI_Win_allocate_shared PMPI_Win_allocate_shared
@@ -441,6 +443,8 @@
 #pragma weak MPI_Raccumulate = PMPI_Raccumulate
 #pragma weak MPI_Rget_accumulate = PMPI_Rget_accumulate
 #pragma weak MPI_Win_create_dynamic = PMPI_Win_create_dynamic
+#pragma weak MPI_Aint_add = PMPI_Aint_add
+#pragma weak MPI_Aint_diff = PMPI_Aint_diff
 #pragma weak MPI_Win_attach = PMPI_Win_attach
 #pragma weak MPI_Win_detach = PMPI_Win_detach
 #pragma weak MPI_Win_allocate_shared = PMPI_Win_allocate_shared
