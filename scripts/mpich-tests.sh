@@ -28,7 +28,8 @@
 # control variables and are run once; tests marked strict=false use MPICH extensions; GPU, thread, spawn,
 # MPI-IO, dtpools and benchmark tests are skipped. The MTest helpers need two MPI-2 names libmpi does not
 # define (MPI_UNIVERSE_SIZE, asked only when spawning is considered, and MPI_Type_get_envelope, used to tell a
-# predefined datatype in MTestIsBasicDtype); the build gives them a local stand-in, printed at the start.
+# predefined datatype in MTestIsBasicDtype), and MPI_Info_create/set/free (MTestGetWin's hints for one of its
+# windows); the build gives them a local stand-in, printed at the start.
 set -uo pipefail
 
 protocol=
@@ -77,6 +78,7 @@ cat >"$work/include/mpitestconf.h" <<'EOF'
 #define HAVE_INTTYPES_H 1
 #define HAVE_LONG_LONG 1
 #define HAVE_MPI_INIT_THREAD 1
+#define HAVE_MPI_WIN_CREATE 1
 #define USE_STRICT_MPI 1
 #define POINTERINT_t int
 EOF
@@ -95,6 +97,16 @@ static int MPI_Type_get_envelope(MPI_Datatype t, int *ni, int *na, int *nt, int 
     return MPI_SUCCESS;
 }
 #endif
+#ifndef MPI_MAX_INFO_KEY
+/* MTestGetWin's hints: libmpi's only info object is MPI_INFO_NULL (the hints are not needed) */
+static int MPI_Info_create(MPI_Info *info) { *info = MPI_INFO_NULL; return MPI_SUCCESS; }
+static int MPI_Info_set(MPI_Info info, const char *key, const char *value)
+{
+    (void)info; (void)key; (void)value;
+    return MPI_SUCCESS;
+}
+static int MPI_Info_free(MPI_Info *info) { *info = MPI_INFO_NULL; return MPI_SUCCESS; }
+#endif
 EOF
 cc() { timeout "$limit" "$bin/scmpcc" -O1 -w -I"$work/include" -I"$src/include" "$@"; }
 objs=
@@ -107,7 +119,7 @@ for f in mtest mtest_common mtest_single dtypes run_mpitests; do
   fi
 done
 "$bin/scmpar" rc "$work/libmtest.a" $objs || exit 2
-echo "MTest helpers built:$(echo " $objs" | sed "s| $work/| |g"); stand-ins: MPI_UNIVERSE_SIZE, MPI_Type_get_envelope"
+echo "MTest helpers built:$(echo " $objs" | sed "s| $work/| |g"); stand-ins: MPI_UNIVERSE_SIZE, MPI_Type_get_envelope, MPI_Info_create/set/free"
 echo "scmpsim ${protocol:+--mpi-protocol=$protocol }-n N; $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo
 

@@ -1,4 +1,5 @@
-/* Attribute caching on communicators (MPI-1.2 section 5.7): keyvals with copy and delete callbacks, and the
+/* Attribute caching on communicators (MPI-1.2 section 5.7), and the same on windows (MPI-2: win_extra.c calls the
+ * __mpi_attr_* functions on its windows' lists): keyvals with copy and delete callbacks, and the
  * predefined attributes of every communicator (MPI_TAG_UB, MPI_HOST, MPI_IO, MPI_WTIME_IS_GLOBAL).
  * Keyvals are local to a process; a process that creates its keyvals in the same order as the others gets
  * the same numbers. A keyval lives until it is freed and no attribute uses it any more. */
@@ -108,10 +109,10 @@ int MPI_Keyval_free(int *key)
     return MPI_SUCCESS;
 }
 
-static struct __mpi_attr **find(struct __mpi_comm *c, int key)
+static struct __mpi_attr **find(struct __mpi_attr **list, int key)
 {
     struct __mpi_attr **pp;
-    for (pp = &c->attrs; *pp; pp = &(*pp)->next)
+    for (pp = list; *pp; pp = &(*pp)->next)
         if ((*pp)->keyval == key)
             return pp;
     return 0;
@@ -133,18 +134,17 @@ static int remove_attr(MPI_Comm comm, struct __mpi_attr **pp)
     return MPI_SUCCESS;
 }
 
-int MPI_Attr_put(MPI_Comm comm, int key, void *val)
+/* An attribute of key on the object whose list this is (a communicator's, a window's: win_extra.c), handle
+ * passed to the callbacks: put, got (its value into val and *flag 1, or *flag 0), deleted, all deleted. */
+int __mpi_attr_put(struct __mpi_attr **list, int handle, int key, void *val)
 {
-    struct __mpi_comm *c = __mpi_comm(comm);
     struct __mpi_attr **pp, *a;
     struct __mpi_keyval *kv = keyval(key);
-    if (!c)
-        return MPI_ERR_COMM;
     if (!kv)
         return MPI_ERR_ARG;     /* unknown, freed, or predefined (read-only) */
-    pp = find(c, key);
+    pp = find(list, key);
     if (pp) {
-        int err = kv->del ? kv->del(comm, key, (*pp)->val, kv->extra) : MPI_SUCCESS;
+        int err = kv->del ? kv->del(handle, key, (*pp)->val, kv->extra) : MPI_SUCCESS;
         if (err != MPI_SUCCESS)
             return err;
         (*pp)->val = val;
@@ -154,17 +154,51 @@ int MPI_Attr_put(MPI_Comm comm, int key, void *val)
     a->keyval = key;
     a->val = val;
     a->next = 0;
-    for (pp = &c->attrs; *pp; pp = &(*pp)->next)
+    for (pp = list; *pp; pp = &(*pp)->next)
         ;
     *pp = a;
     kv->refs++;
     return MPI_SUCCESS;
 }
 
+void __mpi_attr_get(struct __mpi_attr **list, int key, void *val, int *flag)
+{
+    struct __mpi_attr **pp = find(list, key);
+    *flag = pp != 0;
+    if (pp)
+        *(void **)val = (*pp)->val;
+}
+
+int __mpi_attr_delete(struct __mpi_attr **list, int handle, int key)
+{
+    struct __mpi_attr **pp;
+    if (!keyval(key))
+        return MPI_ERR_ARG;
+    pp = find(list, key);
+    return pp ? remove_attr(handle, pp) : MPI_SUCCESS;
+}
+
+int __mpi_attr_clear(struct __mpi_attr **list, int handle)
+{
+    while (*list) {
+        int err = remove_attr(handle, list);
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    return MPI_SUCCESS;
+}
+
+int MPI_Attr_put(MPI_Comm comm, int key, void *val)
+{
+    struct __mpi_comm *c = __mpi_comm(comm);
+    if (!c)
+        return MPI_ERR_COMM;
+    return __mpi_attr_put(&c->attrs, comm, key, val);
+}
+
 int MPI_Attr_get(MPI_Comm comm, int key, void *val, int *flag)
 {
     struct __mpi_comm *c = __mpi_comm(comm);
-    struct __mpi_attr **pp;
     if (!c)
         return MPI_ERR_COMM;
     *flag = 1;
@@ -178,26 +212,16 @@ int MPI_Attr_get(MPI_Comm comm, int key, void *val, int *flag)
     *flag = 0;
     if (key < FIRST_KEYVAL)
         return MPI_ERR_ARG;
-    pp = find(c, key);
-    if (pp) {
-        *(void **)val = (*pp)->val;
-        *flag = 1;
-    }
+    __mpi_attr_get(&c->attrs, key, val, flag);
     return MPI_SUCCESS;
 }
 
 int MPI_Attr_delete(MPI_Comm comm, int key)
 {
     struct __mpi_comm *c = __mpi_comm(comm);
-    struct __mpi_attr **pp;
     if (!c)
         return MPI_ERR_COMM;
-    if (!keyval(key))
-        return MPI_ERR_ARG;
-    pp = find(c, key);
-    if (!pp)
-        return MPI_SUCCESS;
-    return remove_attr(comm, pp);
+    return __mpi_attr_delete(&c->attrs, comm, key);
 }
 
 /* MPI_Comm_dup: every attribute whose copy callback sets its flag goes to the new communicator, in order. */
@@ -229,12 +253,7 @@ int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm
 /* MPI_Comm_free: every attribute's delete callback, in the order they were put. */
 int __mpi_attr_delete_all(MPI_Comm comm, struct __mpi_comm *c)
 {
-    while (c->attrs) {
-        int err = remove_attr(comm, &c->attrs);
-        if (err != MPI_SUCCESS)
-            return err;
-    }
-    return MPI_SUCCESS;
+    return __mpi_attr_clear(&c->attrs, comm);
 }
 
 /* MPI_Finalize: MPI_COMM_SELF's attributes are deleted first, as if the communicator were freed, in the

@@ -1157,8 +1157,22 @@ int __mpi_cursor_unpack(struct __mpi_cursor *k, const void *in, int len)
 
 #ifdef __SCMP__
 /* The runs go out one sendm each, the last with sendme; each sendm waits (the thread blocks) until the DMA
- * engine has finished the previous one. Runs longer than 65535 words take several. */
-/* The same for a compact type, whose runs come in order. */
+ * engine has finished the previous one. Runs longer than 65535 words take several. DMA_RUN puts the run of w
+ * words at p (both used up) on that chain: the piece before it (pend, pwords: none while pwords is 0) goes with
+ * sendm, the last piece stays pending for the next run or the closing sendme. A statement macro, not a function:
+ * a call on the send path would move its cycles. */
+#define DMA_RUN(p, w, pend, pwords)                                                                         \
+    while ((w) > 0) {                                                                                       \
+        int n_ = (w) > 65535 ? 65535 : (w);                                                                 \
+        if (pwords)                                                                                         \
+            __scmp_sendm(pend, (1u << 16) | (unsigned)(pwords));                                            \
+        (pend) = (p);                                                                                       \
+        (pwords) = n_;                                                                                      \
+        (p) += n_ * 4;                                                                                      \
+        (w) -= n_;                                                                                          \
+    }
+
+/* For a compact type, whose runs come in order (__mpi_runs_start, __MPI_RUNS_NEXT). */
 static void dma_runs_compact(struct __mpi_type *t, char *buf, int count)
 {
     int i, k, ext = t->ub - t->lb;
@@ -1173,15 +1187,7 @@ static void dma_runs_compact(struct __mpi_type *t, char *buf, int count)
             __MPI_RUNS_NEXT(&r);
             p = buf + r.disp;
             w = r.len >> 2;
-            while (w > 0) {
-                int n = w > 65535 ? 65535 : w;
-                if (pwords)
-                    __scmp_sendm(pend, (1u << 16) | (unsigned)pwords);
-                pend = p;
-                pwords = n;
-                p += n * 4;
-                w -= n;
-            }
+            DMA_RUN(p, w, pend, pwords);
         }
     }
     __scmp_sendme(pend, (1u << 16) | (unsigned)pwords);
@@ -1200,15 +1206,7 @@ void __mpi_dma_runs(struct __mpi_type *t, char *buf, int count)
         for (k = 0; k < t->nblocks; k++) {
             char *p = buf + t->blocks[k].disp;
             int w = t->blocks[k].len >> 2;
-            while (w > 0) {
-                int n = w > 65535 ? 65535 : w;
-                if (pwords)
-                    __scmp_sendm(pend, (1u << 16) | (unsigned)pwords);
-                pend = p;
-                pwords = n;
-                p += n * 4;
-                w -= n;
-            }
+            DMA_RUN(p, w, pend, pwords);
         }
     __scmp_sendme(pend, (1u << 16) | (unsigned)pwords);
 }

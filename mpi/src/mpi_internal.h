@@ -131,9 +131,19 @@ int __mpi_intercomm_create_from_group(MPI_Comm comm, struct __mpi_comm *c, struc
 void __mpi_nbc_poll(struct __mpi_request *r);
 void __mpi_nbc_wait(struct __mpi_request *r);
 
+/* win_extra.c: a window made (win_entry.h: its base, size and displacement unit as given, its MPI_WIN_FLAVOR_*),
+ * a window freed (its attributes deleted: the delete callbacks' error, if any) */
+void __mpi_win_made(MPI_Win win, MPI_Comm comm, void *base, int size, int disp_unit, int flavor);
+int __mpi_win_freed(MPI_Win win);
+
 /* attr.c */
 int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm *to);
 int __mpi_attr_delete_all(MPI_Comm comm, struct __mpi_comm *c);
+/* The same over any object's list of attributes, handle given to the callbacks (windows: win_extra.c). */
+int __mpi_attr_put(struct __mpi_attr **list, int handle, int key, void *val);
+void __mpi_attr_get(struct __mpi_attr **list, int key, void *val, int *flag);
+int __mpi_attr_delete(struct __mpi_attr **list, int handle, int key);
+int __mpi_attr_clear(struct __mpi_attr **list, int handle);
 int __mpi_attr_finalize_self(void);
 
 /* topo.c */

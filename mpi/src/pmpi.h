@@ -211,6 +211,26 @@
 #define MPI_Win_test PMPI_Win_test
 #define MPI_Alloc_mem PMPI_Alloc_mem
 #define MPI_Free_mem PMPI_Free_mem
+#define MPI_Rput PMPI_Rput
+#define MPI_Rget PMPI_Rget
+#define MPI_Raccumulate PMPI_Raccumulate
+#define MPI_Rget_accumulate PMPI_Rget_accumulate
+#define MPI_Win_create_dynamic PMPI_Win_create_dynamic
+#define MPI_Aint_add PMPI_Aint_add
+#define MPI_Aint_diff PMPI_Aint_diff
+#define MPI_Win_attach PMPI_Win_attach
+#define MPI_Win_detach PMPI_Win_detach
+#define MPI_Win_allocate_shared PMPI_Win_allocate_shared
+#define MPI_Win_shared_query PMPI_Win_shared_query
+#define MPI_Win_create_keyval PMPI_Win_create_keyval
+#define MPI_Win_free_keyval PMPI_Win_free_keyval
+#define MPI_Win_set_attr PMPI_Win_set_attr
+#define MPI_Win_get_attr PMPI_Win_get_attr
+#define MPI_Win_delete_attr PMPI_Win_delete_attr
+#define MPI_Win_set_name PMPI_Win_set_name
+#define MPI_Win_get_name PMPI_Win_get_name
+#define MPI_Win_set_info PMPI_Win_set_info
+#define MPI_Win_get_info PMPI_Win_get_info
 #define MPI_Op_create PMPI_Op_create
 #define MPI_Op_free PMPI_Op_free
 
@@ -418,6 +438,26 @@
 #pragma weak MPI_Win_test = PMPI_Win_test
 #pragma weak MPI_Alloc_mem = PMPI_Alloc_mem
 #pragma weak MPI_Free_mem = PMPI_Free_mem
+#pragma weak MPI_Rput = PMPI_Rput
+#pragma weak MPI_Rget = PMPI_Rget
+#pragma weak MPI_Raccumulate = PMPI_Raccumulate
+#pragma weak MPI_Rget_accumulate = PMPI_Rget_accumulate
+#pragma weak MPI_Win_create_dynamic = PMPI_Win_create_dynamic
+#pragma weak MPI_Aint_add = PMPI_Aint_add
+#pragma weak MPI_Aint_diff = PMPI_Aint_diff
+#pragma weak MPI_Win_attach = PMPI_Win_attach
+#pragma weak MPI_Win_detach = PMPI_Win_detach
+#pragma weak MPI_Win_allocate_shared = PMPI_Win_allocate_shared
+#pragma weak MPI_Win_shared_query = PMPI_Win_shared_query
+#pragma weak MPI_Win_create_keyval = PMPI_Win_create_keyval
+#pragma weak MPI_Win_free_keyval = PMPI_Win_free_keyval
+#pragma weak MPI_Win_set_attr = PMPI_Win_set_attr
+#pragma weak MPI_Win_get_attr = PMPI_Win_get_attr
+#pragma weak MPI_Win_delete_attr = PMPI_Win_delete_attr
+#pragma weak MPI_Win_set_name = PMPI_Win_set_name
+#pragma weak MPI_Win_get_name = PMPI_Win_get_name
+#pragma weak MPI_Win_set_info = PMPI_Win_set_info
+#pragma weak MPI_Win_get_info = PMPI_Win_get_info
 #pragma weak MPI_Op_create = PMPI_Op_create
 #pragma weak MPI_Op_free = PMPI_Op_free
 

@@ -399,13 +399,16 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
 
 #include "win_entry.h"
 
-/* Collective: when every process has arrived nobody accesses the window any more (its epochs are closed). */
+/* Collective: when every process has arrived nobody accesses the window any more (its epochs are closed). Its
+ * attributes go first (their delete callbacks, win_extra.c): one that fails keeps the window. */
 int MPI_Win_free(MPI_Win *win)
 {
     struct win *w = win ? win_of(*win) : 0;
     int err;
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_free");
+    if ((err = __mpi_win_freed(*win)) != MPI_SUCCESS)
+        return __mpi_error(w->comm, err, "MPI_Win_free");
     err = MPI_Barrier(w->comm);
     wins[*win] = 0;
     free(w->mine);

@@ -89,7 +89,8 @@ class MpiCollectivesTest {
      *  traffic that arrives before the communicator (commgroup.c), reductions of megabytes (bigreduce.c), the
      *  nonblocking collectives and MPI_Alltoallw (nbcoll.c), the rest of the MPI-2/3 ordinary programs call
      *  (mpi2funcs.c), one-sided communication (onesided.c), its MPI-3 calls (onesided3.c) and accumulates with derived
-     *  datatypes on both sides and the pair types (onesided_dtype.c), datatypes of many runs, kept compact
+     *  datatypes on both sides and the pair types (onesided_dtype.c), request-based operations, window attributes and
+     *  names, dynamic and shared windows (onesided_req.c), datatypes of many runs, kept compact
      *  (manyruns.c), MPI_Comm_free with
      *  receives still pending and MPI_PROC_NULL with MPI_DATATYPE_NULL (commfree.c), more user error handlers made
      *  and freed than exist at once (errhandlers.c), MPI_Finalize deleting MPI_COMM_SELF's attributes
@@ -118,6 +119,7 @@ class MpiCollectivesTest {
         "onesided3.c,4,ours", "onesided3.c,4,thesis", "onesided3.c,16,ours", "onesided3.c,16,thesis",
         "onesided_dtype.c,4,ours", "onesided_dtype.c,4,thesis", "onesided_dtype.c,16,ours",
         "onesided_dtype.c,16,thesis",
+        "onesided_req.c,4,ours", "onesided_req.c,4,thesis", "onesided_req.c,16,ours", "onesided_req.c,16,thesis",
         "manyruns.c,4,ours", "manyruns.c,4,thesis", "manyruns.c,16,ours",
         "commfree.c,4,ours", "commfree.c,4,thesis", "commfree.c,16,ours", "commfree.c,16,thesis",
         "errhandlers.c,4,ours", "errhandlers.c,4,thesis", "errhandlers.c,16,ours", "errhandlers.c,16,thesis",

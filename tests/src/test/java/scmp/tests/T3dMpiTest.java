@@ -46,6 +46,21 @@ class T3dMpiTest {
     }
 
     /**
+     * onesided_req.c on the T3D (mpi/src/win_extra.c over win_t3d.c): the request-based operations, window attributes,
+     * keyvals and names print MPICH's lines; then MPI_Win_create_dynamic ends the run with MPI_ERR_RMA_FLAVOR, as
+     * the T3D's windows have no dynamic flavor (docs/mpi.md, "The rest of MPI-3's one-sided calls").
+     */
+    @Test
+    void requestBasedOperationsAndWindowAttributesPrintWhatMpichPrints() throws IOException {
+        E2e.Sim s = E2e.scmpsim("-n", "4", build("programs/mpi/onesided_req.c").toString());
+        List<String> mpich = Files.readString(E2e.root().resolve("programs/mpi/onesided_req.4.expected")).lines()
+                .toList();
+        assertEquals(mpich.subList(0, 9), s.stdout().lines().toList(), s.stderr());
+        assertTrue(s.stderr().contains("MPI_Win_create_dynamic: MPI_ERR_RMA_FLAVOR"), s.stderr());
+        assertNotEquals(0, s.exit());
+    }
+
+    /**
      * One-sided communication (mpi/src/t3d/win_t3d.c) over the shell's put, get and swap: onesided.c's puts,
      * gets and accumulates between fences and under exclusive and shared locks, and onesided3.c's MPI-3 calls
      * (lock_all and the flushes, general active target, MPI_Fetch_and_op, MPI_Compare_and_swap,
