@@ -35,6 +35,14 @@ public final class JitEngine implements Engine {
     /** The exit codes regions return, by {@link Exit} ordinal; {@link #CONTINUE} goes on at {@link #pc}. */
     static final int CONTINUE = -1;
     /**
+     * The exit of a region that may reach the limit before its next check ({@link #pc} not yet run): the rest of the
+     * run, a few cycles, goes to the interpreter, which stops at the limit exactly. The compiled code checks the limit
+     * once per block, where it is entered, against the cycles the block takes without stalls, and again at a stall,
+     * instead of at every instruction: a check per instruction is a branch the JVM sees never taken, and each of
+     * them taken once, near a limit, made it recompile the region (docs/performance.md).
+     */
+    static final int NEAR_LIMIT = -2;
+    /**
      * How often the dispatcher meets a pc without a region before it compiles one there: code that runs a few times
      * stays on the interpreter, whose loop the JVM has compiled already, instead of waiting in the JVM's bytecode
      * interpreter for its own region to become hot (tiered, as the JVM itself does).
@@ -61,7 +69,7 @@ public final class JitEngine implements Engine {
          * Runs the region from its entry until it leaves: at a pc outside it, or with an exit.
          *
          * @param e the engine, whose fields hold the running thread's state
-         * @return {@link #CONTINUE} or an {@link Exit} ordinal
+         * @return {@link #CONTINUE}, {@link #NEAR_LIMIT} or an {@link Exit} ordinal
          */
         int run(JitEngine e);
     }
@@ -233,6 +241,12 @@ public final class JitEngine implements Engine {
             }
             code = b.run(this);
             if (code != CONTINUE) {
+                if (code == NEAR_LIMIT) {
+                    flush(thread);
+                    Exit e = interpret(thread, limit);
+                    c = null;
+                    return e;
+                }
                 break;
             }
         }

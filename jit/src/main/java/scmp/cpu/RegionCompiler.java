@@ -54,7 +54,6 @@ final class RegionCompiler {
     private static final int E = 1, X = 2, F = 3, RDY = 4, CAUSE = 5, MEM = 6, LIMIT = 7, NEXT = 9, T = 11, N = 13,
             BUB = 15, XPC = 17, XCODE = 18, EXC = 19, NPC = 20, REPLY = 21;
 
-    private static final int LIMIT_EXIT = Engine.Exit.LIMIT.ordinal();
     private static final int FAULT_EXIT = Engine.Exit.FAULT.ordinal();
 
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
@@ -168,6 +167,12 @@ final class RegionCompiler {
         private int b;
         private int imm;
         private int deps;
+        /** Per slot: whether a path enters there other than from the slot before (the entry, a jump target). */
+        private final boolean[] head;
+        /** Per slot: the slot after the last of its block (the next head, or the region's end). */
+        private final int[] blockEnd;
+        /** The slot being emitted. */
+        private int slot;
 
         Method(MethodVisitor mv, int first, int count) {
             this.mv = mv;
@@ -177,6 +182,77 @@ final class RegionCompiler {
             tryStart = labels(count);
             tryEnd = labels(count);
             handler = labels(count);
+            head = new boolean[count];
+            blockEnd = new int[count];
+            head[0] = true;
+            for (int j = 0; j < count; j++) {
+                int t = inRegionTarget(j);
+                if (t >= 0) {
+                    head[t] = true;
+                }
+            }
+            int end = count;
+            for (int j = count - 1; j >= 0; j--) {
+                blockEnd[j] = end;
+                if (head[j]) {
+                    end = j;
+                }
+            }
+        }
+
+        /** Reads slot {@code j}'s decoded fields into the fields of the instruction being emitted. */
+        private int[] fields(int j) {
+            slot = j;
+            int[] s = text.slot(first + j);
+            pc = base + 4 * (first + j);
+            op = s[0];
+            rd = s[1];
+            a = s[2];
+            b = s[3];
+            imm = s[4];
+            deps = s[5];
+            return s;
+        }
+
+        /** The slot (in the region) that slot {@code j}'s redirect jumps to, when it is a constant there; else -1. */
+        private int inRegionTarget(int j) {
+            fields(j);
+            if (op >= DecodedText.ILLEGAL) {
+                return -1;
+            }
+            var list = SEMANTICS_OF[op].body();
+            if (list.isEmpty() || !(list.get(list.size() - 1) instanceof Stmt.Redirect r)) {
+                return -1;
+            }
+            Integer target = constant(r.target());
+            if (target != null && Integer.compareUnsigned(target - base, textBytes) < 0) {
+                int ti = (target - base) >>> 2;
+                if (ti >= first && ti < first + count) {
+                    return ti - first;
+                }
+            }
+            return -1;
+        }
+
+        /**
+         * The cycles after instruction {@code slot}'s issue until the last of its block issues, when nothing stalls:
+         * the block's instructions issue one a cycle, and only a taken redirect, which leaves the block, adds bubbles.
+         */
+        private int rest() {
+            return blockEnd[slot] - 1 - slot;
+        }
+
+        /** Leaves for the interpreter at this instruction, not yet run, when {@code t + rest()} reaches the limit. */
+        private void nearLimit(int local) {
+            Label go = new Label();
+            mv.visitVarInsn(LLOAD, local);
+            pushLong(rest());
+            mv.visitInsn(LADD);
+            mv.visitVarInsn(LLOAD, LIMIT);
+            mv.visitInsn(LCMP);
+            mv.visitJumpInsn(IFLT, go);
+            leave(pc, JitEngine.NEAR_LIMIT);
+            mv.visitLabel(go);
         }
 
         private Label[] labels(int n) {
@@ -297,16 +373,11 @@ final class RegionCompiler {
         // ------------------------------------------------------------ one instruction
 
         private void instruction(int j) {
-            int slot = first + j;
-            int[] s = text.slot(slot);
-            pc = base + 4 * slot;
-            op = s[0];
-            rd = s[1];
-            a = s[2];
-            b = s[3];
-            imm = s[4];
-            deps = s[5];
+            int[] s = fields(j);
             mv.visitLabel(at[j]);
+            if (head[j]) {
+                nearLimit(NEXT);
+            }
             mv.visitLabel(tryStart[j]);
             issue();
             boolean fallsThrough;
@@ -351,19 +422,15 @@ final class RegionCompiler {
                 mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "max", "(JJ)J", false);
                 mv.visitVarInsn(LSTORE, T);
             }
-            Label go = new Label();
-            mv.visitVarInsn(LLOAD, T);
-            mv.visitVarInsn(LLOAD, LIMIT);
-            mv.visitInsn(LCMP);
-            mv.visitJumpInsn(IFLT, go);
-            leave(pc, LIMIT_EXIT);
-            mv.visitLabel(go);
+            // the limit: checked where the block is entered (t = next there, the rest of the block one a cycle);
+            // a stall moves t, so it is checked again
             if (any) {
                 Label same = new Label();
                 mv.visitVarInsn(LLOAD, T);
                 mv.visitVarInsn(LLOAD, NEXT);
                 mv.visitInsn(LCMP);
                 mv.visitJumpInsn(IFEQ, same);
+                nearLimit(T);
                 mv.visitVarInsn(ALOAD, E);
                 push(deps);
                 mv.visitVarInsn(LLOAD, T);
