@@ -135,13 +135,26 @@ public final class JitEngine implements Engine {
      * @param hot      how often a pc must be met before its region is compiled (0: at once)
      */
     public JitEngine(EngineContext context, Fallback fallback, int hot) {
+        this(context, fallback, hot, false);
+    }
+
+    /**
+     * Creates the compiled engine of one node.
+     *
+     * @param context  what it sees of the node
+     * @param fallback what to do where the compiler declines a region
+     * @param hot      how often a pc must be met before its region is compiled (0: at once)
+     * @param keep     whether every region with a loop keeps values in locals from the start (for tests; otherwise
+     *                 only those whose loop turns, {@link Translation#observe})
+     */
+    public JitEngine(EngineContext context, Fallback fallback, int hot, boolean keep) {
         this.ctx = context;
         this.interpreter = new Interpreter(context);
         this.fallback = fallback;
         this.hot = hot;
         this.mem = context.memory();
         this.base = context.text().base();
-        this.translation = translation(context.text(), context.timing());
+        this.translation = translation(context.text(), context.timing(), keep);
     }
 
     /**
@@ -155,23 +168,35 @@ public final class JitEngine implements Engine {
         return context -> new JitEngine(context, fallback, hot);
     }
 
+    /**
+     * Returns an engine factory whose regions with a loop keep values in locals from the start (for tests).
+     *
+     * @param fallback what to do where the compiler declines a region
+     * @param hot      how often a pc must be met before its region is compiled (0: at once)
+     * @return the factory
+     */
+    public static Engine.Factory keepingFactory(Fallback fallback, int hot) {
+        return context -> new JitEngine(context, fallback, hot, true);
+    }
+
     /** Returns how many runs, over all engines, went on on the interpreter because a region was declined. */
     public static long fallbacks() {
         return FALLBACKS.get();
     }
 
-    private static Translation translation(DecodedText text, TimingModel timing) {
-        TextKey key = new TextKey(text.base(), text.words, timing);
+    private static Translation translation(DecodedText text, TimingModel timing, boolean keep) {
+        TextKey key = new TextKey(text.base(), text.words, timing, keep);
         synchronized (TRANSLATIONS) {
-            return TRANSLATIONS.computeIfAbsent(key, k -> new Translation(text, timing));
+            return TRANSLATIONS.computeIfAbsent(key, k -> new Translation(text, timing, keep));
         }
     }
 
-    /** A text by content: its base, its words and the timing its regions were compiled for. */
-    private record TextKey(int base, int[] words, TimingModel timing) {
+    /** A text by content: its base, its words, the timing its regions were compiled for and their mode. */
+    private record TextKey(int base, int[] words, TimingModel timing, boolean keep) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof TextKey k && k.base == base && Arrays.equals(k.words, words) && k.timing.equals(timing);
+            return o instanceof TextKey k && k.base == base && Arrays.equals(k.words, words) && k.timing.equals(timing)
+                    && k.keep == keep;
         }
 
         @Override
@@ -239,7 +264,13 @@ public final class JitEngine implements Engine {
                     return fallBack(thread, limit);
                 }
             }
-            code = b.run(this);
+            if (tr.watch[i]) {
+                long before = n;
+                code = b.run(this);
+                tr.observe(i, n - before);
+            } else {
+                code = b.run(this);
+            }
             if (code != CONTINUE) {
                 if (code == NEAR_LIMIT) {
                     flush(thread);
@@ -297,6 +328,11 @@ public final class JitEngine implements Engine {
         interpreter.stalled(rdy, cause, d, t, t - next);
     }
 
+    /** Counts {@code cycles} of dependence stall charged to {@code cause}. */
+    void countStall(int cause, long cycles) {
+        ctx.countStall(cause, cycles);
+    }
+
     /** Hands a network instruction to the port, the thread's pc at it; returns the port's answer. */
     int send(int op, long t, int pc, int v0, int v1, int v2, int v3) {
         c.pc = pc;
@@ -350,15 +386,32 @@ public final class JitEngine implements Engine {
         final Block[] blocks;
         /** How often the dispatcher met each slot without a region (racy between nodes: a heuristic). */
         final int[] heat;
+        /**
+         * Per slot: whether its region has a loop and keeps its values in the thread's arrays, and the dispatcher
+         * watches how many instructions it runs an entry; when its loop turns, it is compiled again keeping them in
+         * locals ({@link #observe}). Racy between nodes, as {@link #heat}: either version gives the same results.
+         */
+        final boolean[] watch;
+        private final int[] runs;
+        private final long[] work;
+        private final int[] reach;
         private final String[] declined;
         private volatile int compiled;
 
-        Translation(DecodedText text, TimingModel timing) {
+        /** Whether regions with a loop keep values in locals from the start. */
+        private final boolean keep;
+
+        Translation(DecodedText text, TimingModel timing, boolean keep) {
+            this.keep = keep;
             this.text = text;
             this.timing = timing;
             this.compiler = new RegionCompiler(text, timing);
             this.blocks = new Block[text.count() + 1];
             this.heat = new int[text.count() + 1];
+            this.watch = new boolean[text.count() + 1];
+            this.runs = new int[text.count() + 1];
+            this.work = new long[text.count() + 1];
+            this.reach = new int[text.count() + 1];
             this.declined = new String[text.count() + 1];
         }
 
@@ -375,16 +428,45 @@ public final class JitEngine implements Engine {
             synchronized (this) {
                 b = blocks[i];
                 if (b == null && declined[i] == null) {
-                    RegionCompiler.Result r = compiler.compile(i);
+                    RegionCompiler.Result r = compiler.compile(i, keep);
                     if (r.block() == null) {
                         declined[i] = r.reason();
                     } else {
                         b = r.block();
                         blocks[i] = b;
                         compiled++;
+                        reach[i] = r.reachable();
+                        watch[i] = r.loop() && !keep;
                     }
                 }
                 return b;
+            }
+        }
+
+        /** Entries watched at most before the decision. */
+        static final int WATCHED = 64;
+
+        /**
+         * Counts an entry of the watched region at slot {@code i} that retired {@code retired} instructions. Once its
+         * entries have run more than {@link #WATCHED} times twice the slots it reaches, a region whose entries ran
+         * on average more than twice those slots (its loop turns) is compiled again keeping its values in locals;
+         * after {@link #WATCHED} entries that did not, it stays as it is.
+         */
+        void observe(int i, long retired) {
+            work[i] += Math.max(retired, 0);
+            runs[i]++;
+            long per = 2L * reach[i];
+            if (work[i] > WATCHED * per && work[i] > runs[i] * per) {
+                watch[i] = false;
+                synchronized (this) {
+                    RegionCompiler.Result r = compiler.compile(i, true);
+                    if (r.block() != null) {
+                        blocks[i] = r.block();
+                        compiled++;
+                    }
+                }
+            } else if (runs[i] >= WATCHED) {
+                watch[i] = false;
             }
         }
 
@@ -408,6 +490,7 @@ public final class JitEngine implements Engine {
             int w = (addr - text.base()) >>> 2;
             for (int i = Math.max(0, w - RegionCompiler.MAX_INSTRUCTIONS + 1); i <= w && i < blocks.length; i++) {
                 blocks[i] = null;
+                watch[i] = false;
                 declined[i] = null;
             }
         }
