@@ -14,11 +14,14 @@
 #   - steady state: `bin/scmpsim bench --program --engine jit --runs 3`, the best timed run after a warm-up run in
 #     the same JVM (CPU time of the benchmark thread), turned into seconds for the kernel's instructions;
 #   - the ratios scmpsim/qemu of the CPU times, whole process and steady state.
-# The outputs of both runs must agree (else the script stops with exit status 1).
+# The outputs of both runs must agree (else the script stops with exit status 1). SCMPSIM, when set, is the command
+# that runs the simulator instead of bin/scmpsim (to compare two builds: SCMPSIM="java -XX:+UseParallelGC -Xss16m
+# -cp OTHER.jar scmp.cli.SimMain").
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 bin="$here/../../bin"
 percent=${1:-100}
+sim=${SCMPSIM:-$bin/scmpsim}
 for tool in qemu-riscv64 riscv64-linux-gnu-gcc; do
   if ! command -v "$tool" > /dev/null 2>&1; then
     echo "qemu-compare.sh: $tool is not installed (Debian: apt-get install qemu-user gcc-riscv64-linux-gnu); nothing compared"
@@ -37,7 +40,7 @@ best_of() {
   for ((r = 0; r < runs; r++)); do
     t=$( { time "$@" > "$out" 2> "$tmp/stderr"; } 2>&1 ) || { cat "$tmp/stderr" >&2; echo "qemu-compare.sh: $* failed" >&2; exit 1; }
     read -r w u s <<< "$t"
-    c=$(awk "BEGIN{print $u + $s}")
+    c=$(awk "BEGIN{printf \"%.3f\", $u + $s}")
     if [ -z "$best_c" ] || awk "BEGIN{exit !($c < $best_c)}"; then
       best_c=$c
       best_w=$w
@@ -56,7 +59,7 @@ for kr in crc32:800 matmul:350 sieve:100 sort:80; do
   "$bin/scmpcc" -O1 -DREPEAT=$n "$here/$k.c" -o "$tmp/$k.scmp" || exit 1
   q=$(best_of 3 "$tmp/$k.qemu.out" qemu-riscv64 "$tmp/$k.rv") || exit 1
   read -r qw qc <<< "$q"
-  s=$(best_of 2 "$tmp/$k.scmp.out" "$bin/scmpsim" --engine jit --mesh 1x1 --cycles "$tmp/$k.scmp") || exit 1
+  s=$(best_of 2 "$tmp/$k.scmp.out" $sim --engine jit --mesh 1x1 --cycles "$tmp/$k.scmp") || exit 1
   read -r sw sc <<< "$s"
   if ! cmp -s "$tmp/$k.qemu.out" "$tmp/$k.scmp.out"; then
     echo "qemu-compare.sh: $k: the outputs differ" >&2
@@ -64,7 +67,7 @@ for kr in crc32:800 matmul:350 sieve:100 sort:80; do
     exit 1
   fi
   insns=$(sed -n 's/^instructions: //p' "$tmp/stderr")
-  "$bin/scmpsim" bench --program "$tmp/$k.scmp" --engine jit --runs 3 > "$tmp/bench" 2>&1 || { cat "$tmp/bench" >&2; exit 1; }
+  $sim bench --program "$tmp/$k.scmp" --engine jit --runs 3 > "$tmp/bench" 2>&1 || { cat "$tmp/bench" >&2; exit 1; }
   rate=$(sed -n 's/^program: best \([0-9.]*\) million.*/\1/p' "$tmp/bench")
   steady=$(awk "BEGIN{printf \"%.2f\", $insns / ($rate * 1e6)}")
   echo "| $k | $n | $insns | $qw / $qc | $sw / $sc | $rate, $steady | $(awk "BEGIN{printf \"%.1f / %.1f\", $sc / $qc, $steady / $qc}") |"
