@@ -35,6 +35,14 @@ public final class JitEngine implements Engine {
     /** The exit codes regions return, by {@link Exit} ordinal; {@link #CONTINUE} goes on at {@link #pc}. */
     static final int CONTINUE = -1;
     /**
+     * The exit of a region that may reach the limit before its next check ({@link #pc} not yet run): the rest of the
+     * run, a few cycles, goes to the interpreter, which stops at the limit exactly. The compiled code checks the limit
+     * once per block, where it is entered, against the cycles the block takes without stalls, and again at a stall,
+     * instead of at every instruction: a check per instruction is a branch the JVM sees never taken, and each of
+     * them taken once, near a limit, made it recompile the region (docs/performance.md).
+     */
+    static final int NEAR_LIMIT = -2;
+    /**
      * How often the dispatcher meets a pc without a region before it compiles one there: code that runs a few times
      * stays on the interpreter, whose loop the JVM has compiled already, instead of waiting in the JVM's bytecode
      * interpreter for its own region to become hot (tiered, as the JVM itself does).
@@ -61,7 +69,7 @@ public final class JitEngine implements Engine {
          * Runs the region from its entry until it leaves: at a pc outside it, or with an exit.
          *
          * @param e the engine, whose fields hold the running thread's state
-         * @return {@link #CONTINUE} or an {@link Exit} ordinal
+         * @return {@link #CONTINUE}, {@link #NEAR_LIMIT} or an {@link Exit} ordinal
          */
         int run(JitEngine e);
     }
@@ -127,13 +135,26 @@ public final class JitEngine implements Engine {
      * @param hot      how often a pc must be met before its region is compiled (0: at once)
      */
     public JitEngine(EngineContext context, Fallback fallback, int hot) {
+        this(context, fallback, hot, false);
+    }
+
+    /**
+     * Creates the compiled engine of one node.
+     *
+     * @param context  what it sees of the node
+     * @param fallback what to do where the compiler declines a region
+     * @param hot      how often a pc must be met before its region is compiled (0: at once)
+     * @param keep     whether every region with a loop keeps values in locals from the start (for tests; otherwise
+     *                 only those whose loop turns, {@link Translation#observe})
+     */
+    public JitEngine(EngineContext context, Fallback fallback, int hot, boolean keep) {
         this.ctx = context;
         this.interpreter = new Interpreter(context);
         this.fallback = fallback;
         this.hot = hot;
         this.mem = context.memory();
         this.base = context.text().base();
-        this.translation = translation(context.text(), context.timing());
+        this.translation = translation(context.text(), context.timing(), keep);
     }
 
     /**
@@ -147,23 +168,35 @@ public final class JitEngine implements Engine {
         return context -> new JitEngine(context, fallback, hot);
     }
 
+    /**
+     * Returns an engine factory whose regions with a loop keep values in locals from the start (for tests).
+     *
+     * @param fallback what to do where the compiler declines a region
+     * @param hot      how often a pc must be met before its region is compiled (0: at once)
+     * @return the factory
+     */
+    public static Engine.Factory keepingFactory(Fallback fallback, int hot) {
+        return context -> new JitEngine(context, fallback, hot, true);
+    }
+
     /** Returns how many runs, over all engines, went on on the interpreter because a region was declined. */
     public static long fallbacks() {
         return FALLBACKS.get();
     }
 
-    private static Translation translation(DecodedText text, TimingModel timing) {
-        TextKey key = new TextKey(text.base(), text.words, timing);
+    private static Translation translation(DecodedText text, TimingModel timing, boolean keep) {
+        TextKey key = new TextKey(text.base(), text.words, timing, keep);
         synchronized (TRANSLATIONS) {
-            return TRANSLATIONS.computeIfAbsent(key, k -> new Translation(text, timing));
+            return TRANSLATIONS.computeIfAbsent(key, k -> new Translation(text, timing, keep));
         }
     }
 
-    /** A text by content: its base, its words and the timing its regions were compiled for. */
-    private record TextKey(int base, int[] words, TimingModel timing) {
+    /** A text by content: its base, its words, the timing its regions were compiled for and their mode. */
+    private record TextKey(int base, int[] words, TimingModel timing, boolean keep) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof TextKey k && k.base == base && Arrays.equals(k.words, words) && k.timing.equals(timing);
+            return o instanceof TextKey k && k.base == base && Arrays.equals(k.words, words) && k.timing.equals(timing)
+                    && k.keep == keep;
         }
 
         @Override
@@ -231,8 +264,20 @@ public final class JitEngine implements Engine {
                     return fallBack(thread, limit);
                 }
             }
-            code = b.run(this);
+            if (tr.watch[i]) {
+                long before = n;
+                code = b.run(this);
+                tr.observe(i, n - before);
+            } else {
+                code = b.run(this);
+            }
             if (code != CONTINUE) {
+                if (code == NEAR_LIMIT) {
+                    flush(thread);
+                    Exit e = interpret(thread, limit);
+                    c = null;
+                    return e;
+                }
                 break;
             }
         }
@@ -281,6 +326,11 @@ public final class JitEngine implements Engine {
     /** Counts a dependence stall of an instruction with packed dependences {@code d} issuing at {@code t}. */
     void stall(int d, long t, long next) {
         interpreter.stalled(rdy, cause, d, t, t - next);
+    }
+
+    /** Counts {@code cycles} of dependence stall charged to {@code cause}. */
+    void countStall(int cause, long cycles) {
+        ctx.countStall(cause, cycles);
     }
 
     /** Hands a network instruction to the port, the thread's pc at it; returns the port's answer. */
@@ -336,15 +386,32 @@ public final class JitEngine implements Engine {
         final Block[] blocks;
         /** How often the dispatcher met each slot without a region (racy between nodes: a heuristic). */
         final int[] heat;
+        /**
+         * Per slot: whether its region has a loop and keeps its values in the thread's arrays, and the dispatcher
+         * watches how many instructions it runs an entry; when its loop turns, it is compiled again keeping them in
+         * locals ({@link #observe}). Racy between nodes, as {@link #heat}: either version gives the same results.
+         */
+        final boolean[] watch;
+        private final int[] runs;
+        private final long[] work;
+        private final int[] reach;
         private final String[] declined;
         private volatile int compiled;
 
-        Translation(DecodedText text, TimingModel timing) {
+        /** Whether regions with a loop keep values in locals from the start. */
+        private final boolean keep;
+
+        Translation(DecodedText text, TimingModel timing, boolean keep) {
+            this.keep = keep;
             this.text = text;
             this.timing = timing;
             this.compiler = new RegionCompiler(text, timing);
             this.blocks = new Block[text.count() + 1];
             this.heat = new int[text.count() + 1];
+            this.watch = new boolean[text.count() + 1];
+            this.runs = new int[text.count() + 1];
+            this.work = new long[text.count() + 1];
+            this.reach = new int[text.count() + 1];
             this.declined = new String[text.count() + 1];
         }
 
@@ -361,16 +428,45 @@ public final class JitEngine implements Engine {
             synchronized (this) {
                 b = blocks[i];
                 if (b == null && declined[i] == null) {
-                    RegionCompiler.Result r = compiler.compile(i);
+                    RegionCompiler.Result r = compiler.compile(i, keep);
                     if (r.block() == null) {
                         declined[i] = r.reason();
                     } else {
                         b = r.block();
                         blocks[i] = b;
                         compiled++;
+                        reach[i] = r.reachable();
+                        watch[i] = r.loop() && !keep;
                     }
                 }
                 return b;
+            }
+        }
+
+        /** Entries watched at most before the decision. */
+        static final int WATCHED = 64;
+
+        /**
+         * Counts an entry of the watched region at slot {@code i} that retired {@code retired} instructions. Once its
+         * entries have run more than {@link #WATCHED} times twice the slots it reaches, a region whose entries ran
+         * on average more than twice those slots (its loop turns) is compiled again keeping its values in locals;
+         * after {@link #WATCHED} entries that did not, it stays as it is.
+         */
+        void observe(int i, long retired) {
+            work[i] += Math.max(retired, 0);
+            runs[i]++;
+            long per = 2L * reach[i];
+            if (work[i] > WATCHED * per && work[i] > runs[i] * per) {
+                watch[i] = false;
+                synchronized (this) {
+                    RegionCompiler.Result r = compiler.compile(i, true);
+                    if (r.block() != null) {
+                        blocks[i] = r.block();
+                        compiled++;
+                    }
+                }
+            } else if (runs[i] >= WATCHED) {
+                watch[i] = false;
             }
         }
 
@@ -394,6 +490,7 @@ public final class JitEngine implements Engine {
             int w = (addr - text.base()) >>> 2;
             for (int i = Math.max(0, w - RegionCompiler.MAX_INSTRUCTIONS + 1); i <= w && i < blocks.length; i++) {
                 blocks[i] = null;
+                watch[i] = false;
                 declined[i] = null;
             }
         }

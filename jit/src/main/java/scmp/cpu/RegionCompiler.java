@@ -39,8 +39,17 @@ final class RegionCompiler {
 
     /** The most instruction slots of a region (the method stays small enough for the JVM's compilers). */
     static final int MAX_INSTRUCTIONS = 48;
-    /** Class files above this size are split: HotSpot does not compile methods of more than 8000 bytes of code. */
-    private static final int MAX_CLASS_BYTES = 7800;
+    /**
+     * Regions whose method has more bytes of code than this are split: HotSpot does not compile methods of more than
+     * 8000 bytes of code. (The method's code, not the class file: the class's stack map frames grow with the locals
+     * that keep the registers, and bounding the file split regions whose code was small.)
+     */
+    private static final int MAX_CODE_BYTES = 7800;
+    /** The code size of the method {@link #generate} made last (one compiler per text; compiling is synchronized). */
+    private int codeBytes;
+    /** Whether that method's region has a loop, and how many slots it reaches. */
+    private boolean lastLoop;
+    private int lastReachable;
 
     private static final String ENGINE = Type.getInternalName(JitEngine.class);
     private static final String ENGINE_DESC = Type.getDescriptor(JitEngine.class);
@@ -54,7 +63,6 @@ final class RegionCompiler {
     private static final int E = 1, X = 2, F = 3, RDY = 4, CAUSE = 5, MEM = 6, LIMIT = 7, NEXT = 9, T = 11, N = 13,
             BUB = 15, XPC = 17, XCODE = 18, EXC = 19, NPC = 20, REPLY = 21;
 
-    private static final int LIMIT_EXIT = Engine.Exit.LIMIT.ordinal();
     private static final int FAULT_EXIT = Engine.Exit.FAULT.ordinal();
 
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
@@ -87,31 +95,41 @@ final class RegionCompiler {
     }
 
     /** A compiled region, or the reason there is none. */
-    record Result(JitEngine.Block block, String reason) {
+    /**
+     * A compiled region, or the reason there is none.
+     *
+     * @param block     the region, or null
+     * @param reason    why there is none, or null
+     * @param loop      whether the region has a loop (then a version that keeps values in locals may pay)
+     * @param reachable how many of its slots a path from the entry reaches
+     */
+    record Result(JitEngine.Block block, String reason, boolean loop, int reachable) {
     }
 
     /**
      * Compiles the region entered at instruction slot {@code i}.
      *
-     * @param i the entry slot, 0..count (the last is the end-of-text sentinel)
+     * @param i    the entry slot, 0..count (the last is the end-of-text sentinel)
+     * @param keep whether a region with a loop keeps registers, ready cycles and causes in locals (stored back where
+     *             it leaves: worth it when the loop turns more than once an entry)
      * @return the region, or the reason the compiler declines it
      */
-    Result compile(int i) {
+    Result compile(int i, boolean keep) {
         int k = Math.min(MAX_INSTRUCTIONS, text.count() + 1 - i);
         byte[] bytes;
         try {
-            bytes = generate(i, k);
-            while (bytes.length > MAX_CLASS_BYTES && k > 1) {
+            bytes = generate(i, k, keep);
+            while (codeBytes > MAX_CODE_BYTES && k > 1) {
                 k = (k + 1) / 2;
-                bytes = generate(i, k);
+                bytes = generate(i, k, keep);
             }
         } catch (IllegalStateException e) {
-            return new Result(null, e.getMessage());
+            return new Result(null, e.getMessage(), false, 0);
         }
         try {
             MethodHandles.Lookup hidden = LOOKUP.defineHiddenClass(bytes, true);
             Object o = hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class)).invoke();
-            return new Result((JitEngine.Block) o, null);
+            return new Result((JitEngine.Block) o, null, lastLoop, lastReachable);
         } catch (Throwable e) {
             throw new IllegalStateException("compiled engine: the region at 0x" + Integer.toHexString(base + 4 * i)
                     + " does not load: " + e, e);
@@ -126,6 +144,18 @@ final class RegionCompiler {
      * @return the class file
      */
     byte[] generate(int i, int k) {
+        return generate(i, k, true);
+    }
+
+    /**
+     * Generates the class of the region of {@code k} slots from slot {@code i}.
+     *
+     * @param i    the entry slot
+     * @param k    the number of slots
+     * @param keep whether a region with a loop keeps values in locals
+     * @return the class file
+     */
+    byte[] generate(int i, int k, boolean keep) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
             @Override
             protected String getCommonSuperClass(String a, String b) {
@@ -143,7 +173,20 @@ final class RegionCompiler {
         init.visitEnd();
         MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "run", "(" + ENGINE_DESC + ")I", null, null);
         mv.visitCode();
-        new Method(mv, i, k).emit();
+        // a first pass finds the registers, scoreboard entries and causes the region uses, which the second keeps
+        // in locals
+        Method scan = new Method(new MethodVisitor(ASM9) {
+        }, i, k, null, keep);
+        scan.emit();
+        Method m = new Method(mv, i, k, scan, keep);
+        m.emit();
+        codeBytes = m.codeLength;
+        lastLoop = m.loop;
+        int r = 0;
+        for (boolean b : m.reachable) {
+            r += b ? 1 : 0;
+        }
+        lastReachable = r;
         mv.visitMaxs(0, 0);
         mv.visitEnd();
         cw.visitEnd();
@@ -168,15 +211,348 @@ final class RegionCompiler {
         private int b;
         private int imm;
         private int deps;
+        /** Per slot: whether a path enters there other than from the slot before (the entry, a jump target). */
+        private final boolean[] head;
+        /** Per slot: the slot after the last of its block (the next head, or the region's end). */
+        private final int[] blockEnd;
+        /** The slot being emitted. */
+        private int slot;
+        /** Per slot: whether a path from the entry reaches it. */
+        private final boolean[] reachable;
+        /**
+         * Whether the region keeps registers, ready cycles and causes in locals: when it has a loop. Loading them
+         * where the region is entered and storing them where it leaves costs more than it saves in straight code.
+         */
+        private final boolean keep;
+        /** Whether the region has a loop. */
+        private final boolean loop;
 
-        Method(MethodVisitor mv, int first, int count) {
+        /** Per integer register (and the sink), its local, or -1 while not kept in one. */
+        private final int[] xLocal;
+        /** Per FP register, its local (a long), or -1. */
+        private final int[] fLocal;
+        /** Per scoreboard entry, the local of its ready cycle (a long), or -1. */
+        private final int[] rdyLocal;
+        /** Per scoreboard entry, the local of its stall cause (an int), or -1. */
+        private final int[] causeLocal;
+        /** Per entry of the tables above: whether the region writes it (only those are stored back). */
+        private final boolean[] xWritten, fWritten, rdyWritten, causeWritten;
+        /** The first free local. */
+        private int nextLocal = REPLY + 1;
+        /** Whether the scan allocates locals (the first pass) or only uses them. */
+        private final boolean scanning;
+        /**
+         * Whether the instruction being emitted works on the thread's arrays, as one that calls out of the region
+         * (the port, the host, the special registers) must: its callee may read and write them.
+         */
+        private boolean direct;
+        /** Per slot: whether it is emitted in {@link #direct} mode. */
+        private final boolean[] directAt;
+
+        Method(MethodVisitor mv, int first, int count, Method scan, boolean allowKeep) {
             this.mv = mv;
+            this.scanning = scan == null;
+            if (scan == null) {
+                xLocal = filled(DecodedText.SINK + 1);
+                fLocal = filled(32);
+                rdyLocal = filled(DecodedText.SB_SIZE);
+                causeLocal = filled(DecodedText.SB_SIZE);
+                xWritten = new boolean[xLocal.length];
+                fWritten = new boolean[fLocal.length];
+                rdyWritten = new boolean[rdyLocal.length];
+                causeWritten = new boolean[causeLocal.length];
+            } else {
+                xWritten = scan.xWritten;
+                fWritten = scan.fWritten;
+                rdyWritten = scan.rdyWritten;
+                causeWritten = scan.causeWritten;
+                xLocal = scan.xLocal;
+                fLocal = scan.fLocal;
+                rdyLocal = scan.rdyLocal;
+                causeLocal = scan.causeLocal;
+                nextLocal = scan.nextLocal;
+            }
+            directAt = scan == null ? new boolean[count] : scan.directAt;
             this.first = first;
             this.count = count;
             at = labels(count);
             tryStart = labels(count);
             tryEnd = labels(count);
             handler = labels(count);
+            head = new boolean[count];
+            blockEnd = new int[count];
+            reachable = new boolean[count];
+            head[0] = true;
+            // the slots a path from the entry reaches (the others are not emitted), the jump targets, and loops
+            int[] work = new int[count];
+            int w = 0;
+            reachable[0] = true;
+            work[w++] = 0;
+            boolean loop = false;
+            while (w > 0) {
+                int j = work[--w];
+                int t = inRegionTarget(j);
+                if (t >= 0) {
+                    head[t] = true;
+                    loop |= t <= j;
+                    if (!reachable[t]) {
+                        reachable[t] = true;
+                        work[w++] = t;
+                    }
+                }
+                if (j + 1 < count && fallsThrough(j) && !reachable[j + 1]) {
+                    reachable[j + 1] = true;
+                    work[w++] = j + 1;
+                }
+            }
+            this.loop = loop;
+            keep = loop && allowKeep;
+            int end = count;
+            for (int j = count - 1; j >= 0; j--) {
+                blockEnd[j] = end;
+                if (head[j]) {
+                    end = j;
+                }
+            }
+        }
+
+        private int[] filled(int n) {
+            int[] a = new int[n];
+            java.util.Arrays.fill(a, -1);
+            return a;
+        }
+
+        /** The local that keeps entry {@code i} of a table ({@code size} slots a value), allocated in the scan. */
+        private int local(int[] table, int i, int size) {
+            if (table[i] < 0) {
+                if (!scanning) {
+                    throw new IllegalStateException("no local for entry " + i);
+                }
+                table[i] = nextLocal;
+                nextLocal += size;
+            }
+            return table[i];
+        }
+
+        /** Loads integer register {@code r}. */
+        private void loadX(int r) {
+            if (arrays()) {
+                mv.visitVarInsn(ALOAD, X);
+                push(r);
+                mv.visitInsn(IALOAD);
+            } else {
+                mv.visitVarInsn(ILOAD, local(xLocal, r, 1));
+            }
+        }
+
+        /** Stores the int on the stack into integer register {@code r}; {@code array} then {@code value} pushed. */
+        private void storeX(int r, Runnable value) {
+            if (arrays()) {
+                mv.visitVarInsn(ALOAD, X);
+                push(r);
+                value.run();
+                mv.visitInsn(IASTORE);
+            } else {
+                value.run();
+                xWritten[r] = true;
+                mv.visitVarInsn(ISTORE, local(xLocal, r, 1));
+            }
+        }
+
+        private void loadF(int r) {
+            if (arrays()) {
+                mv.visitVarInsn(ALOAD, F);
+                push(r);
+                mv.visitInsn(LALOAD);
+            } else {
+                mv.visitVarInsn(LLOAD, local(fLocal, r, 2));
+            }
+        }
+
+        private void storeF(int r, Runnable value) {
+            if (arrays()) {
+                mv.visitVarInsn(ALOAD, F);
+                push(r);
+                value.run();
+                mv.visitInsn(LASTORE);
+            } else {
+                value.run();
+                fWritten[r] = true;
+                mv.visitVarInsn(LSTORE, local(fLocal, r, 2));
+            }
+        }
+
+        private void loadRdy(int i) {
+            if (arrays()) {
+                mv.visitVarInsn(ALOAD, RDY);
+                push(i);
+                mv.visitInsn(LALOAD);
+            } else {
+                mv.visitVarInsn(LLOAD, local(rdyLocal, i, 2));
+            }
+        }
+
+        /** Sets scoreboard entry {@code i} to {@code t + d}. */
+        private void storeRdy(int i, long d) {
+            if (arrays()) {
+                mv.visitVarInsn(ALOAD, RDY);
+                push(i);
+            }
+            mv.visitVarInsn(LLOAD, T);
+            pushLong(d);
+            mv.visitInsn(LADD);
+            if (arrays()) {
+                mv.visitInsn(LASTORE);
+            } else {
+                rdyWritten[i] = true;
+                mv.visitVarInsn(LSTORE, local(rdyLocal, i, 2));
+            }
+        }
+
+        private void storeCause(int i, int v) {
+            if (arrays()) {
+                mv.visitVarInsn(ALOAD, CAUSE);
+                push(i);
+                push(v);
+                mv.visitInsn(BASTORE);
+            } else {
+                push(v);
+                causeWritten[i] = true;
+                mv.visitVarInsn(ISTORE, local(causeLocal, i, 1));
+            }
+        }
+
+        private void loadCause(int i) {
+            if (arrays()) {
+                mv.visitVarInsn(ALOAD, CAUSE);
+                push(i);
+                mv.visitInsn(BALOAD);
+                return;
+            }
+            mv.visitVarInsn(ILOAD, local(causeLocal, i, 1));
+        }
+
+        /**
+         * Copies the kept values from the locals to the thread's arrays ({@code toArrays}: those the region writes;
+         * the others hold what the arrays hold) or every kept value back.
+         */
+        private void sync(boolean toArrays) {
+            for (int r = 0; r < xLocal.length; r++) {
+                if (xLocal[r] >= 0 && (!toArrays || xWritten[r])) {
+                    copy(X, r, xLocal[r], IALOAD, IASTORE, ILOAD, ISTORE, toArrays);
+                }
+            }
+            for (int r = 0; r < fLocal.length; r++) {
+                if (fLocal[r] >= 0 && (!toArrays || fWritten[r])) {
+                    copy(F, r, fLocal[r], LALOAD, LASTORE, LLOAD, LSTORE, toArrays);
+                }
+            }
+            for (int i = 0; i < rdyLocal.length; i++) {
+                if (rdyLocal[i] >= 0 && (!toArrays || rdyWritten[i])) {
+                    copy(RDY, i, rdyLocal[i], LALOAD, LASTORE, LLOAD, LSTORE, toArrays);
+                }
+            }
+            for (int i = 0; i < causeLocal.length; i++) {
+                if (causeLocal[i] >= 0 && (!toArrays || causeWritten[i])) {
+                    copy(CAUSE, i, causeLocal[i], BALOAD, BASTORE, ILOAD, ISTORE, toArrays);
+                }
+            }
+        }
+
+        private void copy(int array, int i, int local, int aload, int astore, int load, int store, boolean toArrays) {
+            mv.visitVarInsn(ALOAD, array);
+            push(i);
+            if (toArrays) {
+                mv.visitVarInsn(load, local);
+                if (astore == BASTORE) {
+                    mv.visitInsn(I2B);
+                }
+                mv.visitInsn(astore);
+            } else {
+                mv.visitInsn(aload);
+                mv.visitVarInsn(store, local);
+            }
+        }
+
+        /** Marks the instruction being emitted as one that calls out (found in the scan, used by the next pass). */
+        private void callsOut() {
+            if (scanning) {
+                directAt[slot] = true;
+            }
+        }
+
+        /** Reads slot {@code j}'s decoded fields into the fields of the instruction being emitted. */
+        private int[] fields(int j) {
+            slot = j;
+            int[] s = text.slot(first + j);
+            pc = base + 4 * (first + j);
+            op = s[0];
+            rd = s[1];
+            a = s[2];
+            b = s[3];
+            imm = s[4];
+            deps = s[5];
+            return s;
+        }
+
+        /** Whether control may go on from slot {@code j} to the next one (read from its semantics). */
+        private boolean fallsThrough(int j) {
+            fields(j);
+            if (op >= DecodedText.ILLEGAL) {
+                return false;
+            }
+            var list = SEMANTICS_OF[op].body();
+            if (list.isEmpty()) {
+                return true;
+            }
+            Stmt last = list.get(list.size() - 1);
+            return !(last instanceof Stmt.Stop) && !(last instanceof Stmt.Redirect r && r.condition() == null);
+        }
+
+        /** Whether accesses go to the thread's arrays rather than locals. */
+        private boolean arrays() {
+            return direct || !keep;
+        }
+
+        /** The slot (in the region) that slot {@code j}'s redirect jumps to, when it is a constant there; else -1. */
+        private int inRegionTarget(int j) {
+            fields(j);
+            if (op >= DecodedText.ILLEGAL) {
+                return -1;
+            }
+            var list = SEMANTICS_OF[op].body();
+            if (list.isEmpty() || !(list.get(list.size() - 1) instanceof Stmt.Redirect r)) {
+                return -1;
+            }
+            Integer target = constant(r.target());
+            if (target != null && Integer.compareUnsigned(target - base, textBytes) < 0) {
+                int ti = (target - base) >>> 2;
+                if (ti >= first && ti < first + count) {
+                    return ti - first;
+                }
+            }
+            return -1;
+        }
+
+        /**
+         * The cycles after instruction {@code slot}'s issue until the last of its block issues, when nothing stalls:
+         * the block's instructions issue one a cycle, and only a taken redirect, which leaves the block, adds bubbles.
+         */
+        private int rest() {
+            return blockEnd[slot] - 1 - slot;
+        }
+
+        /** Leaves for the interpreter at this instruction, not yet run, when {@code t + rest()} reaches the limit. */
+        private void nearLimit(int local) {
+            Label go = new Label();
+            mv.visitVarInsn(LLOAD, local);
+            pushLong(rest());
+            mv.visitInsn(LADD);
+            mv.visitVarInsn(LLOAD, LIMIT);
+            mv.visitInsn(LCMP);
+            mv.visitJumpInsn(IFLT, go);
+            leave(pc, JitEngine.NEAR_LIMIT);
+            mv.visitLabel(go);
         }
 
         private Label[] labels(int n) {
@@ -187,20 +563,38 @@ final class RegionCompiler {
             return l;
         }
 
+        /** The method's bytes of code (after {@link #emit}, in the pass that writes it). */
+        private int codeLength;
+
         void emit() {
             for (int j = 0; j < count; j++) {
-                mv.visitTryCatchBlock(tryStart[j], tryEnd[j], handler[j], FAULT);
+                if (reachable[j]) {
+                    mv.visitTryCatchBlock(tryStart[j], tryEnd[j], handler[j], FAULT);
+                }
             }
             prologue();
             for (int j = 0; j < count; j++) {
-                instruction(j);
+                if (reachable[j]) {
+                    instruction(j);
+                }
             }
             for (int j = 0; j < count; j++) {
+                if (!reachable[j]) {
+                    continue;
+                }
+                // an instruction that calls out left the thread's arrays current: the locals take them back
+                direct = directAt[j] && !scanning;
                 mv.visitLabel(handler[j]);
                 mv.visitVarInsn(ASTORE, EXC);
                 leave(base + 4 * (first + j), FAULT_EXIT);
             }
+            direct = false;
             epilogue();
+            if (!scanning) {
+                Label end = new Label();
+                mv.visitLabel(end);
+                codeLength = end.getOffset();
+            }
         }
 
         /** Loads the engine's state into locals. */
@@ -234,6 +628,7 @@ final class RegionCompiler {
             mv.visitVarInsn(ISTORE, NPC);
             mv.visitInsn(ICONST_0);
             mv.visitVarInsn(ISTORE, REPLY);
+            sync(false);
         }
 
         private void loadField(String name, String desc, int local) {
@@ -245,6 +640,7 @@ final class RegionCompiler {
         /** Writes the locals back to the engine and returns the exit code. */
         private void epilogue() {
             mv.visitLabel(exit);
+            sync(true);
             mv.visitVarInsn(ALOAD, E);
             mv.visitVarInsn(LLOAD, NEXT);
             mv.visitFieldInsn(PUTFIELD, ENGINE, "next", "J");
@@ -274,6 +670,9 @@ final class RegionCompiler {
 
         /** Leaves the region at {@code pc} with an exit code. */
         private void leave(int pc, int code) {
+            if (direct) {
+                sync(false);
+            }
             push(pc);
             mv.visitVarInsn(ISTORE, XPC);
             push(code);
@@ -297,16 +696,11 @@ final class RegionCompiler {
         // ------------------------------------------------------------ one instruction
 
         private void instruction(int j) {
-            int slot = first + j;
-            int[] s = text.slot(slot);
-            pc = base + 4 * slot;
-            op = s[0];
-            rd = s[1];
-            a = s[2];
-            b = s[3];
-            imm = s[4];
-            deps = s[5];
+            int[] s = fields(j);
             mv.visitLabel(at[j]);
+            if (head[j]) {
+                nearLimit(NEXT);
+            }
             mv.visitLabel(tryStart[j]);
             issue();
             boolean fallsThrough;
@@ -323,10 +717,18 @@ final class RegionCompiler {
                 mv.visitInsn(LCONST_1);
                 mv.visitInsn(LADD);
                 mv.visitVarInsn(LSTORE, NEXT);
+                if (directAt[j] && !scanning) {
+                    sync(true);
+                    direct = true;
+                }
                 fallsThrough = body(j, SEMANTICS_OF[op]);
                 if (fallsThrough) {
                     retire();
+                    if (direct) {
+                        sync(false);
+                    }
                 }
+                direct = false;
             }
             mv.visitLabel(tryEnd[j]);
             if (fallsThrough && j == count - 1) {
@@ -345,30 +747,52 @@ final class RegionCompiler {
                 }
                 any = true;
                 mv.visitVarInsn(LLOAD, T);
-                mv.visitVarInsn(ALOAD, RDY);
-                push(src);
-                mv.visitInsn(LALOAD);
+                loadRdy(src);
                 mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "max", "(JJ)J", false);
                 mv.visitVarInsn(LSTORE, T);
             }
-            Label go = new Label();
-            mv.visitVarInsn(LLOAD, T);
-            mv.visitVarInsn(LLOAD, LIMIT);
-            mv.visitInsn(LCMP);
-            mv.visitJumpInsn(IFLT, go);
-            leave(pc, LIMIT_EXIT);
-            mv.visitLabel(go);
+            // the limit: checked where the block is entered (t = next there, the rest of the block one a cycle);
+            // a stall moves t, so it is checked again
             if (any) {
                 Label same = new Label();
                 mv.visitVarInsn(LLOAD, T);
                 mv.visitVarInsn(LLOAD, NEXT);
                 mv.visitInsn(LCMP);
                 mv.visitJumpInsn(IFEQ, same);
+                nearLimit(T);
+                if (arrays()) {
+                    mv.visitVarInsn(ALOAD, E);
+                    push(deps);
+                    mv.visitVarInsn(LLOAD, T);
+                    mv.visitVarInsn(LLOAD, NEXT);
+                    mv.visitMethodInsn(INVOKEVIRTUAL, ENGINE, "stall", "(IJJ)V", false);
+                    mv.visitLabel(same);
+                    return;
+                }
+                // the stall is charged to the cause of the source ready last (the interpreter's stalled)
+                int s1 = deps & 0x7F, s2 = (deps >>> 7) & 0x7F, s3 = (deps >>> 14) & 0x7F;
+                Label c2 = new Label(), c3 = new Label(), charged = new Label();
                 mv.visitVarInsn(ALOAD, E);
-                push(deps);
+                loadRdy(s1);
+                mv.visitVarInsn(LLOAD, T);
+                mv.visitInsn(LCMP);
+                mv.visitJumpInsn(IFNE, c2);
+                loadCause(s1);
+                mv.visitJumpInsn(GOTO, charged);
+                mv.visitLabel(c2);
+                loadRdy(s2);
+                mv.visitVarInsn(LLOAD, T);
+                mv.visitInsn(LCMP);
+                mv.visitJumpInsn(IFNE, c3);
+                loadCause(s2);
+                mv.visitJumpInsn(GOTO, charged);
+                mv.visitLabel(c3);
+                loadCause(s3);
+                mv.visitLabel(charged);
                 mv.visitVarInsn(LLOAD, T);
                 mv.visitVarInsn(LLOAD, NEXT);
-                mv.visitMethodInsn(INVOKEVIRTUAL, ENGINE, "stall", "(IJJ)V", false);
+                mv.visitInsn(LSUB);
+                mv.visitMethodInsn(INVOKEVIRTUAL, ENGINE, "countStall", "(IJ)V", false);
                 mv.visitLabel(same);
             }
         }
@@ -376,16 +800,8 @@ final class RegionCompiler {
         /** The destination's ready cycle and stall cause, and the retired count (the loop's step 5). */
         private void retire() {
             int dst = deps >>> 21;
-            mv.visitVarInsn(ALOAD, RDY);
-            push(dst);
-            mv.visitVarInsn(LLOAD, T);
-            pushLong(latency[op]);
-            mv.visitInsn(LADD);
-            mv.visitInsn(LASTORE);
-            mv.visitVarInsn(ALOAD, CAUSE);
-            push(dst);
-            push(Interpreter.RESULT_CAUSE[op]);
-            mv.visitInsn(BASTORE);
+            storeRdy(dst, latency[op]);
+            storeCause(dst, Interpreter.RESULT_CAUSE[op]);
             increment(N, 1);
         }
 
@@ -418,17 +834,11 @@ final class RegionCompiler {
         /** Emits one statement other than a redirect; returns whether control goes on after it. */
         private boolean statement(Stmt st) {
             if (st instanceof Stmt.SetX s) {
-                mv.visitVarInsn(ALOAD, X);
-                push(reg(s.reg()));
-                value(s.value());
-                mv.visitInsn(IASTORE);
+                storeX(reg(s.reg()), () -> value(s.value()));
                 return true;
             }
             if (st instanceof Stmt.SetF s) {
-                mv.visitVarInsn(ALOAD, F);
-                push(reg(s.reg()));
-                value(s.value());
-                mv.visitInsn(LASTORE);
+                storeF(reg(s.reg()), () -> value(s.value()));
                 return true;
             }
             if (st instanceof Stmt.Store s) {
@@ -446,12 +856,7 @@ final class RegionCompiler {
                 return true;
             }
             if (st instanceof Stmt.Occupy s) {
-                mv.visitVarInsn(ALOAD, RDY);
-                push(s.unit() == Unit.DIVIDER ? DecodedText.SB_DIV : DecodedText.SB_FPDIV);
-                mv.visitVarInsn(LLOAD, T);
-                pushLong(busy[op]);
-                mv.visitInsn(LADD);
-                mv.visitInsn(LASTORE);
+                storeRdy(s.unit() == Unit.DIVIDER ? DecodedText.SB_DIV : DecodedText.SB_FPDIV, busy[op]);
                 return true;
             }
             if (st instanceof Stmt.SendHead s) {
@@ -468,6 +873,7 @@ final class RegionCompiler {
             }
             if (st instanceof Stmt.Stop s) {
                 if (s.kind() == StopKind.END_THREAD) {
+                    callsOut();
                     mv.visitVarInsn(ALOAD, E);
                     push(pc);
                     mv.visitVarInsn(LLOAD, T);
@@ -488,6 +894,7 @@ final class RegionCompiler {
          * message ended, or any accepted one when the node asks), or goes on.
          */
         private void send(Expr v0, Expr v1, Expr v2, Expr v3) {
+            callsOut();
             mv.visitVarInsn(ALOAD, E);
             push(op);
             mv.visitVarInsn(LLOAD, T);
@@ -523,6 +930,7 @@ final class RegionCompiler {
 
         /** A host call: waits for its turn, then calls with the retired count up to date; false ends the run. */
         private void hostCall(Expr service) {
+            callsOut();
             Label go = new Label();
             mv.visitVarInsn(ALOAD, E);
             mv.visitMethodInsn(INVOKEVIRTUAL, ENGINE, "hostCallWaits", "()Z", false);
@@ -577,10 +985,7 @@ final class RegionCompiler {
                 target = null;
             }
             if (r.link() != null) {
-                mv.visitVarInsn(ALOAD, X);
-                push(reg(r.link()));
-                push(pc + 4);
-                mv.visitInsn(IASTORE);
+                storeX(reg(r.link()), () -> push(pc + 4));
             }
             int bubbles = timing.bubbles(r.kind());
             if (bubbles != 0) {
@@ -588,11 +993,17 @@ final class RegionCompiler {
                 increment(BUB, bubbles);
             }
             retire();
+            if (direct && inRegion >= 0) {
+                sync(false);
+            }
             if (inRegion >= 0) {
                 mv.visitJumpInsn(GOTO, at[inRegion]);
             } else if (target != null) {
                 leave(target, JitEngine.CONTINUE);
             } else {
+                if (direct) {
+                    sync(false);
+                }
                 mv.visitVarInsn(ILOAD, NPC);
                 mv.visitVarInsn(ISTORE, XPC);
                 push(JitEngine.CONTINUE);
@@ -719,18 +1130,13 @@ final class RegionCompiler {
 
         @Override
         public Void visit(Expr.X e) {
-            int r = reg(e.reg());
-            mv.visitVarInsn(ALOAD, X);
-            push(r);
-            mv.visitInsn(IALOAD);
+            loadX(reg(e.reg()));
             return null;
         }
 
         @Override
         public Void visit(Expr.F e) {
-            mv.visitVarInsn(ALOAD, F);
-            push(reg(e.reg()));
-            mv.visitInsn(LALOAD);
+            loadF(reg(e.reg()));
             return null;
         }
 
@@ -903,6 +1309,7 @@ final class RegionCompiler {
 
         @Override
         public Void visit(Expr.SpecialRegister e) {
+            callsOut();
             mv.visitVarInsn(ALOAD, E);
             value(e.number());
             mv.visitVarInsn(LLOAD, T);

@@ -55,6 +55,11 @@ class JitDifferentialTest {
                 "in slices of " + slice);
         // tiered: cold code on the interpreter, a region where a pc was met twice
         assertEquals(reference, run(text, JitEngine.factory(JitEngine.Fallback.FAIL, 2), Long.MAX_VALUE), "tiered");
+        // regions with a loop keeping registers, ready cycles and causes in locals (as those whose loop turns)
+        assertEquals(reference, run(text, JitEngine.keepingFactory(JitEngine.Fallback.FAIL, 0), Long.MAX_VALUE),
+                "keeping values in locals");
+        assertEquals(reference, run(text, JitEngine.keepingFactory(JitEngine.Fallback.FAIL, 0), slice),
+                "keeping values in locals, in slices of " + slice);
     }
 
     /** What a run left: everything an engine decides. */

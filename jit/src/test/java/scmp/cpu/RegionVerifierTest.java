@@ -43,13 +43,17 @@ class RegionVerifierTest {
         RegionCompiler rc = new RegionCompiler(dt, TimingModel.DEFAULT);
         for (int i = 0; i <= dt.count(); i++) {
             for (int k : new int[] {1, Math.min(RegionCompiler.MAX_INSTRUCTIONS, dt.count() + 1 - i)}) {
-                StringWriter out = new StringWriter();
-                CheckClassAdapter.verify(new ClassReader(rc.generate(i, k)), getClass().getClassLoader(), false,
-                        new PrintWriter(out));
-                assertEquals("", out.toString(), "region at slot " + i + " of " + k);
+                for (boolean keep : new boolean[] {false, true}) {
+                    StringWriter out = new StringWriter();
+                    CheckClassAdapter.verify(new ClassReader(rc.generate(i, k, keep)), getClass().getClassLoader(),
+                            false, new PrintWriter(out));
+                    assertEquals("", out.toString(), "region at slot " + i + " of " + k + ", keep " + keep);
+                }
             }
-            RegionCompiler.Result res = rc.compile(i);
-            assertNotNull(res.block(), () -> "declined: " + res.reason());
+            for (boolean keep : new boolean[] {false, true}) {
+                RegionCompiler.Result res = rc.compile(i, keep);
+                assertNotNull(res.block(), () -> "declined: " + res.reason());
+            }
         }
     }
 }
