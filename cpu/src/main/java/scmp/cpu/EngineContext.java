@@ -183,6 +183,13 @@ public final class EngineContext {
     }
 
     /** Returns a copy of the stall cycles by {@link StallCause} ordinal. */
+    /** Takes another context's counts (a shadow's, docs/performance.md "Look-ahead"). */
+    void copyCounts(EngineContext o) {
+        retired = o.retired;
+        System.arraycopy(o.stallCycles, 0, stallCycles, 0, stallCycles.length);
+        branchBubbles = o.branchBubbles;
+    }
+
     long[] stallCycles() {
         return stallCycles.clone();
     }

@@ -81,6 +81,20 @@ public final class Memory {
     private int beforeCount;
     private int textStart;
     private int textEnd;
+    /**
+     * In a {@linkplain #copyOnWrite() copy}: per page, whether its bytes are still those of the memory it was copied
+     * from (copied at the copy's first write to it); else null.
+     */
+    private final boolean[] shared;
+    /** The memory a copy was made from, or null. */
+    private final Memory base;
+    /** Grows whenever a page's entry of the load or store table changes ({@link #publish}). */
+    private long version;
+    /** In a copy: the version of the memory it was copied from that it reflects, and the pages it has written. */
+    private long synced = -1;
+    private int[] dirty = new int[0];
+    private int dirtyCount;
+    private final boolean[] dirtyFlag;
 
     /**
      * Creates a zeroed, fully readable and writable memory. No page is allocated yet.
@@ -100,6 +114,79 @@ public final class Memory {
         this.access = new byte[pages];
         this.kind = new byte[pages];
         this.owner = new byte[pages];
+        this.shared = null;
+        this.base = null;
+        this.dirtyFlag = null;
+    }
+
+    /** The copy of {@code b} that {@link #copyOnWrite()} makes. */
+    private Memory(Memory b) {
+        this.size = b.size;
+        this.pages = b.pages;
+        this.data = b.data.clone();
+        this.readable = b.readable.clone();
+        this.writable = new byte[pages][];
+        this.access = b.access;
+        this.kind = b.kind;
+        this.owner = b.owner;
+        this.allocated = b.allocated;
+        this.textStart = b.textStart;
+        this.textEnd = b.textEnd;
+        this.shared = new boolean[pages];
+        this.dirtyFlag = new boolean[pages];
+        this.synced = b.version;
+        this.base = b;
+        for (int p = 0; p < pages; p++) {
+            shared[p] = data[p] != null;
+        }
+    }
+
+    /**
+     * Makes a {@linkplain #copyOnWrite() copy} what the memory it was copied from holds now again, forgetting its own
+     * writes.
+     */
+    public void refresh() {
+        if (base == null) {
+            throw new IllegalStateException("not a copy");
+        }
+        if (synced == base.version) {
+            // only the pages written since: the rest still reflect the memory copied from
+            for (int i = 0; i < dirtyCount; i++) {
+                int p = dirty[i];
+                data[p] = base.data[p];
+                readable[p] = base.readable[p];
+                writable[p] = null;
+                shared[p] = data[p] != null;
+                dirtyFlag[p] = false;
+            }
+            dirtyCount = 0;
+            allocated = base.allocated;
+            return;
+        }
+        for (int i = 0; i < dirtyCount; i++) {
+            dirtyFlag[dirty[i]] = false;
+        }
+        dirtyCount = 0;
+        synced = base.version;
+        System.arraycopy(base.data, 0, data, 0, pages);
+        System.arraycopy(base.readable, 0, readable, 0, pages);
+        java.util.Arrays.fill(writable, null);
+        for (int p = 0; p < pages; p++) {
+            shared[p] = data[p] != null;
+        }
+        allocated = base.allocated;
+    }
+
+    /**
+     * Returns a copy of this memory for a speculative run (the machine's look-ahead, docs/performance.md): it reads
+     * what this memory holds and keeps its own writes, sharing each page with this memory until its first write to
+     * it, which copies the page. This memory must not be written, nor the map changed, while the copy is in use;
+     * the copy's map must not be changed.
+     *
+     * @return the copy
+     */
+    public Memory copyOnWrite() {
+        return new Memory(this);
     }
 
     /** Returns the size in bytes. */
@@ -128,15 +215,65 @@ public final class Memory {
             data[p] = pg;
             allocated++;
             publish(p);
+        } else if (shared != null && shared[p]) {
+            pg = pg.clone();
+            data[p] = pg;
+            shared[p] = false;
+            publish(p);
+        }
+        if (shared != null && !shared[p] && !isDirty(p)) {
+            if (dirtyCount == dirty.length) {
+                dirty = java.util.Arrays.copyOf(dirty, Math.max(16, 2 * dirtyCount));
+            }
+            dirty[dirtyCount++] = p;
+            shared[p] = false;
         }
         return pg;
     }
 
     /** Brings page {@code p}'s entries of the load and store tables in step with its bytes and its map entry. */
+    /** In a copy: whether page {@code p} is on the list of pages written since the last {@link #refresh()}. */
+    private boolean isDirty(int p) {
+        if (dirtyFlag[p]) {
+            return true;
+        }
+        dirtyFlag[p] = true;
+        return false;
+    }
+
+    /**
+     * Takes a {@linkplain #copyOnWrite() copy}'s writes since its last {@link #refresh()} (the copy must reflect this
+     * memory as it is, apart from its own writes): this memory then holds what the copy holds, and the copy goes on
+     * reflecting it.
+     *
+     * @param copy a copy of this memory
+     */
+    public void takeWrites(Memory copy) {
+        if (copy.base != this || copy.synced != version) {
+            throw new IllegalStateException("not an up-to-date copy of this memory");
+        }
+        for (int i = 0; i < copy.dirtyCount; i++) {
+            int p = copy.dirty[i];
+            if (data[p] == null) {
+                allocated++;
+            }
+            data[p] = copy.data[p];
+            publish(p);
+            copy.readable[p] = readable[p];
+            copy.writable[p] = null;
+            copy.shared[p] = true;
+            copy.dirtyFlag[p] = false;
+        }
+        copy.dirtyCount = 0;
+        copy.synced = version;
+    }
+
     private void publish(int p) {
+        version++;
         byte[] pg = data[p];
         readable[p] = (access[p] & NO_READ) != 0 ? null : pg != null ? pg : ZERO_PAGE;
-        writable[p] = access[p] == 0 && (before == null || before[p] != null) ? pg : null;
+        writable[p] = access[p] == 0 && (before == null || before[p] != null) && (shared == null || !shared[p]) ? pg
+                : null;
     }
 
     // ---------------------------------------------------------------- tracking stores
@@ -537,6 +674,7 @@ public final class Memory {
             int n = Math.min(len, PAGE_SIZE - o);
             byte[] pg = data[addr >>> PAGE_SHIFT];
             if (pg != null) {
+                pg = page(addr >>> PAGE_SHIFT);
                 java.util.Arrays.fill(pg, o, o + n, (byte) 0);
             }
             addr += n;

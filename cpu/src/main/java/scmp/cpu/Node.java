@@ -82,6 +82,8 @@ public final class Node {
     private final EngineContext engineContext;
     private final Engine engine;
     private final RemotePort remote;
+    private final TimingModel timing;
+    private final Engine.Factory engines;
     /** No instruction issuing at or after this cycle has executed (see {@link #ranTo()}). */
     private long ranTo;
 
@@ -156,6 +158,97 @@ public final class Node {
                 text, timing);
         this.engine = engines.create(engineContext);
         this.remote = new RemotePort(this, memory);
+        this.timing = timing;
+        this.engines = engines;
+    }
+
+    // ------------------------------------------------------------------ shadows (the machine's look-ahead)
+
+    /**
+     * Makes a shadow of this node: a node with the same program and engine over a {@linkplain Memory#copyOnWrite()
+     * copy} of this node's memory, whose network instructions and thread ends go to {@code probe} instead of the
+     * device, which stops in front of every {@code hcall} and whose host calls fail. {@link #copyFrom} gives it this
+     * node's state; running it then shows what this node would do next, without touching this node
+     * (docs/performance.md, "Look-ahead").
+     *
+     * @param probe what the shadow's network instructions and thread ends are reported to
+     * @return the shadow
+     */
+    public Node shadow(NetworkPort probe) {
+        Node s = new Node(nodeId, contexts.length, stackSize, memory.copyOnWrite(), text, timing, threadExit, engines);
+        s.engineContext.port = probe;
+        s.engineContext.host = (n, thread, service, cycle) -> {
+            throw new IllegalStateException("host call in a shadow node");
+        };
+        s.engineContext.orderedHostCalls = true;
+        s.engineContext.stopAfterNet = true;
+        return s;
+    }
+
+    /**
+     * Gives a {@linkplain #shadow shadow} the state of the node it shadows, as it is now: threads, scheduler, the
+     * stop and the time, and the memory ({@link Memory#refresh()}); its own counters are not kept in step.
+     *
+     * @param o the node shadowed
+     */
+    public void copyFrom(Node o) {
+        memory.refresh();
+        copyState(o, this);
+        engineContext.registers = o.engineContext.registers;
+        engineContext.hostGate = false;
+    }
+
+    /**
+     * Takes the state a {@linkplain #shadow shadow} of this node has reached (threads, scheduler, stop, time,
+     * counters, and its memory writes), as if this node had run what the shadow ran; the shadow ran from this node's
+     * state ({@link #copyFrom}) with nothing done to this node since, and stopped at a limit without reaching its
+     * probe or the host. The search for an idle period starts again.
+     *
+     * @param sh the shadow
+     */
+    public void adopt(Node sh) {
+        memory.takeWrites(sh.memory);
+        copyState(sh, this);
+        endAttempt();
+        period = 0;
+    }
+
+    private static void copyState(Node o, Node to) {
+        for (int i = 0; i < to.contexts.length; i++) {
+            ThreadContext c = to.contexts[i];
+            ThreadContext d = o.contexts[i];
+            System.arraycopy(d.x, 0, c.x, 0, c.x.length);
+            System.arraycopy(d.f, 0, c.f, 0, c.f.length);
+            System.arraycopy(d.ready, 0, c.ready, 0, c.ready.length);
+            System.arraycopy(d.cause, 0, c.cause, 0, c.cause.length);
+            c.pc = d.pc;
+            c.nextIssue = d.nextIssue;
+            c.readyAt = d.readyAt;
+            c.state = d.state;
+            c.wakeAt = d.wakeAt;
+        }
+        java.util.Arrays.fill(to.queue, null);
+        for (int q = 0; q < o.queued; q++) {
+            to.queue[q] = to.contexts[o.queue[q].id];
+        }
+        to.queued = o.queued;
+        to.current = o.current == null ? null : to.contexts[o.current.id];
+        to.lastSwitch = o.lastSwitch;
+        to.live = o.live;
+        to.blocked = o.blocked;
+        to.reserved = o.reserved;
+        to.switchCount = o.switchCount;
+        to.switchCycles = o.switchCycles;
+        to.niuBlockedCycles = o.niuBlockedCycles;
+        to.blockedWhenIdle = o.blockedWhenIdle;
+        to.eventCycle = o.eventCycle;
+        to.stop = o.stop;
+        to.fault = o.fault;
+        to.haltCycle = o.haltCycle;
+        to.lastEnd = o.lastEnd;
+        to.exited = o.exited;
+        to.ranTo = o.ranTo;
+        to.engineContext.copyCounts(o.engineContext);
     }
 
     // ------------------------------------------------------------------ wiring
@@ -941,6 +1034,11 @@ public final class Node {
     /** Returns the number of instructions retired on this node. */
     public long instructions() {
         return engineContext.retired();
+    }
+
+    /** Returns the thread switches so far. */
+    public long switchCount() {
+        return switchCount;
     }
 
     /**

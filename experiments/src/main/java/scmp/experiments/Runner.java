@@ -287,7 +287,9 @@ public final class Runner {
         }
         b.hwRts(job.protocol().hwRts());
         try {
-            return run(exe, b.build());
+            // the native programs' nodes compute long between messages: the machine's look-ahead saves their rounds
+            // (MPI programs interact too often for it to pay; docs/performance.md, "Look-ahead")
+            return run(exe, b.build(), job.program().endsWith("_native.c"));
         } catch (IllegalStateException e) {
             throw new IllegalStateException(job.program() + ": " + e.getMessage(), e);
         }
@@ -303,6 +305,20 @@ public final class Runner {
      * @throws IllegalStateException when the program does not fit the machine
      */
     public Result run(Executable exe, ScmpConfig cfg) {
+        return run(exe, cfg, false);
+    }
+
+    /**
+     * Runs an executable as {@link #run(Executable, ScmpConfig)} does, with the machine's look-ahead on or off
+     * (docs/performance.md, "Look-ahead"): the results are the same either way.
+     *
+     * @param exe       the executable
+     * @param cfg       the machine
+     * @param lookAhead whether the machine looks ahead in runs without ranks
+     * @return the result
+     * @throws IllegalStateException when the program does not fit the machine
+     */
+    public Result run(Executable exe, ScmpConfig cfg, boolean lookAhead) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         long c0 = THREADS.getCurrentThreadCpuTime();
@@ -310,6 +326,7 @@ public final class Runner {
         try {
             Machine m = new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0]));
             m.setIdleSkip(true);
+            m.setLookAhead(lookAhead);
             r = m.run();
         } catch (Loader.LoadException e) {
             throw new IllegalStateException(e.getMessage(), e);

@@ -59,6 +59,11 @@ import scmp.isa.sem.SemanticTable;
  * Idle nodes cost nothing, a lone busy node runs at full interpreter speed, and the networks skip the cycles
  * in which nothing is in flight.
  *
+ * <p>In a run without ranks, a quiet round of several busy nodes first looks ahead ({@link #stretch}): copies of
+ * the busy nodes (shadows) run on until the first cycle at which one would send, end a thread, call the host or
+ * fault, and every node is then brought up to that cycle in long runs (taking its shadow's state where the shadow
+ * stopped there), the rounds going on from it (docs/performance.md, "Look-ahead").
+ *
  * <p>The nodes a quiet round of an SPMD run runs may run on several host threads ({@link #setThreads}, {@link ParallelNodes})
  * when the round's window is at least {@link #setParallelMinWindow a threshold}: the machine decides serially which
  * nodes run and which stay virtual, the pool runs each up to the round's limit with its device port called in node
@@ -477,6 +482,174 @@ public final class Machine {
         }
     }
 
+    // ---------------------------------------------------------------- look-ahead (docs/performance.md)
+
+    /** Whether quiet rounds of several busy nodes of a run without ranks look ahead with shadows. */
+    private boolean lookAhead;
+    /** The most cycles a look-ahead's shadows run. */
+    static final long LOOK_CYCLES = 1L << 22;
+    /** The fewest cycles a look-ahead must find free of interactions to be used; below it the next ones wait. */
+    static final long LOOK_MIN = 256;
+    /** The cycles the shadows run before the nodes take their states over. */
+    static final long LOOK_CHUNK = 1L << 13;
+    private long[] shadowTo = new long[0];
+    /** Per node, its shadow (made at the first look-ahead that needs it). */
+    private Node[] shadows = new Node[0];
+    private Probe[] probes = new Probe[0];
+    /** Quiet rounds to let pass before the next look-ahead, and the current back-off. */
+    private long lookSkip;
+    private long lookBackoff;
+    private long lookStretches;
+    private long lookCycles;
+
+    /** What a shadow's network instructions and thread ends reach: it notes the first cycle of one. */
+    private static final class Probe implements scmp.cpu.NetworkPort {
+        long first = Long.MAX_VALUE;
+
+        @Override
+        public int request(int op, long cycle, ThreadContext thread, int v0, int v1, int v2, int v3) {
+            first = Math.min(first, cycle);
+            return ACCEPTED;
+        }
+
+        @Override
+        public void threadEnded(long cycle, ThreadContext thread) {
+            first = Math.min(first, cycle);
+        }
+    }
+
+    /**
+     * Turns the look-ahead of runs without ranks on or off (off for a machine built directly and by default in
+     * {@code scmpsim}): the results are the same either way (docs/performance.md, "Look-ahead"); it saves the
+     * rounds of programs whose nodes compute long between interactions, and costs those that interact often.
+     *
+     * @param on whether to look ahead
+     */
+    public void setLookAhead(boolean on) {
+        lookAhead = on;
+    }
+
+    /** Returns the look-ahead's stretches so far and the cycles they spanned (for measurements). */
+    public long[] lookAheadCounts() {
+        return new long[] {lookStretches, lookCycles};
+    }
+
+    /**
+     * The look-ahead of a quiet round of a run without ranks whose window is the lookahead ({@code c} to
+     * {@code limit}): every busy node's shadow (a copy of it over a copy-on-write copy of its memory) runs ahead from
+     * where the node is, and the first cycle {@code m} at which any of them would send, end a thread, call the host
+     * or fault is where the nodes interact next. No node can see anything of another before {@code m} plus the
+     * lookahead, nothing is in flight, and nothing but the networks reaches a node; so every node runs now up to
+     * {@code m} in one call, exactly as the rounds would have run it there, and the rounds go on from {@code m}.
+     *
+     * @return whether the nodes were run (the caller starts a new round), or false when the round is to be made as
+     *         usual
+     */
+    private boolean stretch(long c, long limit) {
+        if (lookSkip > 0) {
+            lookSkip--;
+            return false;
+        }
+        if (pendingEvents || tracer != null || check != null || hardware.needsOwnEngine()) {
+            return false;
+        }
+        long h = Math.min(Math.min(cfg.maxCycles(), quietCheckAt), Math.min(c + ROUND_CYCLES, c + LOOK_CYCLES));
+        if (h - c < LOOK_MIN) {
+            return false;
+        }
+        for (Node k : live) {
+            Node.Stop st = k.stop();
+            if (k.hasWork() && st != Node.Stop.LIMIT && st != Node.Stop.IDLE && st != Node.Stop.NETWORK
+                    && st != Node.Stop.MESSAGE_SENT) {
+                return false;
+            }
+        }
+        if (shadows.length != nodes.length) {
+            shadows = new Node[nodes.length];
+            probes = new Probe[nodes.length];
+            shadowTo = new long[nodes.length];
+        }
+        boolean skip = idleSkipOn();
+        long from = c;
+        boolean found = false;
+        while (!found && from < h) {
+            long to = Math.min(h, from + LOOK_CHUNK);
+            int ran = 0;
+            for (Node k : live) {
+                int id = k.nodeId();
+                shadowTo[id] = -1;
+                if (!k.hasWork() || virtual[id] || waiting(k, skip) || k.nextEventCycle() >= to) {
+                    continue;
+                }
+                Node sh = shadows[id];
+                if (sh == null) {
+                    probes[id] = new Probe();
+                    sh = k.shadow(probes[id]);
+                    shadows[id] = sh;
+                }
+                sh.copyFrom(k);
+                Probe pr = probes[id];
+                pr.first = Long.MAX_VALUE;
+                sh.runUntil(to);
+                long e = switch (sh.stop()) {
+                    case LIMIT, IDLE -> Long.MAX_VALUE;
+                    case HOST_CALL -> sh.nextEventCycle();
+                    case FAULT -> sh.fault().cycle();
+                    case HALTED -> sh.haltCycle();
+                    default -> Long.MAX_VALUE;
+                };
+                e = Math.min(e, pr.first);
+                if (e < to) {
+                    to = e;   // the nodes interact first here: the shadows after this one run only up to it
+                    found = true;
+                } else {
+                    shadowTo[id] = to;
+                }
+                ran++;
+            }
+            if (found && to - c < LOOK_MIN && from == c) {
+                lookBackoff = Math.min(Math.max(1, 2 * lookBackoff), 1 << 12);
+                lookSkip = lookBackoff;
+                return false;
+            }
+            // every node up to 'to': a shadow that stopped there hands its state over, the others run again
+            for (Node k : live) {
+                int id = k.nodeId();
+                if (!k.hasWork() || !toRun(k, to, skip)) {
+                    continue;
+                }
+                if (shadowTo[id] == to && !(skip && shadows[id].switchCount() != k.switchCount())) {
+                    // (a node whose threads switched may be waiting: it runs itself, so that its search for an idle
+                    // period sees every instruction)
+                    k.adopt(shadows[id]);
+                } else {
+                    k.runUntil(to);
+                }
+                if (k.stop() != Node.Stop.LIMIT && k.stop() != Node.Stop.IDLE) {
+                    throw new IllegalStateException("look-ahead: node " + k.nodeId() + " stopped (" + k.stop()
+                            + ") before cycle " + to + ", which its shadow did not");
+                }
+            }
+            lookCycles += to - from;
+            from = to;
+            if (ran == 0) {
+                break;   // no node has anything before the horizon: the rounds take it from here
+            }
+        }
+        lookBackoff /= 2;
+        lookStretches++;
+        bound = from;
+        lastWork = c;
+        quietRounds++;
+        return true;
+    }
+
+    /** Whether a node waits in a known period, so that the rounds keep it virtual ({@link #toRun}). */
+    private boolean waiting(Node k, boolean mayVirtualize) {
+        return mayVirtualize && k.stop() == Node.Stop.LIMIT && k.period() > 0
+                && k.eventAfter(k.ranTo()) == k.nextEventCycle();
+    }
+
     /**
      * Runs the nodes of a quiet round of a run without ranks (an SCMP run, whose {@code exit} ends the whole run) in
      * node order, one after the other, up to {@code limit}, and lowers the limit of the nodes after one that stopped
@@ -872,6 +1045,10 @@ public final class Machine {
                 lastWork = c;
                 quietRounds++;
                 boolean skip = idleSkipOn();
+                // a window of the lookahead for several busy nodes of a run without ranks: look further ahead first
+                if (!cfg.spmd() && limit - c == window && window > 1 && lookAhead && stretch(c, limit)) {
+                    continue;
+                }
                 if (cfg.spmd()) {
                     int count2 = 0;
                     for (Node k : live) {

@@ -106,6 +106,7 @@ public final class Simulation {
         private scmp.cpu.Engine.Factory engine;
         private boolean defaultEngine;
         private boolean idleSkip = true;
+        private boolean lookAhead;
         private int threads = Runtime.getRuntime().availableProcessors();
         private long parallelMinWindow = Machine.PARALLEL_MIN_WINDOW;
         private List<String> commandLine = List.of();
@@ -331,6 +332,15 @@ public final class Simulation {
             return this;
         }
 
+        /**
+         * Turns the look-ahead of runs without ranks on or off (the default); the results are the same
+         * (docs/performance.md, "Look-ahead").
+         */
+        public Options lookAhead(boolean on) {
+            lookAhead = on;
+            return this;
+        }
+
         /** Turns idle skipping on (the default) or off; the results are the same (docs/performance.md). */
         public Options idleSkip(boolean on) {
             idleSkip = on;
@@ -512,6 +522,7 @@ public final class Simulation {
             m.profile(lines);
         }
         m.setIdleSkip(o.idleSkip);
+        m.setLookAhead(o.lookAhead);
         m.setThreads(o.threads);
         m.setParallelMinWindow(o.parallelMinWindow);
         if (o.debugConsole != null) {
