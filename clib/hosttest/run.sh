@@ -15,7 +15,7 @@ ARCH="-m32 -msse2 -mfpmath=sse -ffp-contract=off -fno-pic -fno-pie -fno-stack-pr
 # gcc must be able to build and link 32-bit x86 programs (Debian: gcc-multilib).
 probe() {
   mkdir -p "$OUT"
-  printf 'int main(void){return sizeof(long)!=4;}\n' > "$OUT/probe.c"
+  printf '#include <errno.h>\nint main(void){return sizeof(long)!=4 || EDOM == 0;}\n' > "$OUT/probe.c"
   $CC $ARCH "$OUT/probe.c" -o "$OUT/probe" 2>/dev/null && "$OUT/probe"
 }
 if ! probe; then
