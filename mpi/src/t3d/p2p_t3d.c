@@ -54,6 +54,15 @@ struct copy {
 };
 static struct copy *copies;
 
+/* What other PEs write into this one's memory reaches the memory alone, not the data cache (docs/t3d.md, "Data
+ * cache"): every word here that another PE writes (the queue's head in q_lock, a request's acknowledgement in
+ * `state`, RAT's address words and flag, a copy's `ack`) is read only after its line has been invalidated, or a
+ * PE with the cache on could spin on a stale value for good. The slots are invalidated before they are read, the
+ * data a RAT put landed before it is used. */
+#define FRESH(p, bytes) t3d_cache_invalidate((const void *)(p), (bytes))
+/* A request's words a peer writes: `state` (TA and RTA acknowledgements) through RAT's lastword .. flag. */
+#define REQ_FRESH(r) FRESH(&(r)->state, (int)((char *)&(r)->flag - (char *)&(r)->state) + 4)
+
 static int env_int(const char *name, int dflt, int lo, int hi)
 {
     const char *s = getenv(name);
@@ -116,7 +125,9 @@ static void arrived(struct __mpi_env *e);
 /* Takes in every envelope written into this process's queue so far. */
 void __mpi_take_in(void)
 {
-    int h = q_lock;
+    int h;
+    FRESH(&q_lock, 4);
+    h = q_lock;
     if (h < 0 || h == q_tail)
         return;
     while (q_tail != h) {
@@ -342,6 +353,7 @@ static void serve_rat(void)
 {
     struct __mpi_request **pp = &rat_sends, *r;
     while ((r = *pp) != 0) {
+        FRESH(&r->lastword, 16);     /* the receiver's lastword, tailword, nwords, flag */
         if (!r->flag) {
             pp = &r->bnext;
             continue;
@@ -386,6 +398,7 @@ void __mpi_progress(void)
     if (rat_sends)
         serve_rat();
     while ((k = *kp) != 0) {        /* copies whose receiver has got them */
+        FRESH(&k->ack, 4);
         if (k->ack) {
             *kp = k->next;
             buffered -= k->bytes;
@@ -395,7 +408,7 @@ void __mpi_progress(void)
         }
     }
     while ((b = *pp) != 0) {
-        if (b->state == ST_DONE || (b->state == ST_DATA && b->flag)) {
+        if (__mpi_ready(b)) {
             *pp = b->bnext;
             __mpi_complete(b);
             if (b->bseg)
@@ -409,6 +422,7 @@ void __mpi_progress(void)
 
 int __mpi_ready(struct __mpi_request *r)
 {
+    REQ_FRESH(r);
     return r->state == ST_DONE || (r->state == ST_DATA && r->flag);
 }
 
