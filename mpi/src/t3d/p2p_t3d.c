@@ -12,6 +12,13 @@
 #include "../mpi_machine.h"
 #include "../mpi_internal.h"
 #include "../poll_send.h"
+#include "../mpi_layout.h"
+#include <stddef.h>
+
+/* ready_t3d.S reads a request's words at mpi_layout.h's offsets */
+_Static_assert(offsetof(struct __mpi_request, state) == R_STATE, "mpi_layout.h: R_STATE");
+_Static_assert(offsetof(struct __mpi_request, flag) == R_FLAG, "mpi_layout.h: R_FLAG");
+_Static_assert(ST_DONE == K_ST_DONE && ST_DATA == K_ST_DATA, "mpi_layout.h: K_ST_DONE, K_ST_DATA");
 
 #define SLOT_WORDS 8                    /* one 32-byte cache line */
 #define T_BYTES 24                      /* the user data an envelope carries: 6 words */
@@ -54,6 +61,22 @@ struct copy {
 };
 static struct copy *copies;
 
+/* What other PEs write into this one's memory reaches the memory alone, not the data cache (docs/t3d.md, "Data
+ * cache"): every word here that another PE writes (the queue's head in q_lock, a request's acknowledgement in
+ * `state`, RAT's address words and flag, a copy's `ack`) is read only after its line has been invalidated, or a
+ * PE with the cache on could spin on a stale value for good. The slots are invalidated before they are read, the
+ * data a RAT put landed before it is used. The model's PEs have the cache only with --param dataCache=true:
+ * MPI_Init finds out (__mpi_t3d_dcache), and without it these invalidations are skipped, at the cost of a test. */
+int __mpi_t3d_dcache;
+static volatile int probe;
+#define FRESH(p, bytes)                                                                                         \
+    do {                                                                                                        \
+        if (__mpi_t3d_dcache)                                                                                   \
+            t3d_cache_invalidate((const void *)(p), (bytes));                                                   \
+    } while (0)
+/* A request's words a peer writes: `state` (TA and RTA acknowledgements) through RAT's lastword .. flag. */
+#define REQ_FRESH(r) FRESH(&(r)->state, (int)((char *)&(r)->flag - (char *)&(r)->state) + 4)
+
 static int env_int(const char *name, int dflt, int lo, int hi)
 {
     const char *s = getenv(name);
@@ -71,6 +94,14 @@ void __mpi_p2p_setup(void)
     room_seen = (int *)__mpi_xmalloc(n * sizeof(int), "MPI_Init");
     for (i = 0; i < n; i++)
         room_seen[i] = 0;
+    /* A word just loaded and then changed by a put of this PE's own still reads as before only through a data
+     * cache: then the words other PEs write are invalidated before they are read (FRESH). */
+    probe = 0;
+    i = probe;
+    t3d_put_word((void *)&probe, 1, t3d_my_pe());
+    t3d_quiet();
+    __mpi_t3d_dcache = probe == i;
+    t3d_cache_invalidate((const void *)&probe, 4);
     /* every queue must be usable before anyone writes into it: q_lock starts at 0 in the image */
 }
 
@@ -116,7 +147,9 @@ static void arrived(struct __mpi_env *e);
 /* Takes in every envelope written into this process's queue so far. */
 void __mpi_take_in(void)
 {
-    int h = q_lock;
+    int h;
+    FRESH(&q_lock, 4);
+    h = q_lock;
     if (h < 0 || h == q_tail)
         return;
     while (q_tail != h) {
@@ -342,6 +375,7 @@ static void serve_rat(void)
 {
     struct __mpi_request **pp = &rat_sends, *r;
     while ((r = *pp) != 0) {
+        FRESH(&r->lastword, 16);     /* the receiver's lastword, tailword, nwords, flag */
         if (!r->flag) {
             pp = &r->bnext;
             continue;
@@ -386,6 +420,7 @@ void __mpi_progress(void)
     if (rat_sends)
         serve_rat();
     while ((k = *kp) != 0) {        /* copies whose receiver has got them */
+        FRESH(&k->ack, 4);
         if (k->ack) {
             *kp = k->next;
             buffered -= k->bytes;
@@ -395,6 +430,7 @@ void __mpi_progress(void)
         }
     }
     while ((b = *pp) != 0) {
+        REQ_FRESH(b);
         if (b->state == ST_DONE || (b->state == ST_DATA && b->flag)) {
             *pp = b->bnext;
             __mpi_complete(b);
@@ -407,10 +443,8 @@ void __mpi_progress(void)
     }
 }
 
-int __mpi_ready(struct __mpi_request *r)
-{
-    return r->state == ST_DONE || (r->state == ST_DATA && r->flag);
-}
+/* __mpi_ready, whether a request can complete, is ready_t3d.S: a leaf that invalidates the request's words first
+ * when there is a data cache. */
 
 void __mpi_complete(struct __mpi_request *r)
 {

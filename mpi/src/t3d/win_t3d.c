@@ -52,6 +52,8 @@ struct win {
     char *mine;                     /* this process's memory, if MPI_Win_allocate allocated it */
 };
 
+extern int __mpi_t3d_dcache;        /* p2p_t3d.c: whether this PE has the data cache */
+
 static struct win **wins;
 static int nwins;
 
@@ -272,9 +274,11 @@ static int *fetch(struct win *w, int rank, char *a, int len, char **p)
     int *words = (int *)malloc(hi - lo + 4);
     if (!words)
         return 0;
-    if (rank == w->rank)
+    if (rank == w->rank) {
+        if (__mpi_t3d_dcache)                       /* others' puts and accumulates wrote memory behind it */
+            t3d_cache_invalidate(lo, hi - lo);
         memcpy(words, lo, hi - lo);
-    else
+    } else
         get_words(w, rank, words, lo, hi);
     *p = (char *)words + (a - lo);
     return words;
@@ -328,6 +332,8 @@ static int update_run(struct win *w, int rank, char *a, int len, const char *s, 
     mutex_take(w, rank);
     if (rank == w->rank) {
         p = a;
+        if (__mpi_t3d_dcache)                       /* the mutex's last holder may have written it remotely */
+            t3d_cache_invalidate(a, len);
     } else if (!(words = fetch(w, rank, a, len, &p))) {
         mutex_give(w, rank);
         return MPI_ERR_NO_MEM;
