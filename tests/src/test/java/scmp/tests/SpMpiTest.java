@@ -150,19 +150,19 @@ class SpMpiTest {
      */
     @Test
     void putAndGetTakeTheDocumentedCycles() {
-        assertRmaFigures(run(build("programs/sp-mpi/rma.c"), 2), "rma: an empty epoch (a fence) 3483 cycles\n",
-            "rma: put     4 bytes, epoch    9000 cycles, beyond an empty one    5517 cycles,    0.1 MB/s\n",
-            "rma: put 65536 bytes, epoch  299216 cycles, beyond an empty one  295733 cycles,   72.7 MB/s\n",
-            "rma: get     4 bytes, epoch    8707 cycles, beyond an empty one    5224 cycles,    0.2 MB/s\n",
-            "rma: get 65536 bytes, epoch  299896 cycles, beyond an empty one  296413 cycles,   72.6 MB/s\n",
-            "rma: lock, put of 4 bytes, unlock 16493 cycles\n");
+        assertRmaFigures(run(build("programs/sp-mpi/rma.c"), 2), "rma: an empty epoch (a fence) 3481 cycles\n",
+            "rma: put     4 bytes, epoch    8643 cycles, beyond an empty one    5162 cycles,    0.2 MB/s\n",
+            "rma: put 65536 bytes, epoch  297496 cycles, beyond an empty one  294015 cycles,   73.1 MB/s\n",
+            "rma: get     4 bytes, epoch    8909 cycles, beyond an empty one    5428 cycles,    0.1 MB/s\n",
+            "rma: get 65536 bytes, epoch  299340 cycles, beyond an empty one  295859 cycles,   72.7 MB/s\n",
+            "rma: lock, put of 4 bytes, unlock 15934 cycles\n");
     }
 
     @Test
     void putAndGetTakeTheDocumentedCyclesUnderTheNativeStack() {
         assertRmaFigures(run(build("programs/sp-mpi/rma.c"), 2, "MP_MPI_STACK=native"),
             "rma: an empty epoch (a fence) 9061 cycles\n",
-            "rma: put     4 bytes, epoch   19106 cycles, beyond an empty one   10045 cycles,    0.1 MB/s\n",
+            "rma: put     4 bytes, epoch   19065 cycles, beyond an empty one   10004 cycles,    0.1 MB/s\n",
             "rma: put 65536 bytes, epoch  394929 cycles, beyond an empty one  385868 cycles,   55.1 MB/s\n",
             "rma: get     4 bytes, epoch   20568 cycles, beyond an empty one   11507 cycles,    0.1 MB/s\n",
             "rma: get 65536 bytes, epoch  395949 cycles, beyond an empty one  386888 cycles,   55.0 MB/s\n",
@@ -188,11 +188,11 @@ class SpMpiTest {
         assertEquals(0, s.exit(), s.stderr());
         assertEquals("""
                 rma3: a flush alone                           317 cycles
-                rma3: put of an int                         14464 cycles
-                rma3: fetch-and-op of an int (MPI_SUM)       6035 cycles
-                rma3: fetch-and-op of a double (MPI_SUM)    12006 cycles
-                rma3: compare-and-swap of an int             5261 cycles
-                rma3: start and complete, an empty epoch     7419 cycles
+                rma3: put of an int                         14758 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)       6033 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)    12005 cycles
+                rma3: compare-and-swap of an int             5068 cycles
+                rma3: start and complete, an empty epoch     7375 cycles
                 rma3: results ok
                 """, s.stdout());
     }
@@ -203,11 +203,11 @@ class SpMpiTest {
         assertEquals(0, s.exit(), s.stderr());
         assertEquals("""
                 rma3: a flush alone                           276 cycles
-                rma3: put of an int                         14580 cycles
-                rma3: fetch-and-op of an int (MPI_SUM)      13845 cycles
-                rma3: fetch-and-op of a double (MPI_SUM)    14178 cycles
-                rma3: compare-and-swap of an int            13358 cycles
-                rma3: start and complete, an empty epoch     6279 cycles
+                rma3: put of an int                          9222 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)      14094 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)    13929 cycles
+                rma3: compare-and-swap of an int            13109 cycles
+                rma3: start and complete, an empty epoch     6006 cycles
                 rma3: results ok
                 """, s.stdout());
     }
@@ -219,7 +219,7 @@ class SpMpiTest {
      * waits for it. Polling mode, both stacks.
      */
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"enhanced, 5611, 97174", "native, 7083, 98836"})
+    @CsvSource({"enhanced, 5396, 96381", "native, 6834, 99338"})
     void aFlushWaitsForItsTargetOnly(String stack, int first, int second) {
         E2e.Sim s = run(build("programs/sp-mpi/flush.c"), 3, stackEnv(stack));
         assertEquals(0, s.exit(), s.stderr());

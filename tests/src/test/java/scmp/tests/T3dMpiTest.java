@@ -84,9 +84,9 @@ class T3dMpiTest {
         assertEquals("""
                 rma3: a flush alone                           253 cycles
                 rma3: put of an int                          1087 cycles
-                rma3: fetch-and-op of an int (MPI_SUM)       3842 cycles
-                rma3: fetch-and-op of a double (MPI_SUM)     3884 cycles
-                rma3: compare-and-swap of an int             2888 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)       3578 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)     3620 cycles
+                rma3: compare-and-swap of an int             2624 cycles
                 rma3: start and complete, an empty epoch     3221 cycles
                 rma3: results ok
                 """, s.stdout());
