@@ -1,9 +1,10 @@
 /* MPI-3's atomics, MPI_Get_accumulate, MPI_Fetch_and_op and MPI_Compare_and_swap, for the libraries whose
  * one-sided calls go run by run (t3d/win_t3d.c, sp/win_lapi.c): the checks, the origin's operands as a packed
  * stream and the target's old bytes as another (the result buffer itself when it is one run), over the library's
- * - gacc_one (a for_runs function, its argument win_runs.h's struct gacc): the old bytes of one run of the target into
- *   result + off, then the operands at src + off combined into the run (MPI_NO_OP: src is 0, the run stays), atomic
- *   per element with every other accumulate;
+ * - gacc_one (a for_elements function, its argument win_runs.h's struct gacc): the old bytes of one run of the
+ *   target (one element of a pair type with a gap; elements_at()) into result + off, then the operands at src + off
+ *   combined into it (combine(); MPI_NO_OP: src is 0, the run stays), atomic per element with every other
+ *   accumulate;
  * - fetched(w, rank, stream, bytes, buf, count, type): the old bytes, once they are all in the stream (now or at
  *   the next synchronisation), unpacked into the result buffer and the stream freed, for a result buffer of more
  *   than one run; returns an error code;
@@ -25,18 +26,29 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
     struct gacc c;
     char *base, *copy = 0, *stream;
     int err, bytes;
+    MPI_Datatype eo = 0;
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
-    c.type = ELEMENTS(op == MPI_NO_OP ? result_datatype : origin_datatype, target_datatype);
+    c.type = 0;
     err = target(w, target_rank, target_disp, target_count, target_datatype, result_count, result_datatype, &base);
     if (err == MPI_SUCCESS && op != MPI_NO_OP)
         err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype,
                      &base);
-    /* as for MPI_Accumulate, and MPI_NO_OP */
-    ACC_CHECKS(err, c.type, op == MPI_NO_OP ? MPI_REPLACE : op);
+    /* as for MPI_Accumulate, the result's type too: one predefined type's elements on every side (when something
+     * moves), and MPI_NO_OP */
+    tt = err == MPI_SUCCESS ? __mpi_type_get(target_datatype) : 0;
+    if (tt && tt->size * target_count > 0) {
+        err = acc_elements(result_datatype, target_datatype, op, 1, &c.type);
+        if (err == MPI_SUCCESS && op != MPI_NO_OP)     /* (MPI_Fetch_and_op's: the same) */
+            err = origin_datatype == result_datatype ? (eo = c.type, MPI_SUCCESS)
+                                                     : acc_elements(origin_datatype, target_datatype, op, 1, &eo);
+    }
+    if (err == MPI_SUCCESS && eo && c.type && eo != c.type)
+        err = MPI_ERR_TYPE;
     if (err != MPI_SUCCESS)
         return __mpi_error(w->comm, err, fn);
-    tt = __mpi_type_get(target_datatype);
+    if (!c.type)
+        return MPI_SUCCESS;
     bytes = tt->size * target_count;
     c.op = op;
     c.src = 0;
@@ -48,7 +60,7 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
         free(copy);
         return __mpi_no_mem(w->comm, fn, bytes);
     }
-    err = for_runs(tt, target_count, base, gacc_one, w, target_rank, &c);
+    err = for_elements(tt, target_count, base, c.type, gacc_one, w, target_rank, &c);
     free(copy);
     if (err != MPI_SUCCESS) {
         free(stream);

@@ -16,15 +16,6 @@
     if (!(win))                                                              \
         return __mpi_error(comm, MPI_ERR_ARG, fn)
 
-/* What MPI_Accumulate checks after target() (in err) on the T3D and the SP (t3d/win_t3d.c, sp/win_lapi.c): a
- * predefined operation (or MPI_REPLACE) on the origin's predefined type, the target's made of it. */
-#define ACC_CHECKS(err, otype, op)                                                        \
-    if ((err) == MPI_SUCCESS && !__coll_contig_basic(otype))                              \
-        (err) = MPI_ERR_TYPE;                                                             \
-    if ((err) == MPI_SUCCESS && (op) != MPI_REPLACE                                       \
-        && ((op) < MPI_MAX || (op) > MPI_MINLOC || !__mpi_op_check(op, otype)))           \
-        (err) = MPI_ERR_OP
-
 /* The checks that open MPI_Win_lock and MPI_Win_unlock there (w: the window, or 0 for a handle that is none;
  * locked[rank]: the lock type this process holds at rank, or 0), returning the error from the call. */
 #define LOCK_CHECKS(w, lock_type, rank)                                                   \

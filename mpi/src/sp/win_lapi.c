@@ -302,7 +302,6 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
 
 /* MPI_Accumulate over acc_one (below), and the combining of an accumulate's operands into the window, in the
  * target's header handler (or here for its own): ../win_accumulate.h. */
-#define WIN_ACC_COMBINE
 static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg);
 #include "../win_accumulate.h"
 
@@ -355,7 +354,7 @@ static void *fetch_hdr_hdl(lapi_handle_t *h, void *uhdr, unsigned *uhdr_len, uns
     r->n = n;
     r->dst = (char *)u[5];
     r->cntr = (lapi_cntr_t *)u[6];
-    memcpy(r + 1, a, n);
+    elements_at(u[2], a, (char *)(r + 1), n);
     if (u[1] == OP_CAS) {
         memcpy(ops, u + FETCH_HDR, 2 * n);
         if (memcmp(a, ops, n) == 0)
@@ -444,9 +443,8 @@ static int gacc_one(struct win *w, int rank, char *a, int len, int off, void *ar
     char *old = c->result + off;
     RMW_ops_t rop;
     if (rank == w->rank) {          /* nothing takes the core between the loads and the stores */
-        memcpy(old, a, len);
-        if (c->op != MPI_NO_OP)
-            combine(a, c->op, c->type, s, len);
+        elements_at(c->type, a, old, len);
+        combine(a, c->op, c->type, s, len);
         return MPI_SUCCESS;
     }
     if (len == 4 && rmw_of(c->op, c->type, a, &rop)) {

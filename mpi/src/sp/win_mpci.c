@@ -102,7 +102,6 @@ static struct win *win_of(MPI_Win w)
  * the reader for the others' (../win_accumulate.h). */
 #include "../win_common.h"
 #include "../win_runs.h"
-#define WIN_ACC_COMBINE
 static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg);
 #include "../win_accumulate.h"
 
@@ -110,7 +109,7 @@ static int acc_one(struct win *w, int rank, char *a, int len, int off, void *arg
  * FETCH_CAS, its bytes replaced by the second n of s if they were the first n; MPI_NO_OP leaves it. */
 static void fetch_apply(char *a, int n, char *old, MPI_Op op, MPI_Datatype type, const char *s)
 {
-    memcpy(old, a, n);
+    elements_at(op == FETCH_CAS ? MPI_BYTE : type, a, old, n);
     if (op == FETCH_CAS) {
         if (memcmp(a, s, n) == 0)
             memcpy(a, s + n, n);
@@ -170,7 +169,7 @@ static int rma_in(int src, const int *h, char **to)
             return 0;
         if (op == MPI_NO_OP) {      /* no operands: answered now */
             char *old = (char *)__mpi_xmalloc(n, "MPI_Get_accumulate");
-            memcpy(old, at, n);
+            elements_at(low >> 8, at, old, n);
             __mpci_rma_reply(src, R_GOT << 24 | MPCI_RMA_FREE, 0, n, h[3], old);
             return 0;
         }

@@ -321,33 +321,39 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, "MPI_Get", bytes);
 }
 
-/* One run of the target read, its old bytes copied to old (when not 0), and written back combined with the
- * operands s, all under the target's mutex: op is MPI_REPLACE, MPI_NO_OP (nothing written) or a predefined
- * operation on type; with cmp (a compare-and-swap) s replaces the run only if it held cmp's bytes. */
+/* One run of the target read (len packed bytes of elements of type: for a pair type with a gap, one element, its
+ * value at a and its int further on: win_runs.h's SPAN()), its old bytes copied to old packed (when not 0), and
+ * written back combined with the operands s, all under the target's mutex: op is MPI_REPLACE, MPI_NO_OP (nothing
+ * written) or a predefined operation on type; with cmp (a compare-and-swap) s replaces the run only if it held
+ * cmp's bytes. */
 static int update_run(struct win *w, int rank, char *a, int len, const char *s, const char *cmp, char *old, MPI_Op op,
                       MPI_Datatype type)
 {
     char *p;
-    int *words = 0;
+    int *words = 0, mem = SPAN(type, len);
     mutex_take(w, rank);
     if (rank == w->rank) {
         p = a;
         if (__mpi_t3d_dcache)                       /* the mutex's last holder may have written it remotely */
-            t3d_cache_invalidate(a, len);
-    } else if (!(words = fetch(w, rank, a, len, &p))) {
+            t3d_cache_invalidate(a, mem);
+    } else if (!(words = fetch(w, rank, a, mem, &p))) {
         mutex_give(w, rank);
         return MPI_ERR_NO_MEM;
     }
-    if (old)
+    if (old && GAP_PAIR(type))                      /* (win_runs.h: a value and an int apart) */
+        elements_at(type, p, old, len);
+    else if (old)
         memcpy(old, p, len);
     if (cmp && memcmp(p, cmp, len) != 0)
         op = MPI_NO_OP;
-    if (op == MPI_REPLACE)
+    if (GAP_PAIR(type))
+        combine(p, op, type, s, len);
+    else if (op == MPI_REPLACE)
         memcpy(p, s, len);
     else if (op != MPI_NO_OP)
         __mpi_op_combine(op, type, s, p, p, len / __coll_size(type));
     if (words && op != MPI_NO_OP) {
-        char *lo = (char *)((int)a & ~3), *hi = (char *)(((int)a + len + 3) & ~3);
+        char *lo = (char *)((int)a & ~3), *hi = (char *)(((int)a + mem + 3) & ~3);
         t3d_put(lo, words, (int)(hi - lo) >> 2, w->pes[rank]);
     }
     mutex_give(w, rank);            /* waits for the put, which reads words */

@@ -64,10 +64,14 @@ class T3dMpiTest {
      * One-sided communication (mpi/src/t3d/win_t3d.c) over the shell's put, get and swap: onesided.c's puts,
      * gets and accumulates between fences and under exclusive and shared locks, and onesided3.c's MPI-3 calls
      * (lock_all and the flushes, general active target, MPI_Fetch_and_op, MPI_Compare_and_swap,
-     * MPI_Get_accumulate), print what MPICH prints.
+     * MPI_Get_accumulate), and onesided_dtype.c's accumulates, get-accumulates and fetch-and-ops with derived
+     * datatypes on origin, target and result and the six pair types element by element (those with a gap, a value
+     * and an int apart, each read, combined and written back whole under the target's mutex), print what MPICH
+     * prints.
      */
     @ParameterizedTest(name = "{0} -n {1}")
-    @CsvSource({"onesided, 4", "onesided, 16", "onesided3, 4", "onesided3, 16"})
+    @CsvSource({"onesided, 4", "onesided, 16", "onesided3, 4", "onesided3, 16", "onesided_dtype, 4",
+        "onesided_dtype, 16"})
     void oneSidedCommunicationPrintsWhatMpichPrints(String name, int n) throws IOException {
         anScmpMpiProgramPrintsWhatMpichPrints(name, n);
     }
@@ -84,9 +88,9 @@ class T3dMpiTest {
         assertEquals("""
                 rma3: a flush alone                           253 cycles
                 rma3: put of an int                          1087 cycles
-                rma3: fetch-and-op of an int (MPI_SUM)       3578 cycles
-                rma3: fetch-and-op of a double (MPI_SUM)     3620 cycles
-                rma3: compare-and-swap of an int             2624 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)       3723 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)     3765 cycles
+                rma3: compare-and-swap of an int             2665 cycles
                 rma3: start and complete, an empty epoch     3221 cycles
                 rma3: results ok
                 """, s.stdout());
