@@ -132,9 +132,15 @@ void __mpi_nbc_poll(struct __mpi_request *r);
 void __mpi_nbc_wait(struct __mpi_request *r);
 
 /* win_extra.c: a window made (win_entry.h: its base, size and displacement unit as given, its MPI_WIN_FLAVOR_*),
- * a window freed (its attributes deleted: the delete callbacks' error, if any) */
+ * a window freed (its attributes deleted: the delete callbacks' error, if any); on the T3D, the regions attached
+ * to a dynamic window, one by one (1: the i-th's base and size; 0: no more), which t3d/win_t3d.c keeps fresh in
+ * the data cache, and the T3D's window made dynamic (t3d/win_t3d.c) */
 void __mpi_win_made(MPI_Win win, MPI_Comm comm, void *base, int size, int disp_unit, int flavor);
 int __mpi_win_freed(MPI_Win win);
+#ifdef __T3D__
+int __mpi_win_region(MPI_Win win, int i, char **base, MPI_Aint *size);
+void __mpi_t3d_win_dynamic(MPI_Win win);
+#endif
 
 /* attr.c */
 int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm *to);

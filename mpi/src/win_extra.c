@@ -13,7 +13,9 @@
  * - Dynamic windows: a window over the whole memory (base MPI_BOTTOM, displacement unit 1), so that a target's
  *   displacement is the address MPI_Get_address gave; MPI_Win_attach and MPI_Win_detach keep the list of
  *   regions (MPI lets an origin touch only those; nothing is checked at the origin, which does not know them).
- *   Not on the T3D, whose window keeps the data cache fresh over its memory (t3d/win_t3d.c, fresh()).
+ *   On the T3D, whose window keeps the data cache fresh over its memory at each synchronisation (t3d/win_t3d.c,
+ *   fresh()), the window is told it is dynamic and asks for the regions attached at the time
+ *   (__mpi_win_region): the lines of those, not the whole memory's, are dropped.
  * - Shared windows: a node's memory is its own, so a shared window has one process (MPI_Comm_split_type's
  *   MPI_COMM_TYPE_SHARED gives those); MPI_Win_allocate's window, of the shared flavor. MPI_Win_shared_query
  *   gives a process its own memory, of a window of any flavor but the dynamic one (as MPI-4 allows). */
@@ -183,19 +185,31 @@ int MPI_Rget_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin
 
 int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win)
 {
-#ifdef __T3D__
-    (void)info;
-    (void)win;
-    return __mpi_error(comm, MPI_ERR_RMA_FLAVOR, "MPI_Win_create_dynamic");
-#else
     int err = MPI_Win_create(MPI_BOTTOM, WHOLE_MEMORY, 1, info, comm, win);
     if (err == MPI_SUCCESS) {
         xwins[*win]->size = 0;
         xwins[*win]->flavor = MPI_WIN_FLAVOR_DYNAMIC;
+#ifdef __T3D__
+        __mpi_t3d_win_dynamic(*win);
+#endif
     }
     return err;
-#endif
 }
+
+#ifdef __T3D__
+int __mpi_win_region(MPI_Win win, int i, char **base, MPI_Aint *size)
+{
+    struct xwin *x = xwin_of(win);
+    struct region *r = x ? x->regions : 0;
+    for (; r && i > 0; i--)
+        r = r->next;
+    if (!r)
+        return 0;
+    *base = r->base;
+    *size = r->size;
+    return 1;
+}
+#endif
 
 /* Addresses as MPI_Get_address gives them, the displacements of a dynamic window: plain numbers here. */
 MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp)

@@ -50,6 +50,8 @@ struct win {
     int all_locked;                 /* MPI_Win_lock_all took them */
     int *pscw;                      /* general active target's state, made at its first use (../win_pscw.h) */
     char *mine;                     /* this process's memory, if MPI_Win_allocate allocated it */
+    MPI_Win id;                     /* its handle */
+    int dynamic;                    /* MPI_Win_create_dynamic's: its memory the regions attached (win_extra.c) */
 };
 
 extern int __mpi_t3d_dcache;        /* p2p_t3d.c: whether this PE has the data cache */
@@ -191,6 +193,7 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
     w->bases = (char **)(w->locked + p);
     w->ctls = (struct ctl **)(w->bases + p);
     w->mine = mine;
+    w->id = id;
     wins[id] = w;
     mine4[0] = (int)base;
     mine4[1] = size;
@@ -210,6 +213,15 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
 }
 
 #include "../win_entry.h"
+
+/* MPI_Win_create_dynamic's window (win_extra.c: over the whole memory, displacements addresses): fresh() drops the
+ * lines of the regions attached at the time. */
+void __mpi_t3d_win_dynamic(MPI_Win win)
+{
+    struct win *w = win_of(win);
+    if (w)
+        w->dynamic = 1;
+}
 
 /* Collective: once every process has arrived, nobody accesses the window any more. */
 int MPI_Win_free(MPI_Win *win)
@@ -395,11 +407,20 @@ static int cas_one(struct win *w, int rank, char *a, const char *origin, const c
 
 /* ---- Synchronisation --------------------------------------------------------------------------------------- */
 
-/* This process's window lines dropped from the data cache: others' puts have written memory behind it. */
+/* This process's window lines dropped from the data cache: others' puts have written memory behind it. A dynamic
+ * window's memory is the regions attached now (win_extra.c), not the whole memory it spans. */
 static void fresh(struct win *w)
 {
-    if (w->sizes[w->rank] > 0)
+    if (w->dynamic) {
+        char *base;
+        MPI_Aint size;
+        int i;
+        for (i = 0; __mpi_win_region(w->id, i, &base, &size); i++)
+            if (size > 0)
+                t3d_cache_invalidate(base, (int)size);
+    } else if (w->sizes[w->rank] > 0) {
         t3d_cache_invalidate(w->bases[w->rank], w->sizes[w->rank]);
+    }
 }
 
 int MPI_Win_fence(int assert, MPI_Win win)

@@ -64,10 +64,11 @@ class T3dMpiCacheTest {
         "storm, 4, -O0", "storm, 4, -O1", "storm, 4, -O2", "storm, 16, -O1",
         "errors, 4, -O1", "fatal, 4, -O1", "pmpi, 4, -O1",
         // one-sided: fences, locks, lock_all and flushes, general active target, the atomics, derived datatypes
-        // and the pair types on both sides of the accumulates
+        // and the pair types on both sides of the accumulates, the request-based calls and a dynamic window
         "onesided, 4, -O0", "onesided, 4, -O1", "onesided, 4, -O2", "onesided, 16, -O1",
         "onesided3, 4, -O0", "onesided3, 4, -O1", "onesided3, 4, -O2", "onesided3, 16, -O1",
         "onesided_dtype, 4, -O0", "onesided_dtype, 4, -O1", "onesided_dtype, 4, -O2", "onesided_dtype, 16, -O1",
+        "onesided_req, 4, -O1", "onesided_req, 16, -O1",
         // the collectives over the protocol slots, communicators, the rest of the API
         "coll, 4, -O0", "coll, 4, -O1", "coll, 4, -O2", "coll, 16, -O1",
         "nbcoll, 4, -O0", "nbcoll, 4, -O1", "nbcoll, 4, -O2",
