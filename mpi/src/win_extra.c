@@ -8,8 +8,8 @@
  *   need a passive-target epoch at the target (MPI_ERR_RMA_SYNC otherwise, named by MPI_Win_flush_local).
  * - What each window is besides its memory, in a table by window handle, made by win_entry.h's MPI_Win_create
  *   and MPI_Win_allocate (__mpi_win_made): its base, size and displacement unit as the caller gave them, its
- *   flavor, its memory model, its name and its attributes (attr.c's lists); SCMP's MPI_Win_free deletes them
- *   (__mpi_win_freed), the others' when the handle is made again.
+ *   flavor, its memory model, its name and its attributes (attr.c's lists); every machine's MPI_Win_free
+ *   deletes them first (__mpi_win_freed: the attributes' delete callbacks; one that fails keeps the window).
  * - Dynamic windows: a window over the whole memory (base MPI_BOTTOM, displacement unit 1), so that a target's
  *   displacement is the address MPI_Get_address gave; MPI_Win_attach and MPI_Win_detach keep the list of
  *   regions (MPI lets an origin touch only those; nothing is checked at the origin, which does not know them).
@@ -76,7 +76,7 @@ void __mpi_win_made(MPI_Win win, MPI_Comm comm, void *base, int size, int disp_u
             xwins[i] = 0;
         nxwins = cap;
     }
-    if ((x = xwins[win]) != 0) {    /* freed by a libmpi that does not tell (the T3D's, the SP's) */
+    if ((x = xwins[win]) != 0) {    /* (every MPI_Win_free tells: never) */
         __mpi_attr_clear(&x->attrs, win);
         forget(x);
     }

@@ -2,7 +2,7 @@
  * MPI_Raccumulate, MPI_Rget_accumulate) completed by MPI_Wait, MPI_Test and MPI_Waitall inside passive-target
  * epochs (lock_all, and an exclusive lock with the request waited for after the unlock); window attributes
  * (MPI_WIN_BASE, MPI_WIN_SIZE, MPI_WIN_DISP_UNIT, MPI_WIN_CREATE_FLAVOR, MPI_WIN_MODEL) and user keyvals with
- * their delete callbacks; window names; a dynamic window with memory attached at MPI_Get_address displacements;
+ * their delete callbacks, at MPI_Win_delete_attr and at MPI_Win_free; window names; a dynamic window with memory attached at MPI_Get_address displacements;
  * a shared window of one process (MPI_COMM_SELF) and MPI_Win_shared_query. Every process checks what it gets;
  * rank 0 prints one line per case. The output is the same under MPICH. */
 #include <stdio.h>
@@ -13,13 +13,15 @@
 
 #define N 32
 
-static int deleted;
+static int deleted, wrong;
+static MPI_Win freeing = MPI_WIN_NULL;  /* the window MPI_Win_free is deleting the attributes of, if any */
 
 static int count_delete(MPI_Win win, int keyval, void *val, void *extra)
 {
-    (void)win;
     (void)keyval;
     (void)extra;
+    if (freeing != MPI_WIN_NULL && win != freeing)
+        wrong++;
     deleted += *(int *)val;
     return MPI_SUCCESS;
 }
@@ -198,6 +200,33 @@ int main(int argc, char **argv)
         MPI_Win_free(&w2);
     }
     report("MPI_Win_create's window: MPI_WIN_FLAVOR_CREATE");
+
+    /* MPI_Win_free deletes the window's attributes: each one's delete callback once, given the window */
+    {
+        int mem[4], k1, k2, three = 3, forty = 40, *got, flag;
+        MPI_Win w3;
+        deleted = 0;
+        MPI_Win_create_keyval(MPI_WIN_NULL_COPY_FN, count_delete, &k1, 0);
+        MPI_Win_create_keyval(MPI_WIN_NULL_COPY_FN, count_delete, &k2, 0);
+        MPI_Win_create(mem, sizeof mem, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &w3);
+        MPI_Win_set_attr(w3, k1, &three);
+        MPI_Win_set_attr(w3, k2, &forty);
+        MPI_Win_get_attr(w3, k2, &got, &flag);
+        check(flag && got == &forty && deleted == 0);
+        freeing = w3;
+        MPI_Win_free(&w3);
+        freeing = MPI_WIN_NULL;
+        check(deleted == 43 && wrong == 0 && w3 == MPI_WIN_NULL);
+        /* a window made again after it has none */
+        MPI_Win_create(mem, sizeof mem, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &w3);
+        MPI_Win_get_attr(w3, k1, &got, &flag);
+        check(!flag);
+        MPI_Win_free(&w3);
+        check(deleted == 43);
+        MPI_Win_free_keyval(&k1);
+        MPI_Win_free_keyval(&k2);
+    }
+    report("MPI_Win_free: each attribute's delete callback once, given the window");
 
     /* a dynamic window: memory attached, its address given to the left neighbour, which puts there */
     {

@@ -317,13 +317,16 @@ static void complete(struct win *w)
         __mpi_progress();
 }
 
-/* Collective: once every process has arrived, nobody accesses the window any more. */
+/* Collective: once every process has arrived, nobody accesses the window any more. Its attributes go first
+ * (their delete callbacks, win_extra.c): one that fails keeps the window. */
 int MPI_Win_free(MPI_Win *win)
 {
     struct win *w = win ? win_of(*win) : 0;
     int err;
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_free");
+    if ((err = __mpi_win_freed(*win)) != MPI_SUCCESS)
+        return __mpi_error(w->comm, err, "MPI_Win_free");
     complete(w);
     err = MPI_Barrier(w->comm);
     wins[*win] = 0;
