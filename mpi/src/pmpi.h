@@ -184,6 +184,10 @@
 #define MPI_Ireduce_scatter_block PMPI_Ireduce_scatter_block
 #define MPI_Iscan PMPI_Iscan
 #define MPI_Iexscan PMPI_Iexscan
+#define MPI_Dist_graph_create_adjacent PMPI_Dist_graph_create_adjacent
+#define MPI_Dist_graph_create PMPI_Dist_graph_create
+#define MPI_Dist_graph_neighbors_count PMPI_Dist_graph_neighbors_count
+#define MPI_Dist_graph_neighbors PMPI_Dist_graph_neighbors
 #define MPI_Win_create PMPI_Win_create
 #define MPI_Win_allocate PMPI_Win_allocate
 #define MPI_Win_free PMPI_Win_free
@@ -411,6 +415,10 @@
 #pragma weak MPI_Ireduce_scatter_block = PMPI_Ireduce_scatter_block
 #pragma weak MPI_Iscan = PMPI_Iscan
 #pragma weak MPI_Iexscan = PMPI_Iexscan
+#pragma weak MPI_Dist_graph_create_adjacent = PMPI_Dist_graph_create_adjacent
+#pragma weak MPI_Dist_graph_create = PMPI_Dist_graph_create
+#pragma weak MPI_Dist_graph_neighbors_count = PMPI_Dist_graph_neighbors_count
+#pragma weak MPI_Dist_graph_neighbors = PMPI_Dist_graph_neighbors
 #pragma weak MPI_Win_create = PMPI_Win_create
 #pragma weak MPI_Win_allocate = PMPI_Win_allocate
 #pragma weak MPI_Win_free = PMPI_Win_free
