@@ -188,6 +188,16 @@
 #define MPI_Dist_graph_create PMPI_Dist_graph_create
 #define MPI_Dist_graph_neighbors_count PMPI_Dist_graph_neighbors_count
 #define MPI_Dist_graph_neighbors PMPI_Dist_graph_neighbors
+#define MPI_Neighbor_allgather PMPI_Neighbor_allgather
+#define MPI_Neighbor_allgatherv PMPI_Neighbor_allgatherv
+#define MPI_Neighbor_alltoall PMPI_Neighbor_alltoall
+#define MPI_Neighbor_alltoallv PMPI_Neighbor_alltoallv
+#define MPI_Neighbor_alltoallw PMPI_Neighbor_alltoallw
+#define MPI_Ineighbor_allgather PMPI_Ineighbor_allgather
+#define MPI_Ineighbor_allgatherv PMPI_Ineighbor_allgatherv
+#define MPI_Ineighbor_alltoall PMPI_Ineighbor_alltoall
+#define MPI_Ineighbor_alltoallv PMPI_Ineighbor_alltoallv
+#define MPI_Ineighbor_alltoallw PMPI_Ineighbor_alltoallw
 #define MPI_Win_create PMPI_Win_create
 #define MPI_Win_allocate PMPI_Win_allocate
 #define MPI_Win_free PMPI_Win_free
@@ -419,6 +429,16 @@
 #pragma weak MPI_Dist_graph_create = PMPI_Dist_graph_create
 #pragma weak MPI_Dist_graph_neighbors_count = PMPI_Dist_graph_neighbors_count
 #pragma weak MPI_Dist_graph_neighbors = PMPI_Dist_graph_neighbors
+#pragma weak MPI_Neighbor_allgather = PMPI_Neighbor_allgather
+#pragma weak MPI_Neighbor_allgatherv = PMPI_Neighbor_allgatherv
+#pragma weak MPI_Neighbor_alltoall = PMPI_Neighbor_alltoall
+#pragma weak MPI_Neighbor_alltoallv = PMPI_Neighbor_alltoallv
+#pragma weak MPI_Neighbor_alltoallw = PMPI_Neighbor_alltoallw
+#pragma weak MPI_Ineighbor_allgather = PMPI_Ineighbor_allgather
+#pragma weak MPI_Ineighbor_allgatherv = PMPI_Ineighbor_allgatherv
+#pragma weak MPI_Ineighbor_alltoall = PMPI_Ineighbor_alltoall
+#pragma weak MPI_Ineighbor_alltoallv = PMPI_Ineighbor_alltoallv
+#pragma weak MPI_Ineighbor_alltoallw = PMPI_Ineighbor_alltoallw
 #pragma weak MPI_Win_create = PMPI_Win_create
 #pragma weak MPI_Win_allocate = PMPI_Win_allocate
 #pragma weak MPI_Win_free = PMPI_Win_free
