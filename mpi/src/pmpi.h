@@ -198,6 +198,12 @@
 #define MPI_Ineighbor_alltoall PMPI_Ineighbor_alltoall
 #define MPI_Ineighbor_alltoallv PMPI_Ineighbor_alltoallv
 #define MPI_Ineighbor_alltoallw PMPI_Ineighbor_alltoallw
+#define MPI_Type_size_x PMPI_Type_size_x
+#define MPI_Type_get_extent_x PMPI_Type_get_extent_x
+#define MPI_Type_get_true_extent_x PMPI_Type_get_true_extent_x
+#define MPI_Get_elements_x PMPI_Get_elements_x
+#define MPI_Status_set_elements_x PMPI_Status_set_elements_x
+#define MPI_Status_set_elements PMPI_Status_set_elements
 #define MPI_Win_create PMPI_Win_create
 #define MPI_Win_allocate PMPI_Win_allocate
 #define MPI_Win_free PMPI_Win_free
@@ -439,6 +445,12 @@
 #pragma weak MPI_Ineighbor_alltoall = PMPI_Ineighbor_alltoall
 #pragma weak MPI_Ineighbor_alltoallv = PMPI_Ineighbor_alltoallv
 #pragma weak MPI_Ineighbor_alltoallw = PMPI_Ineighbor_alltoallw
+#pragma weak MPI_Type_size_x = PMPI_Type_size_x
+#pragma weak MPI_Type_get_extent_x = PMPI_Type_get_extent_x
+#pragma weak MPI_Type_get_true_extent_x = PMPI_Type_get_true_extent_x
+#pragma weak MPI_Get_elements_x = PMPI_Get_elements_x
+#pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x
+#pragma weak MPI_Status_set_elements = PMPI_Status_set_elements
 #pragma weak MPI_Win_create = PMPI_Win_create
 #pragma weak MPI_Win_allocate = PMPI_Win_allocate
 #pragma weak MPI_Win_free = PMPI_Win_free

@@ -97,7 +97,7 @@ class MpiCollectivesTest {
      *  (finalize_self.c), reductions of items longer than a slot message (bigitems.c), the collectives of
      *  intercommunicators (intercoll.c), the nonblocking collectives with vector arguments, scans and
      *  reduce-scatters (nbcvec.c), distributed graph topologies (distgraph.c),
-     *  the neighbourhood collectives (nbrcoll.c). The nonblocking collectives post every message at
+     *  the neighbourhood collectives (nbrcoll.c), large counts (counts.c). The nonblocking collectives post every message at
      *  once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the NIU held
      *  every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -131,6 +131,7 @@ class MpiCollectivesTest {
         "nbcvec.c,4,ours", "nbcvec.c,4,thesis", "nbcvec.c,16,ours", "nbcvec.c,16,thesis",
         "distgraph.c,4,ours", "distgraph.c,4,thesis", "distgraph.c,16,ours", "distgraph.c,16,thesis",
         "nbrcoll.c,4,ours", "nbrcoll.c,4,thesis", "nbrcoll.c,16,ours", "nbrcoll.c,16,thesis",
+        "counts.c,4,ours", "counts.c,4,thesis", "counts.c,16,ours", "counts.c,16,thesis",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),
