@@ -28,7 +28,7 @@ typedef struct MPI_Status {
     int MPI_TAG;
     int MPI_ERROR;
     int __count;            /* bytes received (MPI_Get_count divides by the datatype's size) */
-    int __cancelled;        /* MPI_Test_cancelled */
+    int __cancelled;        /* bit 0: MPI_Test_cancelled; the rest: a large count's bits 32.. (count.c) */
 } MPI_Status;
 
 typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype);
@@ -517,7 +517,7 @@ int MPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const M
                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                             MPI_Request *request);
 
-/* Large counts (MPI-3): MPI_Count results (a status holds at most 2^31 - 1 bytes); MPI_Offset, MPI-IO's */
+/* Large counts (MPI-3): MPI_Count results; MPI_Offset, MPI-IO's offset type */
 typedef long long MPI_Count;
 typedef long long MPI_Offset;
 #define MPI_COUNT MPI_LONG_LONG_INT
@@ -527,6 +527,7 @@ int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_Co
 int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
 int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count);
 int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count);   /* MPI-2 */
+int MPI_Status_set_cancelled(MPI_Status *status, int flag);                          /* MPI-2 */
 
 /* One-sided communication (MPI-2, and what of MPI-3's ordinary programs use): windows, put, get, accumulate,
  * fence, general active target, passive-target locks, flushes and atomics */
@@ -624,6 +625,7 @@ int MPI_Win_get_info(MPI_Win win, MPI_Info *info_used);
 /* User-defined operations */
 int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op);
 int MPI_Op_free(MPI_Op *op);
+
 
 
 
@@ -911,6 +913,7 @@ int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_C
 int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
 int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count);
 int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count);
+int PMPI_Status_set_cancelled(MPI_Status *status, int flag);
 int PMPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win);
 int PMPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
                      MPI_Win *win);

@@ -204,6 +204,7 @@
 #define MPI_Get_elements_x PMPI_Get_elements_x
 #define MPI_Status_set_elements_x PMPI_Status_set_elements_x
 #define MPI_Status_set_elements PMPI_Status_set_elements
+#define MPI_Status_set_cancelled PMPI_Status_set_cancelled
 #define MPI_Win_create PMPI_Win_create
 #define MPI_Win_allocate PMPI_Win_allocate
 #define MPI_Win_free PMPI_Win_free
@@ -451,6 +452,7 @@
 #pragma weak MPI_Get_elements_x = PMPI_Get_elements_x
 #pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x
 #pragma weak MPI_Status_set_elements = PMPI_Status_set_elements
+#pragma weak MPI_Status_set_cancelled = PMPI_Status_set_cancelled
 #pragma weak MPI_Win_create = PMPI_Win_create
 #pragma weak MPI_Win_allocate = PMPI_Win_allocate
 #pragma weak MPI_Win_free = PMPI_Win_free

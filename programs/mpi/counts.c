@@ -2,6 +2,7 @@
  * MPI_Type_get_true_extent_x of predefined and derived types (vector, resized with a negative lower bound,
  * struct with gaps), MPI_Get_elements_x of received messages (whole items, a partial item of a struct),
  * MPI_Status_set_elements and MPI_Status_set_elements_x read back by MPI_Get_elements(_x) and MPI_Get_count,
+ * counts beyond an int (up to 2^63 - 1 bytes) beside MPI_Status_set_cancelled's flag,
  * MPI_COUNT values sent round a ring, and MPI_ERR_ARG for a null result argument. Rank 0 prints; the output is
  * the same under MPICH. */
 #include <stdio.h>
@@ -108,6 +109,40 @@ static int run(void)
     MPI_Status_set_elements_x(&status, MPI_BYTE, 0);
     elements("set_elements_x(MPI_BYTE, 0)", &status, MPI_INT);
     report("MPI_Status_set_elements(_x)");
+
+    /* counts beyond an int, with MPI_Status_set_cancelled on either side (MPICH's big_count_status) */
+    {
+        static const MPI_Count big[] = { 60, 0x7fffffffLL, 0x80000000LL, 0x3654321f71234567LL,
+                                         0x7654321ff1234567LL };
+        int i, c, fl;
+        MPI_Count got;
+        for (i = 0; i < 5; i++)
+            for (c = 0; c < 2; c++) {
+                MPI_Status_set_cancelled(&status, c);
+                MPI_Status_set_elements_x(&status, MPI_BYTE, big[i]);
+                MPI_Get_elements_x(&status, MPI_BYTE, &got);
+                MPI_Test_cancelled(&status, &fl);
+                check(got == big[i] && fl == c);
+                MPI_Status_set_cancelled(&status, !c);
+                MPI_Get_elements_x(&status, MPI_BYTE, &got);
+                MPI_Test_cancelled(&status, &fl);
+                check(got == big[i] && fl == !c);
+            }
+        /* 3 * 2^31 ints of the vector (6 ints an item): 2^32 items */
+        MPI_Status_set_elements_x(&status, MPI_INT, 3LL << 32);
+        MPI_Get_elements_x(&status, vec, &got);
+        check(got == 3LL << 32);
+        if (rank == 0)
+            printf("set_elements_x(MPI_INT, 3*2^32) read as the vector: %lld elements\n", got);
+        if (rank == 0) {     /* rank 0 only: MPICH takes a while over 2^31 items of a struct */
+            MPI_Status_set_elements_x(&status, st, 1LL << 31);
+            MPI_Get_elements_x(&status, MPI_BYTE, &got);
+            printf("set_elements_x(struct, 2^31) read as MPI_BYTE: %lld\n", got);
+            MPI_Get_elements_x(&status, st, &got);
+            printf("  read as the struct: %lld elements\n", got);
+        }
+    }
+    report("counts beyond an int, with the cancelled flag");
 
     /* MPI_COUNT values round the ring */
     {
