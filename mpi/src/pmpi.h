@@ -184,6 +184,27 @@
 #define MPI_Ireduce_scatter_block PMPI_Ireduce_scatter_block
 #define MPI_Iscan PMPI_Iscan
 #define MPI_Iexscan PMPI_Iexscan
+#define MPI_Dist_graph_create_adjacent PMPI_Dist_graph_create_adjacent
+#define MPI_Dist_graph_create PMPI_Dist_graph_create
+#define MPI_Dist_graph_neighbors_count PMPI_Dist_graph_neighbors_count
+#define MPI_Dist_graph_neighbors PMPI_Dist_graph_neighbors
+#define MPI_Neighbor_allgather PMPI_Neighbor_allgather
+#define MPI_Neighbor_allgatherv PMPI_Neighbor_allgatherv
+#define MPI_Neighbor_alltoall PMPI_Neighbor_alltoall
+#define MPI_Neighbor_alltoallv PMPI_Neighbor_alltoallv
+#define MPI_Neighbor_alltoallw PMPI_Neighbor_alltoallw
+#define MPI_Ineighbor_allgather PMPI_Ineighbor_allgather
+#define MPI_Ineighbor_allgatherv PMPI_Ineighbor_allgatherv
+#define MPI_Ineighbor_alltoall PMPI_Ineighbor_alltoall
+#define MPI_Ineighbor_alltoallv PMPI_Ineighbor_alltoallv
+#define MPI_Ineighbor_alltoallw PMPI_Ineighbor_alltoallw
+#define MPI_Type_size_x PMPI_Type_size_x
+#define MPI_Type_get_extent_x PMPI_Type_get_extent_x
+#define MPI_Type_get_true_extent_x PMPI_Type_get_true_extent_x
+#define MPI_Get_elements_x PMPI_Get_elements_x
+#define MPI_Status_set_elements_x PMPI_Status_set_elements_x
+#define MPI_Status_set_elements PMPI_Status_set_elements
+#define MPI_Status_set_cancelled PMPI_Status_set_cancelled
 #define MPI_Win_create PMPI_Win_create
 #define MPI_Win_allocate PMPI_Win_allocate
 #define MPI_Win_free PMPI_Win_free
@@ -411,6 +432,27 @@
 #pragma weak MPI_Ireduce_scatter_block = PMPI_Ireduce_scatter_block
 #pragma weak MPI_Iscan = PMPI_Iscan
 #pragma weak MPI_Iexscan = PMPI_Iexscan
+#pragma weak MPI_Dist_graph_create_adjacent = PMPI_Dist_graph_create_adjacent
+#pragma weak MPI_Dist_graph_create = PMPI_Dist_graph_create
+#pragma weak MPI_Dist_graph_neighbors_count = PMPI_Dist_graph_neighbors_count
+#pragma weak MPI_Dist_graph_neighbors = PMPI_Dist_graph_neighbors
+#pragma weak MPI_Neighbor_allgather = PMPI_Neighbor_allgather
+#pragma weak MPI_Neighbor_allgatherv = PMPI_Neighbor_allgatherv
+#pragma weak MPI_Neighbor_alltoall = PMPI_Neighbor_alltoall
+#pragma weak MPI_Neighbor_alltoallv = PMPI_Neighbor_alltoallv
+#pragma weak MPI_Neighbor_alltoallw = PMPI_Neighbor_alltoallw
+#pragma weak MPI_Ineighbor_allgather = PMPI_Ineighbor_allgather
+#pragma weak MPI_Ineighbor_allgatherv = PMPI_Ineighbor_allgatherv
+#pragma weak MPI_Ineighbor_alltoall = PMPI_Ineighbor_alltoall
+#pragma weak MPI_Ineighbor_alltoallv = PMPI_Ineighbor_alltoallv
+#pragma weak MPI_Ineighbor_alltoallw = PMPI_Ineighbor_alltoallw
+#pragma weak MPI_Type_size_x = PMPI_Type_size_x
+#pragma weak MPI_Type_get_extent_x = PMPI_Type_get_extent_x
+#pragma weak MPI_Type_get_true_extent_x = PMPI_Type_get_true_extent_x
+#pragma weak MPI_Get_elements_x = PMPI_Get_elements_x
+#pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x
+#pragma weak MPI_Status_set_elements = PMPI_Status_set_elements
+#pragma weak MPI_Status_set_cancelled = PMPI_Status_set_cancelled
 #pragma weak MPI_Win_create = PMPI_Win_create
 #pragma weak MPI_Win_allocate = PMPI_Win_allocate
 #pragma weak MPI_Win_free = PMPI_Win_free

@@ -15,16 +15,7 @@
 #include "mpi_machine.h"
 #include "mpi_internal.h"
 
-struct __mpi_topo {
-    int kind;               /* MPI_CART or MPI_GRAPH */
-    int ndims;              /* Cartesian */
-    int *dims;
-    int *periods;
-    int nnodes;             /* graph */
-    int nedges;
-    int *index;
-    int *edges;
-};
+#include "topo.h"
 
 static struct __mpi_topo *cart_topo(int ndims, const int *dims, const int *periods)
 {
@@ -55,6 +46,9 @@ static struct __mpi_topo *graph_topo(int nnodes, const int *index, const int *ed
     return t;
 }
 
+/* Set by distgraph.c when it makes a distributed graph: how MPI_Comm_dup copies one. */
+struct __mpi_topo *(*__mpi_dist_graph_dup)(struct __mpi_topo *t);
+
 void __mpi_topo_free(struct __mpi_comm *c)
 {
     struct __mpi_topo *t = c->topo;
@@ -73,8 +67,11 @@ void __mpi_topo_copy(struct __mpi_comm *from, struct __mpi_comm *to)
     struct __mpi_topo *t = from->topo;
     if (!t)
         return;
-    to->topo = t->kind == MPI_CART ? cart_topo(t->ndims, t->dims, t->periods)
-                                   : graph_topo(t->nnodes, t->index, t->edges);
+    if (t->kind == MPI_DIST_GRAPH)  /* distgraph.c, linked with the programs that make one */
+        to->topo = __mpi_dist_graph_dup(t);
+    else
+        to->topo = t->kind == MPI_CART ? cart_topo(t->ndims, t->dims, t->periods)
+                                       : graph_topo(t->nnodes, t->index, t->edges);
 }
 
 /* ---- MPI_Dims_create ---------------------------------------------------------------------------------

@@ -84,7 +84,8 @@ class SpMpiTest {
         "commgroup, 4, enhanced", "intercomm, 4, enhanced", "datatypes, 4, enhanced", "probe, 4, enhanced",
         "groups, 16, enhanced", "bsend, 16, base", "errors, 16, base", "fatal, 16, counters",
         "datatypes, 16, counters", "completion, 16, enhanced", "onesided_req, 4, counters", "onesided_req, 4, native",
-        "onesided_req, 4, enhanced", "onesided_req, 16, enhanced", "onesided_req, 16, native"})
+        "onesided_req, 4, enhanced", "onesided_req, 16, enhanced", "onesided_req, 16, native",
+        "distgraph, 4, enhanced", "nbrcoll, 4, counters", "counts, 4, base"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n, String version) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         assertAsUnderMpich(name, n, run(exe, n, stackEnv(version)));
