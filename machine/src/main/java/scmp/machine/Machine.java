@@ -36,7 +36,9 @@ import scmp.isa.sem.SemanticTable;
  *       time {@code n}, every core whose next instruction issues by {@code n} runs up to {@code n + 1}; the host
  *       calls, faults and halts due by {@code n} happen in (cycle, node) order; then the networks run core cycle
  *       {@code n}. Cycles in which neither a core nor a network can do anything (the networks' earliest
- *       {@linkplain ClockedNetwork#nextActivity() next activity}) are skipped.</li>
+ *       {@linkplain ClockedNetwork#nextActivity() next activity}) are skipped. While the networks are stalled
+ *       (nothing has moved for longer than their stall window) and one node alone is busy, the rounds up to that
+ *       node's next interaction are made at once ({@link #runAhead}).</li>
  *   <li><b>quiet</b>, while nothing is in flight: the networks can do nothing until a core sends, so the cores
  *       run ahead of them without limit. The cores whose next event is the earliest, at cycle {@code c}, run
  *       through {@code c}; a core that is alone at {@code c} runs on up to the next event of any other core
