@@ -55,6 +55,20 @@ public interface ClockedNetwork {
     long lastProgressCycle();
 
     /**
+     * Moves the clock to core cycle {@code cycle} without running the cycles in between, when the network is stalled:
+     * neither it nor any core's device has moved for longer than its {@linkplain #stallWindow() stall window}, and no
+     * core acts on its device before {@code cycle}. Such a network does nothing in those cycles (it would change
+     * nothing but its clock), so the jump gives the state that running them gives. A network that cannot jump so
+     * answers false (the default) and the machine runs the cycles ({@link #advanceTo}).
+     *
+     * @param cycle the new time, after {@link #time()}
+     * @return whether the clock moved
+     */
+    default boolean skipStalled(long cycle) {
+        return false;
+    }
+
+    /**
      * Returns the network's lookahead: the fewest core cycles {@code W} such that nothing a core does at cycle
      * {@code t} (a network instruction) can be seen by another node's core before cycle {@code t + W}. 1 is
      * always safe.

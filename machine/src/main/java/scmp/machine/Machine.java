@@ -36,7 +36,9 @@ import scmp.isa.sem.SemanticTable;
  *       time {@code n}, every core whose next instruction issues by {@code n} runs up to {@code n + 1}; the host
  *       calls, faults and halts due by {@code n} happen in (cycle, node) order; then the networks run core cycle
  *       {@code n}. Cycles in which neither a core nor a network can do anything (the networks' earliest
- *       {@linkplain ClockedNetwork#nextActivity() next activity}) are skipped.</li>
+ *       {@linkplain ClockedNetwork#nextActivity() next activity}) are skipped. While the networks are stalled
+ *       (nothing has moved for longer than their stall window) and one node alone is busy, the rounds up to that
+ *       node's next interaction are made at once ({@link #runAhead}).</li>
  *   <li><b>quiet</b>, while nothing is in flight: the networks can do nothing until a core sends, so the cores
  *       run ahead of them without limit. The cores whose next event is the earliest, at cycle {@code c}, run
  *       through {@code c}; a core that is alone at {@code c} runs on up to the next event of any other core
@@ -342,6 +344,7 @@ public final class Machine {
             c.setStopAfterNetworkInstructions(true);
             nodes[n] = c;
             hardware.attach(c);
+            c.setNetworkPort(new CountedPort(c.networkPort()));
             if (threads > 1) {
                 ordered(c);
             }
@@ -1094,14 +1097,18 @@ public final class Machine {
         if (n >= max) {
             return maxCycles(max);
         }
+        if (!strict && !pendingEvents && idleSkipOn() && stalled(n) && runAhead(n, max)) {
+            return null;
+        }
         boolean work = false;
         boolean skip = !strict && idleSkipOn();
-        if (skip && nextActivity() <= n) {
+        if (skip && nextActivity() <= n && !stalled(n)) {
             // the networks act in cycle n, and a virtual node would be materialized before they do: run it now
             // rather than make it virtual again in every round of a busy network
             materialize();
             skip = false;
         }
+        long calls = portCalls;
         for (Node k : live) {
             if (k.hasWork()) {
                 work = true;
@@ -1124,17 +1131,194 @@ public final class Machine {
                 return deadlock(n, "no thread can run on any node and nothing has moved since cycle " + still);
             }
         }
+        boolean kept = false;
         if (virtualCount > 0 && nextActivity() <= n) {
-            materialize();   // the networks act in cycle n: whatever they do may reach any node
+            if (portCalls != calls || !stalled(n)) {
+                materialize();   // the networks act in cycle n: whatever they do may reach any node
+            } else {
+                kept = true;     // stalled, and no core acted on its device: the networks cannot move in cycle n
+            }
         }
         advanceTo(n + 1);
+        if (kept && lastProgressCycle() >= n) {
+            throw new IllegalStateException("a stalled network moved in cycle " + n + " with no core acting on it");
+        }
         if (work && !pendingEvents && !strict && n - lastProgressCycle() > stallCheckAfter) {
             startCheck(n + 1);
         }
         return null;
     }
 
+    /** The most cycles one {@link #runAhead} spans. */
+    static final long AHEAD_CYCLES = 1L << 16;
+    /** The fewest cycles a run-ahead must find free of interactions to be used; below it the next ones wait. */
+    static final long AHEAD_MIN = 64;
+    /** Stalled rounds to let pass before the next run-ahead, and the current back-off. */
+    private long aheadSkip;
+    private long aheadBackoff;
+    private long aheadStretches;
+    private long aheadCycles;
+
+    /** Returns the run-aheads over stalled networks so far and the cycles they spanned (for measurements). */
+    public long[] runAheadCounts() {
+        return new long[] {aheadStretches, aheadCycles};
+    }
+
+    /**
+     * The lockstep rounds from {@code n} on while the networks are {@linkplain #stalled stalled} and at most one node
+     * is busy, the others waiting in known periods (virtual) or without work: the busy node's shadow ({@link
+     * Node#shadow}) runs ahead to find the first cycle {@code m} at which the node would act on its device, call the
+     * host, halt or fault; before {@code m} nothing acts on the networks, so they do not move, nothing reaches any
+     * node, and each round would only run the busy node one cycle and move the virtual nodes' positions. So the busy
+     * node runs up to {@code m} in one call (or takes its shadow's state), the virtual nodes' positions move to
+     * {@code m}, the networks' clocks jump to {@code m} ({@link ClockedNetwork#skipStalled}), and the rounds go on
+     * from {@code m} (docs/performance.md, "Stalled networks").
+     *
+     * @return whether the rounds up to {@code m} were made (the caller starts the next round), or false when the
+     *         round at {@code n} is to be made as usual
+     */
+    private boolean runAhead(long n, long max) {
+        if (aheadSkip > 0) {
+            aheadSkip--;
+            return false;
+        }
+        // no later than the round that would start a livelock check ('n - lastProgressCycle() > stallCheckAfter')
+        long to = Math.min(Math.min(max, lastProgressCycle() + stallCheckAfter + 1), n + AHEAD_CYCLES);
+        if (to - n < AHEAD_MIN) {
+            return false;
+        }
+        Node lone = null;
+        boolean work = false;
+        for (Node k : live) {
+            if (!k.hasWork()) {
+                continue;
+            }
+            work = true;
+            if (virtual[k.nodeId()] || waiting(k, true)) {
+                continue;
+            }
+            if (lone != null) {
+                return false;   // two busy nodes: what one does may reach the other within a few cycles
+            }
+            lone = k;
+        }
+        if (!work) {
+            return false;       // the round decides whether the machine has deadlocked
+        }
+        long m = to;
+        long calls = portCalls;
+        if (lone != null && lone.nextEventCycle() < to) {
+            int id = lone.nodeId();
+            if (shadows.length != nodes.length) {
+                shadows = new Node[nodes.length];
+                probes = new Probe[nodes.length];
+                shadowTo = new long[nodes.length];
+            }
+            Node sh = shadows[id];
+            if (sh == null) {
+                probes[id] = new Probe();
+                sh = lone.shadow(probes[id]);
+                shadows[id] = sh;
+            }
+            sh.copyFrom(lone);
+            Probe pr = probes[id];
+            pr.first = Long.MAX_VALUE;
+            sh.runUntil(to);
+            long e = switch (sh.stop()) {
+                case HOST_CALL -> sh.nextEventCycle();
+                case FAULT -> sh.fault().cycle();
+                case HALTED -> sh.haltCycle();
+                default -> Long.MAX_VALUE;
+            };
+            e = Math.min(e, pr.first);
+            if (e <= n) {
+                return false;   // it acts now: the round makes it
+            }
+            if (e - n < AHEAD_MIN) {
+                aheadBackoff = Math.min(Math.max(1, 2 * aheadBackoff), 1 << 12);
+                aheadSkip = aheadBackoff;
+                return false;
+            }
+            m = Math.min(to, e);
+            if (m == to && e == Long.MAX_VALUE && sh.switchCount() == lone.switchCount()) {
+                lone.adopt(sh);
+            } else {
+                // (a node whose threads switched may be waiting: it runs itself, so that its search for an idle
+                // period sees every instruction)
+                lone.runUntil(m);
+            }
+            if ((lone.stop() != Node.Stop.LIMIT && lone.stop() != Node.Stop.IDLE) || portCalls != calls) {
+                throw new IllegalStateException("stalled network: node " + id + " stopped (" + lone.stop()
+                        + ") or acted on its device before cycle " + m + ", which its shadow did not");
+            }
+        }
+        for (Node k : live) {
+            if (k != lone && k.hasWork() && toRun(k, m, true)) {
+                throw new IllegalStateException("stalled network: node " + k.nodeId() + " is not waiting");
+            }
+        }
+        long moved = lastProgressCycle();
+        for (ClockedNetwork k : nets) {
+            if (!k.busy() || !k.skipStalled(m)) {
+                k.advanceTo(m);
+            }
+        }
+        netTime = m;
+        if (lastProgressCycle() != moved) {
+            throw new IllegalStateException("a stalled network moved between cycles " + n + " and " + m);
+        }
+        aheadBackoff /= 2;
+        aheadStretches++;
+        aheadCycles += m - n;
+        bound = m;
+        lastWork = m - 1;
+        return true;
+    }
+
     // ---------------------------------------------------------------- the networks, together
+
+    /** Calls of the nodes' device ports so far (network instructions, thread ends): what can make a network move. */
+    private long portCalls;
+    /** The cycle of the last call of a device port. */
+    private long lastCall;
+
+    /** A node's device port, counting its calls ({@link #portCalls}). */
+    private final class CountedPort implements scmp.cpu.NetworkPort {
+        private final scmp.cpu.NetworkPort inner;
+
+        CountedPort(scmp.cpu.NetworkPort inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public int request(int op, long cycle, ThreadContext thread, int v0, int v1, int v2, int v3) {
+            portCalls++;
+            lastCall = Math.max(lastCall, cycle);
+            return inner.request(op, cycle, thread, v0, v1, v2, v3);
+        }
+
+        @Override
+        public void threadEnded(long cycle, ThreadContext thread) {
+            portCalls++;
+            lastCall = Math.max(lastCall, cycle);
+            inner.threadEnded(cycle, thread);
+        }
+    }
+
+    /**
+     * Whether every network is empty or stalled at core cycle {@code n}: neither it nor any core's device has moved for
+     * longer than its stall window, after which it does not move again until a core acts on its device (a network
+     * instruction, a thread's end), the model's promise that the livelock proof rests on too
+     * ({@link ClockedNetwork#stallWindow()}).
+     */
+    private boolean stalled(long n) {
+        for (ClockedNetwork k : nets) {
+            if (k.busy() && n - Math.max(k.lastProgressCycle(), lastCall) <= k.stallWindow()) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** Whether anything is in flight in any network. */
     private boolean busy() {

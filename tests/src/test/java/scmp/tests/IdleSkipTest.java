@@ -43,18 +43,47 @@ class IdleSkipTest {
             }
             """;
 
-    private record Outcome(Machine.Result result, String stdout, List<String> counters, long skipped) {
+    /**
+     * Rank 0 computes after the last collective while the 15 others enter MPI_Finalize's barrier: their THREAD
+     * messages to node 0 outnumber its free contexts, and the last ones stay blocked in the network until rank 0
+     * joins (docs/performance.md, "Stalled networks").
+     */
+    private static final String STALL = """
+            #include <mpi.h>
+            #include <stdio.h>
+            int main(int argc, char **argv) {
+                int rank, i, v = 0, w = 0;
+                MPI_Init(&argc, &argv);
+                MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+                MPI_Allreduce(&rank, &w, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+                if (rank == 0) {
+                    for (i = 0; i < 100000; i++) {
+                        v = v * 3 + i;
+                    }
+                    printf("%d %d\\n", w, v);
+                }
+                MPI_Finalize();
+                return 0;
+            }
+            """;
+
+    private record Outcome(Machine.Result result, String stdout, List<String> counters, long skipped,
+                           long[] runAhead) {
     }
 
     private static Outcome run(Executable exe, boolean skip) throws Exception {
-        ScmpConfig cfg = ScmpConfig.builder("idle").mesh(2, 2).ranks(4).maxCycles(50_000_000L).build();
+        return run(exe, skip, 2, 2);
+    }
+
+    private static Outcome run(Executable exe, boolean skip, int x, int y) throws Exception {
+        ScmpConfig cfg = ScmpConfig.builder("idle").mesh(x, y).ranks(x * y).maxCycles(50_000_000L).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Machine m = new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0]));
         m.setIdleSkip(skip);
         Machine.Result r = m.run();
         return new Outcome(r, out.toString(StandardCharsets.ISO_8859_1) + err.toString(StandardCharsets.ISO_8859_1),
-                counters(m), m.skippedCycles());
+                counters(m), m.skippedCycles(), m.runAheadCounts());
     }
 
     /** Every built node's counters: instructions, stalls by cause, bubbles, switches and their cycles, NIU waits. */
@@ -85,5 +114,21 @@ class IdleSkipTest {
         assertEquals(0, off.skipped());
         // three ranks wait while rank 0 runs its loop of about a million cycles: most of that is skipped
         assertTrue(on.skipped() > 1_000_000, "skipped node-cycles: " + on.skipped());
+    }
+
+    @Test
+    void aLoneRankRunsAheadOfAStalledNetworkAndTheRunIsUnchanged(@TempDir Path dir) throws Exception {
+        Path src = dir.resolve("stall.c");
+        Files.writeString(src, STALL);
+        Executable exe = E2e.build(1, src);
+        Outcome on = run(exe, true, 4, 4);
+        Outcome off = run(exe, false, 4, 4);
+        assertEquals(Machine.Outcome.EXIT, off.result().outcome(), off.stdout());
+        assertEquals(off.result(), on.result());
+        assertEquals(off.stdout(), on.stdout());
+        assertEquals(off.counters(), on.counters());
+        assertEquals(0, off.runAhead()[0]);
+        // rank 0's loop (about 700 000 cycles) runs ahead of the blocked THREAD messages in long stretches
+        assertTrue(on.runAhead()[1] > 300_000, "cycles run ahead: " + on.runAhead()[1]);
     }
 }

@@ -273,6 +273,25 @@ public final class Interconnect implements NiuContext {
     }
 
     /**
+     * Moves the clock to core cycle {@code c} over cycles of a stalled network, in which nothing moves and nothing
+     * changes but the clock ({@link MeshNetwork#skipStalled}); the caller has made sure it is stalled.
+     *
+     * @param c a core cycle after {@link #time()}
+     * @return whether the clock moved: false under a timeline, which samples the links in every busy cycle
+     */
+    public boolean skipStalled(long c) {
+        if (c < time) {
+            throw new IllegalArgumentException("cannot go back from core cycle " + time + " to " + c);
+        }
+        if (events != null) {
+            return false;
+        }
+        net.advanceStalled((c - time) * ratio);
+        time = c;
+        return true;
+    }
+
+    /**
      * Describes every NIU that is not at rest and every flit in the network, for deadlock reports.
      *
      * @return lines, each ending with a newline

@@ -59,6 +59,18 @@ final class MeshNetwork implements ClockedNetwork {
         return stallWindow;
     }
 
+    /**
+     * {@inheritDoc} Once nothing has moved for the stall window, every flit on a link has arrived, every credit has
+     * returned, every head has been routed and has its virtual channel or waits for one that only a moving tail frees,
+     * and no switch allocation has a request (a request with a credit always wins and moves a flit); each NIU waits
+     * for a free context, a credit or a flit that only movement or a core brings. A network cycle then changes
+     * nothing but the clock.
+     */
+    @Override
+    public boolean skipStalled(long cycle) {
+        return ic.skipStalled(cycle);
+    }
+
     @Override
     public long lastProgressCycle() {
         return ic.lastProgressCycle() / ratio;
