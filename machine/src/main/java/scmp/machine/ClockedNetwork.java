@@ -55,6 +55,26 @@ public interface ClockedNetwork {
     long lastProgressCycle();
 
     /**
+     * Tells whether the network, busy, has stopped: nothing has moved in it for longer than its {@linkplain
+     * #stallWindow() stall window}, and it holds nothing that moves or changes by itself, so that each further cycle
+     * leaves it exactly as it is until a core acts on it (a network instruction, a thread's end that frees the
+     * context a waiting THREAD message needs, a host call). False when the network cannot tell.
+     */
+    default boolean stalled() {
+        return false;
+    }
+
+    /**
+     * Moves the clock of a {@linkplain #stalled() stalled} network to core cycle {@code cycle} without running the
+     * cycles in between, which would change nothing but the clock.
+     *
+     * @param cycle the new time, at or after {@link #time()}; no core has acted on the network before it
+     */
+    default void skipStalled(long cycle) {
+        throw new UnsupportedOperationException("this network cannot skip stalled cycles");
+    }
+
+    /**
      * Returns the network's lookahead: the fewest core cycles {@code W} such that nothing a core does at cycle
      * {@code t} (a network instruction) can be seen by another node's core before cycle {@code t + W}. 1 is
      * always safe.

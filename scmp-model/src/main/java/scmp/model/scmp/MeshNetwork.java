@@ -53,6 +53,20 @@ final class MeshNetwork implements ClockedNetwork {
         }
     }
 
+    /**
+     * {@inheritDoc} Here: flits in the network, none moved for longer than the stall window, and every NIU only
+     * waits ({@link Interconnect#stalled()}).
+     */
+    @Override
+    public boolean stalled() {
+        return ic.busy() && ic.time() - lastProgressCycle() > stallWindow && ic.stalled();
+    }
+
+    @Override
+    public void skipStalled(long cycle) {
+        ic.skipStalled(cycle);
+    }
+
     /** {@inheritDoc} {@code 4 (D + L + C) + 64} network cycles, in core cycles (docs/simulator.md). */
     @Override
     public long stallWindow() {
