@@ -55,17 +55,23 @@ public interface ClockedNetwork {
     long lastProgressCycle();
 
     /**
-     * Moves the clock to core cycle {@code cycle} without running the cycles in between, when the network is stalled:
-     * neither it nor any core's device has moved for longer than its {@linkplain #stallWindow() stall window}, and no
-     * core acts on its device before {@code cycle}. Such a network does nothing in those cycles (it would change
-     * nothing but its clock), so the jump gives the state that running them gives. A network that cannot jump so
-     * answers false (the default) and the machine runs the cycles ({@link #advanceTo}).
-     *
-     * @param cycle the new time, after {@link #time()}
-     * @return whether the clock moved
+     * Tells whether the network, busy, has stopped: nothing has moved in it for longer than its {@linkplain
+     * #stallWindow() stall window}, and it holds nothing that moves or changes by itself, so that each further cycle
+     * leaves it exactly as it is until a core acts on it (a network instruction, a thread's end that frees the
+     * context a waiting THREAD message needs, a host call). False when the network cannot tell.
      */
-    default boolean skipStalled(long cycle) {
+    default boolean stalled() {
         return false;
+    }
+
+    /**
+     * Moves the clock of a {@linkplain #stalled() stalled} network to core cycle {@code cycle} without running the
+     * cycles in between, which would change nothing but the clock.
+     *
+     * @param cycle the new time, at or after {@link #time()}; no core has acted on the network before it
+     */
+    default void skipStalled(long cycle) {
+        throw new UnsupportedOperationException("this network cannot skip stalled cycles");
     }
 
     /**

@@ -504,6 +504,11 @@ public final class Machine {
     private long lookBackoff;
     private long lookStretches;
     private long lookCycles;
+    /** The same for look-aheads over a stalled network ({@link #lockstepRound}), and their stretches and cycles. */
+    private long stallSkip;
+    private long stallBackoff;
+    private long stallStretches;
+    private long stallCycles;
 
     /** What a shadow's network instructions and thread ends reach: it notes the first cycle of one. */
     private static final class Probe implements scmp.cpu.NetworkPort {
@@ -532,9 +537,12 @@ public final class Machine {
         lookAhead = on;
     }
 
-    /** Returns the look-ahead's stretches so far and the cycles they spanned (for measurements). */
+    /**
+     * Returns the look-ahead's stretches so far and the cycles they spanned, then those of its stretches over a
+     * stalled network (for measurements).
+     */
     public long[] lookAheadCounts() {
-        return new long[] {lookStretches, lookCycles};
+        return new long[] {lookStretches, lookCycles, stallStretches, stallCycles};
     }
 
     /**
@@ -549,16 +557,55 @@ public final class Machine {
      *         usual
      */
     private boolean stretch(long c, long limit) {
-        if (lookSkip > 0) {
-            lookSkip--;
+        return stretch(c, limit, false);
+    }
+
+    /**
+     * {@link #stretch(long, long)}, or with {@code stalled} the same over a stalled network at the start of the
+     * lockstep round of cycle {@code c} ({@code limit} {@code c + 1}): every busy network has {@linkplain
+     * ClockedNetwork#stalled() stalled}, so that its cycles change nothing until a node acts on it, which no node
+     * does before {@code m}; the lockstep rounds up to {@code m} would run every node and every network cycle with
+     * nothing reaching any node. So the nodes run up to {@code m} as the quiet look-ahead runs them, the networks'
+     * clocks move to {@code m}, and the rounds go on from there (docs/performance.md, "Stalled networks"). It ends
+     * before the cycle at which the rounds would start a livelock check.
+     */
+    private boolean stretch(long c, long limit, boolean stalled) {
+        if (stalled ? stallSkip > 0 : lookSkip > 0) {
+            if (stalled) {
+                stallSkip--;
+            } else {
+                lookSkip--;
+            }
             return false;
         }
         if (pendingEvents || tracer != null || check != null || hardware.needsOwnEngine()) {
             return false;
         }
-        long h = Math.min(Math.min(cfg.maxCycles(), quietCheckAt), Math.min(c + ROUND_CYCLES, c + LOOK_CYCLES));
-        if (h - c < LOOK_MIN) {
-            return false;
+        long h = Math.min(Math.min(cfg.maxCycles(), stalled ? Long.MAX_VALUE : quietCheckAt),
+                Math.min(c + ROUND_CYCLES, c + LOOK_CYCLES));
+        if (stalled) {
+            boolean any = false;
+            for (ClockedNetwork k : nets) {
+                if (k.busy()) {
+                    if (!k.stalled()) {
+                        return false;
+                    }
+                    any = true;
+                }
+            }
+            // the round of cycle lastProgress + stallCheckAfter + 1 starts a livelock check: the rounds make it
+            h = Math.min(h, lastProgressCycle() + stallCheckAfter + 1);
+            if (!any || h - c < LOOK_MIN) {
+                return false;
+            }
+            boolean work = false;
+            for (Node k : live) {
+                work |= k.hasWork();
+            }
+            if (!work) {
+                return false;   // no node has work: the rounds report the deadlock when they must
+            }
+            materialize();   // as the round does before the networks act
         }
         for (Node k : live) {
             Node.Stop st = k.stop();
@@ -572,7 +619,7 @@ public final class Machine {
             probes = new Probe[nodes.length];
             shadowTo = new long[nodes.length];
         }
-        boolean skip = idleSkipOn();
+        boolean skip = !stalled && idleSkipOn();
         long from = c;
         boolean found = false;
         while (!found && from < h) {
@@ -611,6 +658,11 @@ public final class Machine {
                 ran++;
             }
             if (found && to - c < LOOK_MIN && from == c) {
+                if (stalled) {
+                    stallBackoff = Math.min(Math.max(1, 2 * stallBackoff), 1 << 12);
+                    stallSkip = stallBackoff;
+                    return false;
+                }
                 lookBackoff = Math.min(Math.max(1, 2 * lookBackoff), 1 << 12);
                 lookSkip = lookBackoff;
                 return false;
@@ -633,15 +685,34 @@ public final class Machine {
                             + ") before cycle " + to + ", which its shadow did not");
                 }
             }
-            lookCycles += to - from;
+            if (stalled) {
+                // the networks' cycles up to 'to' change nothing: no node acted on them before it
+                for (ClockedNetwork k : nets) {
+                    if (k.busy()) {
+                        k.skipStalled(to);
+                    } else {
+                        k.advanceTo(to);
+                    }
+                }
+                netTime = to;
+                stallCycles += to - from;
+            } else {
+                lookCycles += to - from;
+            }
             from = to;
             if (ran == 0) {
                 break;   // no node has anything before the horizon: the rounds take it from here
             }
         }
+        bound = from;
+        if (stalled) {
+            stallBackoff /= 2;
+            stallStretches++;
+            lastWork = from - 1;
+            return true;
+        }
         lookBackoff /= 2;
         lookStretches++;
-        bound = from;
         lastWork = c;
         quietRounds++;
         return true;
@@ -1097,6 +1168,10 @@ public final class Machine {
         if (n >= max) {
             return maxCycles(max);
         }
+        // a network that has stalled, in a run without ranks: the nodes run ahead to their next interaction
+        if (!strict && lookAhead && !cfg.spmd() && stretch(n, n + 1, true)) {
+            return null;
+        }
         if (!strict && !pendingEvents && idleSkipOn() && stalled(n) && runAhead(n, max)) {
             return null;
         }
@@ -1259,7 +1334,9 @@ public final class Machine {
         }
         long moved = lastProgressCycle();
         for (ClockedNetwork k : nets) {
-            if (!k.busy() || !k.skipStalled(m)) {
+            if (k.busy()) {
+                k.skipStalled(m);   // stalled ('stalled(n)')
+            } else {
                 k.advanceTo(m);
             }
         }
@@ -1309,11 +1386,12 @@ public final class Machine {
      * Whether every network is empty or stalled at core cycle {@code n}: neither it nor any core's device has moved for
      * longer than its stall window, after which it does not move again until a core acts on its device (a network
      * instruction, a thread's end), the model's promise that the livelock proof rests on too
-     * ({@link ClockedNetwork#stallWindow()}).
+     * ({@link ClockedNetwork#stallWindow()}); and the network itself says that it holds nothing that moves by itself
+     * ({@link ClockedNetwork#stalled()}: for the SCMP mesh, every NIU only waits).
      */
     private boolean stalled(long n) {
         for (ClockedNetwork k : nets) {
-            if (k.busy() && n - Math.max(k.lastProgressCycle(), lastCall) <= k.stallWindow()) {
+            if (k.busy() && (n - Math.max(k.lastProgressCycle(), lastCall) <= k.stallWindow() || !k.stalled())) {
                 return false;
             }
         }

@@ -477,6 +477,14 @@ public final class Niu implements NetworkPort {
         return rx != RX_IDLE || net.ejectedFlits(node) != rxTaken;
     }
 
+    /**
+     * Tells whether this NIU acts only when flits move or its core acts: no DMA block being read, no CTS job, no
+     * message half taken (a THREAD head waiting for a free context, or queued flits waiting for room, only wait).
+     */
+    public boolean onlyWaits() {
+        return !dma && jobs == 0 && rx == RX_IDLE;
+    }
+
     /** Returns the number of flits in the injection queue. */
     public int queued() {
         return qCount;

@@ -402,24 +402,30 @@ public final class RouterNetwork implements FlitNetwork {
         fabric.now += cycles;
     }
 
-    /** Steps routers in reverse order from now on; for tests showing that order cannot change results. */
     /**
-     * Moves the clock on by {@code cycles} network cycles without stepping the routers, over cycles in which the
-     * network is stalled: flits are in it, but none can move (every one waits for a credit, a virtual channel or an
-     * ejection that only a moving flit or a node frees), and nothing is due on any channel. Stepping such a network
-     * changes nothing but its clock; the caller knows that it is stalled (the machine: nothing has moved for longer
-     * than the network's stall window).
+     * Advances the clock of a stalled network by {@code cycles} cycles at once: flits are in the network, but none
+     * has moved for longer than any pause a router, link or credit makes, so no router has anything to do (every
+     * head waits for a virtual channel another message holds, every flit for a credit), and nothing changes until
+     * a network interface injects or takes a flit. The caller knows that it is so (the machine's stall window);
+     * flits still on a link's wire would contradict it.
      *
-     * @param cycles network cycles, at least 0
+     * @param cycles the cycles to skip, at least 0
+     * @throws IllegalStateException when a flit is still on its way on a link
      */
     public void advanceStalled(long cycles) {
         if (cycles < 0) {
             throw new IllegalArgumentException("cannot go back in time: " + cycles);
         }
+        for (Channel c : links) {
+            if (c.flitsInFlight() != 0) {
+                throw new IllegalStateException("advanceStalled with a flit on its way on " + c);
+            }
+        }
         fabric.retain(routers);
         fabric.now += cycles;
     }
 
+    /** Steps routers in reverse order from now on; for tests showing that order cannot change results. */
     void stepInReverseOrder(boolean reverse) {
         this.reverseOrder = reverse;
     }

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import scmp.cpu.JitEngine;
 import scmp.experiments.Runner;
 import scmp.experiments.ThesisData;
 import scmp.machine.ConfigException;
@@ -51,7 +52,9 @@ public record Simulation(String program, int optLevel, List<String> defines, Scm
         }
         int optLevel = 1;
         String name = Path.of(program).getFileName().toString().replaceFirst("\\.c$", "");
-        ScmpConfig.Builder b = ScmpConfig.builder(name).args(words(settings.getOrDefault("args", "")));
+        // the compiled engine, scmpsim's default, which gives the interpreter's results exactly
+        ScmpConfig.Builder b = ScmpConfig.builder(name).args(words(settings.getOrDefault("args", "")))
+                .engine(JitEngine::new);
         int ranks = 0;
         int[] mesh = null;
         boolean wide = false;

@@ -251,6 +251,37 @@ public final class Interconnect implements NiuContext {
     }
 
     /**
+     * Tells whether, in a network in which nothing has moved for longer than its stall window, every NIU only waits
+     * ({@link Niu#onlyWaits()}: no DMA block being read, no CTS job, no message half taken) and no timeline samples
+     * the links: then a network cycle changes nothing until a core acts (docs/performance.md, "Stalled networks").
+     */
+    public boolean stalled() {
+        if (events != null) {
+            return false;
+        }
+        for (Niu u : nius) {
+            if (!u.onlyWaits()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Moves the clock of a {@linkplain #stalled() stalled} network to core cycle {@code c}: the cycles in between
+     * would change nothing (no flit can move, no NIU acts on its node) while no core acts.
+     *
+     * @param c a core cycle at or after {@link #time()}
+     */
+    public void skipStalled(long c) {
+        if (c < time) {
+            throw new IllegalArgumentException("cannot go back from core cycle " + time + " to " + c);
+        }
+        net.advanceStalled((c - time) * ratio);
+        time = c;
+    }
+
+    /**
      * Moves the clock to core cycle {@code c}, over cycles in which nothing can happen; costs nothing however
      * far.
      *
@@ -270,25 +301,6 @@ public final class Interconnect implements NiuContext {
         }
         net.advanceIdle((c - time) * ratio);
         time = c;
-    }
-
-    /**
-     * Moves the clock to core cycle {@code c} over cycles of a stalled network, in which nothing moves and nothing
-     * changes but the clock ({@link MeshNetwork#skipStalled}); the caller has made sure it is stalled.
-     *
-     * @param c a core cycle after {@link #time()}
-     * @return whether the clock moved: false under a timeline, which samples the links in every busy cycle
-     */
-    public boolean skipStalled(long c) {
-        if (c < time) {
-            throw new IllegalArgumentException("cannot go back from core cycle " + time + " to " + c);
-        }
-        if (events != null) {
-            return false;
-        }
-        net.advanceStalled((c - time) * ratio);
-        time = c;
-        return true;
     }
 
     /**

@@ -53,22 +53,24 @@ final class MeshNetwork implements ClockedNetwork {
         }
     }
 
+    /**
+     * {@inheritDoc} Here: flits in the network, none moved for longer than the stall window, and every NIU only
+     * waits ({@link Interconnect#stalled()}).
+     */
+    @Override
+    public boolean stalled() {
+        return ic.busy() && ic.time() - lastProgressCycle() > stallWindow && ic.stalled();
+    }
+
+    @Override
+    public void skipStalled(long cycle) {
+        ic.skipStalled(cycle);
+    }
+
     /** {@inheritDoc} {@code 4 (D + L + C) + 64} network cycles, in core cycles (docs/simulator.md). */
     @Override
     public long stallWindow() {
         return stallWindow;
-    }
-
-    /**
-     * {@inheritDoc} Once nothing has moved for the stall window, every flit on a link has arrived, every credit has
-     * returned, every head has been routed and has its virtual channel or waits for one that only a moving tail frees,
-     * and no switch allocation has a request (a request with a credit always wins and moves a flit); each NIU waits
-     * for a free context, a credit or a flit that only movement or a core brings. A network cycle then changes
-     * nothing but the clock.
-     */
-    @Override
-    public boolean skipStalled(long cycle) {
-        return ic.skipStalled(cycle);
     }
 
     @Override
