@@ -267,7 +267,9 @@ static const char *const error_names[] = {
     "MPI_ERR_LOCKTYPE: invalid lock type", "MPI_ERR_ASSERT: invalid assertion",
     "MPI_ERR_RMA_CONFLICT: conflicting accesses to a window",
     "MPI_ERR_RMA_SYNC: wrong synchronization of RMA calls", "MPI_ERR_INFO: invalid info object",
-    "MPI_ERR_RMA_SHARED: memory cannot be shared", "MPI_ERR_RMA_FLAVOR: wrong window flavor"
+    "MPI_ERR_RMA_SHARED: memory cannot be shared", "MPI_ERR_RMA_FLAVOR: wrong window flavor",
+    "MPI_ERR_INFO_KEY: invalid info key", "MPI_ERR_INFO_VALUE: info value too long",
+    "MPI_ERR_INFO_NOKEY: no such info key"
 };
 
 int MPI_Error_string(int errorcode, char *string, int *resultlen)

@@ -136,6 +136,9 @@ void __mpi_nbc_wait(struct __mpi_request *r);
 void __mpi_win_made(MPI_Win win, MPI_Comm comm, void *base, int size, int disp_unit, int flavor);
 int __mpi_win_freed(MPI_Win win);
 
+/* info.c: MPI_SUCCESS for MPI_INFO_NULL or an object, MPI_ERR_INFO for any other handle */
+int __mpi_info_check(MPI_Info info);
+
 /* attr.c */
 int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm *to);
 int __mpi_attr_delete_all(MPI_Comm comm, struct __mpi_comm *c);

@@ -44,6 +44,7 @@ struct xwin {
     char name[MPI_MAX_OBJECT_NAME];
     struct __mpi_attr *attrs;
     struct region *regions;         /* a dynamic window's attached memory */
+    MPI_Info hints;                 /* the standard's hints given it (info.c's object), or MPI_INFO_NULL */
 };
 
 static struct xwin **xwins;
@@ -61,6 +62,8 @@ static void forget(struct xwin *x)
         x->regions = r->next;
         free(r);
     }
+    if (x->hints != MPI_INFO_NULL)
+        MPI_Info_free(&x->hints);
     free(x);
 }
 
@@ -367,21 +370,93 @@ int MPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen)
     return MPI_SUCCESS;
 }
 
-/* Hints are accepted and none is needed; the info in use is the empty one (libmpi's only info object). */
+/* ---- Info (info.c's objects) --------------------------------------------------------------------------------
+ * The hints MPI-3 defines for windows are kept as given (MPI_Win_create's and MPI_Win_allocate's info, then
+ * MPI_Win_set_info's), written as MPICH writes them; libmpi needs none of them. Others are ignored, as MPI lets an
+ * implementation do. MPI_Win_get_info answers every one of them, the default where none was given, in a new object
+ * the caller frees. */
+
+static const char *const hint_keys[] = {"no_locks", "accumulate_ordering", "accumulate_ops", "same_size",
+                                        "same_disp_unit", "alloc_shared_noncontig"};
+static const char *const hint_defaults[] = {"false", "rar,raw,war,waw", "same_op_no_op", "false", "false",
+                                            "false"};
+#define NHINTS 6
+
+/* The value as kept, in out, or 0 when it is not one the hint takes. */
+static int hint_value(int k, const char *v, char *out)
+{
+    static const char *const orders[] = {"rar", "raw", "war", "waw"};
+    int i, bits = 0;
+    if (k == 0 || k >= 3) {
+        if (strcmp(v, "true") && strcmp(v, "false"))
+            return 0;
+        strcpy(out, v);
+        return 1;
+    }
+    if (k == 2) {
+        if (strcmp(v, "same_op") && strcmp(v, "same_op_no_op"))
+            return 0;
+        strcpy(out, v);
+        return 1;
+    }
+    if (strcmp(v, "none") == 0) {
+        strcpy(out, "none");
+        return 1;
+    }
+    while (*v) {                    /* a comma-separated list of rar, raw, war, waw, in any order */
+        for (i = 0; i < 4 && strncmp(v, orders[i], 3); i++)
+            ;
+        if (i == 4 || (v[3] && v[3] != ','))
+            return 0;
+        bits |= 1 << i;
+        v += v[3] ? 4 : 3;
+    }
+    *out = 0;
+    for (i = 0; i < 4; i++)
+        if (bits & (1 << i)) {
+            if (*out)
+                strcat(out, ",");
+            strcat(out, orders[i]);
+        }
+    return bits != 0;
+}
+
 int MPI_Win_set_info(MPI_Win win, MPI_Info info)
 {
     struct xwin *x;
-    (void)info;
+    char v[MPI_MAX_INFO_VAL + 1], kept[32];
+    int k, flag, err;
     XWIN(x, win, "MPI_Win_set_info");
+    if (info == MPI_INFO_NULL || __mpi_info_check(info) != MPI_SUCCESS)
+        return __mpi_error(x->comm, info == MPI_INFO_NULL ? MPI_ERR_ARG : MPI_ERR_INFO, "MPI_Win_set_info");
+    for (k = 0; k < NHINTS; k++) {
+        MPI_Info_get(info, hint_keys[k], MPI_MAX_INFO_VAL, v, &flag);
+        if (!flag || !hint_value(k, v, kept))
+            continue;
+        if (x->hints == MPI_INFO_NULL && (err = MPI_Info_create(&x->hints)) != MPI_SUCCESS)
+            return err;
+        if ((err = MPI_Info_set(x->hints, hint_keys[k], kept)) != MPI_SUCCESS)
+            return err;
+    }
     return MPI_SUCCESS;
 }
 
 int MPI_Win_get_info(MPI_Win win, MPI_Info *info_used)
 {
     struct xwin *x;
+    char v[MPI_MAX_INFO_VAL + 1];
+    int k, flag, err;
     XWIN(x, win, "MPI_Win_get_info");
     if (!info_used)
         return __mpi_error(x->comm, MPI_ERR_ARG, "MPI_Win_get_info");
-    *info_used = MPI_INFO_NULL;
+    if ((err = MPI_Info_create(info_used)) != MPI_SUCCESS)
+        return err;
+    for (k = 0; k < NHINTS; k++) {
+        flag = 0;
+        if (x->hints != MPI_INFO_NULL)
+            MPI_Info_get(x->hints, hint_keys[k], MPI_MAX_INFO_VAL, v, &flag);
+        if ((err = MPI_Info_set(*info_used, hint_keys[k], flag ? v : hint_defaults[k])) != MPI_SUCCESS)
+            return err;
+    }
     return MPI_SUCCESS;
 }

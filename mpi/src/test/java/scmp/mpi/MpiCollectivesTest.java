@@ -96,7 +96,7 @@ class MpiCollectivesTest {
      *  and freed than exist at once (errhandlers.c), MPI_Finalize deleting MPI_COMM_SELF's attributes
      *  (finalize_self.c), reductions of items longer than a slot message (bigitems.c), the collectives of
      *  intercommunicators (intercoll.c), the nonblocking collectives with vector arguments, scans and
-     *  reduce-scatters (nbcvec.c). The nonblocking collectives post every message at
+     *  reduce-scatters (nbcvec.c), info objects and the calls that take them (info.c). The nonblocking collectives post every message at
      *  once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the NIU held
      *  every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -128,6 +128,7 @@ class MpiCollectivesTest {
         "bigitems.c,4,ours", "bigitems.c,4,thesis", "bigitems.c,16,ours", "bigitems.c,16,thesis",
         "intercoll.c,4,ours", "intercoll.c,4,thesis", "intercoll.c,16,ours", "intercoll.c,16,thesis",
         "nbcvec.c,4,ours", "nbcvec.c,4,thesis", "nbcvec.c,16,ours", "nbcvec.c,16,thesis",
+        "info.c,4,ours", "info.c,4,thesis", "info.c,16,ours", "info.c,16,thesis",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),

@@ -83,7 +83,8 @@ class SpMpiTest {
         "bsend, 4, counters", "colltypes, 4, counters", "fatal, 4, counters", "storm, 4, counters",
         "commgroup, 4, enhanced", "intercomm, 4, enhanced", "datatypes, 4, enhanced", "probe, 4, enhanced",
         "groups, 16, enhanced", "bsend, 16, base", "errors, 16, base", "fatal, 16, counters",
-        "datatypes, 16, counters", "completion, 16, enhanced", "onesided_req, 4, counters", "onesided_req, 4, native"})
+        "datatypes, 16, counters", "completion, 16, enhanced", "onesided_req, 4, counters", "onesided_req, 4, native",
+        "info, 4, counters", "info, 4, native"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n, String version) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         assertAsUnderMpich(name, n, run(exe, n, stackEnv(version)));
