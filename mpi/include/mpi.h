@@ -573,6 +573,12 @@ int MPI_Win_set_name(MPI_Win win, const char *win_name);
 int MPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen);
 int MPI_Win_set_info(MPI_Win win, MPI_Info info);
 int MPI_Win_get_info(MPI_Win win, MPI_Info *info_used);
+typedef void MPI_Win_errhandler_function(MPI_Win *win, int *errorcode, ...);
+typedef MPI_Win_errhandler_function MPI_Win_errhandler_fn;                            /* the MPI-2 name */
+int MPI_Win_create_errhandler(MPI_Win_errhandler_function *function, MPI_Errhandler *errhandler);
+int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler);
+int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler);
+int MPI_Win_call_errhandler(MPI_Win win, int errorcode);
 
 /* ---- Info objects (MPI-2 section 4.10; info.c) -------------------------------------------------------- */
 
@@ -594,6 +600,7 @@ int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);    
 /* User-defined operations */
 int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op);
 int MPI_Op_free(MPI_Op *op);
+
 
 
 
@@ -903,6 +910,10 @@ int PMPI_Win_set_name(MPI_Win win, const char *win_name);
 int PMPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen);
 int PMPI_Win_set_info(MPI_Win win, MPI_Info info);
 int PMPI_Win_get_info(MPI_Win win, MPI_Info *info_used);
+int PMPI_Win_create_errhandler(MPI_Win_errhandler_function *function, MPI_Errhandler *errhandler);
+int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler);
+int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler);
+int PMPI_Win_call_errhandler(MPI_Win win, int errorcode);
 int PMPI_Info_create(MPI_Info *info);
 int PMPI_Info_create_env(int argc, char *argv[], MPI_Info *info);
 int PMPI_Info_set(MPI_Info info, const char *key, const char *value);

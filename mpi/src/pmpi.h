@@ -231,6 +231,10 @@
 #define MPI_Win_get_name PMPI_Win_get_name
 #define MPI_Win_set_info PMPI_Win_set_info
 #define MPI_Win_get_info PMPI_Win_get_info
+#define MPI_Win_create_errhandler PMPI_Win_create_errhandler
+#define MPI_Win_set_errhandler PMPI_Win_set_errhandler
+#define MPI_Win_get_errhandler PMPI_Win_get_errhandler
+#define MPI_Win_call_errhandler PMPI_Win_call_errhandler
 #define MPI_Info_create PMPI_Info_create
 #define MPI_Info_create_env PMPI_Info_create_env
 #define MPI_Info_set PMPI_Info_set
@@ -472,6 +476,10 @@
 #pragma weak MPI_Win_get_name = PMPI_Win_get_name
 #pragma weak MPI_Win_set_info = PMPI_Win_set_info
 #pragma weak MPI_Win_get_info = PMPI_Win_get_info
+#pragma weak MPI_Win_create_errhandler = PMPI_Win_create_errhandler
+#pragma weak MPI_Win_set_errhandler = PMPI_Win_set_errhandler
+#pragma weak MPI_Win_get_errhandler = PMPI_Win_get_errhandler
+#pragma weak MPI_Win_call_errhandler = PMPI_Win_call_errhandler
 #pragma weak MPI_Info_create = PMPI_Info_create
 #pragma weak MPI_Info_create_env = PMPI_Info_create_env
 #pragma weak MPI_Info_set = PMPI_Info_set

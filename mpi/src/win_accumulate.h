@@ -30,15 +30,15 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
     err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
     ACC_CHECKS(err, ELEMENTS(origin_datatype, target_datatype), op);
     if (err != MPI_SUCCESS)
-        return __mpi_error(w->comm, err, "MPI_Accumulate");
+        return __mpi_win_error(win, err, "MPI_Accumulate");
     c.src = packed(origin_addr, origin_count, origin_datatype, &copy);
     c.op = op;
     c.type = ELEMENTS(origin_datatype, target_datatype);
     if (!c.src)
-        return __mpi_no_mem(w->comm, "MPI_Accumulate", origin_count * __coll_size(origin_datatype));
+        return __mpi_win_no_mem(win, "MPI_Accumulate", origin_count * __coll_size(origin_datatype));
     err = for_runs(__mpi_type_get(target_datatype), target_count, base, acc_one, w, target_rank, &c);
     free(copy);
-    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, "MPI_Accumulate", origin_count);
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Accumulate", origin_count);
 }
 
 #endif

@@ -37,7 +37,8 @@ class T3dMpiTest {
     @CsvSource({"coll, 4", "coll, 16", "comms, 4", "comms, 16", "groups, 4", "groups, 16", "ops, 4", "ops, 16",
         "colltypes, 4", "colltypes, 16", "cart, 4", "cart, 16", "commgroup, 4", "commgroup, 16", "bigreduce, 4",
         "intercomm, 4", "intercomm, 16", "mpi2funcs, 4", "mpi2funcs, 16", "nbcoll, 4", "nbcoll, 16", "attrs, 4",
-        "attrs, 16", "manyruns, 4", "info, 4", "info, 16"})
+        "attrs, 16", "manyruns, 4", "info, 4", "info, 16", "winerr, 4",
+        "winerr, 16"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(n), exe.toString());
