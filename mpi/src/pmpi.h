@@ -31,6 +31,9 @@
 #define MPI_Comm_set_errhandler PMPI_Comm_set_errhandler
 #define MPI_Comm_get_errhandler PMPI_Comm_get_errhandler
 #define MPI_Comm_call_errhandler PMPI_Comm_call_errhandler
+#define MPI_Add_error_class PMPI_Add_error_class
+#define MPI_Add_error_code PMPI_Add_error_code
+#define MPI_Add_error_string PMPI_Add_error_string
 #define MPI_Bsend PMPI_Bsend
 #define MPI_Ssend PMPI_Ssend
 #define MPI_Rsend PMPI_Rsend
@@ -276,6 +279,9 @@
 #pragma weak MPI_Comm_set_errhandler = PMPI_Comm_set_errhandler
 #pragma weak MPI_Comm_get_errhandler = PMPI_Comm_get_errhandler
 #pragma weak MPI_Comm_call_errhandler = PMPI_Comm_call_errhandler
+#pragma weak MPI_Add_error_class = PMPI_Add_error_class
+#pragma weak MPI_Add_error_code = PMPI_Add_error_code
+#pragma weak MPI_Add_error_string = PMPI_Add_error_string
 #pragma weak MPI_Bsend = PMPI_Bsend
 #pragma weak MPI_Ssend = PMPI_Ssend
 #pragma weak MPI_Rsend = PMPI_Rsend

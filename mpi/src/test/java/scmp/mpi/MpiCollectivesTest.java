@@ -98,7 +98,7 @@ class MpiCollectivesTest {
      *  (finalize_self.c), reductions of items longer than a slot message (bigitems.c), the collectives of
      *  intercommunicators (intercoll.c), the nonblocking collectives with vector arguments, scans and
      *  reduce-scatters (nbcvec.c), info objects and the calls that take them (info.c), window error handlers
-     *  (winerr.c). The nonblocking collectives post every message at
+     *  (winerr.c), error classes, codes and strings of the program's own (adderr.c). The nonblocking collectives post every message at
      *  once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the NIU held
      *  every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -132,6 +132,7 @@ class MpiCollectivesTest {
         "nbcvec.c,4,ours", "nbcvec.c,4,thesis", "nbcvec.c,16,ours", "nbcvec.c,16,thesis",
         "info.c,4,ours", "info.c,4,thesis", "info.c,16,ours", "info.c,16,thesis",
         "winerr.c,4,ours", "winerr.c,4,thesis", "winerr.c,16,ours", "winerr.c,16,thesis",
+        "adderr.c,4,ours", "adderr.c,4,thesis", "adderr.c,16,ours",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),

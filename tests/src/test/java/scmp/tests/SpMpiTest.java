@@ -85,7 +85,7 @@ class SpMpiTest {
         "groups, 16, enhanced", "bsend, 16, base", "errors, 16, base", "fatal, 16, counters",
         "datatypes, 16, counters", "completion, 16, enhanced", "onesided_req, 4, counters", "onesided_req, 4, native",
         "info, 4, counters", "info, 4, native", "winerr, 4, counters",
-        "winerr, 4, native"})
+        "winerr, 4, native", "adderr, 4, base"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n, String version) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         assertAsUnderMpich(name, n, run(exe, n, stackEnv(version)));
