@@ -357,6 +357,9 @@ int __mpi_no_mem(MPI_Comm comm, const char *func, int bytes);
  * of MPI_COMM_SELF if one was set on it, else MPI_COMM_WORLD's (as MPICH); MPI_SUCCESS passes through. */
 int __mpi_win_error(MPI_Win win, int code, const char *func);
 int __mpi_win_no_mem(MPI_Win win, const char *func, int bytes);
+/* What the checks of an operation, a lock, an unlock or a flush find for the target rank MPI_PROC_NULL (MPI-3: the
+ * call does nothing and succeeds): __mpi_win_error turns it into MPI_SUCCESS. */
+#define WIN_PROC_NULL (-1)
 /* errhandler.c: the function of a user handler (0 for any other handle); a hook that marks the user handlers
  * that windows hold, so that a dropped one is not taken back while a window has it. */
 MPI_Handler_function *__mpi_errhandler_fn(MPI_Errhandler h);

@@ -499,7 +499,7 @@ static int win_error_why(MPI_Win win, int code, const char *func, const char *wh
 
 int __mpi_win_error(MPI_Win win, int code, const char *func)
 {
-    return code == MPI_SUCCESS ? code : win_error_why(win, code, func, 0);
+    return code == MPI_SUCCESS || code == WIN_PROC_NULL ? MPI_SUCCESS : win_error_why(win, code, func, 0);
 }
 
 int __mpi_win_no_mem(MPI_Win win, const char *func, int bytes)

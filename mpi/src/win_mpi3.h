@@ -48,7 +48,7 @@ static int flush(MPI_Win win, int rank, const char *fn)
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
     if (rank >= w->size || rank < -1)
-        return __mpi_win_error(win, MPI_ERR_RANK, fn);
+        return __mpi_win_error(win, rank == MPI_PROC_NULL ? WIN_PROC_NULL : MPI_ERR_RANK, fn);
     if (rank >= 0 && !w->locked[rank])
         return __mpi_win_error(win, MPI_ERR_RMA_SYNC, fn);
     for (r = rank < 0 ? 0 : rank; r < (rank < 0 ? w->size : rank + 1); r++)
@@ -59,7 +59,7 @@ static int flush(MPI_Win win, int rank, const char *fn)
 
 int MPI_Win_flush(int rank, MPI_Win win)
 {
-    return rank < 0 ? flush(win, -2, "MPI_Win_flush") : flush(win, rank, "MPI_Win_flush");
+    return rank < 0 ? flush(win, rank == MPI_PROC_NULL ? rank : -2, "MPI_Win_flush") : flush(win, rank, "MPI_Win_flush");
 }
 
 int MPI_Win_flush_all(MPI_Win win)
@@ -69,7 +69,8 @@ int MPI_Win_flush_all(MPI_Win win)
 
 int MPI_Win_flush_local(int rank, MPI_Win win)
 {
-    return rank < 0 ? flush(win, -2, "MPI_Win_flush_local") : flush(win, rank, "MPI_Win_flush_local");
+    return rank < 0 ? flush(win, rank == MPI_PROC_NULL ? rank : -2, "MPI_Win_flush_local")
+                    : flush(win, rank, "MPI_Win_flush_local");
 }
 
 int MPI_Win_flush_local_all(MPI_Win win)

@@ -113,6 +113,27 @@ int main(int argc, char **argv)
     if (rank == 0)
         printf("the program's handler was not called for it: %d call(s)\n", calls);
 
+    /* MPI_PROC_NULL as the target: nothing happens, every call succeeds (MPI-3) */
+    {
+        int res[8], cmp = 0, e = 0;
+        MPI_Request req;
+        MPI_Win_fence(0, other);
+        e |= MPI_Put(buf, 1, MPI_INT, MPI_PROC_NULL, 0, 1, MPI_INT, other);
+        e |= MPI_Get(buf, 1, MPI_INT, MPI_PROC_NULL, 0, 1, MPI_INT, other);
+        e |= MPI_Accumulate(buf, 1, MPI_INT, MPI_PROC_NULL, 0, 1, MPI_INT, MPI_SUM, other);
+        e |= MPI_Get_accumulate(buf, 1, MPI_INT, res, 1, MPI_INT, MPI_PROC_NULL, 0, 1, MPI_INT, MPI_SUM, other);
+        e |= MPI_Fetch_and_op(buf, res, MPI_INT, MPI_PROC_NULL, 0, MPI_SUM, other);
+        e |= MPI_Compare_and_swap(buf, &cmp, res, MPI_INT, MPI_PROC_NULL, 0, other);
+        MPI_Win_fence(0, other);
+        e |= MPI_Win_lock(MPI_LOCK_EXCLUSIVE, MPI_PROC_NULL, 0, other);
+        e |= MPI_Put(buf, 1, MPI_INT, MPI_PROC_NULL, 0, 1, MPI_INT, other);
+        e |= MPI_Rget(buf, 1, MPI_INT, MPI_PROC_NULL, 0, 1, MPI_INT, other, &req);
+        e |= MPI_Wait(&req, MPI_STATUS_IGNORE);
+        e |= MPI_Win_flush(MPI_PROC_NULL, other);
+        e |= MPI_Win_unlock(MPI_PROC_NULL, other);
+        say("every operation, lock, flush and unlock with MPI_PROC_NULL", e);
+    }
+
     /* a working epoch after all that */
     MPI_Win_fence(0, win);
     buf[0] = rank + 100;
