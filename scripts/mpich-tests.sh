@@ -29,7 +29,7 @@
 # MPI-IO, dtpools and benchmark tests are skipped. The MTest helpers need two MPI-2 names libmpi does not
 # define (MPI_UNIVERSE_SIZE, asked only when spawning is considered, and MPI_Type_get_envelope, used to tell a
 # predefined datatype in MTestIsBasicDtype), and MPI_Info_create/set/free (MTestGetWin's hints for one of its
-# windows); the build gives them a local stand-in, printed at the start.
+# windows); the build gives each that mpi.h lacks a local stand-in, printed at the start.
 set -uo pipefail
 
 protocol=
@@ -119,7 +119,10 @@ for f in mtest mtest_common mtest_single dtypes run_mpitests; do
   fi
 done
 "$bin/scmpar" rc "$work/libmtest.a" $objs || exit 2
-echo "MTest helpers built:$(echo " $objs" | sed "s| $work/| |g"); stand-ins: MPI_UNIVERSE_SIZE, MPI_Type_get_envelope, MPI_Info_create/set/free"
+# The stand-ins this libmpi needed: those whose guard its mpi.h leaves open.
+printf '#include <mpi.h>\n#ifndef MPI_UNIVERSE_SIZE\nSI MPI_UNIVERSE_SIZE\n#endif\n#ifndef MPI_COMBINER_NAMED\nSI MPI_Type_get_envelope\n#endif\n#ifndef MPI_MAX_INFO_KEY\nSI MPI_Info_create/set/free\n#endif\n' >"$work/standins.c"
+standins=$(cc -E "$work/standins.c" 2>/dev/null | sed -n 's/^SI //p' | tr '\n' ' ')
+echo "MTest helpers built:$(echo " $objs" | sed "s| $work/| |g"); stand-ins: ${standins:-none}"
 echo "scmpsim ${protocol:+--mpi-protocol=$protocol }-n N; $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo
 

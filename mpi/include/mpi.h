@@ -20,7 +20,7 @@ typedef int MPI_Group;
 typedef int MPI_Errhandler;
 typedef long MPI_Aint;
 typedef struct __mpi_request *MPI_Request;
-typedef int MPI_Info;            /* MPI-2: only MPI_INFO_NULL */
+typedef int MPI_Info;            /* MPI-2: an info object (info.c) */
 typedef int MPI_Win;             /* MPI-2 one-sided: a window */
 
 typedef struct MPI_Status {
@@ -62,6 +62,9 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_MAX_OBJECT_NAME 64
 #define MPI_MAX_LIBRARY_VERSION_STRING 64
 #define MPI_INFO_NULL ((MPI_Info)0)
+#define MPI_INFO_ENV ((MPI_Info)1)      /* MPI-3: empty here */
+#define MPI_MAX_INFO_KEY 255
+#define MPI_MAX_INFO_VAL 1024
 
 /* MPI-2 thread levels (MPI_Init_thread provides at most MPI_THREAD_FUNNELED) */
 #define MPI_THREAD_SINGLE 0
@@ -87,6 +90,7 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_HOST 2
 #define MPI_IO 3
 #define MPI_WTIME_IS_GLOBAL 4
+#define MPI_LASTUSEDCODE 5         /* MPI-2: the last error class or code MPI_Add_error_class/code gave */
 /* and of windows (MPI-2, MPI-3) */
 #define MPI_WIN_BASE 8
 #define MPI_WIN_SIZE 9
@@ -130,7 +134,10 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_ERR_INFO 30
 #define MPI_ERR_RMA_SHARED 31   /* MPI-3: memory that cannot be shared */
 #define MPI_ERR_RMA_FLAVOR 32   /* MPI-3: a call the window's flavor does not have */
-#define MPI_ERR_LASTCODE 32
+#define MPI_ERR_INFO_KEY 33     /* info objects: a null, empty or too long key */
+#define MPI_ERR_INFO_VALUE 34   /* a value longer than MPI_MAX_INFO_VAL */
+#define MPI_ERR_INFO_NOKEY 35   /* MPI_Info_delete of a key that is not there */
+#define MPI_ERR_LASTCODE 35
 
 /* ---- Predefined datatypes (thesis Table 3.1 and the rest of MPI-1.2's C types) -------------------- */
 
@@ -215,6 +222,9 @@ int MPI_Comm_create_errhandler(MPI_Comm_errhandler_fn *function, MPI_Errhandler 
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
 int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
 int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
+int MPI_Add_error_class(int *errorclass);                                             /* MPI-2 */
+int MPI_Add_error_code(int errorclass, int *errorcode);
+int MPI_Add_error_string(int errorcode, const char *string);
 
 int MPI_Bsend(void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
 int MPI_Ssend(void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
@@ -621,10 +631,34 @@ int MPI_Win_set_name(MPI_Win win, const char *win_name);
 int MPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen);
 int MPI_Win_set_info(MPI_Win win, MPI_Info info);
 int MPI_Win_get_info(MPI_Win win, MPI_Info *info_used);
+typedef void MPI_Win_errhandler_function(MPI_Win *win, int *errorcode, ...);
+typedef MPI_Win_errhandler_function MPI_Win_errhandler_fn;                            /* the MPI-2 name */
+int MPI_Win_create_errhandler(MPI_Win_errhandler_function *function, MPI_Errhandler *errhandler);
+int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler);
+int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler);
+int MPI_Win_call_errhandler(MPI_Win win, int errorcode);
+
+/* ---- Info objects (MPI-2 section 4.10; info.c) -------------------------------------------------------- */
+
+int MPI_Info_create(MPI_Info *info);
+int MPI_Info_create_env(int argc, char *argv[], MPI_Info *info);                       /* MPI-4 */
+int MPI_Info_set(MPI_Info info, const char *key, const char *value);
+int MPI_Info_delete(MPI_Info info, const char *key);
+int MPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag);
+int MPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag);
+int MPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag); /* MPI-4 */
+int MPI_Info_get_nkeys(MPI_Info info, int *nkeys);
+int MPI_Info_get_nthkey(MPI_Info info, int n, char *key);
+int MPI_Info_dup(MPI_Info info, MPI_Info *newinfo);
+int MPI_Info_free(MPI_Info *info);
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info);                                  /* MPI-3 */
+int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used);                            /* MPI-3 */
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);          /* MPI-3 */
 
 /* User-defined operations */
 int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op);
 int MPI_Op_free(MPI_Op *op);
+
 
 
 
@@ -662,6 +696,9 @@ int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_fn *function, MPI_Errhandler
 int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
 int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
 int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
+int PMPI_Add_error_class(int *errorclass);
+int PMPI_Add_error_code(int errorclass, int *errorcode);
+int PMPI_Add_error_string(int errorcode, const char *string);
 int PMPI_Bsend(void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
 int PMPI_Ssend(void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
 int PMPI_Rsend(void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
@@ -981,6 +1018,24 @@ int PMPI_Win_set_name(MPI_Win win, const char *win_name);
 int PMPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen);
 int PMPI_Win_set_info(MPI_Win win, MPI_Info info);
 int PMPI_Win_get_info(MPI_Win win, MPI_Info *info_used);
+int PMPI_Win_create_errhandler(MPI_Win_errhandler_function *function, MPI_Errhandler *errhandler);
+int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler);
+int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler);
+int PMPI_Win_call_errhandler(MPI_Win win, int errorcode);
+int PMPI_Info_create(MPI_Info *info);
+int PMPI_Info_create_env(int argc, char *argv[], MPI_Info *info);
+int PMPI_Info_set(MPI_Info info, const char *key, const char *value);
+int PMPI_Info_delete(MPI_Info info, const char *key);
+int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag);
+int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag);
+int PMPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag);
+int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys);
+int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key);
+int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo);
+int PMPI_Info_free(MPI_Info *info);
+int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info);
+int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used);
+int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);
 int PMPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op);
 int PMPI_Op_free(MPI_Op *op);
 /* END PMPI */

@@ -30,6 +30,7 @@ static int tag_ub = MPI_TAG_UB_VALUE;
 static int host = MPI_PROC_NULL;
 static int io_rank;
 static int wtime_is_global = 1;     /* one clock for the whole machine */
+int __mpi_lastusedcode = MPI_ERR_LASTCODE;   /* MPI_LASTUSEDCODE: the last class or code errclass.c added */
 
 static struct __mpi_keyval *keyval(int k)
 {
@@ -210,8 +211,13 @@ int MPI_Attr_get(MPI_Comm comm, int key, void *val, int *flag)
     case MPI_WTIME_IS_GLOBAL: *(int **)val = &wtime_is_global; return MPI_SUCCESS;
     }
     *flag = 0;
-    if (key < FIRST_KEYVAL)
-        return MPI_ERR_ARG;
+    if (key < FIRST_KEYVAL) {
+        if (key != MPI_LASTUSEDCODE)    /* out of the switch: only the paths of other keys stay as they were */
+            return MPI_ERR_ARG;
+        *(int **)val = &__mpi_lastusedcode;
+        *flag = 1;
+        return MPI_SUCCESS;
+    }
     __mpi_attr_get(&c->attrs, key, val, flag);
     return MPI_SUCCESS;
 }

@@ -134,6 +134,8 @@ static int reclaim(void)
         if (c && c->errhandler >= FIRST_USER && c->errhandler < FIRST_USER + MAX_HANDLERS)
             used[c->errhandler - FIRST_USER] = 1;
     }
+    if (__mpi_errhandler_users)     /* windows' handlers (win_extra.c) */
+        __mpi_errhandler_users(used, FIRST_USER, MAX_HANDLERS);
     for (i = MAX_HANDLERS - 1; i >= 0; i--)
         if (dropped[i] && !used[i]) {
             handlers[i] = 0;
@@ -217,4 +219,13 @@ int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_call_errhandler");
     __mpi_error(comm, errorcode, "MPI_Comm_call_errhandler");
     return MPI_SUCCESS;
+}
+
+/* ---- For windows' error handlers (win_extra.c) --------------------------------------------------------------- */
+
+void (*__mpi_errhandler_users)(char *used, int first, int n);
+
+MPI_Handler_function *__mpi_errhandler_fn(MPI_Errhandler h)
+{
+    return h >= FIRST_USER && h < FIRST_USER + MAX_HANDLERS ? handlers[h - FIRST_USER] : 0;
 }

@@ -267,13 +267,21 @@ static const char *const error_names[] = {
     "MPI_ERR_LOCKTYPE: invalid lock type", "MPI_ERR_ASSERT: invalid assertion",
     "MPI_ERR_RMA_CONFLICT: conflicting accesses to a window",
     "MPI_ERR_RMA_SYNC: wrong synchronization of RMA calls", "MPI_ERR_INFO: invalid info object",
-    "MPI_ERR_RMA_SHARED: memory cannot be shared", "MPI_ERR_RMA_FLAVOR: wrong window flavor"
+    "MPI_ERR_RMA_SHARED: memory cannot be shared", "MPI_ERR_RMA_FLAVOR: wrong window flavor",
+    "MPI_ERR_INFO_KEY: invalid info key", "MPI_ERR_INFO_VALUE: info value too long",
+    "MPI_ERR_INFO_NOKEY: no such info key"
 };
+
+/* The program's own classes and codes (errclass.c, which sets it when it adds the first), or 0. */
+int (*__mpi_user_error)(int code, int *errorclass, const char **string);
 
 int MPI_Error_string(int errorcode, char *string, int *resultlen)
 {
-    const char *s = (errorcode >= 0 && errorcode <= MPI_ERR_LASTCODE) ? error_names[errorcode]
-                                                                      : "unknown error code";
+    const char *s;
+    if (errorcode >= 0 && errorcode <= MPI_ERR_LASTCODE)
+        s = error_names[errorcode];
+    else if (!__mpi_user_error || !__mpi_user_error(errorcode, 0, &s))
+        s = "unknown error code";
     strncpy(string, s, MPI_MAX_ERROR_STRING - 1);
     string[MPI_MAX_ERROR_STRING - 1] = 0;
     *resultlen = (int)strlen(string);
@@ -282,8 +290,12 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen)
 
 int MPI_Error_class(int errorcode, int *errorclass)
 {
-    if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE || !errorclass)
+    if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE || !errorclass) {
+        if (errorclass && errorcode > MPI_ERR_LASTCODE && __mpi_user_error
+            && __mpi_user_error(errorcode, errorclass, 0))
+            return MPI_SUCCESS;
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Error_class");
+    }
     *errorclass = errorcode;
     return MPI_SUCCESS;
 }

@@ -353,6 +353,17 @@ int __mpi_error_why(MPI_Comm comm, int code, const char *func, const char *why);
 /* Out of node memory: MPI_ERR_NO_MEM through comm's error handler, with the bytes asked for; returns the
  * handler's code. */
 int __mpi_no_mem(MPI_Comm comm, const char *func, int bytes);
+/* Windows (win_extra.c): the window's own handler (MPI_Win_set_errhandler), or, when none was set, the handler
+ * of MPI_COMM_SELF if one was set on it, else MPI_COMM_WORLD's (as MPICH); MPI_SUCCESS passes through. */
+int __mpi_win_error(MPI_Win win, int code, const char *func);
+int __mpi_win_no_mem(MPI_Win win, const char *func, int bytes);
+/* What the checks of an operation, a lock, an unlock or a flush find for the target rank MPI_PROC_NULL (MPI-3: the
+ * call does nothing and succeeds): __mpi_win_error turns it into MPI_SUCCESS. */
+#define WIN_PROC_NULL (-1)
+/* errhandler.c: the function of a user handler (0 for any other handle); a hook that marks the user handlers
+ * that windows hold, so that a dropped one is not taken back while a window has it. */
+MPI_Handler_function *__mpi_errhandler_fn(MPI_Errhandler h);
+extern void (*__mpi_errhandler_users)(char *used, int first, int n);
 /* Memory libmpi cannot go on without: on failure the error handler hears MPI_ERR_NO_MEM and the run ends.
  * Never NULL. */
 void *__mpi_xmalloc(int bytes, const char *func);

@@ -142,6 +142,14 @@ int __mpi_win_region(MPI_Win win, int i, char **base, MPI_Aint *size);
 void __mpi_t3d_win_dynamic(MPI_Win win);
 #endif
 
+/* info.c: MPI_SUCCESS for MPI_INFO_NULL or an object, MPI_ERR_INFO for any other handle */
+int __mpi_info_check(MPI_Info info);
+
+/* errclass.c's classes and codes: the last number given (attr.c; MPI_LASTUSEDCODE), and init.c's hook into its
+ * table (0 until the first is added): 1 and the class and string of code if it is one of them. */
+extern int __mpi_lastusedcode;
+extern int (*__mpi_user_error)(int code, int *errorclass, const char **string);
+
 /* attr.c */
 int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm *to);
 int __mpi_attr_delete_all(MPI_Comm comm, struct __mpi_comm *c);

@@ -31,6 +31,9 @@
 #define MPI_Comm_set_errhandler PMPI_Comm_set_errhandler
 #define MPI_Comm_get_errhandler PMPI_Comm_get_errhandler
 #define MPI_Comm_call_errhandler PMPI_Comm_call_errhandler
+#define MPI_Add_error_class PMPI_Add_error_class
+#define MPI_Add_error_code PMPI_Add_error_code
+#define MPI_Add_error_string PMPI_Add_error_string
 #define MPI_Bsend PMPI_Bsend
 #define MPI_Ssend PMPI_Ssend
 #define MPI_Rsend PMPI_Rsend
@@ -252,6 +255,24 @@
 #define MPI_Win_get_name PMPI_Win_get_name
 #define MPI_Win_set_info PMPI_Win_set_info
 #define MPI_Win_get_info PMPI_Win_get_info
+#define MPI_Win_create_errhandler PMPI_Win_create_errhandler
+#define MPI_Win_set_errhandler PMPI_Win_set_errhandler
+#define MPI_Win_get_errhandler PMPI_Win_get_errhandler
+#define MPI_Win_call_errhandler PMPI_Win_call_errhandler
+#define MPI_Info_create PMPI_Info_create
+#define MPI_Info_create_env PMPI_Info_create_env
+#define MPI_Info_set PMPI_Info_set
+#define MPI_Info_delete PMPI_Info_delete
+#define MPI_Info_get PMPI_Info_get
+#define MPI_Info_get_valuelen PMPI_Info_get_valuelen
+#define MPI_Info_get_string PMPI_Info_get_string
+#define MPI_Info_get_nkeys PMPI_Info_get_nkeys
+#define MPI_Info_get_nthkey PMPI_Info_get_nthkey
+#define MPI_Info_dup PMPI_Info_dup
+#define MPI_Info_free PMPI_Info_free
+#define MPI_Comm_set_info PMPI_Comm_set_info
+#define MPI_Comm_get_info PMPI_Comm_get_info
+#define MPI_Comm_dup_with_info PMPI_Comm_dup_with_info
 #define MPI_Op_create PMPI_Op_create
 #define MPI_Op_free PMPI_Op_free
 
@@ -279,6 +300,9 @@
 #pragma weak MPI_Comm_set_errhandler = PMPI_Comm_set_errhandler
 #pragma weak MPI_Comm_get_errhandler = PMPI_Comm_get_errhandler
 #pragma weak MPI_Comm_call_errhandler = PMPI_Comm_call_errhandler
+#pragma weak MPI_Add_error_class = PMPI_Add_error_class
+#pragma weak MPI_Add_error_code = PMPI_Add_error_code
+#pragma weak MPI_Add_error_string = PMPI_Add_error_string
 #pragma weak MPI_Bsend = PMPI_Bsend
 #pragma weak MPI_Ssend = PMPI_Ssend
 #pragma weak MPI_Rsend = PMPI_Rsend
@@ -500,6 +524,24 @@
 #pragma weak MPI_Win_get_name = PMPI_Win_get_name
 #pragma weak MPI_Win_set_info = PMPI_Win_set_info
 #pragma weak MPI_Win_get_info = PMPI_Win_get_info
+#pragma weak MPI_Win_create_errhandler = PMPI_Win_create_errhandler
+#pragma weak MPI_Win_set_errhandler = PMPI_Win_set_errhandler
+#pragma weak MPI_Win_get_errhandler = PMPI_Win_get_errhandler
+#pragma weak MPI_Win_call_errhandler = PMPI_Win_call_errhandler
+#pragma weak MPI_Info_create = PMPI_Info_create
+#pragma weak MPI_Info_create_env = PMPI_Info_create_env
+#pragma weak MPI_Info_set = PMPI_Info_set
+#pragma weak MPI_Info_delete = PMPI_Info_delete
+#pragma weak MPI_Info_get = PMPI_Info_get
+#pragma weak MPI_Info_get_valuelen = PMPI_Info_get_valuelen
+#pragma weak MPI_Info_get_string = PMPI_Info_get_string
+#pragma weak MPI_Info_get_nkeys = PMPI_Info_get_nkeys
+#pragma weak MPI_Info_get_nthkey = PMPI_Info_get_nthkey
+#pragma weak MPI_Info_dup = PMPI_Info_dup
+#pragma weak MPI_Info_free = PMPI_Info_free
+#pragma weak MPI_Comm_set_info = PMPI_Comm_set_info
+#pragma weak MPI_Comm_get_info = PMPI_Comm_get_info
+#pragma weak MPI_Comm_dup_with_info = PMPI_Comm_dup_with_info
 #pragma weak MPI_Op_create = PMPI_Op_create
 #pragma weak MPI_Op_free = PMPI_Op_free
 

@@ -408,7 +408,7 @@ int MPI_Win_free(MPI_Win *win)
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_free");
     if ((err = __mpi_win_freed(*win)) != MPI_SUCCESS)
-        return __mpi_error(w->comm, err, "MPI_Win_free");
+        return __mpi_win_error(*win, err, "MPI_Win_free");
     err = MPI_Barrier(w->comm);
     wins[*win] = 0;
     free(w->mine);
@@ -533,7 +533,7 @@ int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Put");
     err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
     if (err != MPI_SUCCESS)
-        return __mpi_error(w->comm, err, "MPI_Put");
+        return __mpi_win_error(win, err, "MPI_Put");
     tt = __mpi_type_get(target_datatype);
     if (tt->size * target_count == 0)
         return MPI_SUCCESS;         /* nothing moves (the origin's buffer may be NULL) */
@@ -547,7 +547,7 @@ int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
         src = copy;
     }
     if (!src)
-        return __mpi_no_mem(w->comm, "MPI_Put", origin_count * __mpi_type_get(origin_datatype)->size);
+        return __mpi_win_no_mem(win, "MPI_Put", origin_count * __mpi_type_get(origin_datatype)->size);
     if (target_rank == w->rank) {
         FOR_RUNS(tt, target_count, base, a, len, off, memcpy(a, src + off, len));
     } else {
@@ -556,7 +556,7 @@ int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
                  if (err == MPI_SUCCESS) err = put_run(w, target_rank, a, src + off, len, &copy));
     }
     free(copy);
-    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, "MPI_Put", (int)sizeof(struct put_later));
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Put", (int)sizeof(struct put_later));
 }
 
 int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -571,14 +571,14 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Get");
     err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
     if (err != MPI_SUCCESS)
-        return __mpi_error(w->comm, err, "MPI_Get");
+        return __mpi_win_error(win, err, "MPI_Get");
     tt = __mpi_type_get(target_datatype);
     ot = __mpi_type_get(origin_datatype);
     if (target_rank == w->rank) {
         /* the window is here: its runs as a stream, unpacked into the origin's layout */
         char *s = (char *)malloc(tt->size * target_count + 4);
         if (!s)
-            return __mpi_no_mem(w->comm, "MPI_Get", tt->size * target_count);
+            return __mpi_win_no_mem(win, "MPI_Get", tt->size * target_count);
         FOR_RUNS(tt, target_count, base, a, len, off, memcpy(s + off, a, len));
         __mpi_unpack(s, tt->size * target_count, (char *)origin_addr, origin_count, ot);
         free(s);
@@ -588,7 +588,7 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     FOR_RUNS(tt, target_count, base, a, len, off, (words += (((int)a & 3) + len + 3) / 4 + 1, r++));
     g = (struct get_later *)malloc(sizeof *g + 4 * r * sizeof(int) + 4 * words + 8);
     if (!g)
-        return __mpi_no_mem(w->comm, "MPI_Get", 4 * words);
+        return __mpi_win_no_mem(win, "MPI_Get", 4 * words);
     g->runs = (int *)(g + 1);
     g->words = (char *)(((int)(g->runs + 4 * r) + 7) & ~7);
     g->nruns = r;
@@ -665,13 +665,13 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
     if (err == MPI_SUCCESS && __mpi_type_get(target_datatype)->size * target_count > 0)
         err = acc_elements(origin_datatype, target_datatype, op, 0, &et);
     if (err != MPI_SUCCESS)
-        return __mpi_error(w->comm, err, "MPI_Accumulate");
+        return __mpi_win_error(win, err, "MPI_Accumulate");
     tt = __mpi_type_get(target_datatype);
     if (!et)
         return MPI_SUCCESS;
     src = packed(origin_addr, origin_count, origin_datatype, &copy);
     if (!src)
-        return __mpi_no_mem(w->comm, "MPI_Accumulate", tt->size * target_count);
+        return __mpi_win_no_mem(win, "MPI_Accumulate", tt->size * target_count);
     /* here whole runs; to another process whole elements, 16 bytes a message at most */
     per = target_rank == w->rank ? tt->size * target_count : (PAYLOAD * 4 / __coll_size(et)) * __coll_size(et);
     FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off, {
@@ -812,7 +812,7 @@ int MPI_Win_fence(int assert, MPI_Win win)
         if (!done)
             idle();
     } while (!done);
-    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, "MPI_Win_fence");
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_error(win, err, "MPI_Win_fence");
 }
 
 int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
@@ -822,11 +822,11 @@ int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_lock");
     if (lock_type != MPI_LOCK_EXCLUSIVE && lock_type != MPI_LOCK_SHARED)
-        return __mpi_error(w->comm, MPI_ERR_LOCKTYPE, "MPI_Win_lock");
+        return __mpi_win_error(win, MPI_ERR_LOCKTYPE, "MPI_Win_lock");
     if (rank < 0 || rank >= w->size)
-        return __mpi_error(w->comm, MPI_ERR_RANK, "MPI_Win_lock");
+        return __mpi_win_error(win, rank == MPI_PROC_NULL ? WIN_PROC_NULL : MPI_ERR_RANK, "MPI_Win_lock");
     if (w->locked[rank])
-        return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_lock");
+        return __mpi_win_error(win, MPI_ERR_RMA_SYNC, "MPI_Win_lock");
     w->granted = 0;
     if (rank == w->rank)
         lock_request(w->id, getNodeId(), lock_type, (int *)&w->granted);
@@ -863,13 +863,13 @@ int MPI_Win_unlock(int rank, MPI_Win win)
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_unlock");
     if (rank < 0 || rank >= w->size)
-        return __mpi_error(w->comm, MPI_ERR_RANK, "MPI_Win_unlock");
+        return __mpi_win_error(win, rank == MPI_PROC_NULL ? WIN_PROC_NULL : MPI_ERR_RANK, "MPI_Win_unlock");
     if (!w->locked[rank])
-        return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_unlock");
+        return __mpi_win_error(win, MPI_ERR_RMA_SYNC, "MPI_Win_unlock");
     err = release(w, rank, w->locked[rank]);
     w->locked[rank] = 0;
     w->epoch++;
-    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, "MPI_Win_unlock");
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_error(win, err, "MPI_Win_unlock");
 }
 
 /* ---- MPI-3 passive target: every target at once, and completion without unlocking (win_mpi3.h) ------------- */
@@ -993,18 +993,18 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
     if (err == MPI_SUCCESS && eo && et && eo != et)
         err = MPI_ERR_TYPE;
     if (err != MPI_SUCCESS)
-        return __mpi_error(w->comm, err, fn);
+        return __mpi_win_error(win, err, fn);
     tt = __mpi_type_get(target_datatype);
     if (!et || tt->size * target_count == 0)
         return MPI_SUCCESS;
     if (op != MPI_NO_OP && !(src = packed(origin_addr, origin_count, origin_datatype, &copy)))
-        return __mpi_no_mem(w->comm, fn, tt->size * target_count);
+        return __mpi_win_no_mem(win, fn, tt->size * target_count);
     if (target_rank == w->rank) {
         /* the old elements as a stream, then the combination, then the stream into the result's layout */
         char *s = (char *)malloc(tt->size * target_count + 4);
         if (!s) {
             free(copy);
-            return __mpi_no_mem(w->comm, fn, tt->size * target_count);
+            return __mpi_win_no_mem(win, fn, tt->size * target_count);
         }
         FOR_ELEMENTS(tt, target_count, base, et, tt->size * target_count, a, len, off, {
             elements_at(et, a, s + off, len);
@@ -1021,7 +1021,7 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
     g = fetch_later(w, target_rank, r, result_addr, result_count, result_datatype);
     if (!g) {
         free(copy);
-        return __mpi_no_mem(w->comm, fn, r * (PAYLOAD + 5) * (int)sizeof(int));
+        return __mpi_win_no_mem(win, fn, r * (PAYLOAD + 5) * (int)sizeof(int));
     }
     r = 0;
     FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off, {
@@ -1055,7 +1055,7 @@ int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_add
     if (err == MPI_SUCCESS && (!__coll_contig_basic(datatype) || __coll_size(datatype) > 8))
         err = MPI_ERR_TYPE;
     if (err != MPI_SUCCESS)
-        return __mpi_error(w->comm, err, "MPI_Compare_and_swap");
+        return __mpi_win_error(win, err, "MPI_Compare_and_swap");
     n = __coll_size(datatype);
     if (target_rank == w->rank) {
         memcpy(d, base, n);
@@ -1066,7 +1066,7 @@ int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_add
     }
     g = fetch_later(w, target_rank, 1, result_addr, 1, datatype);
     if (!g)
-        return __mpi_no_mem(w->comm, "MPI_Compare_and_swap", (PAYLOAD + 5) * (int)sizeof(int));
+        return __mpi_win_no_mem(win, "MPI_Compare_and_swap", (PAYLOAD + 5) * (int)sizeof(int));
     memcpy(d, compare_addr, n);
     memcpy(d + 2, origin_addr, n);
     fetch_run(w, g, 0, (void (*)())compare_swap, base, n, n, d);
@@ -1125,7 +1125,7 @@ int MPI_Win_post(MPI_Group group, int assert, MPI_Win win)
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_post");
     if ((n = group_ranks(w, group, PS_POST)) < 0)
-        return __mpi_error(w->comm, MPI_ERR_GROUP, "MPI_Win_post");
+        return __mpi_win_error(win, MPI_ERR_GROUP, "MPI_Win_post");
     PS_NPOST(w) = n;
     for (i = 0; i < n; i++) {
         int o = PS(w, PS_POST, i);
@@ -1145,7 +1145,7 @@ int MPI_Win_start(MPI_Group group, int assert, MPI_Win win)
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_start");
     if ((n = group_ranks(w, group, PS_START)) < 0)
-        return __mpi_error(w->comm, MPI_ERR_GROUP, "MPI_Win_start");
+        return __mpi_win_error(win, MPI_ERR_GROUP, "MPI_Win_start");
     PS_NSTART(w) = n;
     for (i = 0; i < n; i++) {
         int t = PS(w, PS_START, i);
@@ -1173,7 +1173,7 @@ int MPI_Win_complete(MPI_Win win)
                            w->sent[2 * t + 1]);
     }
     PS_NSTART(w) = 0;
-    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, "MPI_Win_complete");
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_error(win, err, "MPI_Win_complete");
 }
 
 /* Whether every origin of the exposure epoch has completed and its operations are all in the window. */

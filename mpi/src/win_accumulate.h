@@ -25,16 +25,16 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
     if (tt && tt->size * target_count > 0)
         err = acc_elements(origin_datatype, target_datatype, op, 0, &c.type);
     if (err != MPI_SUCCESS)
-        return __mpi_error(w->comm, err, "MPI_Accumulate");
+        return __mpi_win_error(win, err, "MPI_Accumulate");
     if (!c.type)
         return MPI_SUCCESS;
     c.src = packed(origin_addr, origin_count, origin_datatype, &copy);
     c.op = op;
     if (!c.src)
-        return __mpi_no_mem(w->comm, "MPI_Accumulate", tt->size * target_count);
+        return __mpi_win_no_mem(win, "MPI_Accumulate", tt->size * target_count);
     err = for_elements(tt, target_count, base, c.type, acc_one, w, target_rank, &c);
     free(copy);
-    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, "MPI_Accumulate", tt->size * target_count);
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Accumulate", tt->size * target_count);
 }
 
 #endif

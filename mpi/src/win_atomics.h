@@ -46,29 +46,29 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
     if (err == MPI_SUCCESS && eo && c.type && eo != c.type)
         err = MPI_ERR_TYPE;
     if (err != MPI_SUCCESS)
-        return __mpi_error(w->comm, err, fn);
+        return __mpi_win_error(win, err, fn);
     if (!c.type)
         return MPI_SUCCESS;
     bytes = tt->size * target_count;
     c.op = op;
     c.src = 0;
     if (op != MPI_NO_OP && !(c.src = packed(origin_addr, origin_count, origin_datatype, &copy)))
-        return __mpi_no_mem(w->comm, fn, bytes);
+        return __mpi_win_no_mem(win, fn, bytes);
     c.result = __mpi_type_contig(__mpi_type_get(result_datatype), result_addr, result_count);
     stream = c.result ? 0 : (char *)malloc(bytes + 4);
     if (!c.result && !(c.result = stream)) {
         free(copy);
-        return __mpi_no_mem(w->comm, fn, bytes);
+        return __mpi_win_no_mem(win, fn, bytes);
     }
     err = for_elements(tt, target_count, base, c.type, gacc_one, w, target_rank, &c);
     free(copy);
     if (err != MPI_SUCCESS) {
         free(stream);
-        return __mpi_no_mem(w->comm, fn, bytes);
+        return __mpi_win_no_mem(win, fn, bytes);
     }
     if (stream)
         err = fetched(w, target_rank, stream, bytes, result_addr, result_count, result_datatype);
-    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_no_mem(w->comm, fn, bytes);
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, fn, bytes);
 }
 #endif
 
@@ -103,7 +103,7 @@ int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_add
     if (err == MPI_SUCCESS)
         err = cas_one(w, target_rank, base, (const char *)origin_addr, (const char *)compare_addr,
                       (char *)result_addr, __coll_size(datatype));
-    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, "MPI_Compare_and_swap");
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_error(win, err, "MPI_Compare_and_swap");
 }
 #endif
 

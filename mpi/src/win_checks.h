@@ -22,18 +22,18 @@
     if (!(w))                                                                             \
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_lock");                  \
     if ((lock_type) != MPI_LOCK_EXCLUSIVE && (lock_type) != MPI_LOCK_SHARED)              \
-        return __mpi_error((w)->comm, MPI_ERR_LOCKTYPE, "MPI_Win_lock");                  \
+        return __mpi_win_error(win, MPI_ERR_LOCKTYPE, "MPI_Win_lock");                  \
     if ((rank) < 0 || (rank) >= (w)->size)                                                \
-        return __mpi_error((w)->comm, MPI_ERR_RANK, "MPI_Win_lock");                      \
+        return __mpi_win_error(win, (rank) == MPI_PROC_NULL ? WIN_PROC_NULL : MPI_ERR_RANK, "MPI_Win_lock");  \
     if ((w)->locked[rank])                                                                \
-        return __mpi_error((w)->comm, MPI_ERR_RMA_SYNC, "MPI_Win_lock")
+        return __mpi_win_error(win, MPI_ERR_RMA_SYNC, "MPI_Win_lock")
 
 #define UNLOCK_CHECKS(w, rank)                                                            \
     if (!(w))                                                                             \
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_unlock");                \
     if ((rank) < 0 || (rank) >= (w)->size)                                                \
-        return __mpi_error((w)->comm, MPI_ERR_RANK, "MPI_Win_unlock");                    \
+        return __mpi_win_error(win, (rank) == MPI_PROC_NULL ? WIN_PROC_NULL : MPI_ERR_RANK, "MPI_Win_unlock"); \
     if (!(w)->locked[rank])                                                               \
-        return __mpi_error((w)->comm, MPI_ERR_RMA_SYNC, "MPI_Win_unlock")
+        return __mpi_win_error(win, MPI_ERR_RMA_SYNC, "MPI_Win_unlock")
 
 #endif

@@ -16,7 +16,7 @@ static int target(struct win *w, int rank, MPI_Aint disp, int tcount, MPI_Dataty
     if (tcount < 0 || ocount < 0)
         return MPI_ERR_COUNT;
     if (rank < 0 || rank >= w->size)
-        return MPI_ERR_RANK;
+        return rank == MPI_PROC_NULL ? WIN_PROC_NULL : MPI_ERR_RANK;
     if (disp < 0)
         return MPI_ERR_DISP;
     if (tt->size * tcount != ot->size * ocount)

@@ -19,6 +19,7 @@
  * - Shared windows: a node's memory is its own, so a shared window has one process (MPI_Comm_split_type's
  *   MPI_COMM_TYPE_SHARED gives those); MPI_Win_allocate's window, of the shared flavor. MPI_Win_shared_query
  *   gives a process its own memory, of a window of any flavor but the dynamic one (as MPI-4 allows). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "mpi_machine.h"
@@ -46,6 +47,8 @@ struct xwin {
     char name[MPI_MAX_OBJECT_NAME];
     struct __mpi_attr *attrs;
     struct region *regions;         /* a dynamic window's attached memory */
+    MPI_Info hints;                 /* the standard's hints given it (info.c's object), or MPI_INFO_NULL */
+    MPI_Errhandler errhandler;      /* MPI_Win_set_errhandler's, or 0: none set (__mpi_win_error) */
 };
 
 static struct xwin **xwins;
@@ -63,6 +66,8 @@ static void forget(struct xwin *x)
         x->regions = r->next;
         free(r);
     }
+    if (x->hints != MPI_INFO_NULL)
+        MPI_Info_free(&x->hints);
     free(x);
 }
 
@@ -112,11 +117,11 @@ int __mpi_win_freed(MPI_Win win)
 /* ---- Request-based operations ----------------------------------------------------------------------------- */
 
 /* A request that is complete, for an operation complete at the origin. */
-static int done(struct xwin *x, MPI_Request *request, const char *fn)
+static int done(struct xwin *x, MPI_Win win, MPI_Request *request, const char *fn)
 {
     struct __mpi_request *r = __mpi_new_request();
     if (!r)
-        return __mpi_no_mem(x->comm, fn, (int)sizeof *r);
+        return __mpi_win_no_mem(win, fn, (int)sizeof *r);
     r->kind = REQ_SEND;
     r->comm = x->comm;
     r->peer = MPI_PROC_NULL;
@@ -131,12 +136,12 @@ static int done(struct xwin *x, MPI_Request *request, const char *fn)
         int err_;                                                                                           \
         XWIN(x, win, fn);                                                                             \
         if (!(request))                                                                                     \
-            return __mpi_error((x)->comm, MPI_ERR_ARG, fn);                                                 \
+            return __mpi_win_error(win, MPI_ERR_ARG, fn);                                                 \
         *(request) = MPI_REQUEST_NULL;                                                                      \
         if ((rank) != MPI_PROC_NULL                                                                         \
             && ((err_ = (op)) != MPI_SUCCESS || (err_ = MPI_Win_flush_local(rank, win)) != MPI_SUCCESS))    \
             return err_;                                                                                    \
-        return done(x, request, fn);                                                                        \
+        return done(x, win, request, fn);                                                                        \
     } while (0)
 
 int MPI_Rput(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -228,14 +233,14 @@ int MPI_Win_attach(MPI_Win win, void *base, MPI_Aint size)
     struct region *r;
     XWIN(x, win, "MPI_Win_attach");
     if (x->flavor != MPI_WIN_FLAVOR_DYNAMIC)
-        return __mpi_error(x->comm, MPI_ERR_RMA_FLAVOR, "MPI_Win_attach");
+        return __mpi_win_error(win, MPI_ERR_RMA_FLAVOR, "MPI_Win_attach");
     if (size < 0)
-        return __mpi_error(x->comm, MPI_ERR_SIZE, "MPI_Win_attach");
+        return __mpi_win_error(win, MPI_ERR_SIZE, "MPI_Win_attach");
     if (!base && size > 0)
-        return __mpi_error(x->comm, MPI_ERR_BASE, "MPI_Win_attach");
+        return __mpi_win_error(win, MPI_ERR_BASE, "MPI_Win_attach");
     r = (struct region *)malloc(sizeof *r);
     if (!r)
-        return __mpi_no_mem(x->comm, "MPI_Win_attach", (int)sizeof *r);
+        return __mpi_win_no_mem(win, "MPI_Win_attach", (int)sizeof *r);
     r->base = (char *)base;
     r->size = size;
     r->next = x->regions;
@@ -249,14 +254,14 @@ int MPI_Win_detach(MPI_Win win, void *base)
     struct region **rp, *r;
     XWIN(x, win, "MPI_Win_detach");
     if (x->flavor != MPI_WIN_FLAVOR_DYNAMIC)
-        return __mpi_error(x->comm, MPI_ERR_RMA_FLAVOR, "MPI_Win_detach");
+        return __mpi_win_error(win, MPI_ERR_RMA_FLAVOR, "MPI_Win_detach");
     for (rp = &x->regions; (r = *rp) != 0; rp = &r->next)
         if (r->base == (char *)base) {
             *rp = r->next;
             free(r);
             return MPI_SUCCESS;
         }
-    return __mpi_error(x->comm, MPI_ERR_BASE, "MPI_Win_detach");
+    return __mpi_win_error(win, MPI_ERR_BASE, "MPI_Win_detach");
 }
 
 int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
@@ -281,13 +286,13 @@ int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, 
     int me, n;
     XWIN(x, win, "MPI_Win_shared_query");
     if (x->flavor == MPI_WIN_FLAVOR_DYNAMIC)
-        return __mpi_error(x->comm, MPI_ERR_RMA_FLAVOR, "MPI_Win_shared_query");
+        return __mpi_win_error(win, MPI_ERR_RMA_FLAVOR, "MPI_Win_shared_query");
     MPI_Comm_rank(x->comm, &me);
     MPI_Comm_size(x->comm, &n);
     if (rank != MPI_PROC_NULL && (rank < 0 || rank >= n))
-        return __mpi_error(x->comm, MPI_ERR_RANK, "MPI_Win_shared_query");
+        return __mpi_win_error(win, MPI_ERR_RANK, "MPI_Win_shared_query");
     if (!size || !disp_unit || !baseptr)
-        return __mpi_error(x->comm, MPI_ERR_ARG, "MPI_Win_shared_query");
+        return __mpi_win_error(win, MPI_ERR_ARG, "MPI_Win_shared_query");
     if (rank == me || (rank == MPI_PROC_NULL && x->size > 0)) {
         *size = x->size;
         *disp_unit = x->disp_unit;
@@ -325,7 +330,7 @@ int MPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
     int err;
     XWIN(x, win, "MPI_Win_set_attr");
     err = __mpi_attr_put(&x->attrs, win, win_keyval, attribute_val);
-    return __mpi_error(x->comm, err == MPI_ERR_ARG ? MPI_ERR_KEYVAL : err, "MPI_Win_set_attr");
+    return __mpi_win_error(win, err == MPI_ERR_ARG ? MPI_ERR_KEYVAL : err, "MPI_Win_set_attr");
 }
 
 int MPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val, int *flag)
@@ -333,7 +338,7 @@ int MPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val, int *flag
     struct xwin *x;
     XWIN(x, win, "MPI_Win_get_attr");
     if (!attribute_val || !flag)
-        return __mpi_error(x->comm, MPI_ERR_ARG, "MPI_Win_get_attr");
+        return __mpi_win_error(win, MPI_ERR_ARG, "MPI_Win_get_attr");
     *flag = 1;
     switch (win_keyval) {
     case MPI_WIN_BASE: *(void **)attribute_val = x->base; return MPI_SUCCESS;
@@ -344,7 +349,7 @@ int MPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val, int *flag
     }
     *flag = 0;
     if (win_keyval < MPI_WIN_BASE)  /* a communicator's predefined key */
-        return __mpi_error(x->comm, MPI_ERR_KEYVAL, "MPI_Win_get_attr");
+        return __mpi_win_error(win, MPI_ERR_KEYVAL, "MPI_Win_get_attr");
     __mpi_attr_get(&x->attrs, win_keyval, attribute_val, flag);
     return MPI_SUCCESS;
 }
@@ -355,7 +360,7 @@ int MPI_Win_delete_attr(MPI_Win win, int win_keyval)
     int err;
     XWIN(x, win, "MPI_Win_delete_attr");
     err = __mpi_attr_delete(&x->attrs, win, win_keyval);
-    return __mpi_error(x->comm, err == MPI_ERR_ARG ? MPI_ERR_KEYVAL : err, "MPI_Win_delete_attr");
+    return __mpi_win_error(win, err == MPI_ERR_ARG ? MPI_ERR_KEYVAL : err, "MPI_Win_delete_attr");
 }
 
 /* A copy of the caller's string, cut to MPI_MAX_OBJECT_NAME - 1 characters; the empty name until then. */
@@ -364,7 +369,7 @@ int MPI_Win_set_name(MPI_Win win, const char *win_name)
     struct xwin *x;
     XWIN(x, win, "MPI_Win_set_name");
     if (!win_name)
-        return __mpi_error(x->comm, MPI_ERR_ARG, "MPI_Win_set_name");
+        return __mpi_win_error(win, MPI_ERR_ARG, "MPI_Win_set_name");
     strncpy(x->name, win_name, MPI_MAX_OBJECT_NAME - 1);
     x->name[MPI_MAX_OBJECT_NAME - 1] = 0;
     return MPI_SUCCESS;
@@ -375,27 +380,191 @@ int MPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen)
     struct xwin *x;
     XWIN(x, win, "MPI_Win_get_name");
     if (!win_name || !resultlen)
-        return __mpi_error(x->comm, MPI_ERR_ARG, "MPI_Win_get_name");
+        return __mpi_win_error(win, MPI_ERR_ARG, "MPI_Win_get_name");
     strcpy(win_name, x->name);
     *resultlen = (int)strlen(x->name);
     return MPI_SUCCESS;
 }
 
-/* Hints are accepted and none is needed; the info in use is the empty one (libmpi's only info object). */
+/* ---- Info (info.c's objects) --------------------------------------------------------------------------------
+ * The hints MPI-3 defines for windows are kept as given (MPI_Win_create's and MPI_Win_allocate's info, then
+ * MPI_Win_set_info's), written as MPICH writes them; libmpi needs none of them. Others are ignored, as MPI lets an
+ * implementation do. MPI_Win_get_info answers every one of them, the default where none was given, in a new object
+ * the caller frees. */
+
+static const char *const hint_keys[] = {"no_locks", "accumulate_ordering", "accumulate_ops", "same_size",
+                                        "same_disp_unit", "alloc_shared_noncontig"};
+static const char *const hint_defaults[] = {"false", "rar,raw,war,waw", "same_op_no_op", "false", "false",
+                                            "false"};
+#define NHINTS 6
+
+/* The value as kept, in out, or 0 when it is not one the hint takes. */
+static int hint_value(int k, const char *v, char *out)
+{
+    static const char *const orders[] = {"rar", "raw", "war", "waw"};
+    int i, bits = 0;
+    if (k == 0 || k >= 3) {
+        if (strcmp(v, "true") && strcmp(v, "false"))
+            return 0;
+        strcpy(out, v);
+        return 1;
+    }
+    if (k == 2) {
+        if (strcmp(v, "same_op") && strcmp(v, "same_op_no_op"))
+            return 0;
+        strcpy(out, v);
+        return 1;
+    }
+    if (strcmp(v, "none") == 0) {
+        strcpy(out, "none");
+        return 1;
+    }
+    while (*v) {                    /* a comma-separated list of rar, raw, war, waw, in any order */
+        for (i = 0; i < 4 && strncmp(v, orders[i], 3); i++)
+            ;
+        if (i == 4 || (v[3] && v[3] != ','))
+            return 0;
+        bits |= 1 << i;
+        v += v[3] ? 4 : 3;
+    }
+    *out = 0;
+    for (i = 0; i < 4; i++)
+        if (bits & (1 << i)) {
+            if (*out)
+                strcat(out, ",");
+            strcat(out, orders[i]);
+        }
+    return bits != 0;
+}
+
 int MPI_Win_set_info(MPI_Win win, MPI_Info info)
 {
     struct xwin *x;
-    (void)info;
+    char v[MPI_MAX_INFO_VAL + 1], kept[32];
+    int k, flag, err;
     XWIN(x, win, "MPI_Win_set_info");
+    if (info == MPI_INFO_NULL || __mpi_info_check(info) != MPI_SUCCESS)
+        return __mpi_win_error(win, info == MPI_INFO_NULL ? MPI_ERR_ARG : MPI_ERR_INFO, "MPI_Win_set_info");
+    for (k = 0; k < NHINTS; k++) {
+        MPI_Info_get(info, hint_keys[k], MPI_MAX_INFO_VAL, v, &flag);
+        if (!flag || !hint_value(k, v, kept))
+            continue;
+        if (x->hints == MPI_INFO_NULL && (err = MPI_Info_create(&x->hints)) != MPI_SUCCESS)
+            return err;
+        if ((err = MPI_Info_set(x->hints, hint_keys[k], kept)) != MPI_SUCCESS)
+            return err;
+    }
     return MPI_SUCCESS;
 }
 
 int MPI_Win_get_info(MPI_Win win, MPI_Info *info_used)
 {
     struct xwin *x;
+    char v[MPI_MAX_INFO_VAL + 1];
+    int k, flag, err;
     XWIN(x, win, "MPI_Win_get_info");
     if (!info_used)
-        return __mpi_error(x->comm, MPI_ERR_ARG, "MPI_Win_get_info");
-    *info_used = MPI_INFO_NULL;
+        return __mpi_win_error(win, MPI_ERR_ARG, "MPI_Win_get_info");
+    if ((err = MPI_Info_create(info_used)) != MPI_SUCCESS)
+        return err;
+    for (k = 0; k < NHINTS; k++) {
+        flag = 0;
+        if (x->hints != MPI_INFO_NULL)
+            MPI_Info_get(x->hints, hint_keys[k], MPI_MAX_INFO_VAL, v, &flag);
+        if ((err = MPI_Info_set(*info_used, hint_keys[k], flag ? v : hint_defaults[k])) != MPI_SUCCESS)
+            return err;
+    }
+    return MPI_SUCCESS;
+}
+
+/* ---- Error handlers (MPI-2 section 4.13.2, MPI-3 section 8.3.2) -----------------------------------------------
+ * A window's handler is its own: MPI_ERRORS_ARE_FATAL (what MPI_Win_get_errhandler answers for a window that was
+ * given none), MPI_ERRORS_RETURN, or one made by MPI_Win_create_errhandler, called as handler(&win, &code). The
+ * window calls of every machine report their errors here (__mpi_win_error). A window given no handler reports as
+ * MPICH does: to MPI_COMM_SELF's handler when the program set one there, else to MPI_COMM_WORLD's. The functions
+ * share errhandler.c's slots with the communicators' handlers. */
+
+static int win_error_why(MPI_Win win, int code, const char *func, const char *why)
+{
+    struct xwin *x = xwin_of(win);
+    MPI_Errhandler h = x ? x->errhandler : 0;
+    MPI_Handler_function *f;
+    char text[MPI_MAX_ERROR_STRING], line[MPI_MAX_ERROR_STRING + 160];
+    int len;
+    if (h == 0) {
+        struct __mpi_comm *self = __mpi_comm(MPI_COMM_SELF);
+        return __mpi_error_why(self && self->errhandler ? MPI_COMM_SELF : MPI_COMM_WORLD, code, func, why);
+    }
+    if (h == MPI_ERRORS_RETURN)
+        return code;
+    if ((f = __mpi_errhandler_fn(h)) != 0) {
+        MPI_Win w = win;
+        int cd = code;
+        ((MPI_Win_errhandler_function *)f)(&w, &cd);
+        return code;
+    }
+    MPI_Error_string(code, text, &len);
+    snprintf(line, sizeof line, "MPI_ERRORS_ARE_FATAL: %s: %s%s%s (window %d, rank %d of MPI_COMM_WORLD)\n", func,
+             text, why ? ": " : "", why ? why : "", win, __mpi_world_rank());
+    __mpi_fatal_line(line);
+    __mpi_end_run(code > 0 && code < 256 ? code : 1);
+    return code;
+}
+
+int __mpi_win_error(MPI_Win win, int code, const char *func)
+{
+    return code == MPI_SUCCESS || code == WIN_PROC_NULL ? MPI_SUCCESS : win_error_why(win, code, func, 0);
+}
+
+int __mpi_win_no_mem(MPI_Win win, const char *func, int bytes)
+{
+    char why[64];
+    snprintf(why, sizeof why, "asked for %d bytes", bytes);
+    return win_error_why(win, MPI_ERR_NO_MEM, func, why);
+}
+
+/* errhandler.c's reclaim(): the user handlers windows hold stay. */
+static void users(char *used, int first, int n)
+{
+    int i;
+    for (i = 0; i < nxwins; i++)
+        if (xwins[i] && xwins[i]->errhandler >= first && xwins[i]->errhandler < first + n)
+            used[xwins[i]->errhandler - first] = 1;
+}
+
+int MPI_Win_create_errhandler(MPI_Win_errhandler_function *function, MPI_Errhandler *errhandler)
+{
+    if (!function || !errhandler)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Win_create_errhandler");
+    return MPI_Comm_create_errhandler((MPI_Comm_errhandler_fn *)function, errhandler);
+}
+
+int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
+{
+    struct xwin *x;
+    XWIN(x, win, "MPI_Win_set_errhandler");
+    if (errhandler != MPI_ERRORS_ARE_FATAL && errhandler != MPI_ERRORS_RETURN && !__mpi_errhandler_fn(errhandler))
+        return __mpi_win_error(win, MPI_ERR_ARG, "MPI_Win_set_errhandler");
+    x->errhandler = errhandler;
+    __mpi_errhandler_users = users;
+    return MPI_SUCCESS;
+}
+
+int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler)
+{
+    struct xwin *x;
+    XWIN(x, win, "MPI_Win_get_errhandler");
+    if (!errhandler)
+        return __mpi_win_error(win, MPI_ERR_ARG, "MPI_Win_get_errhandler");
+    *errhandler = x->errhandler ? x->errhandler : MPI_ERRORS_ARE_FATAL;
+    return MPI_SUCCESS;
+}
+
+int MPI_Win_call_errhandler(MPI_Win win, int errorcode)
+{
+    struct xwin *x;
+    XWIN(x, win, "MPI_Win_call_errhandler");
+    (void)x;
+    __mpi_win_error(win, errorcode, "MPI_Win_call_errhandler");
     return MPI_SUCCESS;
 }

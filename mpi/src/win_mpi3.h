@@ -18,7 +18,7 @@ int MPI_Win_lock_all(int assert, MPI_Win win)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_lock_all");
     for (r = 0; r < w->size; r++)
         if (w->locked[r])
-            return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_lock_all");
+            return __mpi_win_error(win, MPI_ERR_RMA_SYNC, "MPI_Win_lock_all");
     for (r = 0; r < w->size && err == MPI_SUCCESS; r++)
         err = MPI_Win_lock(MPI_LOCK_SHARED, r, assert, win);
     w->all_locked = err == MPI_SUCCESS;
@@ -32,7 +32,7 @@ int MPI_Win_unlock_all(MPI_Win win)
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_unlock_all");
     if (!w->all_locked)
-        return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, "MPI_Win_unlock_all");
+        return __mpi_win_error(win, MPI_ERR_RMA_SYNC, "MPI_Win_unlock_all");
     for (r = 0; r < w->size && err == MPI_SUCCESS; r++)
         err = MPI_Win_unlock(r, win);
     w->all_locked = 0;
@@ -48,18 +48,18 @@ static int flush(MPI_Win win, int rank, const char *fn)
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
     if (rank >= w->size || rank < -1)
-        return __mpi_error(w->comm, MPI_ERR_RANK, fn);
+        return __mpi_win_error(win, rank == MPI_PROC_NULL ? WIN_PROC_NULL : MPI_ERR_RANK, fn);
     if (rank >= 0 && !w->locked[rank])
-        return __mpi_error(w->comm, MPI_ERR_RMA_SYNC, fn);
+        return __mpi_win_error(win, MPI_ERR_RMA_SYNC, fn);
     for (r = rank < 0 ? 0 : rank; r < (rank < 0 ? w->size : rank + 1); r++)
         if (w->locked[r] && err == MPI_SUCCESS)
             err = flush_one(w, r);
-    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, fn);
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_error(win, err, fn);
 }
 
 int MPI_Win_flush(int rank, MPI_Win win)
 {
-    return rank < 0 ? flush(win, -2, "MPI_Win_flush") : flush(win, rank, "MPI_Win_flush");
+    return rank < 0 ? flush(win, rank == MPI_PROC_NULL ? rank : -2, "MPI_Win_flush") : flush(win, rank, "MPI_Win_flush");
 }
 
 int MPI_Win_flush_all(MPI_Win win)
@@ -69,7 +69,8 @@ int MPI_Win_flush_all(MPI_Win win)
 
 int MPI_Win_flush_local(int rank, MPI_Win win)
 {
-    return rank < 0 ? flush(win, -2, "MPI_Win_flush_local") : flush(win, rank, "MPI_Win_flush_local");
+    return rank < 0 ? flush(win, rank == MPI_PROC_NULL ? rank : -2, "MPI_Win_flush_local")
+                    : flush(win, rank, "MPI_Win_flush_local");
 }
 
 int MPI_Win_flush_local_all(MPI_Win win)

@@ -80,7 +80,7 @@ int MPI_Win_post(MPI_Group group, int assert, MPI_Win win)
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_post");
     if ((n = group_ranks(w, group, PS_POST)) < 0)
-        return __mpi_error(w->comm, MPI_ERR_GROUP, "MPI_Win_post");
+        return __mpi_win_error(win, MPI_ERR_GROUP, "MPI_Win_post");
     PS_NPOST(w) = n;
     for (i = 0; i < n; i++)
         send_note(w, PS(w, PS_POST, i), NOTE_POST);
@@ -95,7 +95,7 @@ int MPI_Win_start(MPI_Group group, int assert, MPI_Win win)
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_start");
     if ((n = group_ranks(w, group, PS_START)) < 0)
-        return __mpi_error(w->comm, MPI_ERR_GROUP, "MPI_Win_start");
+        return __mpi_win_error(win, MPI_ERR_GROUP, "MPI_Win_start");
     PS_NSTART(w) = n;
     for (i = 0; i < n; i++) {
         int t = PS(w, PS_START, i);
@@ -117,7 +117,7 @@ int MPI_Win_complete(MPI_Win win)
     for (i = 0; i < PS_NSTART(w); i++)
         send_note(w, PS(w, PS_START, i), NOTE_COMPLETE);
     PS_NSTART(w) = 0;
-    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_error(w->comm, err, "MPI_Win_complete");
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_error(win, err, "MPI_Win_complete");
 }
 
 /* Whether every origin of the exposure epoch has completed (and its operations are then all in the window). */

@@ -193,7 +193,7 @@ int MPI_Win_free(MPI_Win *win)
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_free");
     if ((err = __mpi_win_freed(*win)) != MPI_SUCCESS)
-        return __mpi_error(w->comm, err, "MPI_Win_free");
+        return __mpi_win_error(*win, err, "MPI_Win_free");
     complete(w);
     err = MPI_Barrier(w->comm);
     wins[*win] = 0;
@@ -235,10 +235,10 @@ int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Put");
     err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
     if (err != MPI_SUCCESS)
-        return __mpi_error(w->comm, err, "MPI_Put");
+        return __mpi_win_error(win, err, "MPI_Put");
     src = packed(origin_addr, origin_count, origin_datatype, &copy);
     if (!src)
-        return __mpi_no_mem(w->comm, "MPI_Put", origin_count * __mpi_type_get(origin_datatype)->size);
+        return __mpi_win_no_mem(win, "MPI_Put", origin_count * __mpi_type_get(origin_datatype)->size);
     err = for_runs(__mpi_type_get(target_datatype), target_count, base, put_one, w, target_rank, src);
     if (copy) {                     /* LAPI reads it until the origin counter says so */
         LAPI_Waitcntr(__mpi_lapi, &w->read, w->reads, 0);
@@ -271,7 +271,7 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Get");
     err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
     if (err != MPI_SUCCESS)
-        return __mpi_error(w->comm, err, "MPI_Get");
+        return __mpi_win_error(win, err, "MPI_Get");
     tt = __mpi_type_get(target_datatype);
     ot = __mpi_type_get(origin_datatype);
     bytes = tt->size * target_count;
@@ -284,7 +284,7 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     if (!s || !g) {
         free(s);
         free(g);
-        return __mpi_no_mem(w->comm, "MPI_Get", bytes);
+        return __mpi_win_no_mem(win, "MPI_Get", bytes);
     }
     g->rank = target_rank;
     g->stream = s;

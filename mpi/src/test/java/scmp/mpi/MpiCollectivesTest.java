@@ -2,6 +2,7 @@ package scmp.mpi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -96,8 +97,9 @@ class MpiCollectivesTest {
      *  and freed than exist at once (errhandlers.c), MPI_Finalize deleting MPI_COMM_SELF's attributes
      *  (finalize_self.c), reductions of items longer than a slot message (bigitems.c), the collectives of
      *  intercommunicators (intercoll.c), the nonblocking collectives with vector arguments, scans and
-     *  reduce-scatters (nbcvec.c), distributed graph topologies (distgraph.c),
-     *  the neighbourhood collectives (nbrcoll.c), large counts (counts.c). The nonblocking collectives post every message at
+     *  reduce-scatters (nbcvec.c), distributed graph topologies (distgraph.c), the neighbourhood collectives
+     *  (nbrcoll.c), large counts (counts.c), info objects and the calls that take them (info.c), window error
+     *  handlers (winerr.c), error classes, codes and strings of the program's own (adderr.c). The nonblocking collectives post every message at
      *  once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the NIU held
      *  every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -132,11 +134,27 @@ class MpiCollectivesTest {
         "distgraph.c,4,ours", "distgraph.c,4,thesis", "distgraph.c,16,ours", "distgraph.c,16,thesis",
         "nbrcoll.c,4,ours", "nbrcoll.c,4,thesis", "nbrcoll.c,16,ours", "nbrcoll.c,16,thesis",
         "counts.c,4,ours", "counts.c,4,thesis", "counts.c,16,ours", "counts.c,16,thesis",
+        "info.c,4,ours", "info.c,4,thesis", "info.c,16,ours", "info.c,16,thesis",
+        "winerr.c,4,ours", "winerr.c,4,thesis", "winerr.c,16,ours", "winerr.c,16,thesis",
+        "adderr.c,4,ours", "adderr.c,4,thesis", "adderr.c,16,ours",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),
                 StandardCharsets.ISO_8859_1);
         assertRun(expected, run(program, ranks, protocol), program + " -n " + ranks + " " + protocol);
+    }
+
+    /** A window's MPI_ERRORS_ARE_FATAL is its own (winfatal.c): with MPI_ERRORS_RETURN on MPI_COMM_WORLD, the
+     *  window's error first returns through the world's handler, then, with MPI_ERRORS_ARE_FATAL set on the
+     *  window, ends the run with MPI_ERR_RANK's status, 6, as under MPICH. */
+    @ParameterizedTest(name = "winfatal.c, {0} protocol")
+    @CsvSource({"ours", "thesis"})
+    void aWindowsFatalHandlerEndsTheRun(String protocol) throws Exception {
+        Run r = run("winfatal.c", 4, protocol);
+        assertEquals("no window handler: put to rank size returns, class MPI_ERR_RANK: 1\n", r.stdout());
+        assertEquals(6, r.result().exitCode(), r.stderr());
+        assertTrue(r.stderr().contains("MPI_ERRORS_ARE_FATAL: MPI_Put: MPI_ERR_RANK: invalid rank (window 0, rank 0 of"
+                + " MPI_COMM_WORLD)"), r.stderr());
     }
 
     @Test
