@@ -162,12 +162,12 @@ class SpMpiTest {
      */
     @Test
     void putAndGetTakeTheDocumentedCycles() {
-        assertRmaFigures(run(build("programs/sp-mpi/rma.c"), 2), "rma: an empty epoch (a fence) 3481 cycles\n",
-            "rma: put     4 bytes, epoch    8643 cycles, beyond an empty one    5162 cycles,    0.2 MB/s\n",
-            "rma: put 65536 bytes, epoch  297496 cycles, beyond an empty one  294015 cycles,   73.1 MB/s\n",
-            "rma: get     4 bytes, epoch    8909 cycles, beyond an empty one    5428 cycles,    0.1 MB/s\n",
-            "rma: get 65536 bytes, epoch  299340 cycles, beyond an empty one  295859 cycles,   72.7 MB/s\n",
-            "rma: lock, put of 4 bytes, unlock 16493 cycles\n");
+        assertRmaFigures(run(build("programs/sp-mpi/rma.c"), 2), "rma: an empty epoch (a fence) 4464 cycles\n",
+            "rma: put     4 bytes, epoch    8557 cycles, beyond an empty one    4093 cycles,    0.2 MB/s\n",
+            "rma: put 65536 bytes, epoch  297496 cycles, beyond an empty one  293032 cycles,   73.1 MB/s\n",
+            "rma: get     4 bytes, epoch    8669 cycles, beyond an empty one    4205 cycles,    0.2 MB/s\n",
+            "rma: get 65536 bytes, epoch  299172 cycles, beyond an empty one  294708 cycles,   72.7 MB/s\n",
+            "rma: lock, put of 4 bytes, unlock 16708 cycles\n");
     }
 
     @Test
@@ -201,8 +201,8 @@ class SpMpiTest {
         assertEquals("""
                 rma3: a flush alone                           317 cycles
                 rma3: put of an int                         14758 cycles
-                rma3: fetch-and-op of an int (MPI_SUM)       6008 cycles
-                rma3: fetch-and-op of a double (MPI_SUM)    12410 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)       6011 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)    12112 cycles
                 rma3: compare-and-swap of an int             5068 cycles
                 rma3: start and complete, an empty epoch     7375 cycles
                 rma3: results ok
@@ -216,8 +216,8 @@ class SpMpiTest {
         assertEquals("""
                 rma3: a flush alone                           276 cycles
                 rma3: put of an int                          9222 cycles
-                rma3: fetch-and-op of an int (MPI_SUM)      14198 cycles
-                rma3: fetch-and-op of a double (MPI_SUM)    14282 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)      14201 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)    14285 cycles
                 rma3: compare-and-swap of an int            13109 cycles
                 rma3: start and complete, an empty epoch     6006 cycles
                 rma3: results ok
