@@ -631,24 +631,7 @@ public final class Machine {
                 if (!k.hasWork() || virtual[id] || waiting(k, skip) || k.nextEventCycle() >= to) {
                     continue;
                 }
-                Node sh = shadows[id];
-                if (sh == null) {
-                    probes[id] = new Probe();
-                    sh = k.shadow(probes[id]);
-                    shadows[id] = sh;
-                }
-                sh.copyFrom(k);
-                Probe pr = probes[id];
-                pr.first = Long.MAX_VALUE;
-                sh.runUntil(to);
-                long e = switch (sh.stop()) {
-                    case LIMIT, IDLE -> Long.MAX_VALUE;
-                    case HOST_CALL -> sh.nextEventCycle();
-                    case FAULT -> sh.fault().cycle();
-                    case HALTED -> sh.haltCycle();
-                    default -> Long.MAX_VALUE;
-                };
-                e = Math.min(e, pr.first);
+                long e = runShadow(k, to);
                 if (e < to) {
                     to = e;   // the nodes interact first here: the shadows after this one run only up to it
                     found = true;
@@ -1224,6 +1207,32 @@ public final class Machine {
         return null;
     }
 
+    /**
+     * Runs node {@code k}'s shadow ({@link Node#shadow}), made its copy, up to cycle {@code to} (the shadow arrays sized
+     * to the machine): the first cycle at which the node would act on its device, call the host, halt or fault, or
+     * {@code Long.MAX_VALUE} when it does none of these before {@code to}. The node itself does not move.
+     */
+    private long runShadow(Node k, long to) {
+        int id = k.nodeId();
+        Node sh = shadows[id];
+        if (sh == null) {
+            probes[id] = new Probe();
+            sh = k.shadow(probes[id]);
+            shadows[id] = sh;
+        }
+        sh.copyFrom(k);
+        Probe pr = probes[id];
+        pr.first = Long.MAX_VALUE;
+        sh.runUntil(to);
+        long e = switch (sh.stop()) {
+            case HOST_CALL -> sh.nextEventCycle();
+            case FAULT -> sh.fault().cycle();
+            case HALTED -> sh.haltCycle();
+            default -> Long.MAX_VALUE;
+        };
+        return Math.min(e, pr.first);
+    }
+
     /** The most cycles one {@link #runAhead} spans. */
     static final long AHEAD_CYCLES = 1L << 16;
     /** The fewest cycles a run-ahead must find free of interactions to be used; below it the next ones wait. */
@@ -1289,23 +1298,8 @@ public final class Machine {
                 probes = new Probe[nodes.length];
                 shadowTo = new long[nodes.length];
             }
+            long e = runShadow(lone, to);
             Node sh = shadows[id];
-            if (sh == null) {
-                probes[id] = new Probe();
-                sh = lone.shadow(probes[id]);
-                shadows[id] = sh;
-            }
-            sh.copyFrom(lone);
-            Probe pr = probes[id];
-            pr.first = Long.MAX_VALUE;
-            sh.runUntil(to);
-            long e = switch (sh.stop()) {
-                case HOST_CALL -> sh.nextEventCycle();
-                case FAULT -> sh.fault().cycle();
-                case HALTED -> sh.haltCycle();
-                default -> Long.MAX_VALUE;
-            };
-            e = Math.min(e, pr.first);
             if (e <= n) {
                 return false;   // it acts now: the round makes it
             }
