@@ -5,7 +5,8 @@
  * MPI_Get_count in whole items. A status holds the bytes received in __count (an int: a message is at most a
  * node's 8 MiB); a count set beyond 2^31 - 1 bytes keeps its bits 0..31 there and its bits 32..62 in
  * __cancelled above the cancelled flag (bit 0, which MPI_Test_cancelled reads alone), as MPICH splits its
- * count; MPI_Get_elements_x reads all 63 bits. A file of its own, so that programs that do not call them do
+ * count; MPI_Get_elements_x reads all 63 bits, and MPI_Get_count and MPI_Get_elements say MPI_UNDEFINED for a
+ * count beyond an int (through big_status). A file of its own, so that programs that do not call them do
  * not link it. */
 #include <limits.h>
 #include "mpi_machine.h"
@@ -83,6 +84,24 @@ int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Coun
     return MPI_SUCCESS;
 }
 
+/* MPI_Get_count and MPI_Get_elements of a status of more than 2^31 - 1 bytes (datatype.c calls this through
+ * __mpi_big_status, which set_elements sets): the count, or MPI_UNDEFINED when it does not fit an int. */
+extern int (*__mpi_big_status)(MPI_Status *status, MPI_Datatype datatype, int elements, int *count);
+
+static int big_status(MPI_Status *status, MPI_Datatype datatype, int elements, int *count)
+{
+    struct __mpi_type *t = __mpi_type_get(datatype);
+    MPI_Count bytes = status_bytes(status), n;
+    if (elements)
+        MPI_Get_elements_x(status, datatype, &n);
+    else if (t->size == 0)
+        n = 0;
+    else
+        n = bytes % t->size ? MPI_UNDEFINED : bytes / t->size;
+    *count = n > INT_MAX ? MPI_UNDEFINED : (int)n;
+    return MPI_SUCCESS;
+}
+
 static int set_elements(MPI_Status *status, MPI_Datatype datatype, MPI_Count count, const char *fn)
 {
     struct __mpi_type *t = __mpi_type_get(datatype);
@@ -94,6 +113,8 @@ static int set_elements(MPI_Status *status, MPI_Datatype datatype, MPI_Count cou
     if (count < 0 || (t->size > 0 && count > (MPI_Count)0x7fffffffffffffffLL / t->size))
         FAIL(MPI_ERR_COUNT, fn);
     bytes = count * t->size;
+    if (bytes > INT_MAX)
+        __mpi_big_status = big_status;
     status->__count = (int)(unsigned)bytes;
     status->__cancelled = (status->__cancelled & 1) | (int)((unsigned)(bytes >> 32) << 1);
     return MPI_SUCCESS;

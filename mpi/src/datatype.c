@@ -874,6 +874,11 @@ int MPI_Get_address(void *location, MPI_Aint *address)
     return MPI_SUCCESS;
 }
 
+/* Large counts: count.c's reading of a status of more than 2^31 - 1 bytes, which only its
+ * MPI_Status_set_elements(_x) makes (and then sets this). */
+int (*__mpi_big_status)(MPI_Status *status, MPI_Datatype datatype, int elements, int *count);
+#define BIG_STATUS(s) (__mpi_big_status && ((s)->__count < 0 || (unsigned)(s)->__cancelled >> 1))
+
 int MPI_Get_count(MPI_Status *status, MPI_Datatype datatype, int *count)
 {
     struct __mpi_type *t = __mpi_type_get(datatype);
@@ -881,6 +886,8 @@ int MPI_Get_count(MPI_Status *status, MPI_Datatype datatype, int *count)
         FAIL(MPI_ERR_TYPE, "MPI_Get_count");
     if (!status || !count)
         FAIL(MPI_ERR_ARG, "MPI_Get_count");
+    if (BIG_STATUS(status))
+        return __mpi_big_status(status, datatype, 0, count);
     if (t->size == 0)
         *count = 0;
     else if (status->__count % t->size != 0)
@@ -898,6 +905,8 @@ int MPI_Get_elements(MPI_Status *status, MPI_Datatype datatype, int *count)
         FAIL(MPI_ERR_TYPE, "MPI_Get_elements");
     if (!status || !count)
         FAIL(MPI_ERR_ARG, "MPI_Get_elements");
+    if (BIG_STATUS(status))
+        return __mpi_big_status(status, datatype, 1, count);
     bytes = status->__count;
     if (t->size == 0) {
         *count = 0;

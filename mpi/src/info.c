@@ -4,8 +4,8 @@
  * Every call works before MPI_Init and after MPI_Finalize too, as MPI-4 lets a program call them then.
  *
  * The communicators' info calls are here too (MPI_Comm_set_info, MPI_Comm_get_info, MPI_Comm_dup_with_info):
- * libmpi takes no communicator hint, so the info a communicator uses is empty and a hint is accepted and
- * ignored, as the standard allows. The windows' are in win_extra.c over the calls below. This file is linked
+ * a communicator keeps the four assertions MPI-4 defines for it and gives them back, as MPICH 4.0.2 does. The
+ * windows' are in win_extra.c over the calls below. This file is linked
  * only into programs that call them. */
 #include <stdlib.h>
 #include <string.h>
@@ -319,31 +319,65 @@ int __mpi_info_check(MPI_Info info)
     return info == MPI_INFO_NULL || info_of(info) ? MPI_SUCCESS : MPI_ERR_INFO;
 }
 
-/* ---- Communicators' info (MPI-3): no hint is used, so the info in use is empty ------------------------------ */
+/* ---- Communicators' info (MPI-3, with MPI-4's meaning: the hints in use) ----------------------------------- */
+
+/* The four assertions of MPI-4.0 section 7.4.4 that a communicator takes, in the order MPICH 4.0.2 gives them:
+ * each is "true" or "false" (MPI_Comm_set_info sets those of its keys it has, other values and keys are ignored),
+ * a new communicator starts with all "false" (MPI_Comm_dup and the rest do not copy them, as in MPICH 4.0.2),
+ * MPI_Comm_dup_with_info with those of its info, and MPI_Comm_get_info gives all four. libmpi's matching is the
+ * same whatever they say (an assertion lets an implementation do less; none needs it). */
+static const char *const hint_keys[4] = { "mpi_assert_no_any_tag", "mpi_assert_no_any_source",
+                                          "mpi_assert_exact_length", "mpi_assert_allow_overtaking" };
+
+static void take_hints(struct __mpi_comm *c, struct info *x)
+{
+    struct pair *p;
+    int i;
+    for (i = 0; i < 4; i++)
+        if ((p = find(x, hint_keys[i], 0)) != 0) {
+            if (strcmp(p->value, "true") == 0)
+                c->hints |= 1 << i;
+            else if (strcmp(p->value, "false") == 0)
+                c->hints &= ~(1 << i);
+        }
+}
 
 int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
 {
-    if (!__mpi_comm(comm))
+    struct __mpi_comm *c = __mpi_comm(comm);
+    if (!c)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_set_info");
     if (info == MPI_INFO_NULL || !info_of(info))
         return __mpi_error(comm, info == MPI_INFO_NULL ? MPI_ERR_ARG : MPI_ERR_INFO, "MPI_Comm_set_info");
+    take_hints(c, info_of(info));
     return MPI_SUCCESS;
 }
 
 int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
 {
-    if (!__mpi_comm(comm))
+    struct __mpi_comm *c = __mpi_comm(comm);
+    int i;
+    if (!c)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_get_info");
     if (!info_used)
         return __mpi_error(comm, MPI_ERR_ARG, "MPI_Comm_get_info");
     if ((*info_used = make()) == MPI_INFO_NULL)
         return __mpi_no_mem(comm, "MPI_Comm_get_info", (int)sizeof(struct info));
+    for (i = 0; i < 4; i++)
+        if (put(info_of(*info_used), hint_keys[i], c->hints & 1 << i ? "true" : "false") != MPI_SUCCESS) {
+            MPI_Info_free(info_used);
+            return __mpi_no_mem(comm, "MPI_Comm_get_info", (int)sizeof(struct pair) + MPI_MAX_INFO_KEY);
+        }
     return MPI_SUCCESS;
 }
 
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
+    int err;
     if (__mpi_comm(comm) && info != MPI_INFO_NULL && !info_of(info))
         return __mpi_error(comm, MPI_ERR_INFO, "MPI_Comm_dup_with_info");
-    return MPI_Comm_dup(comm, newcomm);
+    err = MPI_Comm_dup(comm, newcomm);
+    if (err == MPI_SUCCESS && info != MPI_INFO_NULL && __mpi_comm(*newcomm))
+        take_hints(__mpi_comm(*newcomm), info_of(info));
+    return err;
 }

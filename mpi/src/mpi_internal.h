@@ -50,6 +50,7 @@ struct __mpi_comm {
     int nbc_seq;                      /* nonblocking collectives started on it (their tags, nbc.c) */
     int freed;                        /* MPI_Comm_free came while receives were posted: the engine still
                                        * matches them; the communicator goes when they have (comm.c) */
+    int hints;                        /* MPI_Comm_set_info's assertions, bit i of info.c's hint_keys[i] */
 };
 
 /* The communicator table: a communicator's handle is its context, which is unique on the whole machine

@@ -259,6 +259,98 @@
 #define MPI_Win_set_errhandler PMPI_Win_set_errhandler
 #define MPI_Win_get_errhandler PMPI_Win_get_errhandler
 #define MPI_Win_call_errhandler PMPI_Win_call_errhandler
+#define MPI_Bsend_c PMPI_Bsend_c
+#define MPI_Ssend_c PMPI_Ssend_c
+#define MPI_Rsend_c PMPI_Rsend_c
+#define MPI_Ibsend_c PMPI_Ibsend_c
+#define MPI_Issend_c PMPI_Issend_c
+#define MPI_Irsend_c PMPI_Irsend_c
+#define MPI_Buffer_attach_c PMPI_Buffer_attach_c
+#define MPI_Buffer_detach_c PMPI_Buffer_detach_c
+#define MPI_Send_init_c PMPI_Send_init_c
+#define MPI_Bsend_init_c PMPI_Bsend_init_c
+#define MPI_Ssend_init_c PMPI_Ssend_init_c
+#define MPI_Rsend_init_c PMPI_Rsend_init_c
+#define MPI_Recv_init_c PMPI_Recv_init_c
+#define MPI_Sendrecv_replace_c PMPI_Sendrecv_replace_c
+#define MPI_Get_elements_c PMPI_Get_elements_c
+#define MPI_Type_contiguous_c PMPI_Type_contiguous_c
+#define MPI_Type_vector_c PMPI_Type_vector_c
+#define MPI_Type_create_hvector_c PMPI_Type_create_hvector_c
+#define MPI_Type_indexed_c PMPI_Type_indexed_c
+#define MPI_Type_create_hindexed_c PMPI_Type_create_hindexed_c
+#define MPI_Type_create_indexed_block_c PMPI_Type_create_indexed_block_c
+#define MPI_Type_create_struct_c PMPI_Type_create_struct_c
+#define MPI_Type_create_resized_c PMPI_Type_create_resized_c
+#define MPI_Type_get_extent_c PMPI_Type_get_extent_c
+#define MPI_Type_get_true_extent_c PMPI_Type_get_true_extent_c
+#define MPI_Type_create_subarray_c PMPI_Type_create_subarray_c
+#define MPI_Pack_c PMPI_Pack_c
+#define MPI_Unpack_c PMPI_Unpack_c
+#define MPI_Pack_size_c PMPI_Pack_size_c
+#define MPI_Type_size_c PMPI_Type_size_c
+#define MPI_Get_count_c PMPI_Get_count_c
+#define MPI_Send_c PMPI_Send_c
+#define MPI_Recv_c PMPI_Recv_c
+#define MPI_Isend_c PMPI_Isend_c
+#define MPI_Irecv_c PMPI_Irecv_c
+#define MPI_Sendrecv_c PMPI_Sendrecv_c
+#define MPI_Bcast_c PMPI_Bcast_c
+#define MPI_Reduce_c PMPI_Reduce_c
+#define MPI_Allreduce_c PMPI_Allreduce_c
+#define MPI_Gather_c PMPI_Gather_c
+#define MPI_Gatherv_c PMPI_Gatherv_c
+#define MPI_Scatter_c PMPI_Scatter_c
+#define MPI_Scatterv_c PMPI_Scatterv_c
+#define MPI_Allgather_c PMPI_Allgather_c
+#define MPI_Allgatherv_c PMPI_Allgatherv_c
+#define MPI_Alltoall_c PMPI_Alltoall_c
+#define MPI_Alltoallv_c PMPI_Alltoallv_c
+#define MPI_Reduce_scatter_c PMPI_Reduce_scatter_c
+#define MPI_Scan_c PMPI_Scan_c
+#define MPI_Exscan_c PMPI_Exscan_c
+#define MPI_Reduce_scatter_block_c PMPI_Reduce_scatter_block_c
+#define MPI_Alltoallw_c PMPI_Alltoallw_c
+#define MPI_Reduce_local_c PMPI_Reduce_local_c
+#define MPI_Ibcast_c PMPI_Ibcast_c
+#define MPI_Ireduce_c PMPI_Ireduce_c
+#define MPI_Iallreduce_c PMPI_Iallreduce_c
+#define MPI_Igather_c PMPI_Igather_c
+#define MPI_Iscatter_c PMPI_Iscatter_c
+#define MPI_Iallgather_c PMPI_Iallgather_c
+#define MPI_Ialltoall_c PMPI_Ialltoall_c
+#define MPI_Igatherv_c PMPI_Igatherv_c
+#define MPI_Iscatterv_c PMPI_Iscatterv_c
+#define MPI_Iallgatherv_c PMPI_Iallgatherv_c
+#define MPI_Ialltoallv_c PMPI_Ialltoallv_c
+#define MPI_Ialltoallw_c PMPI_Ialltoallw_c
+#define MPI_Ireduce_scatter_c PMPI_Ireduce_scatter_c
+#define MPI_Ireduce_scatter_block_c PMPI_Ireduce_scatter_block_c
+#define MPI_Iscan_c PMPI_Iscan_c
+#define MPI_Iexscan_c PMPI_Iexscan_c
+#define MPI_Neighbor_allgather_c PMPI_Neighbor_allgather_c
+#define MPI_Neighbor_allgatherv_c PMPI_Neighbor_allgatherv_c
+#define MPI_Neighbor_alltoall_c PMPI_Neighbor_alltoall_c
+#define MPI_Neighbor_alltoallv_c PMPI_Neighbor_alltoallv_c
+#define MPI_Neighbor_alltoallw_c PMPI_Neighbor_alltoallw_c
+#define MPI_Ineighbor_allgather_c PMPI_Ineighbor_allgather_c
+#define MPI_Ineighbor_allgatherv_c PMPI_Ineighbor_allgatherv_c
+#define MPI_Ineighbor_alltoall_c PMPI_Ineighbor_alltoall_c
+#define MPI_Ineighbor_alltoallv_c PMPI_Ineighbor_alltoallv_c
+#define MPI_Ineighbor_alltoallw_c PMPI_Ineighbor_alltoallw_c
+#define MPI_Win_create_c PMPI_Win_create_c
+#define MPI_Win_allocate_c PMPI_Win_allocate_c
+#define MPI_Put_c PMPI_Put_c
+#define MPI_Get_c PMPI_Get_c
+#define MPI_Accumulate_c PMPI_Accumulate_c
+#define MPI_Get_accumulate_c PMPI_Get_accumulate_c
+#define MPI_Rput_c PMPI_Rput_c
+#define MPI_Rget_c PMPI_Rget_c
+#define MPI_Raccumulate_c PMPI_Raccumulate_c
+#define MPI_Rget_accumulate_c PMPI_Rget_accumulate_c
+#define MPI_Win_allocate_shared_c PMPI_Win_allocate_shared_c
+#define MPI_Win_shared_query_c PMPI_Win_shared_query_c
+#define MPI_Op_create_c PMPI_Op_create_c
 #define MPI_Info_create PMPI_Info_create
 #define MPI_Info_create_env PMPI_Info_create_env
 #define MPI_Info_set PMPI_Info_set
@@ -528,6 +620,98 @@
 #pragma weak MPI_Win_set_errhandler = PMPI_Win_set_errhandler
 #pragma weak MPI_Win_get_errhandler = PMPI_Win_get_errhandler
 #pragma weak MPI_Win_call_errhandler = PMPI_Win_call_errhandler
+#pragma weak MPI_Bsend_c = PMPI_Bsend_c
+#pragma weak MPI_Ssend_c = PMPI_Ssend_c
+#pragma weak MPI_Rsend_c = PMPI_Rsend_c
+#pragma weak MPI_Ibsend_c = PMPI_Ibsend_c
+#pragma weak MPI_Issend_c = PMPI_Issend_c
+#pragma weak MPI_Irsend_c = PMPI_Irsend_c
+#pragma weak MPI_Buffer_attach_c = PMPI_Buffer_attach_c
+#pragma weak MPI_Buffer_detach_c = PMPI_Buffer_detach_c
+#pragma weak MPI_Send_init_c = PMPI_Send_init_c
+#pragma weak MPI_Bsend_init_c = PMPI_Bsend_init_c
+#pragma weak MPI_Ssend_init_c = PMPI_Ssend_init_c
+#pragma weak MPI_Rsend_init_c = PMPI_Rsend_init_c
+#pragma weak MPI_Recv_init_c = PMPI_Recv_init_c
+#pragma weak MPI_Sendrecv_replace_c = PMPI_Sendrecv_replace_c
+#pragma weak MPI_Get_elements_c = PMPI_Get_elements_c
+#pragma weak MPI_Type_contiguous_c = PMPI_Type_contiguous_c
+#pragma weak MPI_Type_vector_c = PMPI_Type_vector_c
+#pragma weak MPI_Type_create_hvector_c = PMPI_Type_create_hvector_c
+#pragma weak MPI_Type_indexed_c = PMPI_Type_indexed_c
+#pragma weak MPI_Type_create_hindexed_c = PMPI_Type_create_hindexed_c
+#pragma weak MPI_Type_create_indexed_block_c = PMPI_Type_create_indexed_block_c
+#pragma weak MPI_Type_create_struct_c = PMPI_Type_create_struct_c
+#pragma weak MPI_Type_create_resized_c = PMPI_Type_create_resized_c
+#pragma weak MPI_Type_get_extent_c = PMPI_Type_get_extent_c
+#pragma weak MPI_Type_get_true_extent_c = PMPI_Type_get_true_extent_c
+#pragma weak MPI_Type_create_subarray_c = PMPI_Type_create_subarray_c
+#pragma weak MPI_Pack_c = PMPI_Pack_c
+#pragma weak MPI_Unpack_c = PMPI_Unpack_c
+#pragma weak MPI_Pack_size_c = PMPI_Pack_size_c
+#pragma weak MPI_Type_size_c = PMPI_Type_size_c
+#pragma weak MPI_Get_count_c = PMPI_Get_count_c
+#pragma weak MPI_Send_c = PMPI_Send_c
+#pragma weak MPI_Recv_c = PMPI_Recv_c
+#pragma weak MPI_Isend_c = PMPI_Isend_c
+#pragma weak MPI_Irecv_c = PMPI_Irecv_c
+#pragma weak MPI_Sendrecv_c = PMPI_Sendrecv_c
+#pragma weak MPI_Bcast_c = PMPI_Bcast_c
+#pragma weak MPI_Reduce_c = PMPI_Reduce_c
+#pragma weak MPI_Allreduce_c = PMPI_Allreduce_c
+#pragma weak MPI_Gather_c = PMPI_Gather_c
+#pragma weak MPI_Gatherv_c = PMPI_Gatherv_c
+#pragma weak MPI_Scatter_c = PMPI_Scatter_c
+#pragma weak MPI_Scatterv_c = PMPI_Scatterv_c
+#pragma weak MPI_Allgather_c = PMPI_Allgather_c
+#pragma weak MPI_Allgatherv_c = PMPI_Allgatherv_c
+#pragma weak MPI_Alltoall_c = PMPI_Alltoall_c
+#pragma weak MPI_Alltoallv_c = PMPI_Alltoallv_c
+#pragma weak MPI_Reduce_scatter_c = PMPI_Reduce_scatter_c
+#pragma weak MPI_Scan_c = PMPI_Scan_c
+#pragma weak MPI_Exscan_c = PMPI_Exscan_c
+#pragma weak MPI_Reduce_scatter_block_c = PMPI_Reduce_scatter_block_c
+#pragma weak MPI_Alltoallw_c = PMPI_Alltoallw_c
+#pragma weak MPI_Reduce_local_c = PMPI_Reduce_local_c
+#pragma weak MPI_Ibcast_c = PMPI_Ibcast_c
+#pragma weak MPI_Ireduce_c = PMPI_Ireduce_c
+#pragma weak MPI_Iallreduce_c = PMPI_Iallreduce_c
+#pragma weak MPI_Igather_c = PMPI_Igather_c
+#pragma weak MPI_Iscatter_c = PMPI_Iscatter_c
+#pragma weak MPI_Iallgather_c = PMPI_Iallgather_c
+#pragma weak MPI_Ialltoall_c = PMPI_Ialltoall_c
+#pragma weak MPI_Igatherv_c = PMPI_Igatherv_c
+#pragma weak MPI_Iscatterv_c = PMPI_Iscatterv_c
+#pragma weak MPI_Iallgatherv_c = PMPI_Iallgatherv_c
+#pragma weak MPI_Ialltoallv_c = PMPI_Ialltoallv_c
+#pragma weak MPI_Ialltoallw_c = PMPI_Ialltoallw_c
+#pragma weak MPI_Ireduce_scatter_c = PMPI_Ireduce_scatter_c
+#pragma weak MPI_Ireduce_scatter_block_c = PMPI_Ireduce_scatter_block_c
+#pragma weak MPI_Iscan_c = PMPI_Iscan_c
+#pragma weak MPI_Iexscan_c = PMPI_Iexscan_c
+#pragma weak MPI_Neighbor_allgather_c = PMPI_Neighbor_allgather_c
+#pragma weak MPI_Neighbor_allgatherv_c = PMPI_Neighbor_allgatherv_c
+#pragma weak MPI_Neighbor_alltoall_c = PMPI_Neighbor_alltoall_c
+#pragma weak MPI_Neighbor_alltoallv_c = PMPI_Neighbor_alltoallv_c
+#pragma weak MPI_Neighbor_alltoallw_c = PMPI_Neighbor_alltoallw_c
+#pragma weak MPI_Ineighbor_allgather_c = PMPI_Ineighbor_allgather_c
+#pragma weak MPI_Ineighbor_allgatherv_c = PMPI_Ineighbor_allgatherv_c
+#pragma weak MPI_Ineighbor_alltoall_c = PMPI_Ineighbor_alltoall_c
+#pragma weak MPI_Ineighbor_alltoallv_c = PMPI_Ineighbor_alltoallv_c
+#pragma weak MPI_Ineighbor_alltoallw_c = PMPI_Ineighbor_alltoallw_c
+#pragma weak MPI_Win_create_c = PMPI_Win_create_c
+#pragma weak MPI_Win_allocate_c = PMPI_Win_allocate_c
+#pragma weak MPI_Put_c = PMPI_Put_c
+#pragma weak MPI_Get_c = PMPI_Get_c
+#pragma weak MPI_Accumulate_c = PMPI_Accumulate_c
+#pragma weak MPI_Get_accumulate_c = PMPI_Get_accumulate_c
+#pragma weak MPI_Rput_c = PMPI_Rput_c
+#pragma weak MPI_Rget_c = PMPI_Rget_c
+#pragma weak MPI_Raccumulate_c = PMPI_Raccumulate_c
+#pragma weak MPI_Rget_accumulate_c = PMPI_Rget_accumulate_c
+#pragma weak MPI_Win_allocate_shared_c = PMPI_Win_allocate_shared_c
+#pragma weak MPI_Win_shared_query_c = PMPI_Win_shared_query_c
+#pragma weak MPI_Op_create_c = PMPI_Op_create_c
 #pragma weak MPI_Info_create = PMPI_Info_create
 #pragma weak MPI_Info_create_env = PMPI_Info_create_env
 #pragma weak MPI_Info_set = PMPI_Info_set
