@@ -321,11 +321,12 @@ int __mpi_info_check(MPI_Info info)
 
 /* ---- Communicators' info (MPI-3, with MPI-4's meaning: the hints in use) ----------------------------------- */
 
-/* The four assertions of MPI-4.0 section 7.4.4 that a communicator takes, in the order MPICH 4.0.2 gives them:
- * each is "true" or "false" (MPI_Comm_set_info sets those of its keys it has, other values and keys are ignored),
- * a new communicator starts with all "false" (MPI_Comm_dup and the rest do not copy them, as in MPICH 4.0.2),
- * MPI_Comm_dup_with_info with those of its info, and MPI_Comm_get_info gives all four. libmpi's matching is the
- * same whatever they say (an assertion lets an implementation do less; none needs it). */
+/* The four assertions of MPI-4.0 section 7.4.4 that a communicator takes, in the order MPICH 4.0.2 gives them,
+ * each "true" or "false": MPI_Comm_set_info sets those of the four its info has ("true", or "false" for any other
+ * value, as MPICH 4.0.2 reads them; other keys are ignored); a new communicator starts with all "false"
+ * (MPI_Comm_dup and the rest do not copy them, as in MPICH 4.0.2), MPI_Comm_dup_with_info with those of its info;
+ * MPI_Comm_get_info gives all four. libmpi's matching is the same whatever they say (an assertion lets an
+ * implementation do less; none needs it). */
 static const char *const hint_keys[4] = { "mpi_assert_no_any_tag", "mpi_assert_no_any_source",
                                           "mpi_assert_exact_length", "mpi_assert_allow_overtaking" };
 
@@ -337,7 +338,7 @@ static void take_hints(struct __mpi_comm *c, struct info *x)
         if ((p = find(x, hint_keys[i], 0)) != 0) {
             if (strcmp(p->value, "true") == 0)
                 c->hints |= 1 << i;
-            else if (strcmp(p->value, "false") == 0)
+            else
                 c->hints &= ~(1 << i);
         }
 }

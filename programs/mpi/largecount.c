@@ -4,7 +4,8 @@
  * every blocking collective and the nonblocking ones with vector arguments, with MPI_Count counts and MPI_Aint
  * displacements; neighbourhood collectives on a ring; the datatype constructors, sizes and extents, pack and
  * unpack; windows, put, get, accumulate and the request-based and shared-window calls; an operation of
- * MPI_Op_create_c (its length an MPI_Count) in reductions and MPI_Reduce_local_c. Then counts beyond an int:
+ * MPI_Op_create_c (its length an MPI_Count; associative, not commutative) in MPI_Allreduce_c and
+ * MPI_Reduce_local_c. Then counts beyond an int:
  * MPI_Get_count and MPI_Get_elements of a status set to 2^33 + 4 bytes say MPI_UNDEFINED where the `_c` forms
  * give the count; calls with counts beyond an int never work on their low 32 bits: MPICH makes a type of
  * 2^32 + 2 ints; a library whose MPI_Aint has 32 bits returns MPI_ERR_COUNT for it and for a send, a broadcast,
@@ -25,17 +26,20 @@ static int is(int err, int want)
     return c == want;
 }
 
-/* An operation over MPI_Count lengths: inout = in + 2 * inout, not commutative. */
+/* An operation over MPI_Count lengths, associative and not commutative: pairs (m, c) of unsigned ints stand for
+ * x -> m x + c, and inout becomes "in, then inout" (m_in m_io, c_in m_io + c_io). */
 static MPI_Count calls;
-static void twice(void *in, void *inout, MPI_Count *len, MPI_Datatype *type)
+static void compose(void *in, void *inout, MPI_Count *len, MPI_Datatype *type)
 {
     MPI_Count i;
-    int *a = (int *)in, *b = (int *)inout;
+    unsigned *a = (unsigned *)in, *b = (unsigned *)inout;
     calls++;
-    if (*type != MPI_INT)
+    if (*type != MPI_UNSIGNED || *len % 2)
         errors++;
-    for (i = 0; i < *len; i++)
-        b[i] = a[i] + 2 * b[i];
+    for (i = 0; i + 1 < *len; i += 2) {
+        b[i + 1] = a[i + 1] * b[i] + b[i + 1];
+        b[i] = a[i] * b[i];
+    }
 }
 
 static void p2p(void)
@@ -62,7 +66,7 @@ static void p2p(void)
     MPI_Get_count_c(&st, MPI_INT, &n);
     check(n == 17 && got[16] == 1000 * from + 16 && got[17] == 0);
     if (rank == 0)
-        printf("MPI_Recv_c with count 2^32 + 5: %lld ints, source %d\n", n, st.MPI_SOURCE);
+        printf("MPI_Recv_c with count 2^32 + 5: %lld ints, source %d\n", (long long)n, st.MPI_SOURCE);
     MPI_Get_elements_c(&st, MPI_BYTE, &n);
     check(n == 68);
     /* nonblocking, synchronous, ready after a barrier */
@@ -133,7 +137,7 @@ static void p2p(void)
 static void collectives(void)
 {
     int i, j, *a, *b, *ref;
-    MPI_Count *cnt, *cnt2, n;
+    MPI_Count *cnt, *cnt2;
     MPI_Aint *dsp, *dsp2;
     MPI_Datatype *ty;
     MPI_Request rq[4];
@@ -301,18 +305,25 @@ static void collectives(void)
         check(b[11] == 100 * rank * (rank - 1) / 2 + 3 * rank);
     report("nonblocking collectives");
 
-    /* a user operation over MPI_Count lengths, not commutative: rank order */
-    MPI_Op_create_c(twice, 0, &op);
-    for (i = 0; i < 4; i++)
-        a[i] = rank + i;
-    MPI_Allreduce_c(a, b, 4, MPI_INT, op, MPI_COMM_WORLD);
-    n = b[1];
-    MPI_Reduce_local_c(a, b, 4, MPI_INT, op);
-    check(b[1] == a[1] + 2 * n && calls > 0);
-    MPI_Bcast(b, 4, MPI_INT, 0, MPI_COMM_WORLD);
-    if (rank == 0)
-        printf("MPI_Op_create_c, not commutative: allreduce of rank + 1, then reduce_local: %d\n", b[1]);
-    MPI_Op_free(&op);
+    /* a user operation over MPI_Count lengths, not commutative: in rank order */
+    {
+        unsigned u[4], r[4], m = 1, c = 0;
+        MPI_Op_create_c(compose, 0, &op);
+        for (i = 0; i < 4; i++)
+            u[i] = 2 * rank + 1 + i;
+        MPI_Allreduce_c(u, r, 4, MPI_UNSIGNED, op, MPI_COMM_WORLD);
+        for (i = 0; i < p; i++) {         /* the ranks' maps applied in rank order */
+            c = (2 * i + 1) * c + (2 * i + 2);
+            m = (2 * i + 1) * m;
+        }
+        check(r[0] == m && r[1] == c);
+        if (rank == 0)
+            printf("MPI_Op_create_c, not commutative: the ranks' maps x -> (2r+1) x + (2r+2) composed: %u x + %u\n",
+                   r[0], r[1]);
+        MPI_Reduce_local_c(u, r, 4, MPI_UNSIGNED, op);
+        check(r[0] == u[0] * m && r[1] == u[1] * m + c && calls > 0);
+        MPI_Op_free(&op);
+    }
     report("MPI_Op_create_c");
 
     /* neighbourhood collectives on a periodic ring */
@@ -371,8 +382,8 @@ static void show(const char *name, MPI_Datatype t)
     MPI_Type_get_extent_c(t, &lb, &ext);
     MPI_Type_get_true_extent_c(t, &tlb, &text);
     if (rank == 0)
-        printf("  %-34s size %lld lb %lld extent %lld true_lb %lld true_extent %lld\n", name, sz, lb, ext, tlb,
-               text);
+        printf("  %-34s size %lld lb %lld extent %lld true_lb %lld true_extent %lld\n", name, (long long)sz,
+               (long long)lb, (long long)ext, (long long)tlb, (long long)text);
 }
 
 static void datatypes(void)
@@ -428,7 +439,8 @@ static void datatypes(void)
     MPI_Unpack_c(packed, BIG + 48, &pos, back, 2, t[1], MPI_COMM_WORLD);
     check(pos == 48 && back[15] == m[15] && back[13] == 0);
     if (rank == 0)
-        printf("  MPI_Pack_size_c of 2 vectors: %lld; packed and unpacked: %lld bytes\n", psize, pos);
+        printf("  MPI_Pack_size_c of 2 vectors: %lld; packed and unpacked: %lld bytes\n", (long long)psize,
+               (long long)pos);
     for (i = 0; i < 10; i++)
         MPI_Type_free(&t[i]);
     report("datatypes, pack and unpack");
@@ -455,6 +467,7 @@ static void onesided(void)
     MPI_Get_c(res, 4, MPI_INT, to, 0, 4, MPI_INT, win);
     MPI_Win_fence(0, win);
     check(mem[3] == 10 * ((rank + size - 1) % size) + 3 && mem[11] == mem[3] && res[3] == 10 * rank + 3);
+    MPI_Barrier(MPI_COMM_WORLD);        /* before the next epoch changes the memory checked */
     MPI_Win_lock(MPI_LOCK_SHARED, to, 0, win);
     MPI_Get_accumulate_c(orig, 4, MPI_INT, res, 4, MPI_INT, to, 8, 4, MPI_INT, MPI_SUM, win);
     MPI_Win_unlock(to, win);
@@ -509,10 +522,10 @@ static void beyond(void)
                c == MPI_UNDEFINED ? "MPI_UNDEFINED" : "a number", e == MPI_UNDEFINED ? "MPI_UNDEFINED" : "a number");
     MPI_Get_count_c(&st, MPI_INT, &n);
     if (rank == 0)
-        printf("  MPI_Get_count_c as MPI_INT: %lld\n", n);
+        printf("  MPI_Get_count_c as MPI_INT: %lld\n", (long long)n);
     MPI_Get_elements_c(&st, MPI_SHORT, &n);
     if (rank == 0)
-        printf("  MPI_Get_elements_c as MPI_SHORT: %lld\n", n);
+        printf("  MPI_Get_elements_c as MPI_SHORT: %lld\n", (long long)n);
     MPI_Get_count_c(&st, MPI_DOUBLE, &n);
     if (rank == 0)
         printf("  MPI_Get_count_c as MPI_DOUBLE: %s\n", n == MPI_UNDEFINED ? "MPI_UNDEFINED" : "a number");
