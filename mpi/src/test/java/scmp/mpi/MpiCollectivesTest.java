@@ -101,8 +101,8 @@ class MpiCollectivesTest {
      *  (nbrcoll.c), large counts (counts.c), info objects and the calls that take them (info.c), window error
      *  handlers (winerr.c), error classes, codes and strings of the program's own (adderr.c), MPI-4's large-count
      *  functions (largecount.c), the hints of communicators (comminfo.c). The nonblocking collectives post every
-     *  message at once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the NIU held
-     *  every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
+     *  message at once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the
+     *  NIU held every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
     @CsvSource({
         "groups.c,4,ours", "groups.c,4,thesis", "groups.c,16,ours", "groups.c,16,thesis",
