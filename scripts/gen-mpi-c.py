@@ -375,8 +375,8 @@ def wrap(line, width=118):
 def main():
     hsrc = open(header).read()
     begin, end = "/* BEGIN LARGE COUNT", "/* END LARGE COUNT */\n"
-    if begin in hsrc:
-        hsrc = hsrc[:hsrc.index(begin)] + hsrc[hsrc.index(end) + len(end):]
+    if begin in hsrc:      # the block and the blank line after it
+        hsrc = hsrc[:hsrc.index(begin)] + hsrc[hsrc.index(end) + len(end) + 1:]
     bases = base_prototypes(hsrc)
     decls = [d.strip() for d in " ".join(SPEC.split("\n")).split(";") if d.strip()]
     protos, funcs = [], []
