@@ -16,7 +16,7 @@ root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 header = os.path.join(root, "mpi", "include", "mpi.h")
 source = os.path.join(root, "mpi", "src", "large.c")
 
-# The C bindings of MPI-4.0 (chapter 20) for the functions libmpi has, in mpi.h's order.
+# The C bindings of MPI-4.0 for the functions libmpi has, in mpi.h's order.
 SPEC = """
 int MPI_Bsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
 int MPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
