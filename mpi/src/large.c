@@ -1,6 +1,6 @@
 /* MPI-4's large-count functions (the `_c` bindings of MPI-4.0): every function libmpi has whose standard binding
- * takes counts, takes them as MPI_Count (and displacements as MPI_Aint) in its `_c` form. A node has 8 MiB and an MPI_Aint 32 bits, so each `_c` function converts its arguments to those of the
- * int function and calls it: a count that fits an int is passed on; one that does not is an error through the
+ * takes counts, takes them as MPI_Count (and displacements as MPI_Aint) in its `_c` form. A node has 8 MiB and
+ * an MPI_Aint 32 bits, so each `_c` function converts its arguments to those of the int function and calls it: a count that fits an int is passed on; one that does not is an error through the
  * communicator's handler (the window's for one-sided calls, MPI_COMM_WORLD's for datatypes), MPI_ERR_COUNT for a
  * count (the class MPICH gives a count that is not valid), MPI_ERR_ARG for a displacement, bound, extent or
  * displacement unit beyond an MPI_Aint or an int; nothing is cut silently. A receive's count (MPI_Recv_c,
