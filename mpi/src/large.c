@@ -1,19 +1,20 @@
 /* MPI-4's large-count functions (the `_c` bindings of MPI-4.0): every function libmpi has whose standard binding
- * takes counts, takes them as MPI_Count (and displacements as MPI_Aint) in its `_c` form. A node has 8 MiB and
- * an MPI_Aint 32 bits, so each `_c` function converts its arguments to those of the int function and calls it: a count that fits an int is passed on; one that does not is an error through the
- * communicator's handler (the window's for one-sided calls, MPI_COMM_WORLD's for datatypes), MPI_ERR_COUNT for a
- * count (the class MPICH gives a count that is not valid), MPI_ERR_ARG for a displacement, bound, extent or
- * displacement unit beyond an MPI_Aint or an int; nothing is cut silently. A receive's count (MPI_Recv_c,
- * MPI_Irecv_c, MPI_Recv_init_c, MPI_Sendrecv_c) and the buffer sizes of MPI_Pack_c and MPI_Unpack_c are only
- * limits, so a larger one is cut to the largest the int function can take of the datatype (no message or packed
- * buffer comes near it). What the int function gives back widens: MPI_Type_size_c, MPI_Type_get_extent_c,
- * MPI_Pack_size_c, MPI_Buffer_detach_c; MPI_Get_count_c and MPI_Get_elements_c read all 63 bits of a count set by
- * MPI_Status_set_elements_x (count.c). MPI_Op_create_c registers the program's MPI_User_function_c behind one of
- * 32 trampolines, each an MPI_User_function that calls its function with the length as an MPI_Count.
+ * takes counts, takes them as MPI_Count (and displacements as MPI_Aint) in its `_c` form. A node has 8 MiB and an
+ * MPI_Aint 32 bits, so each `_c` function converts its arguments to those of the int function and calls it: a count
+ * that fits an int is passed on; one that does not is an error through the communicator's handler (the window's for
+ * one-sided calls, MPI_COMM_WORLD's for datatypes), MPI_ERR_COUNT for a count (the class MPICH gives a count that is
+ * not valid), MPI_ERR_ARG for a displacement, bound, extent or displacement unit beyond an MPI_Aint or an int;
+ * nothing is cut silently. A receive's count (MPI_Recv_c, MPI_Irecv_c, MPI_Recv_init_c, MPI_Sendrecv_c) and the
+ * buffer sizes of MPI_Pack_c and MPI_Unpack_c are only limits, so a larger one is cut to the largest the int
+ * function can take of the datatype (no message or packed buffer comes near it). What the int function gives back
+ * widens: MPI_Type_size_c, MPI_Type_get_extent_c, MPI_Pack_size_c, MPI_Buffer_detach_c; MPI_Get_count_c and
+ * MPI_Get_elements_c read all 63 bits of a count set by MPI_Status_set_elements_x (count.c). MPI_Op_create_c
+ * registers the program's MPI_User_function_c behind one of 32 trampolines, each an MPI_User_function that calls its
+ * function with the length as an MPI_Count.
  *
  * The wrappers between BEGIN GENERATED and END GENERATED are made by scripts/gen-mpi-c.py from the standard's
- * prototypes (which it also writes into mpi.h); the rest is written here. A file of its own, so that programs
- * that call no `_c` function do not link it. */
+ * prototypes (which it also writes into mpi.h); the rest is written here. A file of its own, so that programs that
+ * call no `_c` function do not link it. */
 #include <limits.h>
 #include <stdlib.h>
 #include "mpi_machine.h"
