@@ -207,6 +207,9 @@ RECV = {("MPI_Recv_c", "count"): "datatype", ("MPI_Irecv_c", "count"): "datatype
 LIMIT = {("MPI_Pack_c", "outsize"), ("MPI_Unpack_c", "insize")}
 # In-out scalars.
 INOUT = {"position"}
+# Counts significant only at a rooted collective's root: elsewhere ignored (passed on as 0), as the standard says.
+ROOTED = {("MPI_Gather_c", "recvcount"), ("MPI_Igather_c", "recvcount"), ("MPI_Scatter_c", "sendcount"),
+          ("MPI_Iscatter_c", "sendcount")}
 
 # The length of each array argument, and when it is significant (else it is passed on as a null pointer).
 V = "__lc_peers(comm)"
@@ -294,6 +297,12 @@ def wrapper(name, cparams, bparams):
             decl.append("int %s_;" % n)
             if (name, n) in RECV:
                 pre.append("%s_ = __lc_recv_count(%s, %s);" % (n, n, RECV[(name, n)]))
+            elif (name, n) in ROOTED:
+                pre.append("%s_ = 0;" % n)
+                pre.append("if (__lc_root(comm, root)) {")
+                pre.append("    if (!__lc_int(%s))\n            return %s;" % (n, err % "MPI_ERR_COUNT"))
+                pre.append("    %s_ = (int)%s;" % (n, n))
+                pre.append("}")
             elif (name, n) in LIMIT:
                 pre.append("if (%s < INT_MIN)\n        return %s;" % (n, err % "MPI_ERR_COUNT"))
                 pre.append("%s_ = %s > INT_MAX ? INT_MAX : (int)%s;" % (n, n, n))

@@ -730,9 +730,12 @@ int MPI_Gather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype
     if (!__lc_int(sendcount))
         return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Gather_c");
     sendcount_ = (int)sendcount;
-    if (!__lc_int(recvcount))
-        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Gather_c");
-    recvcount_ = (int)recvcount;
+    recvcount_ = 0;
+    if (__lc_root(comm, root)) {
+        if (!__lc_int(recvcount))
+            return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Gather_c");
+        recvcount_ = (int)recvcount;
+    }
     return MPI_Gather((void *)sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm);
 }
 
@@ -768,9 +771,12 @@ int MPI_Scatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtyp
 {
     int sendcount_;
     int recvcount_;
-    if (!__lc_int(sendcount))
-        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Scatter_c");
-    sendcount_ = (int)sendcount;
+    sendcount_ = 0;
+    if (__lc_root(comm, root)) {
+        if (!__lc_int(sendcount))
+            return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Scatter_c");
+        sendcount_ = (int)sendcount;
+    }
     if (!__lc_int(recvcount))
         return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Scatter_c");
     recvcount_ = (int)recvcount;
@@ -1021,9 +1027,12 @@ int MPI_Igather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtyp
     if (!__lc_int(sendcount))
         return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Igather_c");
     sendcount_ = (int)sendcount;
-    if (!__lc_int(recvcount))
-        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Igather_c");
-    recvcount_ = (int)recvcount;
+    recvcount_ = 0;
+    if (__lc_root(comm, root)) {
+        if (!__lc_int(recvcount))
+            return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Igather_c");
+        recvcount_ = (int)recvcount;
+    }
     return MPI_Igather((void *)sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm, request);
 }
 
@@ -1032,9 +1041,12 @@ int MPI_Iscatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendty
 {
     int sendcount_;
     int recvcount_;
-    if (!__lc_int(sendcount))
-        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Iscatter_c");
-    sendcount_ = (int)sendcount;
+    sendcount_ = 0;
+    if (__lc_root(comm, root)) {
+        if (!__lc_int(sendcount))
+            return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Iscatter_c");
+        sendcount_ = (int)sendcount;
+    }
     if (!__lc_int(recvcount))
         return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Iscatter_c");
     recvcount_ = (int)recvcount;
