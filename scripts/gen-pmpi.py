@@ -32,6 +32,6 @@ for ret, name, rest in decls:
 block.append(end)
 tail = "#endif"
 i = src.rindex(tail)
-src = src[:i] + "\n".join(block) + "\n" + src[i:]
+src = src[:i].rstrip("\n") + "\n\n" + "\n".join(block) + "\n" + src[i:]   # one blank line before, whatever ran before
 open(header, "w").write(src)
 print("%d functions" % len(names))

@@ -852,20 +852,6 @@ int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);    
 int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op);
 int MPI_Op_free(MPI_Op *op);
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 /* BEGIN PMPI: the profiling interface, every function above under its PMPI_ name (scripts/gen-pmpi.py) */
 int PMPI_Init(int *argc, char ***argv);
 int PMPI_Finalize(void);
