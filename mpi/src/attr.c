@@ -233,8 +233,14 @@ int MPI_Attr_delete(MPI_Comm comm, int key)
 /* MPI_Comm_dup: every attribute whose copy callback sets its flag goes to the new communicator, in order. */
 int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm *to)
 {
-    struct __mpi_attr *a, **tail = &to->attrs;
-    for (a = from->attrs; a; a = a->next) {
+    return __mpi_attr_copy_list(oldcomm, from->attrs, &to->attrs);
+}
+
+/* The same for any object's list (MPI_Type_dup: type_extra.c), handle given to the copy callbacks. */
+int __mpi_attr_copy_list(int oldcomm, struct __mpi_attr *from, struct __mpi_attr **to)
+{
+    struct __mpi_attr *a, **tail = to;
+    for (a = from; a; a = a->next) {
         struct __mpi_keyval *kv = keyval(a->keyval);
         void *out = 0;
         int flag = 0, err;

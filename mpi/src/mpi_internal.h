@@ -160,6 +160,18 @@ int __mpi_attr_delete(struct __mpi_attr **list, int handle, int key);
 int __mpi_attr_clear(struct __mpi_attr **list, int handle);
 int __mpi_attr_finalize_self(void);
 
+/* type_extra.c (envelopes and contents, attributes and names of datatypes), linked only into programs that call
+ * its functions: datatype.c calls these through weak references, so that nothing changes for other programs. A
+ * constructor's arguments as it was given them (the combiner says which are used); a dup (attributes copied);
+ * MPI_Type_free (attributes deleted: the delete callbacks' error, if any, keeps the type); a type's end. */
+void __mpi_type_record(MPI_Datatype t, int combiner, int count, int s1, int s2, const int *v1, const int *v2,
+                       const int *v3, const MPI_Aint *av, MPI_Aint a1, MPI_Aint a2, const MPI_Datatype *types,
+                       MPI_Datatype old);
+int __mpi_type_duped(MPI_Datatype oldtype, MPI_Datatype newtype);
+int __mpi_type_freed(MPI_Datatype t);
+void __mpi_type_forget(MPI_Datatype t);
+int __mpi_attr_copy_list(int handle, struct __mpi_attr *from, struct __mpi_attr **to);
+
 /* topo.c */
 void __mpi_topo_free(struct __mpi_comm *c);
 void __mpi_topo_copy(struct __mpi_comm *from, struct __mpi_comm *to);
