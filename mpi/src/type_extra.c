@@ -21,8 +21,8 @@
 struct tinfo {
     int combiner;                   /* 0: none recorded */
     int ni, na, nt;
-    int *ints;
-    MPI_Aint *aints;
+    unsigned char *ints;            /* the integers and the addresses, encoded (pack32) */
+    unsigned char *aints;
     MPI_Datatype *types;
     struct __mpi_attr *attrs;
     char *name;                     /* 0: none set */
@@ -52,6 +52,102 @@ static struct tinfo *info(MPI_Datatype t, int make)
     return tab[t];
 }
 
+/* ---- The arguments kept compressed --------------------------------------------------------------------------
+ * MPICH's datatype/lots_of_types makes 1024 indexed types of 1024 blocks: their 2049 integers each, kept as
+ * given, would take 8 MiB, a node's whole memory (its runs take 2 MiB compressed: datatype.c). They are kept as
+ * the differences between successive values, zigzag-coded, each with the number of times it repeats (an
+ * arithmetic sequence is one pair), each number in groups of 7 bits (LEB128): an indexed type of regular blocks
+ * takes a few bytes, and arbitrary values at most 6 bytes each. MPI_Aint is 32 bits, as int is. */
+
+static unsigned char *put_u(unsigned char *o, unsigned v)
+{
+    while (v >= 0x80) {
+        *o++ = (unsigned char)(v | 0x80);
+        v >>= 7;
+    }
+    *o++ = (unsigned char)v;
+    return o;
+}
+
+static unsigned get_u(const unsigned char **p)
+{
+    const unsigned char *q = *p;
+    unsigned v = 0;
+    int shift = 0;
+    while (*q & 0x80) {
+        v |= (unsigned)(*q++ & 0x7f) << shift;
+        shift += 7;
+    }
+    v |= (unsigned)*q++ << shift;
+    *p = q;
+    return v;
+}
+
+/* A sequence of 32-bit values given in parts (np arrays, their lengths), encoded: counted first (out 0), then
+ * written, so that the encoding takes one allocation of its own size and no copy of the values. */
+struct parts {
+    int np;
+    const unsigned *p[5];
+    int n[5];
+};
+
+static void part(struct parts *q, const void *p, int n)
+{
+    q->p[q->np] = (const unsigned *)p;
+    q->n[q->np++] = n;
+}
+
+static int encode(const struct parts *q, unsigned char *out)
+{
+    unsigned char tmp[10], *o = out;
+    unsigned prev = 0, d = 0, last = 0;
+    int i, j, k = 0, bytes = 0;
+    for (i = 0; i <= q->np; i++)
+        for (j = 0; j < (i < q->np ? q->n[i] : 1); j++) {
+            int end = i == q->np;
+            unsigned v = end ? 0 : q->p[i][j];
+            if (!end && k > 0 && v - last == d) {
+                k++;
+                last = v;
+                continue;
+            }
+            if (k > 0) {            /* the pending difference d, k times */
+                unsigned char *e = put_u(put_u(out ? o : tmp, d << 1 ^ (0u - (d >> 31))), (unsigned)k);
+                bytes += (int)(e - (out ? o : tmp));
+                if (out)
+                    o = e;
+                prev = last;
+            }
+            if (end)
+                break;
+            d = v - prev;
+            k = 1;
+            last = v;
+        }
+    return bytes;
+}
+
+static unsigned char *pack32(const struct parts *q)
+{
+    unsigned char *out = (unsigned char *)__mpi_xmalloc(encode(q, 0) + 1, "MPI datatypes");
+    encode(q, out);
+    return out;
+}
+
+static void unpack32(const unsigned char *p, int n, unsigned *v)
+{
+    unsigned prev = 0;
+    int i = 0;
+    while (i < n) {
+        unsigned z = get_u(&p), d = (z >> 1) ^ (0u - (z & 1));
+        int k = (int)get_u(&p);
+        while (k-- > 0 && i < n) {
+            prev += d;
+            v[i++] = prev;
+        }
+    }
+}
+
 static void drop_contents(struct tinfo *x)
 {
     int i;
@@ -67,26 +163,27 @@ static void drop_contents(struct tinfo *x)
     x->combiner = 0;
 }
 
-/* Keeps the contents of t (copies of the arrays; the derived types among them held). */
-static void set_contents(MPI_Datatype t, int combiner, int ni, const int *ints, int na, const MPI_Aint *aints,
+/* Keeps the contents of t (the integers in parts, encoded; the derived types among them held). */
+static void set_contents(MPI_Datatype t, int combiner, const struct parts *ints, int na, const MPI_Aint *aints,
                          int nt, const MPI_Datatype *types)
 {
+    struct parts a;
     struct tinfo *x = info(t, 1);
     int i;
     for (i = 0; i < nt; i++)         /* before the old ones go: they may be the same types */
         __mpi_type_hold(types[i]);
     drop_contents(x);
     x->combiner = combiner;
-    x->ni = ni;
+    x->ni = 0;
+    for (i = 0; i < ints->np; i++)
+        x->ni += ints->n[i];
     x->na = na;
     x->nt = nt;
-    x->ints = (int *)__mpi_xmalloc(ni ? ni * (int)sizeof(int) : 1, "MPI datatypes");
-    x->aints = (MPI_Aint *)__mpi_xmalloc(na ? na * (int)sizeof(MPI_Aint) : 1, "MPI datatypes");
+    a.np = 0;
+    part(&a, aints, na);
+    x->ints = pack32(ints);
+    x->aints = pack32(&a);
     x->types = (MPI_Datatype *)__mpi_xmalloc(nt ? nt * (int)sizeof(MPI_Datatype) : 1, "MPI datatypes");
-    if (ni)
-        memcpy(x->ints, ints, ni * sizeof(int));
-    if (na)
-        memcpy(x->aints, aints, na * sizeof(MPI_Aint));
     if (nt)
         memcpy(x->types, types, nt * sizeof(MPI_Datatype));
 }
@@ -96,47 +193,42 @@ void __mpi_type_record(MPI_Datatype t, int combiner, int count, int s1, int s2, 
                        const int *v3, const MPI_Aint *av, MPI_Aint a1, MPI_Aint a2, const MPI_Datatype *types,
                        MPI_Datatype old)
 {
-    int ni = 0, na = 0, nt = 1, i, *ints;
+    int head[3], na = 0, nt = 1;
     MPI_Aint aa[2];
     const MPI_Aint *aints = aa;
     const MPI_Datatype *tp = &old;
+    struct parts q;
     if (count < 0)
         count = 0;
-    ints = (int *)__mpi_xmalloc((3 * count + 3) * (int)sizeof(int), "MPI datatypes");
-    ints[0] = count;
+    head[0] = count;
+    head[1] = s1;
+    head[2] = s2;
+    q.np = 0;
     switch (combiner) {
     case MPI_COMBINER_CONTIGUOUS:
-        ni = 1;
+        part(&q, head, 1);
         break;
     case MPI_COMBINER_VECTOR:
-        ints[1] = s1;
-        ints[2] = s2;
-        ni = 3;
+        part(&q, head, 3);
         break;
     case MPI_COMBINER_HVECTOR:
-        ints[1] = s1;
-        ni = 2;
+        part(&q, head, 2);
         aa[0] = a1;
         na = 1;
         break;
     case MPI_COMBINER_INDEXED:
-        for (i = 0; i < count; i++) {
-            ints[1 + i] = v1[i];
-            ints[1 + count + i] = v2[i];
-        }
-        ni = 1 + 2 * count;
+        part(&q, head, 1);
+        part(&q, v1, count);
+        part(&q, v2, count);
         break;
     case MPI_COMBINER_INDEXED_BLOCK:
-        ints[1] = s1;
-        for (i = 0; i < count; i++)
-            ints[2 + i] = v2[i];
-        ni = 2 + count;
+        part(&q, head, 2);
+        part(&q, v2, count);
         break;
     case MPI_COMBINER_HINDEXED:
     case MPI_COMBINER_STRUCT:
-        for (i = 0; i < count; i++)
-            ints[1 + i] = v1[i];
-        ni = 1 + count;
+        part(&q, head, 1);
+        part(&q, v1, count);
         aints = av;
         na = count;
         if (combiner == MPI_COMBINER_STRUCT) {
@@ -145,13 +237,11 @@ void __mpi_type_record(MPI_Datatype t, int combiner, int count, int s1, int s2, 
         }
         break;
     case MPI_COMBINER_SUBARRAY:      /* ndims, sizes, subsizes, starts, order */
-        for (i = 0; i < count; i++) {
-            ints[1 + i] = v1[i];
-            ints[1 + count + i] = v2[i];
-            ints[1 + 2 * count + i] = v3[i];
-        }
-        ints[1 + 3 * count] = s1;
-        ni = 2 + 3 * count;
+        part(&q, head, 1);
+        part(&q, v1, count);
+        part(&q, v2, count);
+        part(&q, v3, count);
+        part(&q, head + 1, 1);
         break;
     case MPI_COMBINER_RESIZED:
         aa[0] = a1;
@@ -161,8 +251,7 @@ void __mpi_type_record(MPI_Datatype t, int combiner, int count, int s1, int s2, 
     default:                        /* MPI_COMBINER_DUP */
         break;
     }
-    set_contents(t, combiner, ni, ints, na, aints, nt, tp);
-    free(ints);
+    set_contents(t, combiner, &q, na, aints, nt, tp);
 }
 
 static struct __mpi_attr **attrs_of(MPI_Datatype t)
@@ -174,7 +263,9 @@ static struct __mpi_attr **attrs_of(MPI_Datatype t)
 int __mpi_type_duped(MPI_Datatype oldtype, MPI_Datatype newtype)
 {
     struct tinfo *x = info(oldtype, 0);
-    set_contents(newtype, MPI_COMBINER_DUP, 0, 0, 0, 0, 1, &oldtype);
+    struct parts q;
+    q.np = 0;
+    set_contents(newtype, MPI_COMBINER_DUP, &q, 0, 0, 1, &oldtype);
     if (!x || !x->attrs)
         return MPI_SUCCESS;
     return __mpi_attr_copy_list(oldtype, x->attrs, attrs_of(newtype));
@@ -251,10 +342,8 @@ int MPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addre
         TYPE_ERR(MPI_ERR_OTHER, fn);    /* as MPICH */
     if ((x->ni && !array_of_integers) || (x->na && !array_of_addresses) || (x->nt && !array_of_datatypes))
         TYPE_ERR(MPI_ERR_ARG, fn);
-    for (i = 0; i < x->ni; i++)
-        array_of_integers[i] = x->ints[i];
-    for (i = 0; i < x->na; i++)
-        array_of_addresses[i] = x->aints[i];
+    unpack32(x->ints, x->ni, (unsigned *)array_of_integers);
+    unpack32(x->aints, x->na, (unsigned *)array_of_addresses);
     for (i = 0; i < x->nt; i++) {
         array_of_datatypes[i] = x->types[i];
         __mpi_type_hold(x->types[i]);   /* the program's to free (derived types only: the others are named) */
@@ -381,9 +470,12 @@ int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint *a
     free(blens);
     if (err == MPI_SUCCESS) {
         int ints[2];
+        struct parts q;
         ints[0] = count;
         ints[1] = blocklength;
-        set_contents(*newtype, MPI_COMBINER_HINDEXED_BLOCK, 2, ints, count, array_of_displacements, 1, &oldtype);
+        q.np = 0;
+        part(&q, ints, 2);
+        set_contents(*newtype, MPI_COMBINER_HINDEXED_BLOCK, &q, count, array_of_displacements, 1, &oldtype);
     }
     return err;
 }
@@ -490,7 +582,10 @@ int MPI_Type_create_darray(int size, int rank, int ndims, const int *array_of_gs
             ints[3 + 3 * ndims + i] = array_of_psizes[i];
         }
         ints[3 + 4 * ndims] = order;
-        set_contents(*newtype, MPI_COMBINER_DARRAY, 4 * ndims + 4, ints, 0, 0, 1, &oldtype);
+        struct parts q;
+        q.np = 0;
+        part(&q, ints, 4 * ndims + 4);
+        set_contents(*newtype, MPI_COMBINER_DARRAY, &q, 0, 0, 1, &oldtype);
     }
     free(idx);
     free(blens);

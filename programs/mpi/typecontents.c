@@ -167,6 +167,39 @@ int main(int argc, char **argv)
     show(t, 0);
     MPI_Type_free(&t);
 
+    /* long argument lists, regular and not (libmpi keeps them compressed), given back as they were */
+    {
+        static int bl[300], dp[300], got[601];
+        static MPI_Aint ad[300], gota[300];
+        int same = 1;
+        unsigned x = 12345;
+        for (i = 0; i < 300; i++) {
+            x = x * 1103515245u + 12345u;
+            bl[i] = i < 100 ? 1 : (int)(x >> 16) % 7;
+            dp[i] = i < 100 ? 4 * (int)i : (int)(x >> 8) % 100000 - 50000;
+            ad[i] = i < 200 ? 8 * (MPI_Aint)i - 40 : (MPI_Aint)((int)(x >> 4) % 1000000);
+        }
+        MPI_Type_indexed(300, bl, dp, MPI_CHAR, &t);
+        MPI_Type_get_envelope(t, &ni, &na, &nt, &comb);
+        MPI_Type_get_contents(t, 601, 0, 1, got, aints, dt);
+        for (i = 0; i < 300; i++)
+            if (got[1 + i] != bl[i] || got[301 + i] != dp[i])
+                same = 0;
+        if (rank == 0)
+            printf("indexed of 300 blocks: %s %d ints, count %d, %s\n", combiner_name(comb), ni, got[0],
+                   same ? "as given" : "DIFFERENT");
+        MPI_Type_free(&t);
+        MPI_Type_create_hindexed(300, bl, ad, MPI_SHORT, &t);
+        MPI_Type_get_contents(t, 301, 300, 1, got, gota, dt);
+        same = 1;
+        for (i = 0; i < 300; i++)
+            if (got[1 + i] != bl[i] || gota[i] != ad[i])
+                same = 0;
+        if (rank == 0)
+            printf("hindexed of 300 blocks: %s\n", same ? "as given" : "DIFFERENT");
+        MPI_Type_free(&t);
+    }
+
     /* errors */
     err = MPI_Type_get_contents(MPI_INT, 8, 4, 4, ints, aints, dt);
     MPI_Error_class(err, &cls);

@@ -99,7 +99,9 @@ class MpiCollectivesTest {
      *  intercommunicators (intercoll.c), the nonblocking collectives with vector arguments, scans and
      *  reduce-scatters (nbcvec.c), distributed graph topologies (distgraph.c), the neighbourhood collectives
      *  (nbrcoll.c), large counts (counts.c), info objects and the calls that take them (info.c), window error
-     *  handlers (winerr.c), error classes, codes and strings of the program's own (adderr.c). The nonblocking collectives post every message at
+     *  handlers (winerr.c), error classes, codes and strings of the program's own (adderr.c), datatype envelopes and contents
+     *  (typecontents.c), attributes and names (typeattrs.c), darray, hindexed_block and match_size (typedarray.c),
+     *  external32 (packexternal.c). The nonblocking collectives post every message at
      *  once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the NIU held
      *  every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -137,6 +139,10 @@ class MpiCollectivesTest {
         "info.c,4,ours", "info.c,4,thesis", "info.c,16,ours", "info.c,16,thesis",
         "winerr.c,4,ours", "winerr.c,4,thesis", "winerr.c,16,ours", "winerr.c,16,thesis",
         "adderr.c,4,ours", "adderr.c,4,thesis", "adderr.c,16,ours",
+        "typecontents.c,4,ours", "typecontents.c,4,thesis", "typecontents.c,16,ours", "typecontents.c,16,thesis",
+        "typeattrs.c,4,ours", "typeattrs.c,4,thesis", "typeattrs.c,16,ours", "typeattrs.c,16,thesis",
+        "typedarray.c,4,ours", "typedarray.c,4,thesis", "typedarray.c,16,ours", "typedarray.c,16,thesis",
+        "packexternal.c,4,ours", "packexternal.c,4,thesis", "packexternal.c,16,ours", "packexternal.c,16,thesis",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),
