@@ -238,13 +238,8 @@ int MPI_Attr_delete(MPI_Comm comm, int key)
     return __mpi_attr_delete(&c->attrs, comm, key);
 }
 
-/* MPI_Comm_dup: every attribute whose copy callback sets its flag goes to the new communicator, in order. */
-int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm *to)
-{
-    return __mpi_attr_copy_list(oldcomm, from->attrs, &to->attrs);
-}
-
-/* The same for any object's list (MPI_Type_dup: type_extra.c), handle given to the copy callbacks. */
+/* MPI_Comm_dup (__mpi_attr_copy, a macro: mpi_internal.h), MPI_Type_dup (type_extra.c): every attribute whose
+ * copy callback sets its flag goes to the new object's list, in order; handle is given to the callbacks. */
 int __mpi_attr_copy_list(int oldcomm, struct __mpi_attr *from, struct __mpi_attr **to)
 {
     struct __mpi_attr *a, **tail = to;

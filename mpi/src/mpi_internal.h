@@ -151,7 +151,7 @@ extern int __mpi_lastusedcode;
 extern int (*__mpi_user_error)(int code, int *errorclass, const char **string);
 
 /* attr.c */
-int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm *to);
+#define __mpi_attr_copy(oldcomm, from, to) __mpi_attr_copy_list(oldcomm, (from)->attrs, &(to)->attrs)
 int __mpi_attr_delete_all(MPI_Comm comm, struct __mpi_comm *c);
 /* The same over any object's list of attributes, handle given to the callbacks (windows: win_extra.c). */
 int __mpi_attr_put(struct __mpi_attr **list, int handle, int key, void *val);
