@@ -163,6 +163,32 @@ class MpiCollectivesTest {
                 + " MPI_COMM_WORLD)"), r.stderr());
     }
 
+    /** external32 where MPICH 4.0.2 cannot be the oracle (external32.c): long doubles (8-byte doubles here) as
+     *  the standard's 16-byte IEEE quads, a subnormal, an infinity and a NaN among them, and back; the pair types
+     *  and a struct member by member without their gaps; MPI_ERR_TRUNCATE and MPI_ERR_ARG. The bytes are the
+     *  standard's formats worked out by hand. */
+    @ParameterizedTest(name = "external32.c, {0} protocol")
+    @CsvSource({"ours", "thesis"})
+    void external32KeepsTheStandardsSizesAndOrder(String protocol) throws Exception {
+        Run r = run("external32.c", 4, protocol);
+        assertRun(String.join("\n", List.of(
+                "long doubles: 3fff0000 00000000 00000000 00000000 c0004000 00000000 00000000 00000000 3bcd0000 00000000"
+                    + " 00000000 00000000 00000000 00000000 00000000 00000000 7fff0000 00000000 00000000 00000000"
+                    + " 404dfe18 5ca57c51 70000000 00000000",
+                "  size 96, unpacked 96, the same",
+                "NaN: 7fff8000 00000000 00000000 00000000",
+                "  unpacked a NaN: 1",
+                "MPI_DOUBLE_INT: 40040000 00000000 00000007 bff00000 00000000 fffffff8",
+                "  size 24, unpacked 24, the same",
+                "MPI_2INT: 00000001 00000002 fffffffd 00000004",
+                "  size 16, unpacked 16, the same",
+                "MPI_SHORT_INT: fffe0001 00000003 ffffffff",
+                "struct of a char, a double, a short: 78400a00 00000000 00fed479 bfe00000 00000000 012c",
+                "  size 22, unpacked 22, the same",
+                "4 ints into 15 bytes: MPI_ERR_TRUNCATE, position 0",
+                "\"native\": MPI_ERR_ARG")) + "\n", r, "external32.c " + protocol);
+    }
+
     @Test
     void cartesianGridsLieOnTheMesh() throws Exception {
         Run r = run("cartmesh.c", 16, "ours");
