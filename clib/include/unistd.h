@@ -39,6 +39,11 @@ int unlink(const char *path);
 unsigned int sleep(unsigned int seconds);
 int usleep(useconds_t usec);
 
+/* Short options (POSIX getopt; docs/libc.md). */
+int getopt(int argc, char *const argv[], const char *optstring);
+extern char *optarg;
+extern int optind, opterr, optopt;
+
 extern char **environ;   /* the environment, NAME=VALUE strings (getenv) */
 
 #endif

@@ -8,7 +8,7 @@
 #include "mpi_internal.h"
 
 struct __mpi_keyval {
-    int refs;                       /* 1 until MPI_Keyval_free, plus one per attribute using it */
+    int refs;                       /* 1 until MPI_Keyval_free, plus one per attribute using it; KV_FREED */
     MPI_Copy_function *copy;
     MPI_Delete_function *del;
     void *extra;
@@ -19,6 +19,10 @@ struct __mpi_attr {
     int keyval;
     void *val;
 };
+
+/* In refs: MPI_Keyval_free was called. A second call (through a copy of the number, or by a delete callback)
+ * lets nothing more go, as in MPICH (its attr/keyval_double_free tests). */
+#define KV_FREED 0x40000000
 
 #define FIRST_KEYVAL 16             /* below: the predefined keys, MPI_TAG_UB .. MPI_WTIME_IS_GLOBAL */
 
@@ -42,7 +46,7 @@ static struct __mpi_keyval *keyval(int k)
 static void keyval_unref(int k)
 {
     struct __mpi_keyval *kv = keyval(k);
-    if (kv && --kv->refs == 0) {
+    if (kv && (--kv->refs & ~KV_FREED) == 0) {
         free(kv);
         keyvals[k - FIRST_KEYVAL] = 0;
     }
@@ -103,9 +107,13 @@ int MPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn
 
 int MPI_Keyval_free(int *key)
 {
-    if (!keyval(*key))
+    struct __mpi_keyval *kv = keyval(*key);
+    if (!kv)
         return MPI_ERR_ARG;
-    keyval_unref(*key);
+    if (!(kv->refs & KV_FREED)) {
+        kv->refs |= KV_FREED;
+        keyval_unref(*key);
+    }
     *key = MPI_KEYVAL_INVALID;
     return MPI_SUCCESS;
 }
@@ -230,11 +238,12 @@ int MPI_Attr_delete(MPI_Comm comm, int key)
     return __mpi_attr_delete(&c->attrs, comm, key);
 }
 
-/* MPI_Comm_dup: every attribute whose copy callback sets its flag goes to the new communicator, in order. */
-int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm *to)
+/* MPI_Comm_dup (__mpi_attr_copy, a macro: mpi_internal.h), MPI_Type_dup (type_extra.c): every attribute whose
+ * copy callback sets its flag goes to the new object's list, in order; handle is given to the callbacks. */
+int __mpi_attr_copy_list(int oldcomm, struct __mpi_attr *from, struct __mpi_attr **to)
 {
-    struct __mpi_attr *a, **tail = &to->attrs;
-    for (a = from->attrs; a; a = a->next) {
+    struct __mpi_attr *a, **tail = to;
+    for (a = from; a; a = a->next) {
         struct __mpi_keyval *kv = keyval(a->keyval);
         void *out = 0;
         int flag = 0, err;

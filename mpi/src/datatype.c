@@ -8,6 +8,15 @@
 #include "mpi_machine.h"
 #include "mpi_internal.h"
 
+/* type_extra.c's hooks: 0 unless the program calls its functions (mpi_internal.h). */
+#pragma weak __mpi_type_record
+#pragma weak __mpi_type_duped
+#pragma weak __mpi_type_freed
+#pragma weak __mpi_type_forget
+#define RECORD(args)                                                                                        \
+    if (err == MPI_SUCCESS && __mpi_type_record)                                                            \
+        __mpi_type_record args
+
 /* ---- Predefined types ------------------------------------------------------------------------------------ */
 
 #define NPREDEF 25      /* handles 1 .. MPI_LB */
@@ -148,6 +157,8 @@ int __mpi_type_usable(MPI_Datatype type)
 
 static void destroy(MPI_Datatype h, struct __mpi_type *t)
 {
+    if (__mpi_type_forget)
+        __mpi_type_forget(h);
     free(t->blocks);
     free(t);
     derived[h - MPI_FIRST_DERIVED] = 0;
@@ -528,6 +539,7 @@ int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
     struct builder B;
     struct __mpi_type *c = old_type(oldtype);
+    int err;
     if (!c)
         FAIL(MPI_ERR_TYPE, "MPI_Type_contiguous");
     if (count < 0)
@@ -536,7 +548,9 @@ int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
         FAIL(MPI_ERR_ARG, "MPI_Type_contiguous");
     memset(&B, 0, sizeof B);
     add(&B, c, 0, count, c->ub - c->lb);
-    return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), "MPI_Type_contiguous");
+    err = finish(&B, newtype);
+    RECORD((*newtype, MPI_COMBINER_CONTIGUOUS, count, 0, 0, 0, 0, 0, 0, 0, 0, 0, oldtype));
+    return __mpi_error(MPI_COMM_WORLD, err, "MPI_Type_contiguous");
 }
 
 static int hvector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype,
@@ -544,7 +558,7 @@ static int hvector(int count, int blocklength, int stride, MPI_Datatype oldtype,
 {
     struct builder B;
     struct __mpi_type *c = old_type(oldtype);
-    int i, ext;
+    int i, ext, err, s = stride;
     if (!c)
         FAIL(MPI_ERR_TYPE, fn);
     if (count < 0 || blocklength < 0)
@@ -557,7 +571,10 @@ static int hvector(int count, int blocklength, int stride, MPI_Datatype oldtype,
     memset(&B, 0, sizeof B);
     for (i = 0; i < count; i++)
         add(&B, c, i * stride, blocklength, ext);
-    return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), fn);
+    err = finish(&B, newtype);
+    RECORD((*newtype, stride_in_extents ? MPI_COMBINER_VECTOR : MPI_COMBINER_HVECTOR, count, blocklength, s, 0, 0,
+            0, 0, s, 0, 0, oldtype));
+    return __mpi_error(MPI_COMM_WORLD, err, fn);
 }
 
 int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
@@ -582,7 +599,7 @@ static int indexed(int count, int *blens, int blen, const int *idisps, const MPI
 {
     struct builder B;
     struct __mpi_type *c = old_type(oldtype);
-    int i, ext;
+    int i, ext, err;
     if (!c)
         FAIL(MPI_ERR_TYPE, fn);
     if (count < 0)
@@ -598,7 +615,10 @@ static int indexed(int count, int *blens, int blen, const int *idisps, const MPI
         int d = idisps ? idisps[i] * ext : (int)adisps[i];
         add(&B, c, d, blens ? blens[i] : blen, ext);
     }
-    return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), fn);
+    err = finish(&B, newtype);
+    RECORD((*newtype, idisps ? blens ? MPI_COMBINER_INDEXED : MPI_COMBINER_INDEXED_BLOCK : MPI_COMBINER_HINDEXED,
+            count, blen, 0, blens, idisps, 0, adisps, 0, 0, 0, oldtype));
+    return __mpi_error(MPI_COMM_WORLD, err, fn);
 }
 
 int MPI_Type_indexed(int count, int *blocklengths, int *displacements, MPI_Datatype oldtype,
@@ -638,7 +658,7 @@ static int type_struct(int count, int *blens, MPI_Aint *disps, MPI_Datatype *typ
                        const char *fn)
 {
     struct builder B;
-    int i;
+    int i, err;
     if (count < 0)
         FAIL(MPI_ERR_COUNT, fn);
     if (!newtype || (count > 0 && (!blens || !disps || !types)))
@@ -654,7 +674,9 @@ static int type_struct(int count, int *blens, MPI_Aint *disps, MPI_Datatype *typ
         struct __mpi_type *c = __mpi_type_get(types[i]);
         add(&B, c, (int)disps[i], blens[i], c->ub - c->lb);
     }
-    return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), fn);
+    err = finish(&B, newtype);
+    RECORD((*newtype, MPI_COMBINER_STRUCT, count, 0, 0, blens, 0, 0, disps, 0, 0, types, 0));
+    return __mpi_error(MPI_COMM_WORLD, err, fn);
 }
 
 int MPI_Type_struct(int count, int *blocklengths, MPI_Aint *displacements, MPI_Datatype *types,
@@ -673,6 +695,7 @@ int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, 
 {
     struct builder B;
     struct __mpi_type *c = old_type(oldtype);
+    int err;
     if (!c)
         FAIL(MPI_ERR_TYPE, "MPI_Type_create_resized");
     if (!newtype)
@@ -683,7 +706,9 @@ int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, 
     B.lbm = (int)lb;
     B.has_ub = 1;
     B.ubm = (int)(lb + extent);
-    return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), "MPI_Type_create_resized");
+    err = finish(&B, newtype);
+    RECORD((*newtype, MPI_COMBINER_RESIZED, 0, 0, 0, 0, 0, 0, 0, lb, extent, 0, oldtype));
+    return __mpi_error(MPI_COMM_WORLD, err, "MPI_Type_create_resized");
 }
 
 /* MPI-2: an ndims-dimensional block of an array, as runs along the fastest dimension (the last in C order,
@@ -694,7 +719,7 @@ int MPI_Type_create_subarray(int ndims, int *sizes, int *subsizes, int *starts, 
     static const char fn[] = "MPI_Type_create_subarray";
     struct builder B;
     struct __mpi_type *c = old_type(oldtype);
-    int i, ext, total = 1, runs = 1, fast, idx[16];
+    int i, ext, total = 1, runs = 1, fast, idx[16], err;
     if (!c)
         FAIL(MPI_ERR_TYPE, fn);
     if (ndims <= 0 || ndims > 16 || !sizes || !subsizes || !starts || !newtype
@@ -737,7 +762,9 @@ int MPI_Type_create_subarray(int ndims, int *sizes, int *subsizes, int *starts, 
     B.lbm = 0;
     B.has_ub = 1;
     B.ubm = total * ext;
-    return __mpi_error(MPI_COMM_WORLD, finish(&B, newtype), fn);
+    err = finish(&B, newtype);
+    RECORD((*newtype, MPI_COMBINER_SUBARRAY, ndims, order, 0, sizes, subsizes, starts, 0, 0, 0, 0, oldtype));
+    return __mpi_error(MPI_COMM_WORLD, err, fn);
 }
 
 int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
@@ -765,6 +792,9 @@ int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
     if (err != MPI_SUCCESS) {
         free(t->blocks);
         free(t);
+    } else if (__mpi_type_duped && (err = __mpi_type_duped(oldtype, *newtype)) != MPI_SUCCESS) {
+        __mpi_type_release(*newtype);
+        *newtype = MPI_DATATYPE_NULL;
     }
     return __mpi_error(MPI_COMM_WORLD, err, "MPI_Type_dup");
 }
@@ -783,6 +813,11 @@ int MPI_Type_free(MPI_Datatype *datatype)
     struct __mpi_type *t = datatype ? __mpi_type_get(*datatype) : 0;
     if (!t || (t->flags & TF_PREDEFINED))
         FAIL(MPI_ERR_TYPE, "MPI_Type_free");
+    if (__mpi_type_freed) {
+        int err = __mpi_type_freed(*datatype);
+        if (err != MPI_SUCCESS)
+            FAIL(err, "MPI_Type_free");
+    }
     __mpi_type_release(*datatype);
     *datatype = MPI_DATATYPE_NULL;
     return MPI_SUCCESS;

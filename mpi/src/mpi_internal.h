@@ -152,7 +152,7 @@ extern int __mpi_lastusedcode;
 extern int (*__mpi_user_error)(int code, int *errorclass, const char **string);
 
 /* attr.c */
-int __mpi_attr_copy(MPI_Comm oldcomm, struct __mpi_comm *from, struct __mpi_comm *to);
+#define __mpi_attr_copy(oldcomm, from, to) __mpi_attr_copy_list(oldcomm, (from)->attrs, &(to)->attrs)
 int __mpi_attr_delete_all(MPI_Comm comm, struct __mpi_comm *c);
 /* The same over any object's list of attributes, handle given to the callbacks (windows: win_extra.c). */
 int __mpi_attr_put(struct __mpi_attr **list, int handle, int key, void *val);
@@ -160,6 +160,18 @@ void __mpi_attr_get(struct __mpi_attr **list, int key, void *val, int *flag);
 int __mpi_attr_delete(struct __mpi_attr **list, int handle, int key);
 int __mpi_attr_clear(struct __mpi_attr **list, int handle);
 int __mpi_attr_finalize_self(void);
+
+/* type_extra.c (envelopes and contents, attributes and names of datatypes), linked only into programs that call
+ * its functions: datatype.c calls these through weak references, so that nothing changes for other programs. A
+ * constructor's arguments as it was given them (the combiner says which are used); a dup (attributes copied);
+ * MPI_Type_free (attributes deleted: the delete callbacks' error, if any, keeps the type); a type's end. */
+void __mpi_type_record(MPI_Datatype t, int combiner, int count, int s1, int s2, const int *v1, const int *v2,
+                       const int *v3, const MPI_Aint *av, MPI_Aint a1, MPI_Aint a2, const MPI_Datatype *types,
+                       MPI_Datatype old);
+int __mpi_type_duped(MPI_Datatype oldtype, MPI_Datatype newtype);
+int __mpi_type_freed(MPI_Datatype t);
+void __mpi_type_forget(MPI_Datatype t);
+int __mpi_attr_copy_list(int handle, struct __mpi_attr *from, struct __mpi_attr **to);
 
 /* topo.c */
 void __mpi_topo_free(struct __mpi_comm *c);

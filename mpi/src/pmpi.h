@@ -365,6 +365,21 @@
 #define MPI_Comm_set_info PMPI_Comm_set_info
 #define MPI_Comm_get_info PMPI_Comm_get_info
 #define MPI_Comm_dup_with_info PMPI_Comm_dup_with_info
+#define MPI_Type_get_envelope PMPI_Type_get_envelope
+#define MPI_Type_get_contents PMPI_Type_get_contents
+#define MPI_Type_create_keyval PMPI_Type_create_keyval
+#define MPI_Type_free_keyval PMPI_Type_free_keyval
+#define MPI_Type_set_attr PMPI_Type_set_attr
+#define MPI_Type_get_attr PMPI_Type_get_attr
+#define MPI_Type_delete_attr PMPI_Type_delete_attr
+#define MPI_Type_set_name PMPI_Type_set_name
+#define MPI_Type_get_name PMPI_Type_get_name
+#define MPI_Type_create_hindexed_block PMPI_Type_create_hindexed_block
+#define MPI_Type_create_darray PMPI_Type_create_darray
+#define MPI_Type_match_size PMPI_Type_match_size
+#define MPI_Pack_external PMPI_Pack_external
+#define MPI_Unpack_external PMPI_Unpack_external
+#define MPI_Pack_external_size PMPI_Pack_external_size
 #define MPI_Op_create PMPI_Op_create
 #define MPI_Op_free PMPI_Op_free
 
@@ -726,6 +741,21 @@
 #pragma weak MPI_Comm_set_info = PMPI_Comm_set_info
 #pragma weak MPI_Comm_get_info = PMPI_Comm_get_info
 #pragma weak MPI_Comm_dup_with_info = PMPI_Comm_dup_with_info
+#pragma weak MPI_Type_get_envelope = PMPI_Type_get_envelope
+#pragma weak MPI_Type_get_contents = PMPI_Type_get_contents
+#pragma weak MPI_Type_create_keyval = PMPI_Type_create_keyval
+#pragma weak MPI_Type_free_keyval = PMPI_Type_free_keyval
+#pragma weak MPI_Type_set_attr = PMPI_Type_set_attr
+#pragma weak MPI_Type_get_attr = PMPI_Type_get_attr
+#pragma weak MPI_Type_delete_attr = PMPI_Type_delete_attr
+#pragma weak MPI_Type_set_name = PMPI_Type_set_name
+#pragma weak MPI_Type_get_name = PMPI_Type_get_name
+#pragma weak MPI_Type_create_hindexed_block = PMPI_Type_create_hindexed_block
+#pragma weak MPI_Type_create_darray = PMPI_Type_create_darray
+#pragma weak MPI_Type_match_size = PMPI_Type_match_size
+#pragma weak MPI_Pack_external = PMPI_Pack_external
+#pragma weak MPI_Unpack_external = PMPI_Unpack_external
+#pragma weak MPI_Pack_external_size = PMPI_Pack_external_size
 #pragma weak MPI_Op_create = PMPI_Op_create
 #pragma weak MPI_Op_free = PMPI_Op_free
 

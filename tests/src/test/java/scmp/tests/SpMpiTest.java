@@ -88,7 +88,10 @@ class SpMpiTest {
         "distgraph, 4, enhanced", "nbrcoll, 4, counters", "counts, 4, base",
         "info, 4, counters", "info, 4, native", "winerr, 4, counters",
         "winerr, 4, native", "adderr, 4, base", "largecount, 4, base", "largecount, 4, native",
-        "largecount, 16, enhanced", "comminfo, 4, counters", "comminfo, 4, native"})
+        "largecount, 16, enhanced", "comminfo, 4, counters", "comminfo, 4, native",
+        "typecontents, 4, enhanced", "typecontents, 16, native",
+        "typeattrs, 4, counters", "typeattrs, 16, base", "typedarray, 4, native", "typedarray, 16, enhanced",
+        "packexternal, 4, base", "packexternal, 16, native"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n, String version) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         assertAsUnderMpich(name, n, run(exe, n, stackEnv(version)));
