@@ -70,6 +70,8 @@ public final class JitEngine implements Engine {
     public static final String SHORT_PROPERTY = "scmp.jit.short";
     /** The cycles a cold pc runs on the interpreter before the dispatcher looks again. */
     static final long SLICE = 256;
+    /** The cycles of each interpreter run of a slice, after which it stops if a region is entered there. */
+    static final long STEP = 16;
     private static final Exit[] EXITS = Exit.values();
 
     /** The compiled code of a region, entered at its first instruction. */
@@ -258,10 +260,20 @@ public final class JitEngine implements Engine {
                     tr.heat[i]++;
                     long until = Math.min(limit, next + SLICE);
                     flush(thread);
-                    Exit e = interpret(thread, until);
-                    if (e != Exit.LIMIT || until == limit) {
-                        c = null;
-                        return e;
+                    // in steps, so that the slice stops where a region is entered: a run that starts inside a
+                    // compiled loop (after a limit) goes back to it at its entry rather than heating a pc of its own
+                    long to = next;
+                    while (true) {
+                        to = Math.min(until, to + STEP);
+                        Exit e = interpret(thread, to);
+                        if (e != Exit.LIMIT || to == limit) {
+                            c = null;
+                            return e;
+                        }
+                        int j = (thread.pc - base) >>> 2;
+                        if (to == until || j < tr.blocks.length && tr.blocks[j] != null) {
+                            break;
+                        }
                     }
                     pc = thread.pc;
                     next = thread.nextIssue;
