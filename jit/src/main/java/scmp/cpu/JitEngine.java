@@ -43,6 +43,15 @@ public final class JitEngine implements Engine {
      */
     static final int NEAR_LIMIT = -2;
     /**
+     * The exit of a region that keeps its values in the thread's arrays when its loops turned
+     * {@link RegionCompiler#TURN_LIMIT} times in one entry, at the jump back (taken, {@link #pc} its target): like
+     * {@link #CONTINUE}, and the loop is worth keeping values in locals, so the region and the one entered at the
+     * target are compiled that way ({@link Translation#turned}) before the dispatch goes on. Without it the first
+     * entry of a long loop runs to its end in the form on the arrays, in the JVM's bytecode interpreter, and HotSpot
+     * compiles that form only to throw it away.
+     */
+    static final int TURNING = -3;
+    /**
      * How often the dispatcher meets a pc without a region before it compiles one there: code that runs a few times
      * stays on the interpreter, whose loop the JVM has compiled already, instead of waiting in the JVM's bytecode
      * interpreter for its own region to become hot (tiered, as the JVM itself does).
@@ -61,6 +70,8 @@ public final class JitEngine implements Engine {
     public static final String SHORT_PROPERTY = "scmp.jit.short";
     /** The cycles a cold pc runs on the interpreter before the dispatcher looks again. */
     static final long SLICE = 256;
+    /** The cycles of each interpreter run of a slice, after which it stops if a region is entered there. */
+    static final long STEP = 16;
     private static final Exit[] EXITS = Exit.values();
 
     /** The compiled code of a region, entered at its first instruction. */
@@ -249,10 +260,20 @@ public final class JitEngine implements Engine {
                     tr.heat[i]++;
                     long until = Math.min(limit, next + SLICE);
                     flush(thread);
-                    Exit e = interpret(thread, until);
-                    if (e != Exit.LIMIT || until == limit) {
-                        c = null;
-                        return e;
+                    // in steps, so that the slice stops where a region is entered: a run that starts inside a
+                    // compiled loop (after a limit) goes back to it at its entry rather than heating a pc of its own
+                    long to = next;
+                    while (true) {
+                        to = Math.min(until, to + STEP);
+                        Exit e = interpret(thread, to);
+                        if (e != Exit.LIMIT || to == limit) {
+                            c = null;
+                            return e;
+                        }
+                        int j = (thread.pc - base) >>> 2;
+                        if (to == until || j < tr.blocks.length && tr.blocks[j] != null) {
+                            break;
+                        }
                     }
                     pc = thread.pc;
                     next = thread.nextIssue;
@@ -272,6 +293,10 @@ public final class JitEngine implements Engine {
                 code = b.run(this);
             }
             if (code != CONTINUE) {
+                if (code == TURNING) {
+                    tr.turned(i, (pc - base) >>> 2);
+                    continue;
+                }
                 if (code == NEAR_LIMIT) {
                     flush(thread);
                     Exit e = interpret(thread, limit);
@@ -395,6 +420,8 @@ public final class JitEngine implements Engine {
         private final int[] runs;
         private final long[] work;
         private final int[] reach;
+        /** Per slot: whether its region keeps values in locals (or has no loop): no version to switch to. */
+        private final boolean[] kept;
         private final String[] declined;
         private volatile int compiled;
 
@@ -412,6 +439,7 @@ public final class JitEngine implements Engine {
             this.runs = new int[text.count() + 1];
             this.work = new long[text.count() + 1];
             this.reach = new int[text.count() + 1];
+            this.kept = new boolean[text.count() + 1];
             this.declined = new String[text.count() + 1];
         }
 
@@ -437,10 +465,45 @@ public final class JitEngine implements Engine {
                         compiled++;
                         reach[i] = r.reachable();
                         watch[i] = r.loop() && !keep;
+                        kept[i] = !watch[i];
                     }
                 }
                 return b;
             }
+        }
+
+        /**
+         * After an entry of the region at slot {@code i}, on the arrays, left at its loop's jump back to slot
+         * {@code target} ({@link #TURNING}): compiles both that region and the one entered at the target (unless it
+         * keeps its values in locals already) keeping values in locals, and stops watching them.
+         */
+        void turned(int i, int target) {
+            synchronized (this) {
+                inLocals(i);
+                if (blocks[target] == null || !kept[target]) {
+                    inLocals(target);
+                }
+            }
+        }
+
+        /** Compiles the region at slot {@code i} keeping values in locals, unless it does already or is declined. */
+        private void inLocals(int i) {
+            watch[i] = false;
+            if (kept[i] || declined[i] != null) {
+                return;
+            }
+            RegionCompiler.Result r = compiler.compile(i, true);
+            if (r.block() == null) {
+                if (blocks[i] == null) {
+                    declined[i] = r.reason();
+                }
+                kept[i] = true;     // not tried again; the version on the arrays, if any, stays
+                return;
+            }
+            blocks[i] = r.block();
+            compiled++;
+            reach[i] = r.reachable();
+            kept[i] = true;
         }
 
         /** Entries watched at most before the decision. */
@@ -457,13 +520,8 @@ public final class JitEngine implements Engine {
             runs[i]++;
             long per = 2L * reach[i];
             if (work[i] > WATCHED * per && work[i] > runs[i] * per) {
-                watch[i] = false;
                 synchronized (this) {
-                    RegionCompiler.Result r = compiler.compile(i, true);
-                    if (r.block() != null) {
-                        blocks[i] = r.block();
-                        compiled++;
-                    }
+                    inLocals(i);
                 }
             } else if (runs[i] >= WATCHED) {
                 watch[i] = false;
@@ -491,6 +549,7 @@ public final class JitEngine implements Engine {
             for (int i = Math.max(0, w - RegionCompiler.MAX_INSTRUCTIONS + 1); i <= w && i < blocks.length; i++) {
                 blocks[i] = null;
                 watch[i] = false;
+                kept[i] = false;
                 declined[i] = null;
             }
         }

@@ -61,7 +61,13 @@ final class RegionCompiler {
 
     // locals of the generated method
     private static final int E = 1, X = 2, F = 3, RDY = 4, CAUSE = 5, MEM = 6, LIMIT = 7, NEXT = 9, T = 11, N = 13,
-            BUB = 15, XPC = 17, XCODE = 18, EXC = 19, NPC = 20, REPLY = 21;
+            BUB = 15, XPC = 17, XCODE = 18, EXC = 19, NPC = 20, REPLY = 21, TURNS = 22;
+    /**
+     * The turns of its loops after which a region that keeps its values in the thread's arrays leaves, with
+     * {@link JitEngine#TURNING}, at the jump back, so that the engine runs the loop in a region that keeps them in
+     * locals instead of running one long entry in the slower form.
+     */
+    static final int TURN_LIMIT = 64;
 
     private static final int FAULT_EXIT = Engine.Exit.FAULT.ordinal();
 
@@ -238,7 +244,7 @@ final class RegionCompiler {
         /** Per entry of the tables above: whether the region writes it (only those are stored back). */
         private final boolean[] xWritten, fWritten, rdyWritten, causeWritten;
         /** The first free local. */
-        private int nextLocal = REPLY + 1;
+        private int nextLocal = TURNS + 1;
         /** Whether the scan allocates locals (the first pass) or only uses them. */
         private final boolean scanning;
         /**
@@ -628,6 +634,8 @@ final class RegionCompiler {
             mv.visitVarInsn(ISTORE, NPC);
             mv.visitInsn(ICONST_0);
             mv.visitVarInsn(ISTORE, REPLY);
+            mv.visitInsn(ICONST_0);
+            mv.visitVarInsn(ISTORE, TURNS);
             sync(false);
         }
 
@@ -996,7 +1004,15 @@ final class RegionCompiler {
             if (direct && inRegion >= 0) {
                 sync(false);
             }
-            if (inRegion >= 0) {
+            if (inRegion >= 0 && inRegion <= slot && loop && !keep) {
+                // a jump back in a region on the arrays: after TURN_LIMIT turns this entry, leave for a region in
+                // locals
+                mv.visitIincInsn(TURNS, 1);
+                mv.visitVarInsn(ILOAD, TURNS);
+                push(TURN_LIMIT);
+                mv.visitJumpInsn(IF_ICMPLT, at[inRegion]);
+                leave(target, JitEngine.TURNING);
+            } else if (inRegion >= 0) {
                 mv.visitJumpInsn(GOTO, at[inRegion]);
             } else if (target != null) {
                 leave(target, JitEngine.CONTINUE);

@@ -62,6 +62,32 @@ class JitDifferentialTest {
                 "keeping values in locals, in slices of " + slice);
     }
 
+    /**
+     * Loops that turn hundreds of times an entry, without exits in their body: regions on the thread's arrays leave
+     * after {@link RegionCompiler#TURN_LIMIT} turns ({@link JitEngine#TURNING}) for regions in locals, entered at the
+     * jump's target, which is not their entry.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("longLoopSeeds")
+    void longLoopsSwitchToRegionsInLocals(long seed) {
+        Random r = new Random(seed);
+        byte[] text = program(r, 100 + r.nextInt(400), 5 + r.nextInt(60), false);
+        Outcome reference = run(text, Interpreter::new, Long.MAX_VALUE);
+        assertEquals(reference, run(text, JitEngine.factory(JitEngine.Fallback.FAIL, 0), Long.MAX_VALUE));
+        assertEquals(reference, run(text, JitEngine.factory(JitEngine.Fallback.FAIL, 2), Long.MAX_VALUE), "tiered");
+        int slice = 100 + new Random(seed * 31).nextInt(2000);
+        assertEquals(reference, run(text, JitEngine.factory(JitEngine.Fallback.FAIL, 0), slice),
+                "in slices of " + slice);
+    }
+
+    static List<Long> longLoopSeeds() {
+        List<Long> l = new ArrayList<>();
+        for (long s = 1; s <= 40; s++) {
+            l.add(s);
+        }
+        return l;
+    }
+
     /** What a run left: everything an engine decides. */
     record Outcome(List<String> threads, String memory, String stats, long instructions, long halt, long lastEnd,
                    String fault) {
@@ -128,9 +154,18 @@ class JitDifferentialTest {
     }).toList();
 
     static byte[] program(Random r) {
+        return program(r, -1, -1, true);
+    }
+
+    /**
+     * A random program: {@code count} turns of a loop of {@code body} random instructions, with {@code suspend}, special
+     * registers and host calls among them when {@code exits}; a negative count or body is drawn (2 to 13 turns, 10 to
+     * 159 instructions, in the order the seeds' programs were first drawn).
+     */
+    static byte[] program(Random r, int count, int body, boolean exits) {
         List<Integer> w = new ArrayList<>();
         li(w, PTR, DATA);
-        li(w, COUNT, 2 + r.nextInt(12));
+        li(w, COUNT, count < 0 ? 2 + r.nextInt(12) : count);
         for (int reg = FIRST; reg <= LAST; reg++) {
             li(w, reg, r.nextInt(8) == 0 ? r.nextInt(5) - 2 : r.nextInt());
         }
@@ -138,10 +173,12 @@ class JitDifferentialTest {
             w.add(enc(Instruction.FCVT_D_W, fr, FIRST + r.nextInt(LAST - FIRST + 1)));
         }
         int loop = w.size();
-        int body = 10 + r.nextInt(150);
+        if (body < 0) {
+            body = 10 + r.nextInt(150);
+        }
         for (int k = 0; k < body; k++) {
             int left = body - k;
-            int pick = r.nextInt(100);
+            int pick = exits ? r.nextInt(100) : 8 + r.nextInt(92);
             if (pick < 3) {
                 w.add(enc(Instruction.SUSPEND));
             } else if (pick < 6) {
