@@ -275,6 +275,12 @@
 #define MPI_Comm_dup_with_info PMPI_Comm_dup_with_info
 #define MPI_Op_create PMPI_Op_create
 #define MPI_Op_free PMPI_Op_free
+#define MPI_Mprobe PMPI_Mprobe
+#define MPI_Improbe PMPI_Improbe
+#define MPI_Mrecv PMPI_Mrecv
+#define MPI_Imrecv PMPI_Imrecv
+#define MPI_Message_c2f PMPI_Message_c2f
+#define MPI_Message_f2c PMPI_Message_f2c
 
 #pragma weak MPI_Init = PMPI_Init
 #pragma weak MPI_Finalize = PMPI_Finalize
@@ -544,5 +550,11 @@
 #pragma weak MPI_Comm_dup_with_info = PMPI_Comm_dup_with_info
 #pragma weak MPI_Op_create = PMPI_Op_create
 #pragma weak MPI_Op_free = PMPI_Op_free
+#pragma weak MPI_Mprobe = PMPI_Mprobe
+#pragma weak MPI_Improbe = PMPI_Improbe
+#pragma weak MPI_Mrecv = PMPI_Mrecv
+#pragma weak MPI_Imrecv = PMPI_Imrecv
+#pragma weak MPI_Message_c2f = PMPI_Message_c2f
+#pragma weak MPI_Message_f2c = PMPI_Message_f2c
 
 #endif
