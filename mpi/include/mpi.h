@@ -672,6 +672,15 @@ typedef int MPI_Fint;                    /* a handle as Fortran holds it (32 bit
 MPI_Fint MPI_Message_c2f(MPI_Message message);
 MPI_Message MPI_Message_f2c(MPI_Fint message);
 
+/* ---- Nonblocking send-receive (MPI-4 section 3.10.3; isendrecv.c) -------------------------------------- */
+
+int MPI_Isendrecv(void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request);
+int MPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                          int recvtag, MPI_Comm comm, MPI_Request *request);
+int MPI_Op_commutative(MPI_Op op, int *commute);                                      /* MPI-2.2 */
+
+
 
 
 
@@ -1059,6 +1068,11 @@ int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message
 int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request);
 MPI_Fint PMPI_Message_c2f(MPI_Message message);
 MPI_Message PMPI_Message_f2c(MPI_Fint message);
+int PMPI_Isendrecv(void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request);
+int PMPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                          int recvtag, MPI_Comm comm, MPI_Request *request);
+int PMPI_Op_commutative(MPI_Op op, int *commute);
 /* END PMPI */
 
 #endif

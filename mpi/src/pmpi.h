@@ -281,6 +281,9 @@
 #define MPI_Imrecv PMPI_Imrecv
 #define MPI_Message_c2f PMPI_Message_c2f
 #define MPI_Message_f2c PMPI_Message_f2c
+#define MPI_Isendrecv PMPI_Isendrecv
+#define MPI_Isendrecv_replace PMPI_Isendrecv_replace
+#define MPI_Op_commutative PMPI_Op_commutative
 
 #pragma weak MPI_Init = PMPI_Init
 #pragma weak MPI_Finalize = PMPI_Finalize
@@ -556,5 +559,8 @@
 #pragma weak MPI_Imrecv = PMPI_Imrecv
 #pragma weak MPI_Message_c2f = PMPI_Message_c2f
 #pragma weak MPI_Message_f2c = PMPI_Message_f2c
+#pragma weak MPI_Isendrecv = PMPI_Isendrecv
+#pragma weak MPI_Isendrecv_replace = PMPI_Isendrecv_replace
+#pragma weak MPI_Op_commutative = PMPI_Op_commutative
 
 #endif

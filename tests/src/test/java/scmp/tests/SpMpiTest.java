@@ -88,7 +88,7 @@ class SpMpiTest {
         "distgraph, 4, enhanced", "nbrcoll, 4, counters", "counts, 4, base",
         "info, 4, counters", "info, 4, native", "winerr, 4, counters",
         "winerr, 4, native", "adderr, 4, base", "mprobe, 4, enhanced", "mprobe, 4, native",
-        "mprobe, 16, counters"})
+        "mprobe, 16, counters", "isendrecv, 4, base", "isendrecv, 4, native"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n, String version) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         assertAsUnderMpich(name, n, run(exe, n, stackEnv(version)));
