@@ -680,6 +680,22 @@ int MPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest,
                           int recvtag, MPI_Comm comm, MPI_Request *request);
 int MPI_Op_commutative(MPI_Op op, int *commute);                                      /* MPI-2.2 */
 
+/* ---- Nonblocking communicator duplication (MPI-3 section 6.4.2; comm_idup.c) ----------------------------- */
+
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request);
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *request); /* MPI-4 */
+
+/* ---- Generalized requests (MPI-2 section 8.2; greq.c) ---------------------------------------------------- */
+
+typedef int MPI_Grequest_query_function(void *extra_state, MPI_Status *status);
+typedef int MPI_Grequest_free_function(void *extra_state);
+typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
+int MPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
+                       MPI_Grequest_cancel_function *cancel_fn, void *extra_state, MPI_Request *request);
+int MPI_Grequest_complete(MPI_Request request);
+
+
+
 
 
 
@@ -1073,6 +1089,11 @@ int PMPI_Isendrecv(void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest
 int PMPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
                           int recvtag, MPI_Comm comm, MPI_Request *request);
 int PMPI_Op_commutative(MPI_Op op, int *commute);
+int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request);
+int PMPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *request);
+int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
+                       MPI_Grequest_cancel_function *cancel_fn, void *extra_state, MPI_Request *request);
+int PMPI_Grequest_complete(MPI_Request request);
 /* END PMPI */
 
 #endif

@@ -284,6 +284,10 @@
 #define MPI_Isendrecv PMPI_Isendrecv
 #define MPI_Isendrecv_replace PMPI_Isendrecv_replace
 #define MPI_Op_commutative PMPI_Op_commutative
+#define MPI_Comm_idup PMPI_Comm_idup
+#define MPI_Comm_idup_with_info PMPI_Comm_idup_with_info
+#define MPI_Grequest_start PMPI_Grequest_start
+#define MPI_Grequest_complete PMPI_Grequest_complete
 
 #pragma weak MPI_Init = PMPI_Init
 #pragma weak MPI_Finalize = PMPI_Finalize
@@ -562,5 +566,9 @@
 #pragma weak MPI_Isendrecv = PMPI_Isendrecv
 #pragma weak MPI_Isendrecv_replace = PMPI_Isendrecv_replace
 #pragma weak MPI_Op_commutative = PMPI_Op_commutative
+#pragma weak MPI_Comm_idup = PMPI_Comm_idup
+#pragma weak MPI_Comm_idup_with_info = PMPI_Comm_idup_with_info
+#pragma weak MPI_Grequest_start = PMPI_Grequest_start
+#pragma weak MPI_Grequest_complete = PMPI_Grequest_complete
 
 #endif

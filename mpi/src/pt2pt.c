@@ -679,10 +679,11 @@ int MPI_Request_free(MPI_Request *request)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Request_free");
     r = *request;
     *request = MPI_REQUEST_NULL;
-    if (r->kind == REQ_NBC && __mpi_nbc_own(r, NBC_FREE, 0) == 0)
-        return MPI_SUCCESS;     /* a generalized request: freed when it completes */
-    if (r->kind == REQ_NBC)
+    if (r->kind == REQ_NBC) {
+        if (__mpi_nbc_own(r, NBC_FREE, 0) == 0)
+            return MPI_SUCCESS; /* a generalized request: freed when it completes */
         __mpi_nbc_wait(r);      /* the background list completes only point to point: finish it now */
+    }
     if (inactive(r) || CAN_COMPLETE(r, k)) {
         if (!inactive(r))
             __mpi_complete(r);

@@ -88,7 +88,8 @@ class SpMpiTest {
         "distgraph, 4, enhanced", "nbrcoll, 4, counters", "counts, 4, base",
         "info, 4, counters", "info, 4, native", "winerr, 4, counters",
         "winerr, 4, native", "adderr, 4, base", "mprobe, 4, enhanced", "mprobe, 4, native",
-        "mprobe, 16, counters", "isendrecv, 4, base", "isendrecv, 4, native"})
+        "mprobe, 16, counters", "isendrecv, 4, base", "isendrecv, 4, native",
+        "commidup, 4, enhanced", "commidup, 4, native", "commidup, 16, base", "greq, 4, counters", "greq, 4, native"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n, String version) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         assertAsUnderMpich(name, n, run(exe, n, stackEnv(version)));
