@@ -91,6 +91,8 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_IO 3
 #define MPI_WTIME_IS_GLOBAL 4
 #define MPI_LASTUSEDCODE 5         /* MPI-2: the last error class or code MPI_Add_error_class/code gave */
+#define MPI_UNIVERSE_SIZE 6        /* MPI-2: MPI_COMM_WORLD's size (no process can be spawned) */
+#define MPI_APPNUM 7               /* MPI-2: 0, the one application */
 /* and of windows (MPI-2, MPI-3) */
 #define MPI_WIN_BASE 8
 #define MPI_WIN_SIZE 9
@@ -693,6 +695,7 @@ typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
 int MPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
                        MPI_Grequest_cancel_function *cancel_fn, void *extra_state, MPI_Request *request);
 int MPI_Grequest_complete(MPI_Request request);
+
 
 
 

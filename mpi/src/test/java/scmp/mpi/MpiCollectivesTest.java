@@ -99,7 +99,7 @@ class MpiCollectivesTest {
      *  intercommunicators (intercoll.c), the nonblocking collectives with vector arguments, scans and
      *  reduce-scatters (nbcvec.c), distributed graph topologies (distgraph.c), the neighbourhood collectives
      *  (nbrcoll.c), large counts (counts.c), info objects and the calls that take them (info.c), window error
-     *  handlers (winerr.c), error classes, codes and strings of the program's own (adderr.c), matched probes (mprobe.c), nonblocking send-receives and MPI_Op_commutative (isendrecv.c), MPI_Comm_idup (commidup.c), generalized requests (greq.c). The nonblocking collectives post every message at
+     *  handlers (winerr.c), error classes, codes and strings of the program's own (adderr.c), matched probes (mprobe.c), nonblocking send-receives and MPI_Op_commutative (isendrecv.c), MPI_Comm_idup (commidup.c), generalized requests (greq.c), MPI_UNIVERSE_SIZE and MPI_APPNUM (universe.c). The nonblocking collectives post every message at
      *  once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the NIU held
      *  every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -141,6 +141,7 @@ class MpiCollectivesTest {
         "isendrecv.c,4,ours", "isendrecv.c,4,thesis", "isendrecv.c,16,ours", "isendrecv.c,16,thesis",
         "commidup.c,4,ours", "commidup.c,4,thesis", "commidup.c,16,ours", "commidup.c,16,thesis",
         "greq.c,4,ours", "greq.c,4,thesis", "greq.c,16,ours",
+        "universe.c,4,ours", "universe.c,4,thesis", "universe.c,16,ours",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),

@@ -40,7 +40,8 @@ class T3dMpiTest {
         "attrs, 16", "manyruns, 4", "distgraph, 4", "nbrcoll, 4",
         "counts, 4", "info, 4", "info, 16", "winerr, 4",
         "winerr, 16", "adderr, 4", "mprobe, 4", "mprobe, 16", "isendrecv, 4",
-        "isendrecv, 16", "commidup, 4", "commidup, 16", "greq, 4"})
+        "isendrecv, 16", "commidup, 4", "commidup, 16", "greq, 4",
+        "universe, 4"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(n), exe.toString());
