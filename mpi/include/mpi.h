@@ -91,6 +91,8 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_IO 3
 #define MPI_WTIME_IS_GLOBAL 4
 #define MPI_LASTUSEDCODE 5         /* MPI-2: the last error class or code MPI_Add_error_class/code gave */
+#define MPI_UNIVERSE_SIZE 6        /* MPI-2: MPI_COMM_WORLD's size (no process can be spawned) */
+#define MPI_APPNUM 7               /* MPI-2: 0, the one application */
 /* and of windows (MPI-2, MPI-3) */
 #define MPI_WIN_BASE 8
 #define MPI_WIN_SIZE 9
@@ -913,6 +915,41 @@ int MPI_Pack_external_size(const char *datarep, int incount, MPI_Datatype dataty
 int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op);
 int MPI_Op_free(MPI_Op *op);
 
+/* ---- Matched probes (MPI-3 section 3.8.2; mprobe.c) ------------------------------------------------ */
+
+typedef struct __mpi_message *MPI_Message;
+#define MPI_MESSAGE_NULL ((MPI_Message)0)
+#define MPI_MESSAGE_NO_PROC ((MPI_Message)1)    /* what a probe of MPI_PROC_NULL matches */
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status);
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status);
+int MPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status);
+int MPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request);
+typedef int MPI_Fint;                    /* a handle as Fortran holds it (32 bits: a message handle fits) */
+MPI_Fint MPI_Message_c2f(MPI_Message message);
+MPI_Message MPI_Message_f2c(MPI_Fint message);
+
+/* ---- Nonblocking send-receive (MPI-4 section 3.10.3; isendrecv.c) -------------------------------------- */
+
+int MPI_Isendrecv(void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request);
+int MPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                          int recvtag, MPI_Comm comm, MPI_Request *request);
+int MPI_Op_commutative(MPI_Op op, int *commute);                                      /* MPI-2.2 */
+
+/* ---- Nonblocking communicator duplication (MPI-3 section 6.4.2; comm_idup.c) ----------------------------- */
+
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request);
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *request); /* MPI-4 */
+
+/* ---- Generalized requests (MPI-2 section 8.2; greq.c) ---------------------------------------------------- */
+
+typedef int MPI_Grequest_query_function(void *extra_state, MPI_Status *status);
+typedef int MPI_Grequest_free_function(void *extra_state);
+typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
+int MPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
+                       MPI_Grequest_cancel_function *cancel_fn, void *extra_state, MPI_Request *request);
+int MPI_Grequest_complete(MPI_Request request);
+
 /* BEGIN PMPI: the profiling interface, every function above under its PMPI_ name (scripts/gen-pmpi.py) */
 int PMPI_Init(int *argc, char ***argv);
 int PMPI_Finalize(void);
@@ -1492,6 +1529,22 @@ int PMPI_Unpack_external(const char *datarep, const void *inbuf, MPI_Aint insize
 int PMPI_Pack_external_size(const char *datarep, int incount, MPI_Datatype datatype, MPI_Aint *size);
 int PMPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op);
 int PMPI_Op_free(MPI_Op *op);
+int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status);
+int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status);
+int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status);
+int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request);
+MPI_Fint PMPI_Message_c2f(MPI_Message message);
+MPI_Message PMPI_Message_f2c(MPI_Fint message);
+int PMPI_Isendrecv(void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request);
+int PMPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                          int recvtag, MPI_Comm comm, MPI_Request *request);
+int PMPI_Op_commutative(MPI_Op op, int *commute);
+int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request);
+int PMPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *request);
+int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
+                       MPI_Grequest_cancel_function *cancel_fn, void *extra_state, MPI_Request *request);
+int PMPI_Grequest_complete(MPI_Request request);
 /* END PMPI */
 
 #endif

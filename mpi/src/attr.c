@@ -34,6 +34,7 @@ static int tag_ub = MPI_TAG_UB_VALUE;
 static int host = MPI_PROC_NULL;
 static int io_rank;
 static int wtime_is_global = 1;     /* one clock for the whole machine */
+static int universe_size, appnum;   /* MPI_UNIVERSE_SIZE, MPI_APPNUM */
 int __mpi_lastusedcode = MPI_ERR_LASTCODE;   /* MPI_LASTUSEDCODE: the last class or code errclass.c added */
 
 static struct __mpi_keyval *keyval(int k)
@@ -220,8 +221,15 @@ int MPI_Attr_get(MPI_Comm comm, int key, void *val, int *flag)
     }
     *flag = 0;
     if (key < FIRST_KEYVAL) {
-        if (key != MPI_LASTUSEDCODE)    /* out of the switch: only the paths of other keys stay as they were */
-            return MPI_ERR_ARG;
+        if (key != MPI_LASTUSEDCODE) {  /* out of the switch: only the paths of other keys stay as they were */
+            if (key != MPI_UNIVERSE_SIZE && key != MPI_APPNUM)
+                return MPI_ERR_ARG;
+            /* MPI-2: no process can be spawned, so the universe is MPI_COMM_WORLD; one application, number 0 */
+            universe_size = __mpi_comm(MPI_COMM_WORLD)->size;
+            *(int **)val = key == MPI_APPNUM ? &appnum : &universe_size;
+            *flag = 1;
+            return MPI_SUCCESS;
+        }
         *(int **)val = &__mpi_lastusedcode;
         *flag = 1;
         return MPI_SUCCESS;

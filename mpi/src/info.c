@@ -382,3 +382,11 @@ int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
         take_hints(__mpi_comm(*newcomm), info_of(info));
     return err;
 }
+
+/* MPI-4: as MPI_Comm_idup (comm_idup.c), the hints accepted and ignored as MPI_Comm_dup_with_info's. */
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *request)
+{
+    if (__mpi_comm(comm) && info != MPI_INFO_NULL && !info_of(info))
+        return __mpi_error(comm, MPI_ERR_INFO, "MPI_Comm_idup_with_info");
+    return MPI_Comm_idup(comm, newcomm, request);
+}

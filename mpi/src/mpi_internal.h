@@ -131,6 +131,16 @@ int __mpi_intercomm_create_from_group(MPI_Comm comm, struct __mpi_comm *c, struc
 /* nbc.c: completing a nonblocking collective's request (MPI_Test and the rest poll it, MPI_Wait waits) */
 void __mpi_nbc_poll(struct __mpi_request *r);
 void __mpi_nbc_wait(struct __mpi_request *r);
+/* A request of kind REQ_NBC with a completion of its own (nbc.h, `own`: MPI_Isendrecv, MPI_Comm_idup, generalized
+ * requests): what MPI_Cancel, MPI_Request_free and MPI_Request_get_status ask of it; -1 for a collective's. */
+int __mpi_nbc_own(struct __mpi_request *r, int how, MPI_Status *status);
+#define NBC_TEST 0          /* complete r if it can complete now */
+#define NBC_WAIT 1          /* complete r, waiting as long as it takes */
+#define NBC_CANCEL 2        /* MPI_Cancel: returns the error code */
+#define NBC_FREE 3          /* MPI_Request_free of r still active: 0 when r is left to free itself on completion,
+                             * -1 when the caller frees it as it frees any completed request */
+#define NBC_STATUS 4        /* MPI_Request_get_status: 1 with the status when r could complete, 0 when not, -1
+                             * when the caller gives the status as for any request; r stays */
 
 /* win_extra.c: a window made (win_entry.h: its base, size and displacement unit as given, its MPI_WIN_FLAVOR_*),
  * a window freed (its attributes deleted: the delete callbacks' error, if any); on the T3D, the regions attached

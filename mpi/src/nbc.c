@@ -102,7 +102,9 @@ static int abandon(struct __mpi_nbc *s, int err)
 void __mpi_nbc_poll(struct __mpi_request *r)
 {
     struct __mpi_nbc *s = (struct __mpi_nbc *)r->tmp;
-    if (r->state != ST_DONE && test(s)) {
+    if (r->state != ST_DONE && s->own) {
+        s->own(r, NBC_TEST, 0);
+    } else if (r->state != ST_DONE && test(s)) {
         r->error = finish(s);
         r->state = ST_DONE;
     }
@@ -110,10 +112,22 @@ void __mpi_nbc_poll(struct __mpi_request *r)
 
 void __mpi_nbc_wait(struct __mpi_request *r)
 {
-    if (r->state != ST_DONE) {
+    if (r->state != ST_DONE && ((struct __mpi_nbc *)r->tmp)->own) {
+        ((struct __mpi_nbc *)r->tmp)->own(r, NBC_WAIT, 0);
+    } else if (r->state != ST_DONE) {
         r->error = __nbc_complete((struct __mpi_nbc *)r->tmp);
         r->state = ST_DONE;
     }
+}
+
+/* MPI_Cancel, MPI_Request_free and MPI_Request_get_status of a request of kind REQ_NBC (pt2pt.c): -1 when it is a
+ * collective's (which the caller treats as it did), else what its own completion answers. */
+int __mpi_nbc_own(struct __mpi_request *r, int how, MPI_Status *status)
+{
+    struct __mpi_nbc *s = (struct __mpi_nbc *)r->tmp;
+    if (r->state == ST_DONE || !s || !s->own)
+        return -1;
+    return s->own(r, how, status);
 }
 
 /* ---- Starting them ----------------------------------------------------------------------------------- */

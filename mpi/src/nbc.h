@@ -13,6 +13,10 @@ struct __mpi_nbc {
     int count, bytes, size;
     MPI_Datatype type;
     MPI_Op op;
+    /* A request of kind REQ_NBC that is not a collective's schedule has its own completion (isendrecv.c,
+     * comm_idup.c, greq.c), which MPI_Wait, MPI_Test and the rest call instead of the schedule's (nbc.c, pt2pt.c):
+     * own(r, how, status), how one of NBC_* (mpi_internal.h). Once complete it sets r->state = ST_DONE; 0 for a collective. */
+    int (*own)(struct __mpi_request *r, int how, MPI_Status *status);
 };
 
 struct __mpi_nbc *__nbc_schedule(int nreq, int extra);   /* room for nreq requests and `extra` bytes, or 0 */

@@ -382,6 +382,19 @@
 #define MPI_Pack_external_size PMPI_Pack_external_size
 #define MPI_Op_create PMPI_Op_create
 #define MPI_Op_free PMPI_Op_free
+#define MPI_Mprobe PMPI_Mprobe
+#define MPI_Improbe PMPI_Improbe
+#define MPI_Mrecv PMPI_Mrecv
+#define MPI_Imrecv PMPI_Imrecv
+#define MPI_Message_c2f PMPI_Message_c2f
+#define MPI_Message_f2c PMPI_Message_f2c
+#define MPI_Isendrecv PMPI_Isendrecv
+#define MPI_Isendrecv_replace PMPI_Isendrecv_replace
+#define MPI_Op_commutative PMPI_Op_commutative
+#define MPI_Comm_idup PMPI_Comm_idup
+#define MPI_Comm_idup_with_info PMPI_Comm_idup_with_info
+#define MPI_Grequest_start PMPI_Grequest_start
+#define MPI_Grequest_complete PMPI_Grequest_complete
 
 #pragma weak MPI_Init = PMPI_Init
 #pragma weak MPI_Finalize = PMPI_Finalize
@@ -758,5 +771,18 @@
 #pragma weak MPI_Pack_external_size = PMPI_Pack_external_size
 #pragma weak MPI_Op_create = PMPI_Op_create
 #pragma weak MPI_Op_free = PMPI_Op_free
+#pragma weak MPI_Mprobe = PMPI_Mprobe
+#pragma weak MPI_Improbe = PMPI_Improbe
+#pragma weak MPI_Mrecv = PMPI_Mrecv
+#pragma weak MPI_Imrecv = PMPI_Imrecv
+#pragma weak MPI_Message_c2f = PMPI_Message_c2f
+#pragma weak MPI_Message_f2c = PMPI_Message_f2c
+#pragma weak MPI_Isendrecv = PMPI_Isendrecv
+#pragma weak MPI_Isendrecv_replace = PMPI_Isendrecv_replace
+#pragma weak MPI_Op_commutative = PMPI_Op_commutative
+#pragma weak MPI_Comm_idup = PMPI_Comm_idup
+#pragma weak MPI_Comm_idup_with_info = PMPI_Comm_idup_with_info
+#pragma weak MPI_Grequest_start = PMPI_Grequest_start
+#pragma weak MPI_Grequest_complete = PMPI_Grequest_complete
 
 #endif

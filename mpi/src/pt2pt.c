@@ -498,6 +498,10 @@ int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
         empty_status(status);
         return MPI_SUCCESS;
     }
+    if (request->kind == REQ_NBC && (k = __mpi_nbc_own(request, NBC_STATUS, status)) >= 0) {
+        *flag = k;
+        return MPI_SUCCESS;
+    }
     poll_nbc(1, &request);
     if (!CAN_COMPLETE(request, k)) {
         *flag = 0;
@@ -675,8 +679,11 @@ int MPI_Request_free(MPI_Request *request)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Request_free");
     r = *request;
     *request = MPI_REQUEST_NULL;
-    if (r->kind == REQ_NBC)
+    if (r->kind == REQ_NBC) {
+        if (__mpi_nbc_own(r, NBC_FREE, 0) == 0)
+            return MPI_SUCCESS; /* a generalized request: freed when it completes */
         __mpi_nbc_wait(r);      /* the background list completes only point to point: finish it now */
+    }
     if (inactive(r) || CAN_COMPLETE(r, k)) {
         if (!inactive(r))
             __mpi_complete(r);
@@ -694,8 +701,10 @@ int MPI_Cancel(MPI_Request *request)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Cancel");
     if (inactive(*request))
         return MPI_SUCCESS;
-    if ((*request)->kind == REQ_NBC)    /* a collective cannot be cancelled (MPI-3 5.12) */
-        return __mpi_error((*request)->comm, MPI_ERR_REQUEST, "MPI_Cancel");
+    if ((*request)->kind == REQ_NBC) {  /* a collective cannot be cancelled (MPI-3 5.12) */
+        int k = __mpi_nbc_own(*request, NBC_CANCEL, 0);
+        return __mpi_error((*request)->comm, k >= 0 ? k : MPI_ERR_REQUEST, "MPI_Cancel");
+    }
     return __mpi_error((*request)->comm, __mpi_cancel(*request), "MPI_Cancel");
 }
 

@@ -102,7 +102,9 @@ class MpiCollectivesTest {
      *  handlers (winerr.c), error classes, codes and strings of the program's own (adderr.c), MPI-4's large-count
      *  functions (largecount.c), the hints of communicators (comminfo.c), datatype envelopes and contents
      *  (typecontents.c), attributes and names (typeattrs.c), darray, hindexed_block and match_size (typedarray.c),
-     *  external32 (packexternal.c). The nonblocking collectives post every
+     *  external32 (packexternal.c), matched probes (mprobe.c),
+     *  nonblocking send-receives and MPI_Op_commutative (isendrecv.c), MPI_Comm_idup (commidup.c), generalized
+     *  requests (greq.c), MPI_UNIVERSE_SIZE and MPI_APPNUM (universe.c). The nonblocking collectives post every
      *  message at once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the
      *  NIU held every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -146,6 +148,11 @@ class MpiCollectivesTest {
         "typeattrs.c,4,ours", "typeattrs.c,4,thesis", "typeattrs.c,16,ours", "typeattrs.c,16,thesis",
         "typedarray.c,4,ours", "typedarray.c,4,thesis", "typedarray.c,16,ours", "typedarray.c,16,thesis",
         "packexternal.c,4,ours", "packexternal.c,4,thesis", "packexternal.c,16,ours", "packexternal.c,16,thesis",
+        "mprobe.c,4,ours", "mprobe.c,4,thesis", "mprobe.c,16,ours", "mprobe.c,16,thesis",
+        "isendrecv.c,4,ours", "isendrecv.c,4,thesis", "isendrecv.c,16,ours", "isendrecv.c,16,thesis",
+        "commidup.c,4,ours", "commidup.c,4,thesis", "commidup.c,16,ours", "commidup.c,16,thesis",
+        "greq.c,4,ours", "greq.c,4,thesis", "greq.c,16,ours",
+        "universe.c,4,ours", "universe.c,4,thesis", "universe.c,16,ours",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),

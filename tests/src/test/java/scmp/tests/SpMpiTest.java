@@ -91,7 +91,11 @@ class SpMpiTest {
         "largecount, 16, enhanced", "comminfo, 4, counters", "comminfo, 4, native",
         "typecontents, 4, enhanced", "typecontents, 16, native",
         "typeattrs, 4, counters", "typeattrs, 16, base", "typedarray, 4, native", "typedarray, 16, enhanced",
-        "packexternal, 4, base", "packexternal, 16, native"})
+        "packexternal, 4, base", "packexternal, 16, native",
+        "mprobe, 4, enhanced", "mprobe, 4, native",
+        "mprobe, 16, counters", "isendrecv, 4, base", "isendrecv, 4, native",
+        "commidup, 4, enhanced", "commidup, 4, native", "commidup, 16, base", "greq, 4, counters", "greq, 4, native",
+        "universe, 4, base"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n, String version) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         assertAsUnderMpich(name, n, run(exe, n, stackEnv(version)));

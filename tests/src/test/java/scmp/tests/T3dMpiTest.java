@@ -41,7 +41,10 @@ class T3dMpiTest {
         "counts, 4", "info, 4", "info, 16", "winerr, 4",
         "winerr, 16", "adderr, 4", "largecount, 4", "largecount, 16", "comminfo, 4",
         "typecontents, 4", "typecontents, 16", "typeattrs, 4", "typeattrs, 16",
-        "typedarray, 4", "typedarray, 16", "packexternal, 4", "packexternal, 16"})
+        "typedarray, 4", "typedarray, 16", "packexternal, 4", "packexternal, 16",
+        "mprobe, 4", "mprobe, 16", "isendrecv, 4",
+        "isendrecv, 16", "commidup, 4", "commidup, 16", "greq, 4",
+        "universe, 4"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(n), exe.toString());
