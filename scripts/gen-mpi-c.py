@@ -77,6 +77,11 @@ int MPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, i
 int MPI_Sendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag, void
     *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status
     *status);
+int MPI_Isendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag, void
+    *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request
+    *request);
+int MPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag, int source,
+    int recvtag, MPI_Comm comm, MPI_Request *request);
 int MPI_Bcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm);
 int MPI_Reduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root,
     MPI_Comm comm);
@@ -202,7 +207,8 @@ HAND = {"MPI_Get_count_c", "MPI_Get_elements_c", "MPI_Op_create_c"}
 
 # Receive counts: a limit, cut to what fits (the function, the count, its datatype).
 RECV = {("MPI_Recv_c", "count"): "datatype", ("MPI_Irecv_c", "count"): "datatype",
-        ("MPI_Recv_init_c", "count"): "datatype", ("MPI_Sendrecv_c", "recvcount"): "recvtype"}
+        ("MPI_Recv_init_c", "count"): "datatype", ("MPI_Sendrecv_c", "recvcount"): "recvtype",
+        ("MPI_Isendrecv_c", "recvcount"): "recvtype"}
 # Sizes of buffers that are only limits likewise (bytes).
 LIMIT = {("MPI_Pack_c", "outsize"), ("MPI_Unpack_c", "insize")}
 # In-out scalars.

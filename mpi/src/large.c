@@ -693,6 +693,30 @@ int MPI_Sendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendty
                         recvtag, comm, status);
 }
 
+int MPI_Isendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                    void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                    MPI_Request *request)
+{
+    int sendcount_;
+    int recvcount_;
+    if (!__lc_int(sendcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Isendrecv_c");
+    sendcount_ = (int)sendcount;
+    recvcount_ = __lc_recv_count(recvcount, recvtype);
+    return MPI_Isendrecv((void *)sendbuf, sendcount_, sendtype, dest, sendtag, recvbuf, recvcount_, recvtype, source,
+                         recvtag, comm, request);
+}
+
+int MPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                            int recvtag, MPI_Comm comm, MPI_Request *request)
+{
+    int count_;
+    if (!__lc_int(count))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Isendrecv_replace_c");
+    count_ = (int)count;
+    return MPI_Isendrecv_replace(buf, count_, datatype, dest, sendtag, source, recvtag, comm, request);
+}
+
 int MPI_Bcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
     int count_;

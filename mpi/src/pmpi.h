@@ -295,6 +295,8 @@
 #define MPI_Isend_c PMPI_Isend_c
 #define MPI_Irecv_c PMPI_Irecv_c
 #define MPI_Sendrecv_c PMPI_Sendrecv_c
+#define MPI_Isendrecv_c PMPI_Isendrecv_c
+#define MPI_Isendrecv_replace_c PMPI_Isendrecv_replace_c
 #define MPI_Bcast_c PMPI_Bcast_c
 #define MPI_Reduce_c PMPI_Reduce_c
 #define MPI_Allreduce_c PMPI_Allreduce_c
@@ -684,6 +686,8 @@
 #pragma weak MPI_Isend_c = PMPI_Isend_c
 #pragma weak MPI_Irecv_c = PMPI_Irecv_c
 #pragma weak MPI_Sendrecv_c = PMPI_Sendrecv_c
+#pragma weak MPI_Isendrecv_c = PMPI_Isendrecv_c
+#pragma weak MPI_Isendrecv_replace_c = PMPI_Isendrecv_replace_c
 #pragma weak MPI_Bcast_c = PMPI_Bcast_c
 #pragma weak MPI_Reduce_c = PMPI_Reduce_c
 #pragma weak MPI_Allreduce_c = PMPI_Allreduce_c
