@@ -81,6 +81,22 @@ class T3dMsgTest {
         }
     }
 
+    /**
+     * pvm_barrier (docs/t3d-msg.md, "Barrier"), on all PEs but the last as seed 001 measures MPI's: tasks that come
+     * at different times all leave after the last has come, the PE beyond the count gets PvmNotInGroup, with and
+     * without the data cache (the barrier's words are written by other PEs); the slowest task's cycles per call.
+     */
+    @ParameterizedTest(name = "{0} PEs, data cache {1}: {2} cycles")
+    @CsvSource({"2,false,508", "4,false,616", "8,false,1047", "16,false,2114", "16,true,2114"})
+    void aBarrierLetsNoTaskGoBeforeTheLastHasCome(int pes, boolean cache, long cycles) {
+        Path exe = build("barrier", "pvm");
+        E2e.Sim s = E2e.scmpsim("-n", String.valueOf(pes), "--param", "dataCache=" + cache, exe.toString());
+        assertEquals(0, s.exit(), s.stderr());
+        int tasks = pes > 2 ? pes - 1 : pes;
+        assertEquals("barrier: check ok\npvm_barrier " + tasks + " " + cycles + " "
+            + String.format(java.util.Locale.ROOT, "%.2f", cycles / 150.0) + "\n", s.stdout());
+    }
+
     @ParameterizedTest(name = "{0} N={1} on 8 PEs")
     @CsvSource({"fft2d,32", "sor,64"})
     void kernelsComputeTheSameUnderEveryLibraryAndDmsgCommunicatesFastest(String kernel, int n) {
