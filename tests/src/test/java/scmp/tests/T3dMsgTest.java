@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,6 +96,18 @@ class T3dMsgTest {
         int tasks = pes > 2 ? pes - 1 : pes;
         assertEquals("barrier: check ok\npvm_barrier " + tasks + " " + cycles + " "
             + String.format(java.util.Locale.ROOT, "%.2f", cycles / 150.0) + "\n", s.stdout());
+    }
+
+    /** COMMS2 under PVM (docs/t3d-msg.md, "COMMS2 under PVM"): both PEs send, then receive, every word arrives. */
+    @Test
+    void anExchangeUnderPvmDeliversEveryWord() {
+        Path exe = build("exchange", "pvm");
+        E2e.Sim s = E2e.scmpsim("-n", "2", exe.toString(), "4", "16384");
+        assertEquals(0, s.exit(), s.stderr());
+        List<String> lines = s.stdout().lines().toList();
+        assertEquals(33, lines.size(), s.stdout());
+        assertEquals("exchange: 0 error(s)", lines.get(32));
+        assertTrue(lines.get(15).startsWith("pvm 16384 ") && lines.get(31).startsWith("psend 16384 "), s.stdout());
     }
 
     @ParameterizedTest(name = "{0} N={1} on 8 PEs")
