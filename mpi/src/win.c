@@ -113,48 +113,9 @@ static void put_bytes(char *addr, int n, int unused, int who, int w0, int w1, in
     WHO_WIN(who)->applied[WHO_SLOT(who)]++;
 }
 
-/* An accumulate's elements (all of one predefined type, MPI says; a pair type counts as one) at the target:
- * n bytes of them packed at s (MPI_Pack's form) combined into the window at a, where they are a run of whole
- * elements, or for a pair type with a gap (MPI_DOUBLE_INT, MPI_SHORT_INT, MPI_LONG_DOUBLE_INT) one element:
- * its value at a, its int at the pair's offset from a, and nothing in between touched. MPI_REPLACE stores
- * them, MPI_NO_OP leaves the window as it is. */
-static void apply(MPI_Op op, MPI_Datatype type, const char *s, char *a, int n)
-{
-    if (op == MPI_NO_OP)
-        return;
-    if (__coll_contig_basic(type)) {
-        if (op == MPI_REPLACE)
-            memcpy(a, s, n);
-        else
-            __mpi_op_combine(op, type, s, a, a, n / __coll_size(type));
-    } else {
-        struct __mpi_block *p = __mpi_type_get(type)->blocks;
-        int v = p[0].len, k = p[1].disp;
-        double o[2], t[2];          /* the operand and the target's element as the pair's struct */
-        memcpy(o, s, v);
-        memcpy((char *)o + k, s + v, 4);
-        memcpy(t, a, v);
-        memcpy((char *)t + k, a + k, 4);
-        if (op == MPI_REPLACE)
-            memcpy(t, o, sizeof t);
-        else
-            __mpi_op_combine(op, type, o, t, t, 1);
-        memcpy(a, t, v);
-        memcpy(a + k, (char *)t + k, 4);
-    }
-}
-
-/* The n bytes of packed elements (as apply() takes them) that the window holds at a, into out. */
-static void elements_at(MPI_Datatype type, const char *a, char *out, int n)
-{
-    if (__coll_contig_basic(type)) {
-        memcpy(out, a, n);
-    } else {
-        struct __mpi_block *p = __mpi_type_get(type)->blocks;
-        memcpy(out, a, p[0].len);
-        memcpy(out + p[0].len, a + p[1].disp, 4);
-    }
-}
+/* acc_elements, GAP_PAIR, combine() (an accumulate's elements combined into the window where they arrive) and
+ * elements_at(), the same text as the T3D's and the SP's. */
+#include "win_elements.h"
 
 static void accumulate(char *addr, int op_type, int n, int who, int w0, int w1, int w2, int w3)
 {
@@ -164,7 +125,7 @@ static void accumulate(char *addr, int op_type, int n, int who, int w0, int w1, 
     w[1] = w1;
     w[2] = w2;
     w[3] = w3;
-    apply(op_type >> 8, op_type & 0xff, (char *)w, addr, n);
+    combine(addr, op_type >> 8, op_type & 0xff, (char *)w, n);
     WHO_WIN(who)->applied[WHO_SLOT(who)]++;
 }
 
@@ -617,29 +578,13 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     return MPI_SUCCESS;
 }
 
-/* The type an accumulate's elements are all of (mpi_core.h, __mpi_type_elements), into *et: MPI requires that
- * the origin's and the target's types (and the result's) be made of one predefined type, a pair type counting
- * as one; *et is 0 when neither has data. The operation must be predefined and apply to it, or MPI_REPLACE
- * (or MPI_NO_OP where no_op allows it). Returns an error code. */
-static int acc_elements(MPI_Datatype a, MPI_Datatype b, MPI_Op op, int no_op, MPI_Datatype *et)
-{
-    int ea = __mpi_type_elements(a), eb = __mpi_type_elements(b), e = ea ? ea : eb;
-    if ((ea && eb && ea != eb) || e < 0 || e > MPI_LONG_DOUBLE_INT)
-        return MPI_ERR_TYPE;
-    if (op != MPI_REPLACE && !(no_op && op == MPI_NO_OP)
-        && (op < MPI_MAX || op > MPI_MINLOC || (e && !__mpi_op_check(op, e))))
-        return MPI_ERR_OP;
-    *et = e;
-    return MPI_SUCCESS;
-}
-
 /* Runs the statement for the elements of count items of type t at addr (target addresses) whose type is et,
- * in pieces that apply() takes: a is the piece's address, len its bytes in the packed stream (at most per for
+ * in pieces that combine() takes: a is the piece's address, len its bytes in the packed stream (at most per for
  * a run of whole elements; one element of a pair type with a gap), off its offset in the stream. */
 #define FOR_ELEMENTS(t, count, addr, et, per, a, len, off, ...)                                             \
     do {                                                                                                    \
         char *ra_;                                                                                          \
-        int rlen_, roff_, x_, es_ = __mpi_type_get(et)->size, gap_ = !__coll_contig_basic(et);              \
+        int rlen_, roff_, x_, es_ = __mpi_type_get(et)->size, gap_ = GAP_PAIR(et);                          \
         FOR_RUNS(t, count, addr, ra_, rlen_, roff_, {                                                       \
             for (x_ = gap_ ? (es_ - roff_ % es_) % es_ : 0; x_ < rlen_; x_ += gap_ ? es_ : (per)) {         \
                 a = ra_ + x_;                                                                               \
@@ -676,7 +621,7 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
     per = target_rank == w->rank ? tt->size * target_count : (PAYLOAD * 4 / __coll_size(et)) * __coll_size(et);
     FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off, {
         if (target_rank == w->rank) {
-            apply(op, et, src + off, a, len);
+            combine(a, op, et, src + off, len);
         } else {
             int d[PAYLOAD];
             memcpy(d, src + off, len);
@@ -897,7 +842,7 @@ int MPI_Win_sync(MPI_Win win)
 #define FETCH_TOKEN 0x5be0cd19
 
 /* The old elements at addr go back into dst, packed; then the operands (meta: bytes << 16 | op << 8 | type,
- * the bytes of packed elements) are combined into them as apply() does (MPI_NO_OP: they stay). */
+ * the bytes of packed elements) are combined into them as combine() does (MPI_NO_OP: they stay). */
 static void fetch_op(char *addr, int meta, int *dst, int who, int w0, int w1, int w2, int w3)
 {
     struct win *w = WHO_WIN(who);
@@ -912,7 +857,7 @@ static void fetch_op(char *addr, int meta, int *dst, int who, int w0, int w1, in
     o[3] = w3;
     elements_at(type, addr, (char *)tmp, n);
     tmp[words] = FETCH_TOKEN;
-    apply(op, type, (char *)o, addr, n);
+    combine(addr, op, type, (char *)o, n);
     w->applied[WHO_SLOT(who)]++;
     __mpi_handler_send(OUT_BLOCK, w->nodes[WHO_SLOT(who) >> 1], (int)dst, (int)tmp, words + 1);  /* frees tmp */
 }
@@ -1008,7 +953,7 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
         }
         FOR_ELEMENTS(tt, target_count, base, et, tt->size * target_count, a, len, off, {
             elements_at(et, a, s + off, len);
-            apply(op, et, src ? src + off : 0, a, len);
+            combine(a, op, et, src ? src + off : 0, len);
         });
         __mpi_unpack(s, tt->size * target_count, (char *)result_addr, result_count,
                      __mpi_type_get(result_datatype));

@@ -1,10 +1,10 @@
 /* MPI_Accumulate over the library's own acc_one(), which combines one run of the target's datatype (one element, for
  * a pair type with a gap) at the target, for the libraries whose one-sided calls go run by run (t3d/win_t3d.c,
  * sp/win_lapi.c, sp/win_mpci.c): included by each after its acc_one() (or a declaration of it); needs
- * win_common.h's target() and packed() and win_runs.h's acc_elements(), for_elements() and combine(), which the SP's
- * libraries run where an accumulate's operands arrive (in LAPI's header handlers, in MPCI's reader). The origin's
- * and the target's datatypes may both be derived, of one predefined type's elements (a pair type counting as one),
- * in different layouts, as on SCMP (win.c). */
+ * win_common.h's target() and packed(), win_runs.h's for_elements() and win_elements.h's acc_elements() and
+ * combine(), which the SP's libraries run where an accumulate's operands arrive (in LAPI's header handlers, in
+ * MPCI's reader). The origin's and the target's datatypes may both be derived, of one predefined type's elements
+ * (a pair type counting as one), in different layouts, as on SCMP (win.c). */
 #ifndef MPI_WIN_ACCUMULATE_H
 #define MPI_WIN_ACCUMULATE_H
 

@@ -2,7 +2,7 @@
  * ping-pong of reps round trips, halved, for PVM (pack, send, receive, unpack), PVM's psend/precv, RRMSG
  * (request, pull, acknowledgement) and DMSG (a deposit and the barrier that tells the receiver it is there).
  * Prints: library bytes cycles us MB/s, from PE 0. Usage: latency [reps] [bytes...] (default 10, 8 and
- * 4096). Link with -lpvm -lrrmsg -ldmsg. */
+ * 4096; at most 1 MB). Link with -lpvm -lrrmsg -ldmsg. */
 #include <pvm3.h>
 #include <rrmsg.h>
 #include <dmsg.h>
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define MAXWORDS 16384
+#define MAXWORDS 262144
 static int buf[MAXWORDS];
 
 static void pvm_round(int me, int words) {

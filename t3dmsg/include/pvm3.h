@@ -28,6 +28,7 @@
 #define PvmNoMem -10
 #define PvmNoBuf -15
 #define PvmNoSuchBuf -16
+#define PvmNotInGroup -20
 #define PvmNoParent -23
 
 int pvm_mytid(void);
@@ -61,5 +62,10 @@ int pvm_bufinfo(int bufid, int *bytes, int *msgtag, int *tid);
  * source, tag and item count actually received. */
 int pvm_psend(int tid, int msgtag, const void *buf, int len, int datatype);
 int pvm_precv(int tid, int msgtag, void *buf, int len, int datatype, int *rtid, int *rtag, int *rlen);
+
+/* Returns when count tasks of the group (0 or "": the global group; its members the tasks on PEs 0 .. count - 1,
+ * count -1 meaning every PE) have called it; PvmNotInGroup on a task beyond them. Its messages are the library's
+ * own words, not messages a receive of the program could take. Every member must give the same count. */
+int pvm_barrier(const char *group, int count);
 
 #endif

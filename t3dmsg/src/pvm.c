@@ -359,3 +359,53 @@ int pvm_precv(int tid, int msgtag, void *buf, int len, int datatype, int *rtid, 
     free(m);
     return PvmOk;
 }
+
+/* The barrier's words. On PE 0: arrived[k], the number of the last barrier task k has come to. On every PE:
+ * released, the number of the last barrier PE 0 has let this task leave. passed: this task's barriers. */
+static volatile long arrived[PVM_MAX_PES];
+static volatile long released;
+static long passed;
+
+/* PVM 3's barrier is a count at a server that every member tells it has come and that answers them all once
+ * count have. Here the server is the task on PE 0, and the messages are single words put straight into its
+ * memory and back, below the rings (so no receive of the program can take them and the rings' costs do not
+ * change): each other task puts the number of this barrier into its word of arrived and spins on released;
+ * PE 0 spins until every word of arrived holds it, then puts it into each task's released, one put after the
+ * other, and waits for them to land. */
+int pvm_barrier(const char *group, int count) {
+    int me = shmem_my_pe(), p = shmem_n_pes();
+    if ((group != 0 && group[0] != 0) || count == 0 || count < -1 || count > p) {
+        return PvmBadParam;
+    }
+    if (count == -1) {
+        count = p;
+    }
+    if (me >= count) {
+        return PvmNotInGroup;
+    }
+    long n = ++passed;
+    if (me == 0) {
+        for (int k = 1; k < count; k++) {
+            for (;;) {
+                t3d_cache_invalidate((const void *) &arrived[k], 4);
+                if (arrived[k] == n) {
+                    break;
+                }
+            }
+        }
+        for (int k = 1; k < count; k++) {
+            t3d_put_word((void *) &released, n, k);
+        }
+        t3d_quiet();
+    } else {
+        t3d_put_word((void *) &arrived[me], n, 0);
+        t3d_quiet();
+        for (;;) {
+            t3d_cache_invalidate((const void *) &released, 4);
+            if (released == n) {
+                break;
+            }
+        }
+    }
+    return PvmOk;
+}

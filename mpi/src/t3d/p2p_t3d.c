@@ -299,6 +299,8 @@ void __mpi_comm_ready(MPI_Comm comm)
 
 /* ---- Sending --------------------------------------------------------------------------------------------- */
 
+static int room(int bytes);         /* below: whether a copy fits once the delivered ones are given back */
+
 int __mpi_start_send(struct __mpi_request *r)
 {
     struct __mpi_comm *c = __mpi_comm(r->comm);
@@ -344,7 +346,9 @@ int __mpi_start_send(struct __mpi_request *r)
     } else if (sync) {
         goto advertise;
     } else if (buffered + bytes <= __mpi_t3d_buffer_total) {
-        struct copy *k = (struct copy *)malloc(sizeof *k + bytes + 4);
+        struct copy *k;
+    copy:                           /* (from below, when giving back the delivered copies made room) */
+        k = (struct copy *)malloc(sizeof *k + bytes + 4);
         if (!k)
             goto advertise;
         k->ack = 0;
@@ -356,6 +360,8 @@ int __mpi_start_send(struct __mpi_request *r)
         w[3] = (int)&k->ack;
         w[4] = (int)(k + 1);
         r->state = ST_DONE;
+    } else if (room(bytes)) {
+        goto copy;
     } else {
     advertise:                      /* synchronous, or no room for a copy: advertise the message itself, block */
         if (!data || ((unsigned)data & 3)) {
@@ -466,3 +472,16 @@ void __mpi_flush_sends(void)
 }
 
 #include "../poll_entry.h"
+
+/* Whether a copy of `bytes` more fits within MPI_BUFFER_TOTAL once the copies whose receivers have got them are
+ * given back (__mpi_progress). A send whose receive was posted before its envelope came, or a receive that found
+ * its message already announced, completes without a wait, and so without giving back the copies: without this a
+ * program that only exchanged (both sides send, then receive) kept every copy it ever made on the books, and once
+ * they passed MPI_BUFFER_TOTAL both sides advertised in place and waited for each other for good. */
+static int room(int bytes)
+{
+    if (!copies)
+        return 0;
+    __mpi_progress();
+    return buffered + bytes <= __mpi_t3d_buffer_total;
+}

@@ -50,7 +50,8 @@ final class T3dCommand implements Callable<Integer> {
             versionProvider = VersionLines.class,
             description = {"Runs the 2D-FFT and SOR kernels of programs/t3d-msg under PVM, RRMSG and DMSG "
                     + "(docs/t3d-msg.md) on T3D partitions of the given sizes (4 MB per PE) and writes their section "
-                    + "of OUT/t3d-tables.md: MFLOPS and MB/s per node beside Stricker et al.'s Table 1, and every run."})
+                    + "of OUT/t3d-tables.md: MFLOPS and MB/s per node beside Stricker et al.'s Table 1, and every run, "
+                    + "and their Figures 3 to 10 for the model in OUT/t3d-kernels/."})
     static final class Msg implements Callable<Integer> {
         @Spec
         private CommandSpec spec;

@@ -25,7 +25,8 @@ import scmp.elf.MachineKind;
  * programs/t3d-msg under PVM, RRMSG and DMSG (docs/t3d-msg.md) on partitions of the given sizes, at problem sizes
  * scaled down from the paper's 4096 x 4096. Writes, in OUT/t3d-tables.md, its own section (between two marker
  * comments, so that the file's other sections stay): MFLOPS and MB/s per node beside the paper's Table 1, and
- * every run.
+ * every run; and the paper's Figures 3 to 10 for the model in OUT/t3d-kernels/ (aggregate and per-node MFLOPS and
+ * communication MB/s of each kernel against PEs, a line per library).
  */
 public final class T3dMsgKernels {
     /** The command's options. */
@@ -39,6 +40,14 @@ public final class T3dMsgKernels {
 
     static final String BEGIN = "<!-- scmpexp t3d msg: begin -->";
     static final String END = "<!-- scmpexp t3d msg: end -->";
+    /** The figures' directory under OUT. */
+    static final String FIGURES = "t3d-kernels";
+    /** The paper's Figures 3 to 10: file, kernel, per node (else aggregate), MB/s (else MFLOPS), figure. */
+    private static final Object[][] FIGS = {{"fft2d-mflops", "fft2d", false, false, 3},
+        {"sor-mflops", "sor", false, false, 4}, {"fft2d-mflops-node", "fft2d", true, false, 5},
+        {"sor-mflops-node", "sor", true, false, 6},
+        {"fft2d-mbps", "fft2d", false, true, 7}, {"sor-mbps", "sor", false, true, 8},
+        {"fft2d-mbps-node", "fft2d", true, true, 9}, {"sor-mbps-node", "sor", true, true, 10}};
     private static final List<String> LIBS = List.of("pvm", "rrmsg", "dmsg");
     private static final List<String> FILES = List.of("kernels.h", "fft2d.c", "sor.c");
     /** The paper's Table 1 (512 PEs, 4096 x 4096): MFLOPS per node and MB/s per node, by kernel and library. */
@@ -104,7 +113,11 @@ public final class T3dMsgKernels {
             Files.createDirectories(options.out());
             String old = Files.isRegularFile(file) ? Files.readString(file) : "";
             Files.writeString(file, splice(old, section(points)));
-            log.println("wrote the kernels' section of " + file);
+            if (!points.isEmpty()) {
+                plot(points, options.out().resolve(FIGURES));
+            }
+            log.println("wrote the kernels' section of " + file + " and the figures in " + options.out()
+                    .resolve(FIGURES));
             log.flush();
             return status;
         } finally {
@@ -186,6 +199,12 @@ public final class T3dMsgKernels {
                 row++;
             }
         }
+        b.append("\nThe paper's Figures 3 to 10 for the model, a line per library against PEs (aggregate figures on "
+                + "log-log scales, as the paper's):");
+        for (Object[] f : FIGS) {
+            b.append(String.format(Locale.ROOT, " [%d](%s/%s.png)", (Integer) f[4], FIGURES, f[0]));
+        }
+        b.append(".\n");
         b.append("\n### Every run\n\n| kernel | library | PEs | N | cycles | computation | communication | MFLOPS/node "
                 + "| MB/s/node |\n|---|---|---|---|---|---|---|---|---|\n");
         for (Point p : points) {
@@ -201,5 +220,30 @@ public final class T3dMsgKernels {
             b.append(i == 0 ? "" : i == l.size() - 1 ? " and " : ", ").append(l.get(i));
         }
         return b.toString();
+    }
+
+    /** The paper's Figures 3 to 10 for the model: MFLOPS and MB/s, aggregate and per node, against PEs. */
+    static void plot(List<Point> points, Path dir) throws IOException {
+        for (Object[] f : FIGS) {
+            String kernel = (String) f[1];
+            boolean node = (Boolean) f[2];
+            boolean mbps = (Boolean) f[3];
+            String what = (mbps ? "communication MB/s" : "MFLOPS") + (node ? " per node" : ", aggregate");
+            org.knowm.xchart.XYChart c = Charts.lines(String.format(Locale.ROOT, "%s on the T3D model: %s (the "
+                    + "paper's Figure %d)", kernel.equals("fft2d") ? "2D-FFT" : "SOR", what, (Integer) f[4]), "PEs",
+                    mbps ? "MB/s" : "MFLOPS", !node, !node, !node);
+            int k = 0;
+            for (String lib : LIBS) {
+                List<Point> s = points.stream().filter(q -> q.kernel().equals(kernel) && q.lib().equals(lib))
+                        .sorted(java.util.Comparator.comparingInt(Point::pes)).toList();
+                if (!s.isEmpty()) {
+                    Charts.add(c, lib, Charts.PALETTE[k % Charts.PALETTE.length], Charts.Style.SOLID, k,
+                            s.stream().mapToDouble(Point::pes).toArray(), s.stream().mapToDouble(q -> (mbps ? q.mbps()
+                                    : q.mflops()) * (node ? 1 : q.pes())).toArray());
+                }
+                k++;
+            }
+            Charts.write(c, dir.resolve((String) f[0]));
+        }
     }
 }

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code scmpexp t3d msg} on a tiny configuration: both kernels under the three libraries on 2 T3D PEs land in
- * the section of t3d-tables.md, which replaces its earlier self and leaves the file's other sections alone.
+ * the section of t3d-tables.md, which replaces its earlier self and leaves the file's other sections alone, and in
+ * the paper's Figures 3 to 10, which the section links.
  */
 class T3dMsgKernelsTest {
     @Test
@@ -41,6 +42,12 @@ class T3dMsgKernelsTest {
             for (String lib : List.of("pvm", "rrmsg", "dmsg")) {
                 assertTrue(md.contains("| " + kernel + " | " + lib + " | 2 | 8 |"), md);
             }
+        }
+        // the paper's Figures 3 to 10, each linked from the section
+        for (String f : List.of("fft2d-mflops", "sor-mflops", "fft2d-mflops-node", "sor-mflops-node", "fft2d-mbps",
+                "sor-mbps", "fft2d-mbps-node", "sor-mbps-node")) {
+            assertTrue(Files.size(out.resolve(T3dMsgKernels.FIGURES).resolve(f + ".png")) > 0, f);
+            assertTrue(md.contains("(" + T3dMsgKernels.FIGURES + "/" + f + ".png)"), md);
         }
     }
 }

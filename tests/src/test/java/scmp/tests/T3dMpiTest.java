@@ -277,6 +277,50 @@ class T3dMpiTest {
         assertEquals(Files.readString(E2e.root().resolve("programs/mpi/expected/pmpi.n" + n + ".out")), s.stdout());
     }
 
+    /**
+     * MPI_BUFFER_MAX and MPI_BUFFER_TOTAL come from the environment (docs/mpi-t3d.md, "Point to point"): COMMS1's standard
+     * send of 1 KB is copied and advertised (RTA) by default; above MPI_BUFFER_MAX it goes as a synchronous send (RAT:
+     * no copy, the data put), and with no room for its copy within MPI_BUFFER_TOTAL it advertises the message itself
+     * (RTA without the copy). The T protocol's 8 bytes and the copied 512 bytes do not move.
+     */
+    @Test
+    void theBufferLimitsComeFromTheEnvironment() {
+        Path exe = build("programs/t3d-mpi/comms1.c");
+        assertEquals(List.of("standard 8 3373", "standard 512 6264", "standard 1024 8405", "sync 1024 5198"),
+            comms1(exe));
+        assertEquals(List.of("standard 8 3373", "standard 512 6264", "standard 1024 4961", "sync 1024 5198"),
+            comms1(exe, "--env", "MPI_BUFFER_MAX=512"));
+        assertEquals(List.of("standard 8 3373", "standard 512 6264", "standard 1024 6006", "sync 1024 5198"),
+            comms1(exe, "--env", "MPI_BUFFER_TOTAL=512"));
+    }
+
+    /**
+     * COMMS2 (both ranks send, then receive) up to 64 KB within an MPI_BUFFER_TOTAL of 200000 bytes: each copy is
+     * given back once its receiver has got it, so the copies held never pass 2 x 64 KB. A send and a receive that
+     * both complete without a wait gave none back before, and at 64 KB both sides found no room, advertised their
+     * messages in place and waited for each other for good (docs/mpi-t3d.md, "Point to point").
+     */
+    @Test
+    void anExchangeGivesItsCopiesBackAndEnds() {
+        Path exe = build("programs/t3d-mpi/comms2.c");
+        E2e.Sim s = E2e.scmpsim("-n", "2", "--env", "MPI_BUFFER_TOTAL=200000", exe.toString(), "4", "65536");
+        assertEquals(0, s.exit(), s.stderr());
+        assertEquals(18, s.stdout().lines().count(), s.stdout());
+        assertTrue(s.stdout().contains("exchange 65536 "), s.stdout());
+    }
+
+    /** COMMS1 up to 1 KB, 4 round trips: the mode, bytes and cycles of 8, 512 and 1024 bytes standard, 1024 sync. */
+    private static List<String> comms1(Path exe, String... env) {
+        List<String> args = new java.util.ArrayList<>(List.of("-n", "2"));
+        args.addAll(List.of(env));
+        args.addAll(List.of(exe.toString(), "4", "1024"));
+        E2e.Sim s = E2e.scmpsim(args.toArray(String[]::new));
+        assertEquals(0, s.exit(), s.stderr());
+        return s.stdout().lines().map(l -> l.split(" "))
+            .filter(f -> f[0].equals("standard") ? List.of("8", "512", "1024").contains(f[1]) : f[1].equals("1024"))
+            .map(f -> f[0] + " " + f[1] + " " + f[2]).toList();
+    }
+
     @Test
     void manySendersFloodingOneQueueDeliverEveryMessageOnceInOrder() {
         Path exe = build("programs/t3d-mpi/flood.c");

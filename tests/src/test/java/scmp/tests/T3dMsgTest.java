@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,6 +80,34 @@ class T3dMsgTest {
             assertTrue(cycles.get("psend" + size) > cycles.get("rrmsg" + size));
             assertTrue(cycles.get("rrmsg" + size) > cycles.get("dmsg" + size));
         }
+    }
+
+    /**
+     * pvm_barrier (docs/t3d-msg.md, "Barrier"), on all PEs but the last as seed 001 measures MPI's: tasks that come
+     * at different times all leave after the last has come, the PE beyond the count gets PvmNotInGroup, with and
+     * without the data cache (the barrier's words are written by other PEs); the slowest task's cycles per call.
+     */
+    @ParameterizedTest(name = "{0} PEs, data cache {1}: {2} cycles")
+    @CsvSource({"2,false,508", "4,false,616", "8,false,1047", "16,false,2114", "16,true,2114"})
+    void aBarrierLetsNoTaskGoBeforeTheLastHasCome(int pes, boolean cache, long cycles) {
+        Path exe = build("barrier", "pvm");
+        E2e.Sim s = E2e.scmpsim("-n", String.valueOf(pes), "--param", "dataCache=" + cache, exe.toString());
+        assertEquals(0, s.exit(), s.stderr());
+        int tasks = pes > 2 ? pes - 1 : pes;
+        assertEquals("barrier: check ok\npvm_barrier " + tasks + " " + cycles + " "
+            + String.format(java.util.Locale.ROOT, "%.2f", cycles / 150.0) + "\n", s.stdout());
+    }
+
+    /** COMMS2 under PVM (docs/t3d-msg.md, "COMMS2 under PVM"): both PEs send, then receive, every word arrives. */
+    @Test
+    void anExchangeUnderPvmDeliversEveryWord() {
+        Path exe = build("exchange", "pvm");
+        E2e.Sim s = E2e.scmpsim("-n", "2", exe.toString(), "4", "16384");
+        assertEquals(0, s.exit(), s.stderr());
+        List<String> lines = s.stdout().lines().toList();
+        assertEquals(33, lines.size(), s.stdout());
+        assertEquals("exchange: 0 error(s)", lines.get(32));
+        assertTrue(lines.get(15).startsWith("pvm 16384 ") && lines.get(31).startsWith("psend 16384 "), s.stdout());
     }
 
     @ParameterizedTest(name = "{0} N={1} on 8 PEs")
