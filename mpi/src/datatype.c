@@ -215,29 +215,7 @@ static int install(struct __mpi_type *t, MPI_Datatype *newtype)
 
 #define COMPACT_MIN 1000
 
-static unsigned char *put_varint(unsigned char *o, unsigned v)
-{
-    while (v >= 0x80) {
-        *o++ = (unsigned char)(v | 0x80);
-        v >>= 7;
-    }
-    *o++ = (unsigned char)v;
-    return o;
-}
-
-static unsigned get_varint(const unsigned char **p)
-{
-    const unsigned char *q = *p;
-    unsigned v = 0;
-    int shift = 0;
-    while (*q & 0x80) {
-        v |= (unsigned)(*q++ & 0x7f) << shift;
-        shift += 7;
-    }
-    v |= (unsigned)*q++ << shift;
-    *p = q;
-    return v;
-}
+#include "varint.h"
 
 void __mpi_runs_start(struct __mpi_runs *r, const struct __mpi_type *t)
 {

@@ -369,4 +369,20 @@ struct __mpi_family {
 extern const struct __mpi_family __mpi_thesis, __mpi_ours, __mpi_t3d, __mpi_sp, __mpi_thesis_hw;
 extern const struct __mpi_family *__mpi_family;
 
+/* Whether the DMA engine is idle (mpi_machine.h names the device of each machine). */
+#define DMA_IDLE() ((__scmp_niustat() & SCMP_NIU_DMA_BUSY) == 0)
+
+/* Lets the background work (buffered sends, freed requests) finish when it can, then suspends. A macro, so
+ * that wait loops call only leaf functions: a loop that only waits stores nothing. */
+#define IDLE()                                                                                              \
+    do {                                                                                                    \
+        int k_;                                                                                             \
+        if (__mpi_background) {                                                                             \
+            k_ = __mpi_background_ready();                                                                  \
+            if (k_ == 1 || (k_ == 2 && DMA_IDLE()))                                                         \
+                __mpi_progress();                                                                           \
+        }                                                                                                   \
+        suspendThread();                                                                                    \
+    } while (0)
+
 #endif

@@ -16,18 +16,6 @@
 #include "mpi_machine.h"
 #include "mpi_internal.h"
 
-#define DMA_IDLE() ((__scmp_niustat() & SCMP_NIU_DMA_BUSY) == 0)
-/* As pt2pt.c's: lets background work finish, then suspends (the handlers run). */
-#define IDLE()                                                                                              \
-    do {                                                                                                    \
-        int k_;                                                                                             \
-        if (__mpi_background) {                                                                             \
-            k_ = __mpi_background_ready();                                                                  \
-            if (k_ == 1 || (k_ == 2 && DMA_IDLE()))                                                         \
-                __mpi_progress();                                                                           \
-        }                                                                                                   \
-        suspendThread();                                                                                    \
-    } while (0)
 
 #define MSG_MAGIC 0x4d504d47    /* "MPMG" */
 

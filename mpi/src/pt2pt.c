@@ -6,7 +6,6 @@
 #include "mpi_machine.h"
 #include "mpi_internal.h"
 
-#define DMA_IDLE() ((__scmp_niustat() & SCMP_NIU_DMA_BUSY) == 0)
 
 /* ---- Argument checks ------------------------------------------------------------------------------------------ */
 
@@ -380,18 +379,6 @@ static int check_array(int count, MPI_Request *requests, const char *fn)
     return MPI_SUCCESS;
 }
 
-/* Lets the background work (buffered sends, freed requests) finish when it can, then suspends. A macro, so
- * that wait loops call only leaf functions: a loop that only waits stores nothing. */
-#define IDLE()                                                                                              \
-    do {                                                                                                    \
-        int k_;                                                                                             \
-        if (__mpi_background) {                                                                             \
-            k_ = __mpi_background_ready();                                                                  \
-            if (k_ == 1 || (k_ == 2 && DMA_IDLE()))                                                         \
-                __mpi_progress();                                                                           \
-        }                                                                                                   \
-        suspendThread();                                                                                    \
-    } while (0)
 
 /* i = the first request that can complete, -1 if none, -2 if all are null or inactive. */
 #define FIRST_READY(count, requests, i)                                                                     \

@@ -59,29 +59,7 @@ static struct tinfo *info(MPI_Datatype t, int make)
  * arithmetic sequence is one pair), each number in groups of 7 bits (LEB128): an indexed type of regular blocks
  * takes a few bytes, and arbitrary values at most 6 bytes each. MPI_Aint is 32 bits, as int is. */
 
-static unsigned char *put_u(unsigned char *o, unsigned v)
-{
-    while (v >= 0x80) {
-        *o++ = (unsigned char)(v | 0x80);
-        v >>= 7;
-    }
-    *o++ = (unsigned char)v;
-    return o;
-}
-
-static unsigned get_u(const unsigned char **p)
-{
-    const unsigned char *q = *p;
-    unsigned v = 0;
-    int shift = 0;
-    while (*q & 0x80) {
-        v |= (unsigned)(*q++ & 0x7f) << shift;
-        shift += 7;
-    }
-    v |= (unsigned)*q++ << shift;
-    *p = q;
-    return v;
-}
+#include "varint.h"
 
 /* A sequence of 32-bit values given in parts (np arrays, their lengths), encoded: counted first (out 0), then
  * written, so that the encoding takes one allocation of its own size and no copy of the values. */
@@ -112,7 +90,7 @@ static int encode(const struct parts *q, unsigned char *out)
                 continue;
             }
             if (k > 0) {            /* the pending difference d, k times */
-                unsigned char *e = put_u(put_u(out ? o : tmp, d << 1 ^ (0u - (d >> 31))), (unsigned)k);
+                unsigned char *e = put_varint(put_varint(out ? o : tmp, d << 1 ^ (0u - (d >> 31))), (unsigned)k);
                 bytes += (int)(e - (out ? o : tmp));
                 if (out)
                     o = e;
@@ -139,8 +117,8 @@ static void unpack32(const unsigned char *p, int n, unsigned *v)
     unsigned prev = 0;
     int i = 0;
     while (i < n) {
-        unsigned z = get_u(&p), d = (z >> 1) ^ (0u - (z & 1));
-        int k = (int)get_u(&p);
+        unsigned z = get_varint(&p), d = (z >> 1) ^ (0u - (z & 1));
+        int k = (int)get_varint(&p);
         while (k-- > 0 && i < n) {
             prev += d;
             v[i++] = prev;

@@ -68,7 +68,9 @@ static struct copy *copies;
  * data a RAT put landed before it is used. The model's PEs have the cache only with --param dataCache=true:
  * MPI_Init finds out (__mpi_t3d_dcache), and without it these invalidations are skipped, at the cost of a test. */
 int __mpi_t3d_dcache;
-static volatile int probe;
+/* Two words 4128 bytes apart, on different lines of the 8 KB direct-mapped cache (__mpi_p2p_setup). */
+#define PROBE_FAR 1032
+static volatile int probe[PROBE_FAR + 1];
 #define FRESH(p, bytes)                                                                                         \
     do {                                                                                                        \
         if (__mpi_t3d_dcache)                                                                                   \
@@ -95,13 +97,18 @@ void __mpi_p2p_setup(void)
     for (i = 0; i < n; i++)
         room_seen[i] = 0;
     /* A word just loaded and then changed by a put of this PE's own still reads as before only through a data
-     * cache: then the words other PEs write are invalidated before they are read (FRESH). */
-    probe = 0;
-    i = probe;
-    t3d_put_word((void *)&probe, 1, t3d_my_pe());
+     * cache: then the words other PEs write are invalidated before they are read (FRESH). Two words on different
+     * lines, and one stale is proof: a line evicted between the load and the look (by whatever the put, the quiet
+     * or this frame touch: at -O0 the stack) reads the new value, and with one word a cache could go unseen. */
+    probe[0] = 0;
+    probe[PROBE_FAR] = 0;
+    i = probe[0] + probe[PROBE_FAR];
+    t3d_put_word((void *)&probe[0], 1, t3d_my_pe());
+    t3d_put_word((void *)&probe[PROBE_FAR], 1, t3d_my_pe());
     t3d_quiet();
-    __mpi_t3d_dcache = probe == i;
-    t3d_cache_invalidate((const void *)&probe, 4);
+    __mpi_t3d_dcache = probe[0] == i || probe[PROBE_FAR] == i;
+    t3d_cache_invalidate((const void *)&probe[0], 4);
+    t3d_cache_invalidate((const void *)&probe[PROBE_FAR], 4);
     /* every queue must be usable before anyone writes into it: q_lock starts at 0 in the image */
 }
 
