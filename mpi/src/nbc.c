@@ -169,6 +169,7 @@ int __nbc_tag(struct __mpi_comm *c)
 
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
+    INTER(comm, __inbc_barrier(comm, request));
     int i, err = MPI_SUCCESS, tag;
     START("MPI_Ibarrier", s, c, comm, request);
     NEW(s, c, comm, "MPI_Ibarrier", 0);
@@ -183,6 +184,7 @@ int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 
 int MPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request)
 {
+    INTER(comm, __inbc_bcast(buffer, count, datatype, root, comm, request));
     int i, err, tag;
     START("MPI_Ibcast", s, c, comm, request);
     if ((err = __nbc_type_ok(datatype, count)) != MPI_SUCCESS)
@@ -237,6 +239,8 @@ static int gather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *rec
 int MPI_Igather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
+    INTER(comm, __inbc_gatherv(sendbuf, sendcount, sendtype, recvbuf, 0, recvcount, 0, recvtype, root, 0, comm, request,
+                                    "MPI_Igather"));
     if (root == MPI_UNDEFINED)
         return __mpi_error(comm, MPI_ERR_ROOT, "MPI_Igather");
     return gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request, "MPI_Igather");
@@ -245,6 +249,8 @@ int MPI_Igather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvb
 int MPI_Iallgather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    INTER(comm, __inbc_gatherv(sendbuf, sendcount, sendtype, recvbuf, 0, recvcount, 0, recvtype, 0, 1, comm, request,
+                                    "MPI_Iallgather"));
     return gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, MPI_UNDEFINED, comm, request,
                   "MPI_Iallgather");
 }
@@ -252,6 +258,8 @@ int MPI_Iallgather(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
 int MPI_Iscatter(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                  MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
+    INTER(comm, __inbc_scatterv(sendbuf, 0, sendcount, 0, sendtype, recvbuf, recvcount, recvtype, root, comm, request,
+                                     "MPI_Iscatter"));
     int i, err, tag, sext;
     START("MPI_Iscatter", s, c, comm, request);
     if (root < 0 || root >= c->size)
@@ -351,6 +359,8 @@ int MPI_Alltoallw(void *sendbuf, int *sendcounts, int *sdispls, MPI_Datatype *se
 int MPI_Ialltoall(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    INTER(comm, __inbc_alltoallv(sendbuf, 0, sendcount, 0, sendtype, recvbuf, 0, recvcount, 0, recvtype, comm, request,
+                                      "MPI_Ialltoall"));
     int i, err, *sc, *sd, *rc, *rd, sext, rext;
     MPI_Datatype *st, *rt;
     START("MPI_Ialltoall", s, c, comm, request);
@@ -427,6 +437,7 @@ static int reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype
 int MPI_Ireduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
                 MPI_Comm comm, MPI_Request *request)
 {
+    INTER(comm, __inbc_reduce(sendbuf, recvbuf, count, datatype, op, root, 0, comm, request, "MPI_Ireduce"));
     if (root == MPI_UNDEFINED)
         return __mpi_error(comm, MPI_ERR_ROOT, "MPI_Ireduce");
     return reduce(sendbuf, recvbuf, count, datatype, op, root, comm, request, "MPI_Ireduce");
@@ -435,5 +446,6 @@ int MPI_Ireduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, 
 int MPI_Iallreduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                    MPI_Request *request)
 {
+    INTER(comm, __inbc_reduce(sendbuf, recvbuf, count, datatype, op, 0, 1, comm, request, "MPI_Iallreduce"));
     return reduce(sendbuf, recvbuf, count, datatype, op, MPI_UNDEFINED, comm, request, "MPI_Iallreduce");
 }

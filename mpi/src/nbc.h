@@ -47,6 +47,34 @@ int __nbc_exchange(struct __mpi_nbc **sp, void *sendbuf, const int *scounts, con
             return __mpi_no_mem(comm, fn, 2 * (c)->size * (int)sizeof(MPI_Request) + (extra));                \
     } while (0)
 
+/* On an intercommunicator, the call goes to nbc_inter.c. */
+#define INTER(comm, call)                                                                                     \
+    do {                                                                                                      \
+        struct __mpi_comm *ic_ = __mpi_comm(comm);                                                            \
+        if (ic_ && ic_->inter)                                                                                \
+            return call;                                                                                      \
+    } while (0)
+
+/* nbc_inter.c */
+int __inbc_barrier(MPI_Comm comm, MPI_Request *request);
+int __inbc_bcast(void *buffer, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *request);
+int __inbc_gatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
+                   int recvcount, const int *displs, MPI_Datatype recvtype, int root, int all, MPI_Comm comm,
+                   MPI_Request *request, const char *fn);
+int __inbc_scatterv(void *sendbuf, const int *sendcounts, int sendcount, const int *displs, MPI_Datatype sendtype,
+                    void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                    MPI_Request *request, const char *fn);
+int __inbc_alltoallw(void *sendbuf, const int *scounts, const int *sdispls, const MPI_Datatype *stypes,
+                     void *recvbuf, const int *rcounts, const int *rdispls, const MPI_Datatype *rtypes, int one_type,
+                     MPI_Comm comm, MPI_Request *request, const char *fn);
+int __inbc_alltoallv(void *sendbuf, const int *sendcounts, int sendcount, const int *sdispls, MPI_Datatype sendtype,
+                     void *recvbuf, const int *recvcounts, int recvcount, const int *rdispls, MPI_Datatype recvtype,
+                     MPI_Comm comm, MPI_Request *request, const char *fn);
+int __inbc_reduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, int all,
+                  MPI_Comm comm, MPI_Request *request, const char *fn);
+int __inbc_reduce_scatter(void *sendbuf, void *recvbuf, const int *counts, int count, MPI_Datatype datatype,
+                          MPI_Op op, MPI_Comm comm, MPI_Request *request, const char *fn);
+
 #define FAIL(fn, e) return __mpi_error(comm, (e), fn)
 
 #endif

@@ -59,6 +59,8 @@ static int gatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
 int MPI_Igatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int *recvcounts,
                  int *displs, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
+    INTER(comm, __inbc_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, 0, displs, recvtype, root, 0, comm,
+                                    request, "MPI_Igatherv"));
     if (root == MPI_UNDEFINED)
         return __mpi_error(comm, MPI_ERR_ROOT, "MPI_Igatherv");
     return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request,
@@ -68,6 +70,8 @@ int MPI_Igatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recv
 int MPI_Iallgatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int *recvcounts,
                     int *displs, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    INTER(comm, __inbc_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, 0, displs, recvtype, 0, 1, comm,
+                                    request, "MPI_Iallgatherv"));
     return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, MPI_UNDEFINED, comm,
                    request, "MPI_Iallgatherv");
 }
@@ -75,6 +79,8 @@ int MPI_Iallgatherv(void *sendbuf, int sendcount, MPI_Datatype sendtype, void *r
 int MPI_Iscatterv(void *sendbuf, int *sendcounts, int *displs, MPI_Datatype sendtype, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
+    INTER(comm, __inbc_scatterv(sendbuf, sendcounts, 0, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                                     request, "MPI_Iscatterv"));
     int i, err, tag, sext;
     START("MPI_Iscatterv", s, c, comm, request);
     if (root < 0 || root >= c->size)
@@ -111,6 +117,8 @@ int MPI_Iscatterv(void *sendbuf, int *sendcounts, int *displs, MPI_Datatype send
 int MPI_Ialltoallw(void *sendbuf, int *sendcounts, int *sdispls, MPI_Datatype *sendtypes, void *recvbuf,
                    int *recvcounts, int *rdispls, MPI_Datatype *recvtypes, MPI_Comm comm, MPI_Request *request)
 {
+    INTER(comm, __inbc_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, 0,
+                                      comm, request, "MPI_Ialltoallw"));
     int err;
     START("MPI_Ialltoallw", s, c, comm, request);
     if (!recvcounts || !rdispls || !recvtypes
@@ -127,6 +135,8 @@ int MPI_Ialltoallw(void *sendbuf, int *sendcounts, int *sdispls, MPI_Datatype *s
 int MPI_Ialltoallv(void *sendbuf, int *sendcounts, int *sdispls, MPI_Datatype sendtype, void *recvbuf,
                    int *recvcounts, int *rdispls, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    INTER(comm, __inbc_alltoallv(sendbuf, sendcounts, 0, sdispls, sendtype, recvbuf, recvcounts, 0, rdispls, recvtype,
+                                      comm, request, "MPI_Ialltoallv"));
     int i, err, *sd, *rd, sext, rext;
     MPI_Datatype *st, *rt;
     START("MPI_Ialltoallv", s, c, comm, request);
@@ -216,6 +226,8 @@ static int partial(void *sendbuf, void *recvbuf, const int *counts, int count, M
 int MPI_Ireduce_scatter(void *sendbuf, void *recvbuf, int *recvcounts, MPI_Datatype datatype, MPI_Op op,
                         MPI_Comm comm, MPI_Request *request)
 {
+    INTER(comm, __inbc_reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm, request,
+                                           "MPI_Ireduce_scatter"));
     if (!recvcounts)
         return __mpi_error(comm, MPI_ERR_ARG, "MPI_Ireduce_scatter");
     return partial(sendbuf, recvbuf, recvcounts, 0, datatype, op, 0, comm, request, "MPI_Ireduce_scatter");
@@ -224,6 +236,8 @@ int MPI_Ireduce_scatter(void *sendbuf, void *recvbuf, int *recvcounts, MPI_Datat
 int MPI_Ireduce_scatter_block(void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
                               MPI_Comm comm, MPI_Request *request)
 {
+    INTER(comm, __inbc_reduce_scatter(sendbuf, recvbuf, 0, recvcount, datatype, op, comm, request,
+                                           "MPI_Ireduce_scatter_block"));
     return partial(sendbuf, recvbuf, 0, recvcount, datatype, op, 0, comm, request, "MPI_Ireduce_scatter_block");
 }
 
