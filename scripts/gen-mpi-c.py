@@ -200,17 +200,37 @@ int MPI_Rget_accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_D
 int MPI_Win_allocate_shared_c(MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
     MPI_Win *win);
 int MPI_Win_shared_query_c(MPI_Win win, int rank, MPI_Aint *size, MPI_Aint *disp_unit, void *baseptr);
+int MPI_Type_create_darray_c(int size, int rank, int ndims, const MPI_Count array_of_gsizes[], const int
+    array_of_distribs[], const int array_of_dargs[], const int array_of_psizes[], int order, MPI_Datatype oldtype,
+    MPI_Datatype *newtype);
+int MPI_Type_create_hindexed_block_c(MPI_Count count, MPI_Count blocklength, const MPI_Count
+    array_of_displacements[], MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count *num_integers, MPI_Count *num_addresses, MPI_Count
+    *num_large_counts, MPI_Count *num_datatypes, int *combiner);
+int MPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers, MPI_Count max_addresses, MPI_Count
+    max_large_counts, MPI_Count max_datatypes, int array_of_integers[], MPI_Aint array_of_addresses[], MPI_Count
+    array_of_large_counts[], MPI_Datatype array_of_datatypes[]);
+int MPI_Pack_external_c(const char datarep[], const void *inbuf, MPI_Count incount, MPI_Datatype datatype, void
+    *outbuf, MPI_Count outsize, MPI_Count *position);
+int MPI_Unpack_external_c(const char datarep[], const void *inbuf, MPI_Count insize, MPI_Count *position, void
+    *outbuf, MPI_Count outcount, MPI_Datatype datatype);
+int MPI_Pack_external_size_c(const char datarep[], MPI_Count incount, MPI_Datatype datatype, MPI_Count *size);
+int MPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status);
+int MPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request);
 int MPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);
 """
 
-HAND = {"MPI_Get_count_c", "MPI_Get_elements_c", "MPI_Op_create_c"}
+HAND = {"MPI_Get_count_c", "MPI_Get_elements_c", "MPI_Op_create_c", "MPI_Type_get_envelope_c",
+        "MPI_Type_get_contents_c"}
 
 # Receive counts: a limit, cut to what fits (the function, the count, its datatype).
 RECV = {("MPI_Recv_c", "count"): "datatype", ("MPI_Irecv_c", "count"): "datatype",
         ("MPI_Recv_init_c", "count"): "datatype", ("MPI_Sendrecv_c", "recvcount"): "recvtype",
-        ("MPI_Isendrecv_c", "recvcount"): "recvtype"}
+        ("MPI_Isendrecv_c", "recvcount"): "recvtype", ("MPI_Mrecv_c", "count"): "datatype",
+        ("MPI_Imrecv_c", "count"): "datatype"}
 # Sizes of buffers that are only limits likewise (bytes).
-LIMIT = {("MPI_Pack_c", "outsize"), ("MPI_Unpack_c", "insize")}
+LIMIT = {("MPI_Pack_c", "outsize"), ("MPI_Unpack_c", "insize"), ("MPI_Pack_external_c", "outsize"),
+         ("MPI_Unpack_external_c", "insize")}
 # In-out scalars.
 INOUT = {"position"}
 # Counts significant only at a rooted collective's root: elsewhere ignored (passed on as 0), as the standard says.
@@ -237,13 +257,14 @@ for f in ("MPI_Neighbor_allgatherv_c", "MPI_Neighbor_alltoallv_c", "MPI_Neighbor
                  "rdispls": ("__lc_degree(comm, 0)", None), "sendcounts": ("__lc_degree(comm, 1)", None),
                  "sdispls": ("__lc_degree(comm, 1)", None)}
 for f in ("MPI_Type_indexed_c", "MPI_Type_create_hindexed_c", "MPI_Type_create_indexed_block_c",
-          "MPI_Type_create_struct_c"):
+          "MPI_Type_create_struct_c", "MPI_Type_create_hindexed_block_c"):
     ARRAYS[f] = {"array_of_blocklengths": ("count_", None), "array_of_displacements": ("count_", None)}
+ARRAYS["MPI_Type_create_darray_c"] = {"array_of_gsizes": ("ndims", None)}
 ARRAYS["MPI_Type_create_subarray_c"] = {n: ("ndims", None) for n in
                                         ("array_of_sizes", "array_of_subsizes", "array_of_starts")}
 # Arrays of counts (MPI_ERR_COUNT when one does not fit); the others are displacements (MPI_ERR_ARG).
 COUNTS = {"recvcounts", "sendcounts", "array_of_blocklengths", "array_of_sizes", "array_of_subsizes",
-          "array_of_starts"}
+          "array_of_starts", "array_of_gsizes"}
 
 
 def params(text):
@@ -319,8 +340,12 @@ def wrapper(name, cparams, bparams):
         elif (c, b) in (("MPI_Count", "MPI_Aint"), ("MPI_Aint", "int")):
             decl.append("%s %s_;" % (b, n))
             test = "__lc_int" if b == "int" else "__lc_aint"
-            pre.append("if (!%s(%s))\n        return %s;" % (test, n, err % "MPI_ERR_ARG"))
-            pre.append("%s_ = (%s)%s;" % (n, b, n))
+            if (name, n) in LIMIT and b == "MPI_Aint":
+                pre.append("if (%s < LONG_MIN)\n        return %s;" % (n, err % "MPI_ERR_ARG"))
+                pre.append("%s_ = %s > LONG_MAX ? LONG_MAX : (MPI_Aint)%s;" % (n, n, n))
+            else:
+                pre.append("if (!%s(%s))\n        return %s;" % (test, n, err % "MPI_ERR_ARG"))
+                pre.append("%s_ = (%s)%s;" % (n, b, n))
             args.append(n + "_")
         elif carr:
             length, when = ARRAYS[name][n]
@@ -401,7 +426,7 @@ def main():
         base = name[:-2]
         if base not in bases:
             raise SystemExit("%s: libmpi has no %s" % (name, base))
-        if len(bases[base]) != len(cp):
+        if len(bases[base]) != len(cp) and name not in HAND:
             raise SystemExit("%s: %d parameters, %s has %d" % (name, len(cp), base, len(bases[base])))
         protos.append(" ".join(d.split()).replace("( ", "(") + ";")
         if name not in HAND:

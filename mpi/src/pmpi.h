@@ -352,6 +352,15 @@
 #define MPI_Rget_accumulate_c PMPI_Rget_accumulate_c
 #define MPI_Win_allocate_shared_c PMPI_Win_allocate_shared_c
 #define MPI_Win_shared_query_c PMPI_Win_shared_query_c
+#define MPI_Type_create_darray_c PMPI_Type_create_darray_c
+#define MPI_Type_create_hindexed_block_c PMPI_Type_create_hindexed_block_c
+#define MPI_Type_get_envelope_c PMPI_Type_get_envelope_c
+#define MPI_Type_get_contents_c PMPI_Type_get_contents_c
+#define MPI_Pack_external_c PMPI_Pack_external_c
+#define MPI_Unpack_external_c PMPI_Unpack_external_c
+#define MPI_Pack_external_size_c PMPI_Pack_external_size_c
+#define MPI_Mrecv_c PMPI_Mrecv_c
+#define MPI_Imrecv_c PMPI_Imrecv_c
 #define MPI_Op_create_c PMPI_Op_create_c
 #define MPI_Info_create PMPI_Info_create
 #define MPI_Info_create_env PMPI_Info_create_env
@@ -743,6 +752,15 @@
 #pragma weak MPI_Rget_accumulate_c = PMPI_Rget_accumulate_c
 #pragma weak MPI_Win_allocate_shared_c = PMPI_Win_allocate_shared_c
 #pragma weak MPI_Win_shared_query_c = PMPI_Win_shared_query_c
+#pragma weak MPI_Type_create_darray_c = PMPI_Type_create_darray_c
+#pragma weak MPI_Type_create_hindexed_block_c = PMPI_Type_create_hindexed_block_c
+#pragma weak MPI_Type_get_envelope_c = PMPI_Type_get_envelope_c
+#pragma weak MPI_Type_get_contents_c = PMPI_Type_get_contents_c
+#pragma weak MPI_Pack_external_c = PMPI_Pack_external_c
+#pragma weak MPI_Unpack_external_c = PMPI_Unpack_external_c
+#pragma weak MPI_Pack_external_size_c = PMPI_Pack_external_size_c
+#pragma weak MPI_Mrecv_c = PMPI_Mrecv_c
+#pragma weak MPI_Imrecv_c = PMPI_Imrecv_c
 #pragma weak MPI_Op_create_c = PMPI_Op_create_c
 #pragma weak MPI_Info_create = PMPI_Info_create
 #pragma weak MPI_Info_create_env = PMPI_Info_create_env

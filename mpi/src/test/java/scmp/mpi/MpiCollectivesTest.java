@@ -100,7 +100,7 @@ class MpiCollectivesTest {
      *  reduce-scatters (nbcvec.c), distributed graph topologies (distgraph.c), the neighbourhood collectives
      *  (nbrcoll.c), large counts (counts.c), info objects and the calls that take them (info.c), window error
      *  handlers (winerr.c), error classes, codes and strings of the program's own (adderr.c), MPI-4's large-count
-     *  functions (largecount.c), the hints of communicators (comminfo.c), datatype envelopes and contents
+     *  functions (largecount.c, largecount2.c), the hints of communicators (comminfo.c), datatype envelopes and contents
      *  (typecontents.c), attributes and names (typeattrs.c), darray, hindexed_block and match_size (typedarray.c),
      *  external32 (packexternal.c), matched probes (mprobe.c),
      *  nonblocking send-receives and MPI_Op_commutative (isendrecv.c), MPI_Comm_idup (commidup.c), generalized
@@ -154,6 +154,7 @@ class MpiCollectivesTest {
         "commidup.c,4,ours", "commidup.c,4,thesis", "commidup.c,16,ours", "commidup.c,16,thesis",
         "greq.c,4,ours", "greq.c,4,thesis", "greq.c,16,ours",
         "internbc.c,4,ours", "internbc.c,4,thesis", "internbc.c,16,ours", "internbc.c,16,thesis",
+        "largecount2.c,4,ours", "largecount2.c,16,thesis",
         "universe.c,4,ours", "universe.c,4,thesis", "universe.c,16,ours",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {

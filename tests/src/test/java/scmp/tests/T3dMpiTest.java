@@ -43,7 +43,7 @@ class T3dMpiTest {
         "typecontents, 4", "typecontents, 16", "typeattrs, 4", "typeattrs, 16",
         "typedarray, 4", "typedarray, 16", "packexternal, 4", "packexternal, 16",
         "mprobe, 4", "mprobe, 16", "isendrecv, 4",
-        "isendrecv, 16", "commidup, 4", "commidup, 16", "greq, 4", "internbc, 4", "internbc, 16",
+        "isendrecv, 16", "commidup, 4", "commidup, 16", "greq, 4", "internbc, 4", "internbc, 16", "largecount2, 4",
         "universe, 4"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
