@@ -272,11 +272,11 @@ static int allocator_node(void)
     return w->nodes[w->size - 1];
 }
 
-/* Handler on the allocator. Never suspends. */
-void __mpi_ctx_alloc(int node, int reply, int k, int members)
+/* On the allocator: takes the k lowest free contexts into got. Never suspends, so that handlers and the
+ * allocator's own requests (below) take contexts one at a time. */
+static void take_contexts(int k, int members, int *got)
 {
     int i, c = 2;
-    int *got = (int *)__mpi_xmalloc((k + 1) * sizeof(int), "context allocation");
     for (i = 0; i < k; i++) {
         for (;; c++) {
             if (c >= ctx_cap) {
@@ -292,6 +292,13 @@ void __mpi_ctx_alloc(int node, int reply, int k, int members)
         ctx_refs[c] = members > 0 ? members : CTX_RESERVED;
         got[i] = c;
     }
+}
+
+/* Handler on the allocator. Never suspends. */
+void __mpi_ctx_alloc(int node, int reply, int k, int members)
+{
+    int *got = (int *)__mpi_xmalloc((k + 1) * sizeof(int), "context allocation");
+    take_contexts(k, members, got);
     got[k] = k;
     __scmp_sendblock(node, (int *)reply, 1, got, 1, k + 1);
     while (__scmp_niustat() & SCMP_NIU_DMA_BUSY)
@@ -309,8 +316,16 @@ void __mpi_ctx_release(int context)
 /* Asks the allocator for k contexts, each for a communicator of the given number of members. */
 void __mpi_get_contexts(int k, int members, int *out)
 {
-    volatile int *reply = (volatile int *)__mpi_xmalloc((k + 1) * sizeof(int), "context allocation");
+    volatile int *reply;
     int i;
+    if (allocator_node() == getNodeId()) {
+        /* The allocator's own: taken here. A reply to itself would be a DMA into its own ejection port, which can
+         * wait there behind THREAD messages for a context while every context is held by handlers, among them
+         * the one spinning until that DMA is done (MPICH's comm_idup_nb livelocked so). */
+        take_contexts(k, members, out);
+        return;
+    }
+    reply = (volatile int *)__mpi_xmalloc((k + 1) * sizeof(int), "context allocation");
     reply[k] = -1;
     __scmp_thread4(allocator_node(), (void (*)())__mpi_ctx_alloc, getNodeId(), (int)reply, k, members);
     while (reply[k] == -1)

@@ -104,7 +104,9 @@ class MpiCollectivesTest {
      *  (typecontents.c), attributes and names (typeattrs.c), darray, hindexed_block and match_size (typedarray.c),
      *  external32 (packexternal.c), matched probes (mprobe.c),
      *  nonblocking send-receives and MPI_Op_commutative (isendrecv.c), MPI_Comm_idup (commidup.c), generalized
-     *  requests (greq.c), the nonblocking collectives of intercommunicators (internbc.c), MPI_UNIVERSE_SIZE and
+     *  requests (greq.c), the nonblocking collectives of intercommunicators (internbc.c), MPI_Comm_idup five at a time beside
+     *  nonblocking collectives, on intra- and intercommunicators whose leader is the last process (idupmany.c),
+     *  MPI_UNIVERSE_SIZE and
      *  MPI_APPNUM (universe.c). The nonblocking collectives post every
      *  message at once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the
      *  NIU held every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
@@ -155,6 +157,7 @@ class MpiCollectivesTest {
         "greq.c,4,ours", "greq.c,4,thesis", "greq.c,16,ours",
         "internbc.c,4,ours", "internbc.c,4,thesis", "internbc.c,16,ours", "internbc.c,16,thesis",
         "largecount2.c,4,ours", "largecount2.c,16,thesis",
+        "idupmany.c,4,ours", "idupmany.c,4,thesis", "idupmany.c,16,ours",
         "universe.c,4,ours", "universe.c,4,thesis", "universe.c,16,ours",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
