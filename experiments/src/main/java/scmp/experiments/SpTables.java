@@ -334,8 +334,10 @@ public final class SpTables {
         out.add(new Claim("the counters and enhanced versions close the gap to raw LAPI that base shows (eager "
                 + "messages)", "Figures 13-15",
                 Double.isNaN(base) ? "-" : String.format(Locale.ROOT, "mean gap to LAPI Put below %d bytes: base "
-                        + "%.2f us, counters %.2f us, enhanced %.2f us", EAGER_LIMIT, base, counters, enhanced),
-                Double.isNaN(base) ? null : counters < base && enhanced < base));
+                        + "%.2f us, counters %.2f us, enhanced %.2f us (closed by a quarter or more: each)", EAGER_LIMIT,
+                        base, counters, enhanced),
+                // "close the gap": each cuts base's gap by a quarter at least (the page's 25%), not only orders
+                Double.isNaN(base) ? null : counters <= 0.75 * base && enhanced <= 0.75 * base));
         double rvBase = gap(points, "base", EAGER_LIMIT, Integer.MAX_VALUE);
         double rvEnh = gap(points, "enhanced", EAGER_LIMIT, Integer.MAX_VALUE);
         if (!Double.isNaN(rvBase)) {
