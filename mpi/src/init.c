@@ -142,6 +142,15 @@ int MPI_Finalize(void)
      * On the T3D every envelope is in its receiver's queue once its sender's put has been acknowledged, so
      * the family's barrier (the hardware barrier over MPI_COMM_WORLD) keeps the same promise. */
     __mpi_family->barrier(MPI_COMM_WORLD, __mpi_comm(MPI_COMM_WORLD));
+#if defined(__SP__)
+    /* MPI-LAPI ends LAPI (LAPI_Term): its last packets, the barrier's among them, are acknowledged before the
+     * process ends, or sent again if the switch lost them; a process that ended at once could leave its last
+     * barrier message lost and its peer waiting for it */
+    {
+        void __mpi_sp_finalize(void);   /* sp/p2p_lapi.c */
+        __mpi_sp_finalize();
+    }
+#endif
 #else
     __thesis_barrier(MPI_COMM_WORLD, __mpi_comm(MPI_COMM_WORLD));
 #endif

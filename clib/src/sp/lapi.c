@@ -115,22 +115,45 @@ static unsigned long long next_deadline = ~0ULL;
 static int progress(int block);
 static void take_holding(int dst);
 
+/* Window packets are taken from a free list, each big enough for a full packet, and go back to it when
+ * acknowledged (as Pipes keeps its HAL send buffers, pipes.c): a malloc and a free per packet cost a one-word
+ * message more than its matching. */
+static sent_pkt *free_pkts;
+
+static sent_pkt *new_pkt(void) {
+    sent_pkt *p = free_pkts;
+    if (p) {
+        free_pkts = *(sent_pkt **)p->words;
+    } else {
+        p = malloc(sizeof *p + HAL_MAX_BYTES);
+    }
+    return p;
+}
+
+static void free_pkt(sent_pkt *p) {
+    *(sent_pkt **)p->words = free_pkts;
+    free_pkts = p;
+}
+
 /* The window (hal_rel.h): a packet's user word is 0, its LAPI header is in its payload. */
 #define REL_PKT sent_pkt
 #define REL_WINDOW WINDOW
 #define REL_TIMEOUT ((unsigned long long)(unsigned)retransmit_cycles)
-#define REL_FREE(p) free(p)
+#define REL_FREE(p) free_pkt(p)
 #define REL_USER 0
 #define REL_RESENT retransmissions
 #include "hal_rel.h"
 
-static void take_rack(int src, const lapi_hdr *h) {
-    for (int s = base_seq[src]; s <= h->msgid && s < next_seq[src]; s++) {
+/* A RACK: src has every packet of the pair up to `cum` (its msgid), and number cum + 1 + i for each bit i of `bits`
+ * (its len). */
+static void take_rack(int src, int cum, unsigned bits) {
+    for (int s = base_seq[src]; s <= cum && s < next_seq[src]; s++) {
         release(src, s);
     }
-    for (int i = 0; i < WINDOW; i++) {
-        if ((unsigned)h->len >> i & 1) {
-            release(src, h->msgid + 1 + i);
+    int i = 0;
+    for (; bits; bits >>= 1, i++) {   /* only as far as the highest bit */
+        if (bits & 1) {
+            release(src, cum + 1 + i);
         }
     }
     while (base_seq[src] < next_seq[src] && !window[src][base_seq[src] % WINDOW]) {
@@ -187,43 +210,59 @@ static int take_seq(int src, int seq) {
             take;                                                                                             \
         }                                                                                                     \
     }                                                                                                         \
-    sent_pkt *p = malloc(sizeof *p + sizeof *h + bytes);                                                      \
+    sent_pkt *p = new_pkt();                                                                                  \
     p->seq = next_seq[dst]++;                                                                                 \
-    p->bytes = (int)sizeof *h + bytes;                                                                        \
+    p->bytes = (int)sizeof *h + bytes + bytes2;                                                               \
     p->sending = p->acked = p->tries = 0;                                                                     \
     memcpy(p->words, h, sizeof *h);                                                                           \
     p->words[0] = (h->type & 0xFF) | p->seq << 8;                                                             \
     if (bytes > 0) {                                                                                          \
         memcpy((char *)p->words + sizeof *h, data, bytes);                                                    \
     }                                                                                                         \
+    if (bytes2 > 0) {                                                                                         \
+        memcpy((char *)p->words + sizeof *h + bytes, data2, bytes2);                                          \
+    }                                                                                                         \
     window[dst][p->seq % WINDOW] = p;                                                                         \
     unacked++;                                                                                                \
     transmit(dst, p)
 
-static void send_pkt(int dst, lapi_hdr *h, const void *data, int bytes) {
+/* send_pkt's packet is the header, `bytes` bytes from `data` and `bytes2` from `data2` (an active message's header
+ * packet: its user header and the first of its data). */
+static void send_pkt(int dst, lapi_hdr *h, const void *data, int bytes, const void *data2, int bytes2) {
     SEND_PKT(progress(1));
 }
 
 /* A packet that dispatch sends (an acknowledgement, a Get's reply, an Rmw's answer): it may be dispatching a packet
  * that came while the window was full, so it holds the packets it takes while it waits ("held", below). */
 static void answer_pkt(int dst, lapi_hdr *h, const void *data, int bytes) {
+    const void *data2 = 0;
+    int bytes2 = 0;
     SEND_PKT(take_holding(dst));
 }
 
+static int live;   /* slots of msgs in use: find stops once it has seen them all */
+
 static arriving *find(int src, int msgid, int type) {
     arriving *free_slot = 0;
-    for (int i = 0; i < MESSAGES; i++) {
+    int i, seen = 0;
+    for (i = 0; seen < live; i++) {
         arriving *m = &msgs[i];
-        if (m->used && m->src == src && m->msgid == msgid && m->type == type) {
-            return m;
-        }
-        if (!m->used && !free_slot) {
+        if (m->used) {
+            seen++;
+            if (m->src == src && m->msgid == msgid && m->type == type) {
+                return m;
+            }
+        } else if (!free_slot) {
             free_slot = m;
         }
     }
     if (!free_slot) {
-        abort();   /* more than MESSAGES messages arriving at once */
+        if (i == MESSAGES) {
+            abort();   /* more than MESSAGES messages arriving at once */
+        }
+        free_slot = &msgs[i];   /* every slot from i on is free */
     }
+    live++;
     memset(free_slot, 0, sizeof *free_slot);
     free_slot->used = 1;
     free_slot->src = src;
@@ -288,6 +327,7 @@ static void complete(arriving *m) {
     compl_hndlr_t *ch = m->ch;
     void *uinfo = m->uinfo;
     m->used = 0;
+    live--;
     if (type == GET_REPLY) {
         if (tcntr) {
             tcntr->cntr++;   /* the requester's origin counter */
@@ -354,6 +394,8 @@ static void dispatch(int src, const lapi_hdr *h, const char *p) {
         hdr_hndlr_t *hh = (hdr_hndlr_t *)h->addr;
         m->buf = hh(&handle, (void *)p, &uhdr_len, &msg_len, &m->ch, &m->uinfo);
         m->header = 1;
+        int first = h->len < CHUNK - (int)h->extra ? h->len : CHUNK - (int)h->extra;
+        data(m, 0, p + h->extra, first);   /* the data the header packet carries after the user header */
         for (early *e = m->stash; e;) {
             early *next = e->next;
             data(m, e->offset, e->data, e->bytes);
@@ -454,7 +496,7 @@ static int progress(int block) {
     }
     int type = buf[0] & 0xFF;
     if (type == RACK) {
-        take_rack(info.src, (const lapi_hdr *)buf);
+        take_rack(info.src, buf[1], (unsigned)buf[2]);
     } else if (take_seq(info.src, (unsigned)buf[0] >> 8)) {
         buf[0] = type;
         dispatch(info.src, (const lapi_hdr *)buf, (const char *)buf + sizeof(lapi_hdr));
@@ -502,7 +544,7 @@ static void take_holding(int dst) {
     } else {
         int type = buf[0] & 0xFF;
         if (type == RACK) {
-            take_rack(info.src, (const lapi_hdr *)buf);
+            take_rack(info.src, buf[1], (unsigned)buf[2]);
         } else if (take_seq(info.src, (unsigned)buf[0] >> 8)) {
             held *k = malloc(sizeof *k + info.bytes);
             buf[0] = type;
@@ -680,13 +722,12 @@ static int bad_task(unsigned tgt) {
     return tgt >= (unsigned)tasks;
 }
 
-/* Sends a message's data in packets of CHUNK bytes, each with the header h at its offset. */
-static void send_data(int tgt, lapi_hdr *h, const char *from) {
-    int off = 0;
+/* Sends a message's data from offset `off` in packets of CHUNK bytes, each with the header h at its offset. */
+static void send_data(int tgt, lapi_hdr *h, const char *from, int off) {
     do {
         int n = h->len - off < CHUNK ? h->len - off : CHUNK;
         h->offset = off;
-        send_pkt(tgt, h, from + off, n);
+        send_pkt(tgt, h, from + off, n, 0, 0);
         off += n;
     } while (off < h->len);
 }
@@ -699,7 +740,7 @@ int LAPI_Put(lapi_handle_t hndl, unsigned tgt, unsigned len, void *tgt_addr, voi
     }
     lapi_hdr h = {PUT, next_msgid++, (int)len, 0, (int)tgt_addr, (int)tgt_cntr, (int)cmpl_cntr, 0};
     outstanding++;
-    send_data(tgt, &h, org_addr);
+    send_data(tgt, &h, org_addr, 0);
     if (org_cntr) {
         org_cntr->cntr++;   /* the adapter has read every packet: the origin buffer may change */
     }
@@ -714,7 +755,7 @@ int LAPI_Get(lapi_handle_t hndl, unsigned tgt, unsigned len, void *tgt_addr, voi
     }
     lapi_hdr h = {GET_REQ, next_msgid++, (int)len, 0, (int)tgt_addr, (int)tgt_cntr, (int)org_cntr, (int)org_addr};
     outstanding++;
-    send_pkt(tgt, &h, 0, 0);
+    send_pkt(tgt, &h, 0, 0, 0, 0);
     return LAPI_SUCCESS;
 }
 
@@ -727,10 +768,12 @@ int LAPI_Amsend(lapi_handle_t hndl, unsigned tgt, void *hdr_hdl, void *uhdr, uns
     int id = next_msgid++;
     lapi_hdr h = {AM_HDR, id, (int)udata_len, 0, (int)hdr_hdl, (int)tgt_cntr, (int)cmpl_cntr, (int)uhdr_len};
     outstanding++;
-    send_pkt(tgt, &h, uhdr, uhdr_len);
-    if (udata_len > 0) {
+    /* the header packet: LAPI's header, the user header and as much of the data as fits (seed Figure 2, step 1) */
+    int first = (int)udata_len < CHUNK - (int)uhdr_len ? (int)udata_len : CHUNK - (int)uhdr_len;
+    send_pkt(tgt, &h, uhdr, uhdr_len, udata, first);
+    if ((int)udata_len > first) {
         h.type = AM_DATA;
-        send_data(tgt, &h, udata);
+        send_data(tgt, &h, udata, first);
     }
     if (org_cntr) {
         org_cntr->cntr++;
@@ -747,7 +790,7 @@ int LAPI_Rmw(lapi_handle_t hndl, RMW_ops_t op, unsigned tgt, int *tgt_var, int *
     int second = op == COMPARE_AND_SWAP ? in_val[1] : 0;
     lapi_hdr h = {RMW_REQ, next_msgid++, op, 0, (int)tgt_var, in_val[0], (int)org_cntr, (int)prev_tgt_val};
     outstanding++;
-    send_pkt(tgt, &h, &second, sizeof second);
+    send_pkt(tgt, &h, &second, sizeof second, 0, 0);
     return LAPI_SUCCESS;
 }
 
@@ -770,7 +813,7 @@ int LAPI_Gfence(lapi_handle_t hndl) {
     for (int t = 0; t < tasks; t++) {
         if (t != task) {
             lapi_hdr h = {BARRIER, 0, 0, 0, 0, 0, 0, r};
-            send_pkt(t, &h, 0, 0);
+            send_pkt(t, &h, 0, 0, 0, 0);
         }
     }
     for (int t = 0; t < tasks; t++) {
@@ -788,7 +831,7 @@ int LAPI_Address_init(lapi_handle_t hndl, void *my_addr, void *add_tab[]) {
     for (int t = 0; t < tasks; t++) {
         if (t != task) {
             lapi_hdr h = {ADDR, 0, 0, 0, (int)my_addr, 0, 0, r};
-            send_pkt(t, &h, 0, 0);
+            send_pkt(t, &h, 0, 0, 0, 0);
         }
     }
     wait_until(&arrivals[r], tasks - 1);

@@ -318,8 +318,12 @@ void pipes_write(int dst, const void *buf, int n, int staged) {
         int k = n;
         const char *from = p;
         if (staged) {
-            if (k > PIPES_COPY_BYTES) {
-                k = PIPES_COPY_BYTES;
+            /* the pipe is a stream: MPCI copies into it what the packet being filled takes, and that packet
+             * leaves before the next bytes are copied, so the copies overlap with the switch (copying all the
+             * staged bytes before the first packet left made a 16 KB message wait for the whole copy) */
+            int room = PIPES_PACKET_BYTES - (open_pkt[dst] ? open_pkt[dst]->bytes : 0);
+            if (k > room) {
+                k = room;
             }
             memcpy(send_pipe, p, k);    /* the copy from the user's buffer into the send pipe buffer */
             stats.copied += k;

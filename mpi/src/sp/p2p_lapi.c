@@ -627,6 +627,14 @@ void __mpi_flush_sends(void)
     LAPI_Fence(__mpi_lapi);
 }
 
+/* MPI_Finalize's end, after its barrier: LAPI_Term (LAPI_Gfence, then the last packets' acknowledgements, waited
+ * for a bounded time; docs/sp.md "Reliability"). The native stack's barrier ends with its own (__mpci_barrier_end). */
+void __mpi_sp_finalize(void)
+{
+    if (!__mpi_sp_native)
+        LAPI_Term(__mpi_lapi);
+}
+
 /* Every message this process sent is complete at its target (the barrier's first step). */
 void __mpi_sp_fence(void)
 {

@@ -48,9 +48,9 @@ class SpGuestTest {
     void lapiPutGetAmsendCountersAndFencesWorkInBothModes(int tasks) throws Exception {
         Path exe = build("lapi");
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(tasks), "--mem", "1M", exe.toString());
-        // no packet is lost; on 3 and 4 tasks a few are sent again because their target computes (checks data)
-        // for longer than the timeout without taking packets, and its duplicates are dropped
-        int again = new int[] {0, 0, 0, 8, 19}[tasks];
+        // no packet is lost; a few are sent again because their target computes (checks data) for longer than the
+        // timeout without taking packets, and its duplicates are dropped
+        int again = new int[] {0, 0, 1, 1, 2}[tasks];
         assertEquals("LAPI on " + tasks + " tasks: 0 error(s)\npackets sent again " + again + ", duplicates dropped "
                 + again + "\n", s.stdout());
         assertEquals(0, s.exit(), s.stderr());
@@ -77,10 +77,10 @@ class SpGuestTest {
         // the thread delays a handler by 373 cycles: the program's thread first sends the acknowledgement of the
         // packet it took (the adapter reads it while the thread waits), then the thread's start and the switch
         // (S = 3); the round trip is shorter with the thread, whose message acknowledgement the answer overtakes
-        assertEquals("inline (COMPL_INLINE 1): 16 handler(s), 0 in a thread of their own, 123 cycles from the header "
-                + "handler to the completion handler, 11919 a round trip\n"
-                + "completion-handler thread: 16 handler(s), 16 in a thread of their own, 496 cycles from the header "
-                + "handler to the completion handler, 11010 a round trip\n"
+        assertEquals("inline (COMPL_INLINE 1): 16 handler(s), 0 in a thread of their own, 183 cycles from the header "
+                + "handler to the completion handler, 7053 a round trip\n"
+                + "completion-handler thread: 16 handler(s), 16 in a thread of their own, 556 cycles from the header "
+                + "handler to the completion handler, 6750 a round trip\n"
                 + "a handler's Put answered 42\n", s.stdout());
     }
 
@@ -91,11 +91,13 @@ class SpGuestTest {
         Path stats = dir.resolve("stats.json");
         E2e.Sim s = E2e.scmpsim("-n", "2", "--mem", "1M", "--param", "hopCycles=1000", "--stats=" + stats,
                 exe.toString());
-        assertEquals("LAPI on 2 tasks: 0 error(s)\npackets sent again 0, duplicates dropped 0\n", s.stdout());
+        // the slow routes keep acknowledgements out long enough for a target that computes meanwhile to let 26
+        // packets time out (sent again, dropped as duplicates)
+        assertEquals("LAPI on 2 tasks: 0 error(s)\npackets sent again 26, duplicates dropped 26\n", s.stdout());
         assertEquals(0, s.exit(), s.stderr());
         String json = Files.readString(stats);
-        assertTrue(json.contains("\"switch_packets\": 155"), json);
-        assertTrue(json.contains("\"packets_overtaken\": 33"), json);
+        assertTrue(json.contains("\"switch_packets\": 176"), json);
+        assertTrue(json.contains("\"packets_overtaken\": 44"), json);
         assertTrue(json.contains("\"packets_dropped\": 0"), json);
     }
 
@@ -105,11 +107,11 @@ class SpGuestTest {
         Path stats = dir.resolve("lost.json");
         E2e.Sim s = E2e.scmpsim("-n", "2", "--mem", "1M", "--param", "hopCycles=1000", "--param", "dropEvery=7",
                 "--stats=" + stats, build("lapi").toString());
-        assertEquals("LAPI on 2 tasks: 0 error(s)\npackets sent again 28, duplicates dropped 11\n", s.stdout());
+        assertEquals("LAPI on 2 tasks: 0 error(s)\npackets sent again 32, duplicates dropped 15\n", s.stdout());
         assertEquals(0, s.exit(), s.stderr());
         String json = Files.readString(stats);
-        assertTrue(json.contains("\"packets_dropped\": 29"), json);
-        assertTrue(json.contains("\"packets_overtaken\": 31"), json);
+        assertTrue(json.contains("\"packets_dropped\": 28"), json);
+        assertTrue(json.contains("\"packets_overtaken\": 32"), json);
 
         // Rmw is applied once per call although requests and replies are lost and sent again
         Path rmwStats = dir.resolve("rmw.json");
@@ -121,8 +123,9 @@ class SpGuestTest {
                 + "SWAP: the values taken out and the one left are 0..4 once each: 1\n"
                 + "FETCH_AND_OR: final 0xf, no task saw its own bit: 1\n"), r.stdout());
         json = Files.readString(rmwStats);
-        // 109 before an Rmw's answer that waits for room in its window held the packets it took (docs/sp.md, "LAPI")
-        assertTrue(json.contains("\"packets_dropped\": 110"), json);
+        // 109 before an Rmw's answer that waits for room in its window held the packets it took (docs/sp.md, "LAPI"),
+        // 110 before an active message's header packet carried its first data
+        assertTrue(json.contains("\"packets_dropped\": 105"), json);
 
         // completion handlers run once each, in their thread, and a handler's LAPI call gets through
         E2e.Sim c = E2e.scmpsim("-n", "2", "--mem", "1M", "--param", "dropEvery=5", build("lapi_compl").toString());
@@ -151,8 +154,8 @@ class SpGuestTest {
             assertEquals("LAPI vector calls on 2 tasks: 0 error(s)\n", d.stdout());
             assertEquals(0, d.exit(), d.stderr());
             String json = Files.readString(stats);
-            assertTrue(json.contains("\"packets_dropped\": 58"), json);
-            assertTrue(json.contains("\"packets_overtaken\": 42"), json);
+            assertTrue(json.contains("\"packets_dropped\": 49"), json);
+            assertTrue(json.contains("\"packets_overtaken\": 39"), json);
         }
     }
 

@@ -171,23 +171,23 @@ class SpMpiTest {
      */
     @Test
     void putAndGetTakeTheDocumentedCycles() {
-        assertRmaFigures(run(build("programs/sp-mpi/rma.c"), 2), "rma: an empty epoch (a fence) 4464 cycles\n",
-            "rma: put     4 bytes, epoch    8557 cycles, beyond an empty one    4093 cycles,    0.2 MB/s\n",
-            "rma: put 65536 bytes, epoch  297496 cycles, beyond an empty one  293032 cycles,   73.1 MB/s\n",
-            "rma: get     4 bytes, epoch    8669 cycles, beyond an empty one    4205 cycles,    0.2 MB/s\n",
-            "rma: get 65536 bytes, epoch  299172 cycles, beyond an empty one  294708 cycles,   72.7 MB/s\n",
-            "rma: lock, put of 4 bytes, unlock 16708 cycles\n");
+        assertRmaFigures(run(build("programs/sp-mpi/rma.c"), 2), "rma: an empty epoch (a fence) 2492 cycles\n",
+            "rma: put     4 bytes, epoch    5994 cycles, beyond an empty one    3502 cycles,    0.2 MB/s\n",
+            "rma: put 65536 bytes, epoch  292133 cycles, beyond an empty one  289641 cycles,   74.5 MB/s\n",
+            "rma: get     4 bytes, epoch    5935 cycles, beyond an empty one    3443 cycles,    0.2 MB/s\n",
+            "rma: get 65536 bytes, epoch  292398 cycles, beyond an empty one  289906 cycles,   74.4 MB/s\n",
+            "rma: lock, put of 4 bytes, unlock 12688 cycles\n");
     }
 
     @Test
     void putAndGetTakeTheDocumentedCyclesUnderTheNativeStack() {
         assertRmaFigures(run(build("programs/sp-mpi/rma.c"), 2, "MP_MPI_STACK=native"),
-            "rma: an empty epoch (a fence) 9061 cycles\n",
-            "rma: put     4 bytes, epoch   19065 cycles, beyond an empty one   10004 cycles,    0.1 MB/s\n",
-            "rma: put 65536 bytes, epoch  394929 cycles, beyond an empty one  385868 cycles,   55.1 MB/s\n",
-            "rma: get     4 bytes, epoch   20568 cycles, beyond an empty one   11507 cycles,    0.1 MB/s\n",
-            "rma: get 65536 bytes, epoch  395949 cycles, beyond an empty one  386888 cycles,   55.0 MB/s\n",
-            "rma: lock, put of 4 bytes, unlock 16441 cycles\n");
+            "rma: an empty epoch (a fence) 9081 cycles\n",
+            "rma: put     4 bytes, epoch   19143 cycles, beyond an empty one   10062 cycles,    0.1 MB/s\n",
+            "rma: put 65536 bytes, epoch  367709 cycles, beyond an empty one  358628 cycles,   59.2 MB/s\n",
+            "rma: get     4 bytes, epoch   20669 cycles, beyond an empty one   11588 cycles,    0.1 MB/s\n",
+            "rma: get 65536 bytes, epoch  369117 cycles, beyond an empty one  360036 cycles,   58.9 MB/s\n",
+            "rma: lock, put of 4 bytes, unlock 16519 cycles\n");
     }
 
     private static void assertRmaFigures(E2e.Sim s, String... lines) {
@@ -209,11 +209,11 @@ class SpMpiTest {
         assertEquals(0, s.exit(), s.stderr());
         assertEquals("""
                 rma3: a flush alone                           317 cycles
-                rma3: put of an int                         14758 cycles
-                rma3: fetch-and-op of an int (MPI_SUM)       6011 cycles
-                rma3: fetch-and-op of a double (MPI_SUM)    12112 cycles
-                rma3: compare-and-swap of an int             5068 cycles
-                rma3: start and complete, an empty epoch     7375 cycles
+                rma3: put of an int                          4730 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)       5888 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)     8586 cycles
+                rma3: compare-and-swap of an int             4806 cycles
+                rma3: start and complete, an empty epoch     5509 cycles
                 rma3: results ok
                 """, s.stdout());
     }
@@ -224,11 +224,11 @@ class SpMpiTest {
         assertEquals(0, s.exit(), s.stderr());
         assertEquals("""
                 rma3: a flush alone                           276 cycles
-                rma3: put of an int                          9222 cycles
-                rma3: fetch-and-op of an int (MPI_SUM)      14201 cycles
-                rma3: fetch-and-op of a double (MPI_SUM)    14285 cycles
-                rma3: compare-and-swap of an int            13109 cycles
-                rma3: start and complete, an empty epoch     6006 cycles
+                rma3: put of an int                          9280 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)      14259 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)    14343 cycles
+                rma3: compare-and-swap of an int            13416 cycles
+                rma3: start and complete, an empty epoch     6026 cycles
                 rma3: results ok
                 """, s.stdout());
     }
@@ -240,7 +240,7 @@ class SpMpiTest {
      * waits for it. Polling mode, both stacks.
      */
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"enhanced, 5396, 96381", "native, 6834, 99338"})
+    @CsvSource({"enhanced, 3152, 98540", "native, 6854, 99607"})
     void aFlushWaitsForItsTargetOnly(String stack, int first, int second) {
         E2e.Sim s = run(build("programs/sp-mpi/flush.c"), 3, stackEnv(stack));
         assertEquals(0, s.exit(), s.stderr());
@@ -300,7 +300,7 @@ class SpMpiTest {
     }
 
     @ParameterizedTest(name = "{0}: {1} cycles")
-    @CsvSource({"base, 18719", "counters, 18727", "enhanced, 18318"})
+    @CsvSource({"base, 13205", "counters, 13117", "enhanced, 12738"})
     void aOneWordPingPongTakesTheDocumentedCycles(String version, int cycles) {
         E2e.Sim s = run(build("programs/sp-mpi/pingpong.c"), 2, "MPI_LAPI_VERSION=" + version);
         assertEquals("pingpong: 4 round trips, word 4, last round trip " + cycles + " cycles, one way " + cycles / 2
