@@ -74,6 +74,36 @@ public final class JitEngine implements Engine {
     static final long STEP = 16;
     private static final Exit[] EXITS = Exit.values();
 
+    /**
+     * What {@link #checkLimit} throws: the region's handler for the instruction that checked leaves with
+     * {@link #NEAR_LIMIT}. One object without a stack trace (it never leaves the region).
+     */
+    static final class NearLimit extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NearLimit() {
+            super("near the cycle limit", null, false, false);
+        }
+    }
+
+    private static final NearLimit NEAR = new NearLimit();
+
+    /**
+     * The cycle-limit check of the compiled regions, shared by all of them: throws {@link NearLimit} when the last
+     * instruction the check covers would issue at or after the limit. HotSpot inlines it into each region, where the
+     * throw becomes a jump to the region's handler; its branch has one profile for every region, seen taken at the
+     * first limit of a run, so it is compiled as a branch and not as a trap that deoptimises each region the first
+     * time a limit falls in it (docs/performance.md, "The kernels against qemu-riscv64").
+     *
+     * @param last  the issue cycle of the last instruction the check covers, when nothing stalls
+     * @param limit the run's limit
+     */
+    static void checkLimit(long last, long limit) {
+        if (last >= limit) {
+            throw NEAR;
+        }
+    }
+
     /** The compiled code of a region, entered at its first instruction. */
     public interface Block {
         /**

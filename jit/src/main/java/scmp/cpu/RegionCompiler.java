@@ -57,6 +57,7 @@ final class RegionCompiler {
     private static final String SEMANTICS = Type.getInternalName(Semantics.class);
     private static final String INTERPRETER = Type.getInternalName(Interpreter.class);
     private static final String FAULT = Type.getInternalName(GuestFault.class);
+    private static final String NEAR = Type.getInternalName(JitEngine.NearLimit.class);
     private static final String BLOCK = Type.getInternalName(JitEngine.Block.class);
 
     // locals of the generated method
@@ -71,6 +72,7 @@ final class RegionCompiler {
 
     private static final int FAULT_EXIT = Engine.Exit.FAULT.ordinal();
 
+    private static final String DUMP = System.getProperty("scmp.jit.dump");
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final InstructionSemantics[] SEMANTICS_OF = new InstructionSemantics[Instruction.values().length];
 
@@ -131,6 +133,14 @@ final class RegionCompiler {
             }
         } catch (IllegalStateException e) {
             return new Result(null, e.getMessage(), false, 0);
+        }
+        if (DUMP != null) {
+            try {
+                java.nio.file.Files.write(java.nio.file.Path.of(DUMP, "JitRegion_" + Integer.toHexString(base + 4 * i)
+                        + (keep ? "_k" : "") + ".class"), bytes);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
         try {
             MethodHandles.Lookup hidden = LOOKUP.defineHiddenClass(bytes, true);
@@ -209,6 +219,9 @@ final class RegionCompiler {
         private final Label[] tryEnd;
         private final Label[] handler;
         private final Label exit = new Label();
+        /** Per slot: the end of the code that checks the limit (from its start, {@link #at}), and its handler. */
+        private final Label[] limitEnd;
+        private final Label[] limitHandler;
         // the instruction being emitted
         private int pc;
         private int op;
@@ -217,10 +230,17 @@ final class RegionCompiler {
         private int b;
         private int imm;
         private int deps;
-        /** Per slot: whether a path enters there other than from the slot before (the entry, a jump target). */
-        private final boolean[] head;
-        /** Per slot: the slot after the last of its block (the next head, or the region's end). */
-        private final int[] blockEnd;
+        /**
+         * Per slot: whether the cycle limit is checked where it is entered (the entry, and the targets of jumps back).
+         * Checking at every head (a forward jump's target too) made more checks, each a branch that HotSpot compiles
+         * as a trap while it has never been taken, and each limit that fell at another one deoptimised the region.
+         */
+        private final boolean[] check;
+        /**
+         * Per slot: the most cycles after it issues until the last instruction before the next check (or the
+         * region's end) issues, when nothing stalls.
+         */
+        private final int[] span;
         /** The slot being emitted. */
         private int slot;
         /** Per slot: whether a path from the entry reaches it. */
@@ -285,10 +305,9 @@ final class RegionCompiler {
             tryStart = labels(count);
             tryEnd = labels(count);
             handler = labels(count);
-            head = new boolean[count];
-            blockEnd = new int[count];
+            limitEnd = labels(count);
+            limitHandler = labels(count);
             reachable = new boolean[count];
-            head[0] = true;
             // the slots a path from the entry reaches (the others are not emitted), the jump targets, and loops
             int[] work = new int[count];
             int w = 0;
@@ -299,7 +318,6 @@ final class RegionCompiler {
                 int j = work[--w];
                 int t = inRegionTarget(j);
                 if (t >= 0) {
-                    head[t] = true;
                     loop |= t <= j;
                     if (!reachable[t]) {
                         reachable[t] = true;
@@ -313,13 +331,39 @@ final class RegionCompiler {
             }
             this.loop = loop;
             keep = loop && allowKeep;
-            int end = count;
-            for (int j = count - 1; j >= 0; j--) {
-                blockEnd[j] = end;
-                if (head[j]) {
-                    end = j;
+            // the limit is checked at the entry and at the targets of jumps back (every path through the region
+            // passes one before it can come back): between two, a path runs forward, in at most span[j] cycles
+            // after slot j issues when nothing stalls (one a cycle, and a taken jump's bubbles)
+            check = new boolean[count];
+            check[0] = true;
+            for (int j = 0; j < count; j++) {
+                int t = reachable[j] ? inRegionTarget(j) : -1;
+                if (t >= 0 && t <= j) {
+                    check[t] = true;
                 }
             }
+            span = new int[count];
+            for (int j = count - 1; j >= 0; j--) {
+                if (!reachable[j]) {
+                    continue;
+                }
+                int r = 0;
+                if (j + 1 < count && fallsThrough(j) && !check[j + 1]) {
+                    r = 1 + span[j + 1];
+                }
+                int t = inRegionTarget(j);
+                if (t > j && !check[t]) {
+                    r = Math.max(r, 1 + takenBubbles(j) + span[t]);
+                }
+                span[j] = r;
+            }
+        }
+
+        /** The bubbles slot {@code j}'s redirect adds when taken (it is the last statement). */
+        private int takenBubbles(int j) {
+            fields(j);
+            var list = SEMANTICS_OF[op].body();
+            return list.get(list.size() - 1) instanceof Stmt.Redirect r ? timing.bubbles(r.kind()) : 0;
         }
 
         private int[] filled(int n) {
@@ -541,24 +585,33 @@ final class RegionCompiler {
         }
 
         /**
-         * The cycles after instruction {@code slot}'s issue until the last of its block issues, when nothing stalls:
-         * the block's instructions issue one a cycle, and only a taken redirect, which leaves the block, adds bubbles.
+         * The cycles after instruction {@code slot}'s issue until the last before the next check issues, when nothing
+         * stalls: instructions issue one a cycle, and a taken jump adds its bubbles.
          */
         private int rest() {
-            return blockEnd[slot] - 1 - slot;
+            return span[slot];
         }
 
-        /** Leaves for the interpreter at this instruction, not yet run, when {@code t + rest()} reaches the limit. */
+        /**
+         * Leaves for the interpreter at this instruction, not yet run, when {@code t + rest()} reaches the limit:
+         * {@link JitEngine#checkLimit} throws, and the instruction's limit handler leaves with
+         * {@link JitEngine#NEAR_LIMIT}. The test is in that one shared method, not a branch of the region's own: HotSpot
+         * compiles a branch that its profile has never seen taken as a trap, and every region's check taken for the
+         * first time at a limit deoptimised it; the shared method's branch is seen taken at the first limit of the run.
+         */
         private void nearLimit(int local) {
-            Label go = new Label();
             mv.visitVarInsn(LLOAD, local);
             pushLong(rest());
             mv.visitInsn(LADD);
             mv.visitVarInsn(LLOAD, LIMIT);
-            mv.visitInsn(LCMP);
-            mv.visitJumpInsn(IFLT, go);
-            leave(pc, JitEngine.NEAR_LIMIT);
-            mv.visitLabel(go);
+            mv.visitMethodInsn(INVOKESTATIC, ENGINE, "checkLimit", "(JJ)V", false);
+        }
+
+        /** Whether slot {@code j} checks the limit: where it is entered (a check point) or at a stall. */
+        private boolean checksLimit(int j) {
+            fields(j);
+            return check[j] || op < DecodedText.ILLEGAL
+                    && ((deps & 0x7F) | ((deps >>> 7) & 0x7F) | ((deps >>> 14) & 0x7F)) != 0;
         }
 
         private Label[] labels(int n) {
@@ -578,6 +631,11 @@ final class RegionCompiler {
                     mv.visitTryCatchBlock(tryStart[j], tryEnd[j], handler[j], FAULT);
                 }
             }
+            for (int j = 0; j < count; j++) {
+                if (reachable[j] && checksLimit(j)) {
+                    mv.visitTryCatchBlock(at[j], limitEnd[j], limitHandler[j], NEAR);
+                }
+            }
             prologue();
             for (int j = 0; j < count; j++) {
                 if (reachable[j]) {
@@ -595,6 +653,14 @@ final class RegionCompiler {
                 leave(base + 4 * (first + j), FAULT_EXIT);
             }
             direct = false;
+            // the limit is checked before the instruction's body: its values are in the locals
+            for (int j = 0; j < count; j++) {
+                if (reachable[j] && checksLimit(j)) {
+                    mv.visitLabel(limitHandler[j]);
+                    mv.visitInsn(POP);
+                    leave(base + 4 * (first + j), JitEngine.NEAR_LIMIT);
+                }
+            }
             epilogue();
             if (!scanning) {
                 Label end = new Label();
@@ -706,11 +772,12 @@ final class RegionCompiler {
         private void instruction(int j) {
             int[] s = fields(j);
             mv.visitLabel(at[j]);
-            if (head[j]) {
+            if (check[j]) {
                 nearLimit(NEXT);
             }
             mv.visitLabel(tryStart[j]);
             issue();
+            mv.visitLabel(limitEnd[j]);
             boolean fallsThrough;
             if (op >= DecodedText.ILLEGAL) {
                 push(op);

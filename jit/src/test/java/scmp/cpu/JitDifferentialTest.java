@@ -93,7 +93,76 @@ class JitDifferentialTest {
                    String fault) {
     }
 
+    /**
+     * The limit inside compiled regions: the interpreter and the compiled engine (every run compiled, however short,
+     * and in both forms) run the same program side by side in slices of a few cycles, and after every slice have
+     * retired the same instructions and left every thread at the same pc and issue cycle: a region stops before the
+     * first instruction that would issue at the limit, whether the limit falls on a loop's head, inside a path of
+     * forward branches between two checks, or after a stall. (Run whole, a lone node's result does not show a region
+     * that ran past a limit; this does.)
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("longLoopSeeds")
+    void compiledRegionsStopAtEveryLimitAsTheInterpreter(long seed) {
+        String was = System.getProperty(JitEngine.SHORT_PROPERTY);
+        System.setProperty(JitEngine.SHORT_PROPERTY, "0");
+        try {
+            Random r = new Random(seed);
+            byte[] text = program(r, 20 + r.nextInt(60), 5 + r.nextInt(60), seed % 2 == 0);
+            for (Engine.Factory jit : List.of(JitEngine.factory(JitEngine.Fallback.FAIL, 0),
+                    JitEngine.keepingFactory(JitEngine.Fallback.FAIL, 0))) {
+                long slice = 1 + r.nextInt(24);
+                Node ref = node(text, Interpreter::new);
+                Node sub = node(text, jit);
+                long limit = 0;
+                for (int slices = 0; slices < 1_000_000; slices++) {
+                    limit += slice;
+                    ref.runUntil(limit);
+                    sub.runUntil(limit);
+                    assertEquals(snapshot(ref), snapshot(sub), "after the slice to cycle " + limit + " (slices of "
+                            + slice + ")");
+                    if (ref.stop() != Node.Stop.MESSAGE_SENT && ref.stop() != Node.Stop.LIMIT) {
+                        break;
+                    }
+                }
+            }
+        } finally {
+            if (was == null) {
+                System.clearProperty(JitEngine.SHORT_PROPERTY);
+            } else {
+                System.setProperty(JitEngine.SHORT_PROPERTY, was);
+            }
+        }
+    }
+
+    /** The node's instructions, stop and every thread's state, pc, next issue cycle and registers. */
+    private static String snapshot(Node node) {
+        StringBuilder b = new StringBuilder(node.instructions() + " " + node.stop());
+        for (int c = 0; c < CONTEXTS; c++) {
+            ThreadContext t = node.context(c);
+            b.append(" | ").append(t.state()).append(" pc=").append(Integer.toHexString(t.pc)).append(" next=")
+                    .append(t.nextIssue).append(" x=").append(Arrays.toString(t.x));
+        }
+        return b.toString();
+    }
+
     static Outcome run(byte[] text, Engine.Factory engine, long slice) {
+        Node node = node(text, engine);
+        Memory mem = node.memory();
+        long limit = 0;
+        for (int steps = 0; steps < 10_000_000; steps++) {
+            limit = slice == Long.MAX_VALUE ? Long.MAX_VALUE : limit + slice;
+            node.runUntil(limit);
+            Node.Stop s = node.stop();
+            if (s != Node.Stop.MESSAGE_SENT && s != Node.Stop.LIMIT) {
+                break;
+            }
+        }
+        return outcome(node, mem);
+    }
+
+    /** A node with the program loaded, its first context booted at the text and the others started there. */
+    static Node node(byte[] text, Engine.Factory engine) {
         Memory mem = new Memory(MEM);
         mem.load(BASE, text);
         mem.mapNullGuard(0, Abi.NULL_GUARD);
@@ -119,15 +188,10 @@ class JitDifferentialTest {
         for (int c = 1; c < CONTEXTS; c++) {
             node.startThread(0, BASE, new int[0], 0);
         }
-        long limit = 0;
-        for (int steps = 0; steps < 10_000_000; steps++) {
-            limit = slice == Long.MAX_VALUE ? Long.MAX_VALUE : limit + slice;
-            node.runUntil(limit);
-            Node.Stop s = node.stop();
-            if (s != Node.Stop.MESSAGE_SENT && s != Node.Stop.LIMIT) {
-                break;
-            }
-        }
+        return node;
+    }
+
+    private static Outcome outcome(Node node, Memory mem) {
         List<String> threads = new ArrayList<>();
         for (int c = 0; c < CONTEXTS; c++) {
             ThreadContext t = node.context(c);

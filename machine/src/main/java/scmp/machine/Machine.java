@@ -1540,8 +1540,9 @@ public final class Machine {
                     repeated[k] = true;
                     continue;
                 }
-                c.relativeState(now, scratch);
-                if ((wide || suspended[k])
+                // the narrower proof needs a suspend in the period: until then the state is not even read (a
+                // lone node's check that never suspends runs all its rounds, each of which would copy it)
+                if ((wide || suspended[k]) && copyState(c, now)
                         && java.util.Arrays.equals(scratch, 0, state[k].length, state[k], 0, state[k].length)
                         && c.memory().unchangedSinceTracked()
                         && java.util.Arrays.equals(silent[k], hardware.silentState(k))) {
@@ -1551,6 +1552,12 @@ public final class Machine {
                 }
             }
             return all;
+        }
+
+        /** Copies a core's relative state at {@code now} into {@link #scratch}; true. */
+        private boolean copyState(Node c, long now) {
+            c.relativeState(now, scratch);
+            return true;
         }
 
         /** Whether every core that came back to its state with threads left executed a {@code suspend} on the way. */
