@@ -166,7 +166,7 @@ static void drop_message(MPI_Message *message)
 int MPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status)
 {
     MPI_Comm comm;
-    int err = check_message(message, buf, count, datatype, &comm), source, tag, keep = 0;
+    int err = check_message(message, buf, count, datatype, &comm), source, tag;
     if (err != MPI_SUCCESS)
         return __mpi_error(comm, err, "MPI_Mrecv");
     if (*message == MPI_MESSAGE_NO_PROC) {
@@ -177,11 +177,7 @@ int MPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
     source = (*message)->source;
     tag = (*message)->e->tag;
     drop_message(message);
-    if (status != MPI_STATUS_IGNORE)
-        keep = status->MPI_ERROR;
     err = __mpi_recv(buf, count, datatype, source, tag, comm, Q_P2P, status);
-    if (status != MPI_STATUS_IGNORE)
-        status->MPI_ERROR = keep;
     return __mpi_error(comm, err, "MPI_Mrecv");
 }
 
