@@ -125,11 +125,7 @@ int MPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_
     g->extra = extra_state;
     g->completed = g->freed = 0;
     s->own = own;
-    r->kind = REQ_NBC;
-    r->comm = MPI_COMM_WORLD;
-    r->q = Q_P2P;
-    r->state = ST_POSTED;
-    r->tmp = (char *)s;
+    __mpi_own_request(r, MPI_COMM_WORLD, s);
     *request = r;
     return MPI_SUCCESS;
 }

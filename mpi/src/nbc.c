@@ -437,3 +437,14 @@ int MPI_Iallreduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatyp
 {
     return reduce(sendbuf, recvbuf, count, datatype, op, MPI_UNDEFINED, comm, request, "MPI_Iallreduce");
 }
+
+/* r becomes a request of kind REQ_NBC whose completion is its own (s->own: nbc.h), holding s: MPI_Isendrecv's
+ * (isendrecv.c), MPI_Comm_idup's (comm_idup.c), a generalized request (greq.c). (Its queue is never read.) */
+void __mpi_own_request(struct __mpi_request *r, MPI_Comm comm, struct __mpi_nbc *s)
+{
+    r->kind = REQ_NBC;
+    r->comm = comm;
+    r->q = Q_P2P;
+    r->state = ST_POSTED;
+    r->tmp = (char *)s;
+}

@@ -726,7 +726,7 @@ int MPI_Test_cancelled(MPI_Status *status, int *flag)
 
 /* ---- Probes --------------------------------------------------------------------------------------------------- */
 
-static int check_probe(int source, int tag, MPI_Comm comm)
+int __mpi_check_probe(int source, int tag, MPI_Comm comm)
 {
     struct __mpi_comm *c = __mpi_comm(comm);
     if (!c)
@@ -763,7 +763,7 @@ static int probe_once(int source, int tag, MPI_Comm comm, MPI_Status *status)
 
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
 {
-    int err = check_probe(source, tag, comm);
+    int err = __mpi_check_probe(source, tag, comm);
     if (err == MPI_SUCCESS && !flag)
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
@@ -776,7 +776,7 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status
 
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
-    int seen, err = check_probe(source, tag, comm);
+    int seen, err = __mpi_check_probe(source, tag, comm);
     if (err != MPI_SUCCESS)
         return __mpi_error(comm, err, "MPI_Probe");
     for (;;) {
