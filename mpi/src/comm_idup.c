@@ -76,6 +76,8 @@ static int own(struct __mpi_request *r, int how, MPI_Status *status)
     struct __mpi_nbc *s = (struct __mpi_nbc *)r->tmp;
     int i;
     (void)status;
+    if (r->state == ST_DONE)
+        return -1;                  /* installed: as any completed collective's */
     if (how == NBC_CANCEL)
         return MPI_ERR_REQUEST;     /* a collective cannot be cancelled */
     for (i = 0; i < s->n; i++) {

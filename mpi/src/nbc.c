@@ -120,12 +120,14 @@ void __mpi_nbc_wait(struct __mpi_request *r)
     }
 }
 
-/* MPI_Cancel, MPI_Request_free and MPI_Request_get_status of a request of kind REQ_NBC (pt2pt.c): -1 when it is a
- * collective's (which the caller treats as it did), else what its own completion answers. */
+/* MPI_Cancel, MPI_Request_free, MPI_Request_get_status and NBC_FINISH of a request of kind REQ_NBC (pt2pt.c): -1
+ * when it is a collective's (which the caller treats as it did), else what its own completion answers, done or not
+ * (a generalized request is done when MPI_Grequest_complete has been called and a call has seen it, and makes its
+ * status only when a call gives it: NBC_FINISH). */
 int __mpi_nbc_own(struct __mpi_request *r, int how, MPI_Status *status)
 {
     struct __mpi_nbc *s = (struct __mpi_nbc *)r->tmp;
-    if (r->state == ST_DONE || !s || !s->own)
+    if (!s || !s->own)
         return -1;
     return s->own(r, how, status);
 }

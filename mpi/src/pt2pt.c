@@ -351,6 +351,22 @@ int MPI_Startall(int count, MPI_Request *requests)
 /* Whether r can complete now (see __mpi_ready); calls only leaf functions, so a loop over it stores nothing. */
 #define CAN_COMPLETE(r, k) ((k) = __mpi_ready_now(r))
 
+/* Completes r, which can complete now: a generalized request done makes its status first (query_fn, free_fn: greq.c),
+ * only now that the call gives it (MPI-3.1 section 12.2). */
+static void complete(MPI_Request r)
+{
+    if (r->kind == REQ_NBC)
+        __mpi_nbc_own(r, NBC_FINISH, 0);
+    __mpi_complete(r);
+}
+
+/* Waits for r of kind REQ_NBC, whose status the call gives (as complete()). */
+static void nbc_wait(MPI_Request r)
+{
+    __mpi_nbc_wait(r);
+    __mpi_nbc_own(r, NBC_FINISH, 0);
+}
+
 /* After r completed: its status, then a persistent request becomes inactive, another one is freed. */
 static int retire(MPI_Request *rp, MPI_Status *status)
 {
@@ -448,7 +464,7 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status)
     }
     comm = r->comm;
     if (r->kind == REQ_NBC)
-        __mpi_nbc_wait(r);
+        nbc_wait(r);
     __mpi_wait_done(r);
     return __mpi_error(comm, retire(request, status), "MPI_Wait");
 }
@@ -472,7 +488,7 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
         return MPI_SUCCESS;
     }
     *flag = 1;
-    __mpi_complete(r);
+    complete(r);
     k = r->comm;
     return __mpi_error(k, retire(request, status), "MPI_Test");
 }
@@ -543,7 +559,7 @@ int MPI_Waitall(int count, MPI_Request *requests, MPI_Status *statuses)
         if (inactive(r))
             continue;
         if (r->kind == REQ_NBC)
-            __mpi_nbc_wait(r);
+            nbc_wait(r);
         __mpi_wait_done(r);
     }
     return retire_all(count, requests, statuses, 1, "MPI_Waitall");
@@ -566,7 +582,7 @@ int MPI_Testall(int count, MPI_Request *requests, int *flag, MPI_Status *statuse
     }
     for (i = 0; i < count; i++)
         if (!inactive(requests[i]))
-            __mpi_complete(requests[i]);
+            complete(requests[i]);
     *flag = 1;
     return retire_all(count, requests, statuses, 0, "MPI_Testall");
 }
@@ -589,7 +605,7 @@ int MPI_Waitany(int count, MPI_Request *requests, int *index, MPI_Status *status
     }
     *index = i;
     comm = requests[i]->comm;
-    __mpi_complete(requests[i]);
+    complete(requests[i]);
     return __mpi_error(comm, retire(&requests[i], status), "MPI_Waitany");
 }
 
@@ -616,7 +632,7 @@ int MPI_Testany(int count, MPI_Request *requests, int *index, int *flag, MPI_Sta
     }
     *index = i;
     comm = requests[i]->comm;
-    __mpi_complete(requests[i]);
+    complete(requests[i]);
     return __mpi_error(comm, retire(&requests[i], status), "MPI_Testany");
 }
 
@@ -633,7 +649,7 @@ static int complete_some(int count, MPI_Request *requests, int *indices, MPI_Sta
             continue;
         active = 1;
         if (CAN_COMPLETE(r, k)) {
-            __mpi_complete(r);
+            complete(r);
             if (r->error != MPI_SUCCESS && *err == MPI_SUCCESS) {
                 *comm = r->comm;
                 *err = MPI_ERR_IN_STATUS;

@@ -110,7 +110,7 @@ class SpMpiTest {
     @ParameterizedTest(name = "{0} -n {1} {2}")
     @CsvSource({"anysource, 4, base", "barrier, 4, counters", "bcast, 4, enhanced", "ring, 4, native",
         "pi, 4, base", "pingpong, 4, native", "fastpaths, 4, counters", "leftover, 4, enhanced", "ring, 16, base",
-        "bcast, 16, native"})
+        "bcast, 16, native", "greqquery, 4, counters", "greqquery, 4, native"})
     void aProgramWithoutMpichOutputPrintsWhatItPrintsOnScmp(String name, int n, String stack) {
         Path scmpExe = dir.resolve(name + ".scmp");
         E2e.Cc r = E2e.scmpcc("-O1", "-o", scmpExe.toString(), E2e.root().resolve("programs/mpi/" + name + ".c")

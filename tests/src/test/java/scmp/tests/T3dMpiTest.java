@@ -143,7 +143,7 @@ class T3dMpiTest {
     @ParameterizedTest(name = "{0} -n {1}")
     @CsvSource({"anysource, 4", "anysource, 16", "barrier, 4", "barrier, 16", "bcast, 4", "bcast, 16", "ring, 4",
         "ring, 16", "pi, 4", "pi, 16", "pingpong, 4", "pingpong, 16", "fastpaths, 4", "fastpaths, 16",
-        "leftover, 4", "leftover, 16"})
+        "leftover, 4", "leftover, 16", "greqquery, 4"})
     void aProgramWithoutMpichOutputPrintsWhatItPrintsOnScmp(String name, int n) {
         E2e.Sim scmp = onScmp(name, n);
         E2e.Sim t3d = E2e.scmpsim("-n", String.valueOf(n), build("programs/mpi/" + name + ".c").toString());
