@@ -76,6 +76,8 @@ static int own(struct __mpi_request *r, int how, MPI_Status *status)
     struct __mpi_nbc *s = (struct __mpi_nbc *)r->tmp;
     int i;
     (void)status;
+    if (r->state == ST_DONE)
+        return -1;                  /* installed: as any completed collective's */
     if (how == NBC_CANCEL)
         return MPI_ERR_REQUEST;     /* a collective cannot be cancelled */
     for (i = 0; i < s->n; i++) {
@@ -116,6 +118,7 @@ int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
 {
     struct __mpi_comm *c = __mpi_comm(comm);
     struct __mpi_nbc *s;
+    struct __mpi_request *r;
     struct idup *d;
     int i, p, tag, err = MPI_SUCCESS;
     if (!c)
@@ -125,8 +128,11 @@ int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
     *request = MPI_REQUEST_NULL;
     p = c->inter ? c->lsize + c->size : c->size;
     s = __nbc_schedule(2 * p, sizeof *d + 2 * p * (int)sizeof(int));
-    if (!s)
+    r = s ? __mpi_new_request() : 0;
+    if (!r) {
+        free(s);
         return __mpi_no_mem(comm, "MPI_Comm_idup", 2 * p * (int)sizeof(MPI_Request) + 2 * p * (int)sizeof(int));
+    }
     d = (struct idup *)s->vecs;
     d->inter = c->inter;
     d->parent = comm;
@@ -149,10 +155,14 @@ int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
         for (i = 1; i < p && err == MPI_SUCCESS; i++)
             err = __nbc_post(s, 1, &d->table[2 * c->rank], 2, MPI_INT, (c->rank + i) % p, tag, comm);
     }
-    if (err != MPI_SUCCESS)
-        return __nbc_started(s, err, comm, request, "MPI_Comm_idup");   /* (completes what was posted) */
-    err = __nbc_started(s, MPI_SUCCESS, comm, request, "MPI_Comm_idup");
-    if (err == MPI_SUCCESS)
-        s->own = own;
-    return err;
+    if (err != MPI_SUCCESS) {
+        __nbc_complete(s);          /* what was posted still completes (a receive may be matched already) */
+        free(s);
+        __mpi_free_request(r);
+        return __mpi_error(comm, err, "MPI_Comm_idup");
+    }
+    s->own = own;
+    __mpi_own_request(r, comm, s);
+    *request = r;
+    return MPI_SUCCESS;
 }

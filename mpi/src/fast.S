@@ -913,15 +913,13 @@ MPI_Recv:
 .Lr_complete:
     mv a0, sp
     call __mpi_complete             // tail bytes, landing buffer
-.Lr_status:
+.Lr_status:                         // (MPI_ERROR stays as the caller set it: MPI-3.1 section 3.2.5)
     lw a6, R_SIZEOF+4(sp)
     beqz a6, .Lr_return
     lw t0, R_SOURCE(sp)
     sw t0, S_SOURCE(a6)
     lw t0, R_RTAG(sp)
     sw t0, S_TAG(a6)
-    lw t0, R_ERROR(sp)
-    sw t0, S_ERROR(a6)
     lw t0, R_MSGBYTES(sp)
     lw t1, R_BYTES(sp)
     ble t0, t1, .Lr_count

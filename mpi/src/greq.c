@@ -2,9 +2,13 @@
  * (docs/mpi.md, "Generalized requests"). The same text in every libmpi. A generalized request is a request of kind
  * REQ_NBC whose completion is its own (nbc.h, `own`), with the program's three callbacks in the schedule's room:
  *   - MPI_Wait, MPI_Test and the rest of their families complete it once MPI_Grequest_complete has been called:
- *     query_fn fills a status, free_fn is called, and the request becomes a completed receive with that status
- *     (source, tag, the count MPI_Status_set_elements put, the cancelled flag), so that the call gives it as it
- *     gives a receive's; the call returns query_fn's error, else free_fn's. MPI_Wait of one not yet completed by
+ *     when a call sees that (NBC_TEST, NBC_WAIT) the request is done, as a receive whose message has landed, and
+ *     when the call gives its status (NBC_FINISH: MPI-3.1 section 12.2), query_fn fills a status, free_fn is
+ *     called, and the request becomes a completed receive with that status (source, tag, the count
+ *     MPI_Status_set_elements put, the cancelled flag), so that the call gives it as it gives a receive's; the
+ *     call returns query_fn's error, else free_fn's (in an array's status: MPI_ERR_IN_STATUS). So MPI_Testall that
+ *     reports "not all done", and MPI_Waitany or MPI_Testany for the requests it does not give, call neither
+ *     (programs/mpi/greqquery.c). MPI_Wait of one not yet completed by
  *     MPI_Grequest_complete waits (for ever when nothing else on the process will complete it: libmpi's process
  *     is one thread; scmpsim then reports the deadlock);
  *   - MPI_Request_get_status calls query_fn only, and leaves the request as it is;
@@ -33,7 +37,7 @@ static int own(struct __mpi_request *r, int how, MPI_Status *status);
 static struct greq *greq_of(MPI_Request r)
 {
     struct __mpi_nbc *s;
-    if (!r || __mpi_check_request(r) != MPI_SUCCESS || r->kind != REQ_NBC || r->state == ST_DONE || !r->tmp)
+    if (!r || __mpi_check_request(r) != MPI_SUCCESS || r->kind != REQ_NBC || !r->tmp)
         return 0;
     s = (struct __mpi_nbc *)r->tmp;
     return s->own == own ? (struct greq *)s->vecs : 0;
@@ -95,11 +99,14 @@ static int own(struct __mpi_request *r, int how, MPI_Status *status)
     case NBC_WAIT:
         while (!((volatile struct greq *)g)->completed)
             suspendThread();
+        r->state = ST_DONE;
+        return -1;
+    case NBC_FINISH:
         finish(r, g);
         return -1;
-    default:
+    default:            /* NBC_TEST */
         if (g->completed)
-            finish(r, g);
+            r->state = ST_DONE;
         return -1;
     }
 }
@@ -125,11 +132,7 @@ int MPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_
     g->extra = extra_state;
     g->completed = g->freed = 0;
     s->own = own;
-    r->kind = REQ_NBC;
-    r->comm = MPI_COMM_WORLD;
-    r->q = Q_P2P;
-    r->state = ST_POSTED;
-    r->tmp = (char *)s;
+    __mpi_own_request(r, MPI_COMM_WORLD, s);
     *request = r;
     return MPI_SUCCESS;
 }

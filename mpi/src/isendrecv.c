@@ -98,11 +98,7 @@ static int start(void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, 
     }
     s->n = s->left = 2;
     s->own = own;
-    r->kind = REQ_NBC;
-    r->comm = comm;
-    r->q = Q_P2P;
-    r->state = ST_POSTED;
-    r->tmp = (char *)s;
+    __mpi_own_request(r, comm, s);
     *request = r;
     return MPI_SUCCESS;
 }

@@ -193,6 +193,7 @@ void __mpi_take_in(void);
 int __mpi_check_send(void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
 int __mpi_check_recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm);
 int __mpi_check_request(MPI_Request r);
+int __mpi_check_probe(int source, int tag, MPI_Comm comm);     /* the probes' and matched probes' arguments */
 
 /* Buffered sends (buffer.c): takes a segment of the attached buffer and packs the message into it. */
 int __mpi_bsend_start(struct __mpi_request *r);

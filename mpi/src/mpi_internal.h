@@ -132,7 +132,8 @@ int __mpi_intercomm_create_from_group(MPI_Comm comm, struct __mpi_comm *c, struc
 void __mpi_nbc_poll(struct __mpi_request *r);
 void __mpi_nbc_wait(struct __mpi_request *r);
 /* A request of kind REQ_NBC with a completion of its own (nbc.h, `own`: MPI_Isendrecv, MPI_Comm_idup, generalized
- * requests): what MPI_Cancel, MPI_Request_free and MPI_Request_get_status ask of it; -1 for a collective's. */
+ * requests): what MPI_Cancel, MPI_Request_free, MPI_Request_get_status and the completing calls (NBC_FINISH) ask
+ * of it, done or not; -1 for a collective's. */
 int __mpi_nbc_own(struct __mpi_request *r, int how, MPI_Status *status);
 #define NBC_TEST 0          /* complete r if it can complete now */
 #define NBC_WAIT 1          /* complete r, waiting as long as it takes */
@@ -141,6 +142,8 @@ int __mpi_nbc_own(struct __mpi_request *r, int how, MPI_Status *status);
                              * -1 when the caller frees it as it frees any completed request */
 #define NBC_STATUS 4        /* MPI_Request_get_status: 1 with the status when r could complete, 0 when not, -1
                              * when the caller gives the status as for any request; r stays */
+#define NBC_FINISH 5        /* r is done and the call that completes it gives its status now: a generalized
+                             * request calls query_fn and free_fn and becomes a completed receive */
 
 /* win_extra.c: a window made (win_entry.h: its base, size and displacement unit as given, its MPI_WIN_FLAVOR_*),
  * a window freed (its attributes deleted: the delete callbacks' error, if any); on the T3D, the regions attached

@@ -26,18 +26,6 @@ struct __mpi_message {
     struct __mpi_env *e;        /* the announcement, out of the queue */
 };
 
-static int check_probe(int source, int tag, MPI_Comm comm)
-{
-    struct __mpi_comm *c = __mpi_comm(comm);
-    if (!c)
-        return MPI_ERR_COMM;
-    if (tag < 0 && tag != MPI_ANY_TAG)
-        return MPI_ERR_TAG;
-    if (source != MPI_PROC_NULL && source != MPI_ANY_SOURCE && (source < 0 || source >= c->size))
-        return MPI_ERR_RANK;
-    return MPI_SUCCESS;
-}
-
 /* (A call that completes one operation leaves the status's MPI_ERROR as it was: MPI-3.1 section 3.2.5.) */
 static void null_status(MPI_Status *status)
 {
@@ -91,7 +79,7 @@ static int mprobe_once(int source, int tag, MPI_Comm comm, MPI_Message *message,
 
 int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status)
 {
-    int err = check_probe(source, tag, comm);
+    int err = __mpi_check_probe(source, tag, comm);
     if (err == MPI_SUCCESS && (!flag || !message))
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
@@ -106,7 +94,7 @@ int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mess
 
 int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
 {
-    int seen, err = check_probe(source, tag, comm);
+    int seen, err = __mpi_check_probe(source, tag, comm);
     if (err == MPI_SUCCESS && !message)
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
@@ -166,7 +154,7 @@ static void drop_message(MPI_Message *message)
 int MPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status)
 {
     MPI_Comm comm;
-    int err = check_message(message, buf, count, datatype, &comm), source, tag, keep = 0;
+    int err = check_message(message, buf, count, datatype, &comm), source, tag;
     if (err != MPI_SUCCESS)
         return __mpi_error(comm, err, "MPI_Mrecv");
     if (*message == MPI_MESSAGE_NO_PROC) {
@@ -177,11 +165,7 @@ int MPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
     source = (*message)->source;
     tag = (*message)->e->tag;
     drop_message(message);
-    if (status != MPI_STATUS_IGNORE)
-        keep = status->MPI_ERROR;
     err = __mpi_recv(buf, count, datatype, source, tag, comm, Q_P2P, status);
-    if (status != MPI_STATUS_IGNORE)
-        status->MPI_ERROR = keep;
     return __mpi_error(comm, err, "MPI_Mrecv");
 }
 

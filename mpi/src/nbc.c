@@ -120,12 +120,14 @@ void __mpi_nbc_wait(struct __mpi_request *r)
     }
 }
 
-/* MPI_Cancel, MPI_Request_free and MPI_Request_get_status of a request of kind REQ_NBC (pt2pt.c): -1 when it is a
- * collective's (which the caller treats as it did), else what its own completion answers. */
+/* MPI_Cancel, MPI_Request_free, MPI_Request_get_status and NBC_FINISH of a request of kind REQ_NBC (pt2pt.c): -1
+ * when it is a collective's (which the caller treats as it did), else what its own completion answers, done or not
+ * (a generalized request is done when MPI_Grequest_complete has been called and a call has seen it, and makes its
+ * status only when a call gives it: NBC_FINISH). */
 int __mpi_nbc_own(struct __mpi_request *r, int how, MPI_Status *status)
 {
     struct __mpi_nbc *s = (struct __mpi_nbc *)r->tmp;
-    if (r->state == ST_DONE || !s || !s->own)
+    if (!s || !s->own)
         return -1;
     return s->own(r, how, status);
 }
@@ -448,4 +450,15 @@ int MPI_Iallreduce(void *sendbuf, void *recvbuf, int count, MPI_Datatype datatyp
 {
     INTER(comm, __inbc_reduce(sendbuf, recvbuf, count, datatype, op, 0, 1, comm, request, "MPI_Iallreduce"));
     return reduce(sendbuf, recvbuf, count, datatype, op, MPI_UNDEFINED, comm, request, "MPI_Iallreduce");
+}
+
+/* r becomes a request of kind REQ_NBC whose completion is its own (s->own: nbc.h), holding s: MPI_Isendrecv's
+ * (isendrecv.c), MPI_Comm_idup's (comm_idup.c), a generalized request (greq.c). (Its queue is never read.) */
+void __mpi_own_request(struct __mpi_request *r, MPI_Comm comm, struct __mpi_nbc *s)
+{
+    r->kind = REQ_NBC;
+    r->comm = comm;
+    r->q = Q_P2P;
+    r->state = ST_POSTED;
+    r->tmp = (char *)s;
 }

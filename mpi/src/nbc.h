@@ -26,6 +26,7 @@ int __nbc_complete(struct __mpi_nbc *s);                /* waits for every reque
 int __nbc_type_ok(MPI_Datatype t, int count);
 int __nbc_started(struct __mpi_nbc *s, int err, MPI_Comm comm, MPI_Request *request, const char *fn);
 int __nbc_tag(struct __mpi_comm *c);                    /* a tag of its own for each nonblocking collective */
+void __mpi_own_request(struct __mpi_request *r, MPI_Comm comm, struct __mpi_nbc *s);  /* r holds s, own set */
 int __nbc_exchange(struct __mpi_nbc **sp, void *sendbuf, const int *scounts, const int *sdispls,
                    const MPI_Datatype *stypes, void *recvbuf, const int *rcounts, const int *rdispls,
                    const MPI_Datatype *rtypes, int tag, MPI_Comm comm, struct __mpi_comm *c, const char *fn);

@@ -65,12 +65,14 @@ static int inactive(MPI_Request r)
     return !r || ((r->flags & RF_PERSISTENT) && r->state == ST_INACTIVE);
 }
 
+/* The status of a null or inactive request (MPI-3.1 section 3.7.3). Its MPI_ERROR, as every status's, is left as
+ * the caller set it: only the calls that give an array of statuses write it, when they return MPI_ERR_IN_STATUS
+ * (sections 3.2.5 and 3.7.5), and MPI_Waitall as MPICH does (below). */
 static void empty_status(MPI_Status *status)
 {
     if (status != MPI_STATUS_IGNORE) {
         status->MPI_SOURCE = MPI_ANY_SOURCE;
         status->MPI_TAG = MPI_ANY_TAG;
-        status->MPI_ERROR = MPI_SUCCESS;
         status->__count = 0;
         status->__cancelled = 0;
     }
@@ -349,6 +351,22 @@ int MPI_Startall(int count, MPI_Request *requests)
 /* Whether r can complete now (see __mpi_ready); calls only leaf functions, so a loop over it stores nothing. */
 #define CAN_COMPLETE(r, k) ((k) = __mpi_ready_now(r))
 
+/* Completes r, which can complete now: a generalized request done makes its status first (query_fn, free_fn: greq.c),
+ * only now that the call gives it (MPI-3.1 section 12.2). */
+static void complete(MPI_Request r)
+{
+    if (r->kind == REQ_NBC)
+        __mpi_nbc_own(r, NBC_FINISH, 0);
+    __mpi_complete(r);
+}
+
+/* Waits for r of kind REQ_NBC, whose status the call gives (as complete()). */
+static void nbc_wait(MPI_Request r)
+{
+    __mpi_nbc_wait(r);
+    __mpi_nbc_own(r, NBC_FINISH, 0);
+}
+
 /* After r completed: its status, then a persistent request becomes inactive, another one is freed. */
 static int retire(MPI_Request *rp, MPI_Status *status)
 {
@@ -446,7 +464,7 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status)
     }
     comm = r->comm;
     if (r->kind == REQ_NBC)
-        __mpi_nbc_wait(r);
+        nbc_wait(r);
     __mpi_wait_done(r);
     return __mpi_error(comm, retire(request, status), "MPI_Wait");
 }
@@ -470,7 +488,7 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
         return MPI_SUCCESS;
     }
     *flag = 1;
-    __mpi_complete(r);
+    complete(r);
     k = r->comm;
     return __mpi_error(k, retire(request, status), "MPI_Test");
 }
@@ -483,6 +501,8 @@ int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
     if (inactive(request)) {
         *flag = 1;
         empty_status(status);
+        if (status != MPI_STATUS_IGNORE)
+            status->MPI_ERROR = MPI_SUCCESS;    /* as MPICH gives it (its test pt2pt/rqstatus asks for it) */
         return MPI_SUCCESS;
     }
     if (request->kind == REQ_NBC && (k = __mpi_nbc_own(request, NBC_STATUS, status)) >= 0) {
@@ -501,33 +521,53 @@ int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
     return MPI_SUCCESS;
 }
 
+/* MPI_Waitall and MPI_Testall once every request has completed (__mpi_complete): each status, then
+ * MPI_ERR_IN_STATUS when a request failed, with every status's MPI_ERROR its request's code (MPI_SUCCESS for a
+ * null or inactive one) (MPI-3.1 section 3.7.5). When none failed, MPI_Waitall writes MPI_SUCCESS into the status
+ * of each request it completed, as MPICH does, and MPI_Testall leaves the field as it was. */
+static int retire_all(int count, MPI_Request *requests, MPI_Status *statuses, int wait, const char *fn)
+{
+    int i, e, err = MPI_SUCCESS, comm = MPI_COMM_WORLD;
+    for (i = 0; i < count; i++)
+        if (!inactive(requests[i]) && requests[i]->error != MPI_SUCCESS) {
+            comm = requests[i]->comm;
+            err = MPI_ERR_IN_STATUS;
+            break;
+        }
+    for (i = 0; i < count; i++) {
+        MPI_Status *s = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+        int active = !inactive(requests[i]);
+        if (active) {
+            e = retire(&requests[i], s);
+        } else {
+            empty_status(s);
+            e = MPI_SUCCESS;
+        }
+        if (s != MPI_STATUS_IGNORE && (err != MPI_SUCCESS || (wait && active)))
+            s->MPI_ERROR = e;
+    }
+    return __mpi_error(comm, err, fn);
+}
+
 int MPI_Waitall(int count, MPI_Request *requests, MPI_Status *statuses)
 {
-    int i, err = MPI_SUCCESS, comm = MPI_COMM_WORLD, e;
+    int i;
     if (check_array(count, requests, "MPI_Waitall") != MPI_SUCCESS)
         return MPI_ERR_REQUEST;
     for (i = 0; i < count; i++) {
-        MPI_Status *s = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
         MPI_Request r = requests[i];
-        if (inactive(r)) {
-            empty_status(s);
+        if (inactive(r))
             continue;
-        }
         if (r->kind == REQ_NBC)
-            __mpi_nbc_wait(r);
+            nbc_wait(r);
         __mpi_wait_done(r);
-        if (r->error != MPI_SUCCESS && err == MPI_SUCCESS)
-            comm = r->comm;
-        e = retire(&requests[i], s);
-        if (e != MPI_SUCCESS)
-            err = MPI_ERR_IN_STATUS;
     }
-    return __mpi_error(comm, err, "MPI_Waitall");
+    return retire_all(count, requests, statuses, 1, "MPI_Waitall");
 }
 
 int MPI_Testall(int count, MPI_Request *requests, int *flag, MPI_Status *statuses)
 {
-    int i, k, err = MPI_SUCCESS, comm = MPI_COMM_WORLD;
+    int i, k;
     if (check_array(count, requests, "MPI_Testall") != MPI_SUCCESS)
         return MPI_ERR_REQUEST;
     if (!flag)
@@ -540,21 +580,11 @@ int MPI_Testall(int count, MPI_Request *requests, int *flag, MPI_Status *statuse
             return MPI_SUCCESS;
         }
     }
-    for (i = 0; i < count; i++) {
-        MPI_Status *s = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
-        MPI_Request r = requests[i];
-        if (inactive(r)) {
-            empty_status(s);
-            continue;
-        }
-        __mpi_complete(r);
-        if (r->error != MPI_SUCCESS && err == MPI_SUCCESS)
-            comm = r->comm;
-        if (retire(&requests[i], s) != MPI_SUCCESS)
-            err = MPI_ERR_IN_STATUS;
-    }
+    for (i = 0; i < count; i++)
+        if (!inactive(requests[i]))
+            complete(requests[i]);
     *flag = 1;
-    return __mpi_error(comm, err, "MPI_Testall");
+    return retire_all(count, requests, statuses, 0, "MPI_Testall");
 }
 
 int MPI_Waitany(int count, MPI_Request *requests, int *index, MPI_Status *status)
@@ -575,7 +605,7 @@ int MPI_Waitany(int count, MPI_Request *requests, int *index, MPI_Status *status
     }
     *index = i;
     comm = requests[i]->comm;
-    __mpi_complete(requests[i]);
+    complete(requests[i]);
     return __mpi_error(comm, retire(&requests[i], status), "MPI_Waitany");
 }
 
@@ -602,29 +632,36 @@ int MPI_Testany(int count, MPI_Request *requests, int *index, int *flag, MPI_Sta
     }
     *index = i;
     comm = requests[i]->comm;
-    __mpi_complete(requests[i]);
+    complete(requests[i]);
     return __mpi_error(comm, retire(&requests[i], status), "MPI_Testany");
 }
 
-/* Completes every request that can complete now; returns how many, or MPI_UNDEFINED if all are inactive. */
+/* Completes every request that can complete now; returns how many, or MPI_UNDEFINED if all are inactive. When one
+ * failed, *err is MPI_ERR_IN_STATUS and every status given has its request's code in MPI_ERROR (MPI-3.1 section
+ * 3.7.5); else the field stays as it was. */
 static int complete_some(int count, MPI_Request *requests, int *indices, MPI_Status *statuses, int *err,
                          int *comm)
 {
-    int i, k, n = 0, active = 0;
+    int i, k, e, n = 0, active = 0;
     for (i = 0; i < count; i++) {
         MPI_Request r = requests[i];
         if (inactive(r))
             continue;
         active = 1;
         if (CAN_COMPLETE(r, k)) {
-            MPI_Status *s = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[n];
-            __mpi_complete(r);
-            if (r->error != MPI_SUCCESS && *err == MPI_SUCCESS)
+            complete(r);
+            if (r->error != MPI_SUCCESS && *err == MPI_SUCCESS) {
                 *comm = r->comm;
-            if (retire(&requests[i], s) != MPI_SUCCESS)
                 *err = MPI_ERR_IN_STATUS;
+            }
             indices[n++] = i;
         }
+    }
+    for (i = 0; i < n; i++) {
+        MPI_Status *s = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+        e = retire(&requests[indices[i]], s);
+        if (s != MPI_STATUS_IGNORE && *err != MPI_SUCCESS)
+            s->MPI_ERROR = e;
     }
     return active ? n : MPI_UNDEFINED;
 }
@@ -705,7 +742,7 @@ int MPI_Test_cancelled(MPI_Status *status, int *flag)
 
 /* ---- Probes --------------------------------------------------------------------------------------------------- */
 
-static int check_probe(int source, int tag, MPI_Comm comm)
+int __mpi_check_probe(int source, int tag, MPI_Comm comm)
 {
     struct __mpi_comm *c = __mpi_comm(comm);
     if (!c)
@@ -734,7 +771,6 @@ static int probe_once(int source, int tag, MPI_Comm comm, MPI_Status *status)
     if (status != MPI_STATUS_IGNORE) {
         status->MPI_SOURCE = src;
         status->MPI_TAG = e->tag;
-        status->MPI_ERROR = MPI_SUCCESS;
         status->__count = e->bytes;
         status->__cancelled = 0;
     }
@@ -743,7 +779,7 @@ static int probe_once(int source, int tag, MPI_Comm comm, MPI_Status *status)
 
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
 {
-    int err = check_probe(source, tag, comm);
+    int err = __mpi_check_probe(source, tag, comm);
     if (err == MPI_SUCCESS && !flag)
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
@@ -756,7 +792,7 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status
 
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
-    int seen, err = check_probe(source, tag, comm);
+    int seen, err = __mpi_check_probe(source, tag, comm);
     if (err != MPI_SUCCESS)
         return __mpi_error(comm, err, "MPI_Probe");
     for (;;) {

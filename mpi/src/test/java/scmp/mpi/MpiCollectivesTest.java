@@ -106,8 +106,8 @@ class MpiCollectivesTest {
      *  nonblocking send-receives and MPI_Op_commutative (isendrecv.c), MPI_Comm_idup (commidup.c), generalized
      *  requests (greq.c), the nonblocking collectives of intercommunicators (internbc.c), MPI_Comm_idup five at a time beside
      *  nonblocking collectives, on intra- and intercommunicators whose leader is the last process (idupmany.c),
-     *  MPI_UNIVERSE_SIZE and
-     *  MPI_APPNUM (universe.c). The nonblocking collectives post every
+     *  MPI_UNIVERSE_SIZE and MPI_APPNUM (universe.c), the MPI_ERROR field of statuses
+     *  (statuserr.c). The nonblocking collectives post every
      *  message at once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the
      *  NIU held every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -159,6 +159,7 @@ class MpiCollectivesTest {
         "largecount2.c,4,ours", "largecount2.c,16,thesis",
         "idupmany.c,4,ours", "idupmany.c,4,thesis", "idupmany.c,16,ours",
         "universe.c,4,ours", "universe.c,4,thesis", "universe.c,16,ours",
+        "statuserr.c,4,ours", "statuserr.c,4,thesis", "statuserr.c,16,ours", "statuserr.c,16,thesis",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),
@@ -177,6 +178,40 @@ class MpiCollectivesTest {
         assertEquals(6, r.result().exitCode(), r.stderr());
         assertTrue(r.stderr().contains("MPI_ERRORS_ARE_FATAL: MPI_Put: MPI_ERR_RANK: invalid rank (window 0, rank 0 of"
                 + " MPI_COMM_WORLD)"), r.stderr());
+    }
+
+    /** When a generalized request's query_fn and free_fn run (greqquery.c; MPI-3.1 section 12.2), where MPICH 4.0.2
+     *  cannot be the oracle (its MPI_Testall calls query_fn of every completed one in each call): only when a call
+     *  gives the request's status, so never in an MPI_Testall that reports "not all done", and in MPI_Waitany or
+     *  MPI_Testany only for the one given; query_fn's error in MPI_Wait's return and MPI_Waitall's status. */
+    @ParameterizedTest(name = "greqquery.c, {0} protocol")
+    @CsvSource({"ours", "thesis"})
+    void aGeneralizedRequestIsQueriedWhenACallGivesItsStatus(String protocol) throws Exception {
+        Run r = run("greqquery.c", 4, protocol);
+        assertRun(String.join("\n", List.of(
+                "MPI_Testall, two of three complete: flag 0",
+                "  then: query_fn 0 0 0, free_fn 0 0 0",
+                "  again: query_fn 0 0 0, free_fn 0 0 0",
+                "MPI_Testall, all three complete: flag 1, sources 100 101 102",
+                "  then: query_fn 1 1 1, free_fn 1 1 1",
+                "MPI_Waitany, three complete: index 0, source 100",
+                "  then: query_fn 1 0 0, free_fn 1 0 0",
+                "MPI_Testany: flag 1, index 1, tag 201",
+                "  then: query_fn 1 1 0, free_fn 1 1 0",
+                "MPI_Wait of the third: query_fn 1 1 1, free_fn 1 1 1",
+                "MPI_Waitsome, one of three complete: 1 given, index 1",
+                "  then: query_fn 0 1 0, free_fn 0 1 0",
+                "MPI_Testsome, none complete: 0 given",
+                "  then: query_fn 0 1 0, free_fn 0 1 0",
+                "MPI_Testsome, two complete: 2 given, indices 0 2",
+                "  then: query_fn 1 1 1, free_fn 1 1 1",
+                "MPI_Request_get_status twice: flag 1, source 101",
+                "  then: query_fn 0 2 0, free_fn 0 0 0",
+                "MPI_Waitall: query_fn 1 3 1, free_fn 1 1 1",
+                "MPI_Wait, query_fn fails: returns MPI_ERR_OTHER, MPI_ERROR kept",
+                "MPI_Waitall of the others, query_fn of the third fails: returns MPI_ERR_IN_STATUS, MPI_ERROR MPI_SUCCESS"
+                    + " MPI_ERR_OTHER",
+                "  then: query_fn 1 1 1, free_fn 1 1 1")) + "\n", r, "greqquery.c " + protocol);
     }
 
     /** external32 where MPICH 4.0.2 cannot be the oracle (external32.c): long doubles (8-byte doubles here) as

@@ -96,7 +96,7 @@ class SpMpiTest {
         "mprobe, 16, counters", "isendrecv, 4, base", "isendrecv, 4, native",
         "commidup, 4, enhanced", "commidup, 4, native", "commidup, 16, base", "greq, 4, counters", "greq, 4, native",
         "internbc, 4, native", "internbc, 16, enhanced", "largecount2, 4, native", "largecount2, 16, enhanced",
-        "universe, 4, base"})
+        "universe, 4, base", "statuserr, 4, counters", "statuserr, 4, native", "statuserr, 16, enhanced"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n, String version) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         assertAsUnderMpich(name, n, run(exe, n, stackEnv(version)));
@@ -111,7 +111,7 @@ class SpMpiTest {
     @ParameterizedTest(name = "{0} -n {1} {2}")
     @CsvSource({"anysource, 4, base", "barrier, 4, counters", "bcast, 4, enhanced", "ring, 4, native",
         "pi, 4, base", "pingpong, 4, native", "fastpaths, 4, counters", "leftover, 4, enhanced", "ring, 16, base",
-        "bcast, 16, native"})
+        "bcast, 16, native", "greqquery, 4, counters", "greqquery, 4, native"})
     void aProgramWithoutMpichOutputPrintsWhatItPrintsOnScmp(String name, int n, String stack) {
         Path scmpExe = dir.resolve(name + ".scmp");
         E2e.Cc r = E2e.scmpcc("-O1", "-o", scmpExe.toString(), E2e.root().resolve("programs/mpi/" + name + ".c")

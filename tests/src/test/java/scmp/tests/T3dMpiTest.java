@@ -44,7 +44,7 @@ class T3dMpiTest {
         "typedarray, 4", "typedarray, 16", "packexternal, 4", "packexternal, 16",
         "mprobe, 4", "mprobe, 16", "isendrecv, 4",
         "isendrecv, 16", "commidup, 4", "commidup, 16", "greq, 4", "internbc, 4", "internbc, 16", "largecount2, 4",
-        "universe, 4"})
+        "universe, 4", "statuserr, 4", "statuserr, 16"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(n), exe.toString());
@@ -143,7 +143,7 @@ class T3dMpiTest {
     @ParameterizedTest(name = "{0} -n {1}")
     @CsvSource({"anysource, 4", "anysource, 16", "barrier, 4", "barrier, 16", "bcast, 4", "bcast, 16", "ring, 4",
         "ring, 16", "pi, 4", "pi, 16", "pingpong, 4", "pingpong, 16", "fastpaths, 4", "fastpaths, 16",
-        "leftover, 4", "leftover, 16"})
+        "leftover, 4", "leftover, 16", "greqquery, 4"})
     void aProgramWithoutMpichOutputPrintsWhatItPrintsOnScmp(String name, int n) {
         E2e.Sim scmp = onScmp(name, n);
         E2e.Sim t3d = E2e.scmpsim("-n", String.valueOf(n), build("programs/mpi/" + name + ".c").toString());
