@@ -104,7 +104,8 @@ class MpiCollectivesTest {
      *  (typecontents.c), attributes and names (typeattrs.c), darray, hindexed_block and match_size (typedarray.c),
      *  external32 (packexternal.c), matched probes (mprobe.c),
      *  nonblocking send-receives and MPI_Op_commutative (isendrecv.c), MPI_Comm_idup (commidup.c), generalized
-     *  requests (greq.c), MPI_UNIVERSE_SIZE and MPI_APPNUM (universe.c). The nonblocking collectives post every
+     *  requests (greq.c), MPI_UNIVERSE_SIZE and MPI_APPNUM (universe.c), MPI-2.2's fixed-width C types, MPI_C_BOOL,
+     *  MPI_WCHAR and MPI_OFFSET (fixedtypes.c). The nonblocking collectives post every
      *  message at once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the
      *  NIU held every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -153,6 +154,7 @@ class MpiCollectivesTest {
         "commidup.c,4,ours", "commidup.c,4,thesis", "commidup.c,16,ours", "commidup.c,16,thesis",
         "greq.c,4,ours", "greq.c,4,thesis", "greq.c,16,ours",
         "universe.c,4,ours", "universe.c,4,thesis", "universe.c,16,ours",
+        "fixedtypes.c,4,ours", "fixedtypes.c,4,thesis", "fixedtypes.c,16,ours", "fixedtypes.c,16,thesis",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),
