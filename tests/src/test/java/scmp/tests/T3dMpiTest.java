@@ -45,7 +45,8 @@ class T3dMpiTest {
         "mprobe, 4", "mprobe, 16", "isendrecv, 4",
         "isendrecv, 16", "commidup, 4", "commidup, 16", "greq, 4",
         "universe, 4",
-        "fixedtypes, 4", "fixedtypes, 16"})
+        "fixedtypes, 4", "fixedtypes, 16",
+        "transpose, 4"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(n), exe.toString());
