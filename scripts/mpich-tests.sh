@@ -163,13 +163,11 @@ for cat in $categories; do
     case $name in @*) skip="configure-time directory ($name)" ;; esac
     defs= files=
     if [ -z "$skip" ]; then
-      if [ -f "$dir/$name.c" ]; then
-        files=$dir/$name.c
-      else
-        IFS='|' read -r defs rel <<<"$(makefile_build "$dir" "$name")"
-        for f in $rel; do files="$files $dir/$f"; done
-        [ -n "$files" ] || skip="no source found"
-      fi
+      # the sources and flags Makefile.am gives the test (mutex_bench.c is built with mcs_mutex.c), else NAME.c
+      IFS='|' read -r defs rel <<<"$(makefile_build "$dir" "$name")"
+      for f in $rel; do files="$files $dir/$f"; done
+      [ -n "$files" ] || [ ! -f "$dir/$name.c" ] || files=$dir/$name.c
+      [ -n "$files" ] || skip="no source found"
     fi
     if [ -z "$skip" ]; then
       if grep -qE 'mtest_dtp\.h|dtpools' $files; then skip="dtpools (MPICH's datatype pool library)"

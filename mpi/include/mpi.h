@@ -172,6 +172,21 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_LB ((MPI_Datatype)24)
 #define MPI_AINT MPI_LONG                       /* MPI-2: an MPI_Aint is a long (dynamic windows' addresses) */
 
+/* MPI-2.2's C types of fixed width, MPI_C_BOOL, MPI_WCHAR and MPI_OFFSET: each the predefined type of the same
+ * C type here (as MPI_AINT above and MPI_COUNT below), so it sends, reduces, packs and sizes as that type does;
+ * MPI_Type_get_name gives that type's name ("MPI_INT" for MPI_INT32_T). */
+#define MPI_INT8_T MPI_SIGNED_CHAR
+#define MPI_UINT8_T MPI_UNSIGNED_CHAR
+#define MPI_INT16_T MPI_SHORT
+#define MPI_UINT16_T MPI_UNSIGNED_SHORT
+#define MPI_INT32_T MPI_INT
+#define MPI_UINT32_T MPI_UNSIGNED
+#define MPI_INT64_T MPI_LONG_LONG_INT
+#define MPI_UINT64_T MPI_UNSIGNED_LONG_LONG
+#define MPI_C_BOOL MPI_UNSIGNED_CHAR            /* _Bool: one byte, 0 or 1 */
+#define MPI_WCHAR MPI_LONG                      /* wchar_t is a long (<stddef.h>) */
+#define MPI_OFFSET MPI_LONG_LONG_INT            /* MPI_Offset is a long long */
+
 /* ---- Predefined reduction operations -------------------------------------------------------------- */
 
 #define MPI_OP_NULL ((MPI_Op)0)

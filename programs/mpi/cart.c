@@ -13,7 +13,7 @@
 static void dims_table(void)
 {
     static const int nn[] = { 1, 2, 6, 7, 12, 16, 24, 30, 36, 48, 60, 64, 72, 100, 120, 128, 256, 360 };
-    int i, d, k, dims[5];
+    int i, d, k, dims[8];
     if (rank != 0)
         return;
     for (d = 1; d <= 4; d++) {
@@ -53,6 +53,21 @@ static void dims_table(void)
             }
             printf("\n");
         }
+    }
+    /* ties of the spread in 5 to 7 dimensions: the larger smallest factor, then second smallest, ... */
+    {
+        static const int tie[][2] = { { 98784, 5 }, { 958320, 5 }, { 144000, 6 }, { 987840, 6 }, { 450000, 7 },
+                                      { 900000, 7 } };
+        printf("dims_create ties:");
+        for (i = 0; i < 6; i++) {
+            for (k = 0; k < tie[i][1]; k++)
+                dims[k] = 0;
+            MPI_Dims_create(tie[i][0], tie[i][1], dims);
+            printf(" %d=", tie[i][0]);
+            for (k = 0; k < tie[i][1]; k++)
+                printf("%s%d", k ? "x" : "", dims[k]);
+        }
+        printf("\n");
     }
 }
 

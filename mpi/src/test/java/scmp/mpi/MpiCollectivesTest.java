@@ -107,7 +107,9 @@ class MpiCollectivesTest {
      *  requests (greq.c), the nonblocking collectives of intercommunicators (internbc.c), MPI_Comm_idup five at a time beside
      *  nonblocking collectives, on intra- and intercommunicators whose leader is the last process (idupmany.c),
      *  MPI_UNIVERSE_SIZE and MPI_APPNUM (universe.c), the MPI_ERROR field of statuses
-     *  (statuserr.c). The nonblocking collectives post every
+     *  (statuserr.c), MPI-2.2's fixed-width C types, MPI_C_BOOL,
+     *  MPI_WCHAR and MPI_OFFSET (fixedtypes.c), a transpose type of 360000 runs built beside 4.4 MB of buffers
+     *  (transpose.c). The nonblocking collectives post every
      *  message at once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the
      *  NIU held every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -160,6 +162,8 @@ class MpiCollectivesTest {
         "idupmany.c,4,ours", "idupmany.c,4,thesis", "idupmany.c,16,ours",
         "universe.c,4,ours", "universe.c,4,thesis", "universe.c,16,ours",
         "statuserr.c,4,ours", "statuserr.c,4,thesis", "statuserr.c,16,ours", "statuserr.c,16,thesis",
+        "fixedtypes.c,4,ours", "fixedtypes.c,4,thesis", "fixedtypes.c,16,ours", "fixedtypes.c,16,thesis",
+        "transpose.c,4,ours", "transpose.c,4,thesis", "transpose.c,16,ours",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),

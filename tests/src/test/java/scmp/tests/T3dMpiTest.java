@@ -44,7 +44,9 @@ class T3dMpiTest {
         "typedarray, 4", "typedarray, 16", "packexternal, 4", "packexternal, 16",
         "mprobe, 4", "mprobe, 16", "isendrecv, 4",
         "isendrecv, 16", "commidup, 4", "commidup, 16", "greq, 4", "internbc, 4", "internbc, 16", "largecount2, 4",
-        "universe, 4", "statuserr, 4", "statuserr, 16"})
+        "universe, 4", "statuserr, 4", "statuserr, 16",
+        "fixedtypes, 4", "fixedtypes, 16",
+        "transpose, 4"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(n), exe.toString());
