@@ -101,11 +101,12 @@ static void matched(void)
     int to = (rank + 1) % size, from = (rank + size - 1) % size, buf[8], got[8], i;
     MPI_Message msg;
     MPI_Status st;
-    MPI_Request req;
+    MPI_Request req, sreq;
     MPI_Count n;
     for (i = 0; i < 3; i++)
         buf[i] = 100 * rank + i;
-    MPI_Send(buf, 3, MPI_INT, to, 5, MPI_COMM_WORLD);
+    /* a ring: a standard send may wait for its receiver (it does under a rendezvous protocol), so nonblocking */
+    MPI_Isend(buf, 3, MPI_INT, to, 5, MPI_COMM_WORLD, &sreq);
     MPI_Mprobe(from, 5, MPI_COMM_WORLD, &msg, &st);
     memset(got, 0, sizeof got);
     /* a receive's count is a limit: one beyond an int takes the 3 that came */
@@ -114,14 +115,16 @@ static void matched(void)
     check(n == 3 && msg == MPI_MESSAGE_NULL && st.MPI_SOURCE == from);
     for (i = 0; i < 3; i++)
         check(got[i] == 100 * from + i);
+    MPI_Wait(&sreq, MPI_STATUS_IGNORE);
     if (rank == 0)
         printf("  MPI_Mrecv_c with count 2^32 + 5: %lld ints from %d\n", (long long)n, st.MPI_SOURCE);
     for (i = 0; i < 4; i++)
         buf[i] = 200 * rank + i;
-    MPI_Send(buf, 4, MPI_INT, to, 6, MPI_COMM_WORLD);
+    MPI_Isend(buf, 4, MPI_INT, to, 6, MPI_COMM_WORLD, &sreq);
     MPI_Mprobe(from, 6, MPI_COMM_WORLD, &msg, &st);
     MPI_Imrecv_c(got, 8, MPI_INT, &msg, &req);
     MPI_Wait(&req, &st);
+    MPI_Wait(&sreq, MPI_STATUS_IGNORE);
     MPI_Get_count_c(&st, MPI_INT, &n);
     check(n == 4);
     for (i = 0; i < 4; i++)
