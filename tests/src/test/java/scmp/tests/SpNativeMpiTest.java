@@ -102,7 +102,7 @@ class SpNativeMpiTest {
     }
 
     @ParameterizedTest(name = "{0}: {1} cycles")
-    @CsvSource({"native, 11546"})
+    @CsvSource({"native, 11542"})
     void aOneWordPingPongTakesTheDocumentedCycles(String stack, int cycles) {
         E2e.Sim s = E2e.scmpsim("--machine", "sp", "-n", "2", "--env", "MP_MPI_STACK=" + stack,
             build("programs/sp-mpi/pingpong.c").toString());
