@@ -279,7 +279,14 @@ class IdentityCorpusTest {
         return goldenCache;
     }
 
+    /** Puts the case's executable at {@code exe}: built once per test run for its sources and level ({@link BuildCache}). */
     static void build(Case c, Path exe) throws Exception {
+        List<String> key = new ArrayList<>(c.sources());
+        key.add("-O" + c.opt());
+        BuildCache.copyTo(key, exe, file -> buildNow(c, file));
+    }
+
+    private static void buildNow(Case c, Path exe) throws Exception {
         if (c.sources().get(0).endsWith(".s")) {
             Path src = E2e.root().resolve(c.sources().get(0));
             var linked = Linker.link(List.of(new LinkInput.ObjectInput(
