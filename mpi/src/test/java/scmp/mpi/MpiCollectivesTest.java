@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import scmp.cc.Driver;
@@ -28,8 +30,11 @@ import scmp.model.scmp.ScmpConfig;
  * on a 2x2 mesh, {@code -n 16} on 4x4) under each protocol family, and its whole output compared with what
  * MPICH prints for it ({@code NAME.4.expected}, {@code NAME.16.expected}, made by
  * {@code programs/mpi/update-expected.sh}). The programs check their own results too. cartmesh.c, SCMP only,
- * shows where MPI_Cart_create puts grids on the mesh.
+ * shows where MPI_Cart_create puts grids on the mesh. The cases run two at a time (each simulates a whole mesh on
+ * one thread), as MpiPointToPointTest's do: run one after the other they kept the module's second core idle
+ * for the last minutes of its tests.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class MpiCollectivesTest {
     static final long MAX_CYCLES = 200_000_000L;
     static final Map<String, Executable> built = new ConcurrentHashMap<>();
