@@ -6,7 +6,19 @@
  *   3. buffer: the receiver copies each arrived fragment out of its ring into a message of its receive queue
  *      (so the ring slot can be handed back and the sender can go on) and returns the slot with one put;
  *   4. unpack: pvm_upk* copies (and scatters) the items from the active receive buffer to the user's arrays.
- * pvm_psend skips copy 1 (the user's array is put directly), pvm_precv merges 3's queue with 4 into one copy.
+ * pvm_psend skips copy 1 (the user's array is put directly); pvm_precv copies the queued message straight into
+ * the user's array (4 without the receive buffer's bookkeeping).
+ *
+ * Long messages: a message of PVM_DATA_MAX bytes or more (the environment's PVM_DATA_MAX, default 2048) takes
+ * CRI's "different, internal algorithm for large messages" (seed 000, footnote 7): the sender keeps its packed
+ * buffer (pvm_send hands it to the library and the next pack starts a new one) and puts only a header into the
+ * receiver's ring, whose data word is the buffer's address; the receiver, when it takes the header, gets the
+ * message with the shell's get straight into its receive queue and returns the slot's credit, which tells the
+ * sender its buffer may be freed. So transfer 2 is the receiver's get and copy 3 disappears: pack, get, unpack
+ * (seed 001: PVM's steady bandwidth "is composed of message copy and remote memory get bandwidth"; seed 002:
+ * "some of the actual data transfers and buffering are delayed until the pvm_unpack calls"). pvm_psend of a long
+ * message packs it too, so the single call gains only below PVM_DATA_MAX (seed 001: "the optimisation provided
+ * by single-call PVM only applies to messages under 2048 bytes").
  *
  * Flow control is by credit: the sender counts the fragments it put into each receiver's ring (sent), the
  * receiver puts back how many it took (credit, a word on the sender), and a sender with PVM_SLOTS fragments
@@ -53,8 +65,32 @@ static msg *partial[PVM_MAX_PES];
 /* The receive queue: complete messages in the order they were taken from the rings. */
 static msg *queue_head, *queue_tail;
 
+/* On a sender: the long messages' buffers the receivers have not yet got (freed once credit[pe] >= seq). */
+typedef struct held {
+    struct held *next;
+    int pe;
+    long seq;
+    char *data;
+} held;
+static held *holding;
+static int data_max = -1;
+
+static int long_from(void) {
+    if (data_max < 0) {
+        const char *v = getenv("PVM_DATA_MAX");
+        data_max = v ? atoi(v) : 2048;
+        if (data_max < 0) {
+            data_max = 0;
+        }
+    }
+    return data_max;
+}
+
 static char *sbuf;
 static int slen, scap, sbufid;
+/* sbuf was posted as a long message: it is the library's until its receivers have it, so the next pack or
+ * initsend starts a new buffer (a pack appending to it copies it first) */
+static int sbuf_held;
 static msg *rbuf;
 static int rpos, rbufid;
 
@@ -94,7 +130,18 @@ static void drain(void) {
                 break;
             }
             msg *m = partial[s];
-            if (m == 0) {
+            if (sl->bytes < 0) {
+                /* a long message: get it from the sender's buffer, whose address is the slot's first word */
+                t3d_cache_invalidate(sl->data, 4);
+                m = (msg *) malloc(sizeof(msg) + sl->total + 4);
+                m->next = 0;
+                m->src = s;
+                m->tag = (int) sl->tag;
+                m->bytes = (int) sl->total;
+                m->got = m->bytes;
+                m->data = (char *) (m + 1);
+                t3d_get(m->data, (const void *) sl->data[0], (m->bytes + 3) / 4, s);
+            } else if (m == 0) {
                 m = (msg *) malloc(sizeof(msg) + sl->total + 4);
                 m->next = 0;
                 m->src = s;
@@ -104,7 +151,7 @@ static void drain(void) {
                 m->data = (char *) (m + 1);
                 partial[s] = m;
             }
-            if (sl->bytes > 0) {
+            if (sl->bytes > 0 && m->got < m->bytes) {
                 t3d_cache_invalidate(sl->data, (int) sl->bytes);
                 memcpy(m->data + m->got, sl->data, sl->bytes);
                 m->got += (int) sl->bytes;
@@ -124,18 +171,64 @@ static void drain(void) {
     }
 }
 
+/* Waits until pe's ring for this PE has a free slot, taking this PE's own arrivals meanwhile. */
+static void wait_slot(int pe) {
+    for (;;) {
+        t3d_cache_invalidate((const void *) &credit[pe], 4);
+        if (sent[pe] - credit[pe] < PVM_SLOTS) {
+            break;
+        }
+        drain();
+    }
+}
+
+/* Frees the long messages' buffers whose receivers have got them. */
+static void reclaim(void) {
+    held **h = &holding;
+    while (*h) {
+        held *x = *h;
+        t3d_cache_invalidate((const void *) &credit[x->pe], 4);
+        if (credit[x->pe] >= x->seq) {
+            *h = x->next;
+            int shared = x->data == sbuf && sbuf_held;
+            for (held *y = holding; y && !shared; y = y->next) {
+                shared = y->data == x->data;
+            }
+            if (!shared) {
+                free(x->data);  /* a buffer sent to several receivers is freed after the last has it */
+            }
+            free(x);
+        } else {
+            h = &x->next;
+        }
+    }
+}
+
+/* A long message: the header into pe's ring, the data left in buf (malloc'ed, now the library's) for pe to get. */
+static void post_long(int pe, int tag, char *buf, int total) {
+    int me = shmem_my_pe();
+    reclaim();
+    wait_slot(pe);
+    slot *sl = &inbox[me][sent[pe] % PVM_SLOTS];
+    held *x = (held *) malloc(sizeof(held));
+    x->next = holding;
+    x->pe = pe;
+    x->seq = sent[pe] + 1;
+    x->data = buf;
+    holding = x;
+    t3d_put_word(sl->data, (long) buf, pe);
+    long header[4] = {sent[pe] + 1, tag, total, -1};
+    shmem_put(&sl->flag, header, 4, pe);
+    sent[pe]++;
+    shmem_quiet();
+}
+
 /* Copy 2: puts bytes from buf (word aligned) into pe's ring for this PE, in fragments. */
 static void transfer(int pe, int tag, const char *buf, int total) {
     int me = shmem_my_pe(), off = 0;
     do {
         int n = total - off < PVM_FRAG_BYTES ? total - off : PVM_FRAG_BYTES;
-        for (;;) {
-            t3d_cache_invalidate((const void *) &credit[pe], 4);
-            if (sent[pe] - credit[pe] < PVM_SLOTS) {
-                break;
-            }
-            drain();
-        }
+        wait_slot(pe);
         slot *sl = &inbox[me][sent[pe] % PVM_SLOTS];
         if (n > 0) {
             t3d_put(sl->data, buf + off, (n + 3) / 4, pe);
@@ -173,6 +266,18 @@ static int bad_tid(int tid, int wildcard) {
 
 int pvm_initsend(int encoding) {
     (void) encoding;
+    if (sbuf_held) {
+        held *y = holding;
+        while (y && y->data != sbuf) {
+            y = y->next;
+        }
+        if (y == 0) {
+            free(sbuf);     /* every receiver has it already */
+        }
+        sbuf = 0;
+        scap = 0;
+        sbuf_held = 0;
+    }
     slen = 0;
     return ++sbufid;
 }
@@ -185,6 +290,16 @@ static int pack(const void *p, int size, int nitem, int stride) {
         return PvmNoBuf;
     }
     int need = slen + size * nitem;
+    if (sbuf_held) {
+        char *n = (char *) malloc(need > 256 ? need : 256);
+        if (n == 0) {
+            return PvmNoMem;
+        }
+        memcpy(n, sbuf, slen);
+        sbuf = n;
+        scap = need > 256 ? need : 256;
+        sbuf_held = 0;
+    }
     if (need > scap) {
         int cap = scap ? scap : 256;
         while (cap < need) {
@@ -260,6 +375,12 @@ int pvm_send(int tid, int msgtag) {
     if (sbufid == 0) {
         return PvmNoBuf;
     }
+    if (slen >= long_from()) {
+        /* the packed buffer becomes the message; the next pack starts a new one */
+        post_long(tid - PVM_TID_BASE, msgtag, sbuf, slen);
+        sbuf_held = 1;
+        return PvmOk;
+    }
     transfer(tid - PVM_TID_BASE, msgtag, sbuf, slen);
     return PvmOk;
 }
@@ -322,6 +443,17 @@ int pvm_psend(int tid, int msgtag, const void *buf, int len, int datatype) {
     int size = item_size(datatype);
     if (bad_tid(tid, 0) || msgtag < 0 || size == 0 || len < 0) {
         return PvmBadParam;
+    }
+    int bytes = size * len;
+    if (bytes >= long_from()) {
+        /* the long algorithm: a copy into a buffer of the library's, which the receiver gets */
+        char *b = (char *) malloc(bytes + 4);
+        if (b == 0) {
+            return PvmNoMem;
+        }
+        memcpy(b, buf, bytes);
+        post_long(tid - PVM_TID_BASE, msgtag, b, bytes);
+        return PvmOk;
     }
     if (((unsigned long) buf & 3) != 0) {
         /* the shell moves words: an unaligned array goes through the send buffer */
