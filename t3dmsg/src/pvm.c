@@ -245,7 +245,7 @@ static msg *take(int tid, int tag) {
     int src = tid == -1 ? -1 : tid - PVM_TID_BASE;
     msg *prev = 0;
     for (msg *m = queue_head; m; prev = m, m = m->next) {
-        if ((src == -1 || m->src == src) && (tag == -1 || m->tag == tag)) {
+        if ((src == -1 || m->src == src) && (tag == -1 ? m->tag >= 0 : m->tag == tag)) {
             if (prev) {
                 prev->next = m->next;
             } else {
@@ -492,18 +492,30 @@ int pvm_precv(int tid, int msgtag, void *buf, int len, int datatype, int *rtid, 
     return PvmOk;
 }
 
-/* The barrier's words. On PE 0: arrived[k], the number of the last barrier task k has come to. On every PE:
- * released, the number of the last barrier PE 0 has let this task leave. passed: this task's barriers. */
-static volatile long arrived[PVM_MAX_PES];
-static volatile long released;
-static long passed;
+/* The barrier's messages carry this tag, which no receive of the program can ask for or match (its tags are
+ * >= 0 and -1, the wildcard, matches only those). */
+#define PVM_BARRIER_TAG (-2)
 
-/* PVM 3's barrier is a count at a server that every member tells it has come and that answers them all once
- * count have. Here the server is the task on PE 0, and the messages are single words put straight into its
- * memory and back, below the rings (so no receive of the program can take them and the rings' costs do not
- * change): each other task puts the number of this barrier into its word of arrived and spins on released;
- * PE 0 spins until every word of arrived holds it, then puts it into each task's released, one put after the
- * other, and waits for them to land. */
+/* Takes the barrier's empty message from task src, taking arrivals into the queue meanwhile. */
+static void barrier_wait(int src) {
+    msg *m;
+    for (;;) {
+        drain();
+        if ((m = take(PVM_TID_BASE + src, PVM_BARRIER_TAG)) != 0) {
+            break;
+        }
+    }
+    free(m);
+}
+
+/* PVM 3's barrier is messages: its members tell the group's server they have come and the server answers them
+ * once count have. Seed 001 (Figure 8) finds MPI's barrier, the unbalanced tree, "consistently" half PVM's cost
+ * from 3 to many processes, a ratio a count at one server (linear in the tasks) cannot keep against a tree's
+ * log2 P steps: so CRI's barrier grew as a tree does, at about twice the cost a step. Here it is the same
+ * unbalanced tree as MPI's (mpi/src/t3d/coll_t3d.c; the upper half of the m remaining tasks tells the lower
+ * half, ceil(m/2) apart, until task 0 is left, and the release goes back in the reverse order), each step an
+ * empty PVM message through the rings, sent and taken as any message is (the transfer, a poll of every ring,
+ * the receive queue), under a tag of the library's own. */
 int pvm_barrier(const char *group, int count) {
     int me = shmem_my_pe(), p = shmem_n_pes();
     if ((group != 0 && group[0] != 0) || count == 0 || count < -1 || count > p) {
@@ -515,28 +527,27 @@ int pvm_barrier(const char *group, int count) {
     if (me >= count) {
         return PvmNotInGroup;
     }
-    long n = ++passed;
-    if (me == 0) {
-        for (int k = 1; k < count; k++) {
-            for (;;) {
-                t3d_cache_invalidate((const void *) &arrived[k], 4);
-                if (arrived[k] == n) {
-                    break;
-                }
-            }
+    int ms[32], hs[32], n = 0, m = count;
+    while (m > 1) {
+        int h = (m + 1) / 2;
+        ms[n] = m;
+        hs[n++] = h;
+        m = h;
+    }
+    for (int i = 0; i < n; i++) {           /* up: every task has come to task 0 */
+        if (me >= hs[i] && me < ms[i]) {
+            transfer(me - hs[i], PVM_BARRIER_TAG, 0, 0);
+            break;
         }
-        for (int k = 1; k < count; k++) {
-            t3d_put_word((void *) &released, n, k);
+        if (me + hs[i] < ms[i]) {
+            barrier_wait(me + hs[i]);
         }
-        t3d_quiet();
-    } else {
-        t3d_put_word((void *) &arrived[me], n, 0);
-        t3d_quiet();
-        for (;;) {
-            t3d_cache_invalidate((const void *) &released, 4);
-            if (released == n) {
-                break;
-            }
+    }
+    for (int i = n - 1; i >= 0; i--) {      /* down: the release, in the reverse order */
+        if (me >= hs[i] && me < ms[i]) {
+            barrier_wait(me - hs[i]);
+        } else if (me + hs[i] < ms[i]) {
+            transfer(me + hs[i], PVM_BARRIER_TAG, 0, 0);
         }
     }
     return PvmOk;
