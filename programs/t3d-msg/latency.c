@@ -2,7 +2,8 @@
  * ping-pong of reps round trips, halved, for PVM (pack, send, receive, unpack), PVM's psend/precv, RRMSG
  * (request, pull, acknowledgement) and DMSG (a deposit and the barrier that tells the receiver it is there).
  * Prints: library bytes cycles us MB/s, from PE 0. Usage: latency [reps] [bytes...] (default 10, 8 and
- * 4096; at most 1 MB). Link with -lpvm -lrrmsg -ldmsg. */
+ * 4096; at most 1 MB; messages above 4 KB take fewer round trips, reps * 4096 / bytes and at least 2, as
+ * programs/t3d-mpi/comms1.c). Link with -lpvm -lrrmsg -ldmsg. `scmpexp t3d mpi` runs it as COMMS1 under PVM. */
 #include <pvm3.h>
 #include <rrmsg.h>
 #include <dmsg.h>
@@ -73,14 +74,15 @@ int main(int argc, char **argv) {
         if (words > MAXWORDS) {
             words = MAXWORDS;
         }
+        int n = bytes <= 4096 ? reps : reps * 4096 / bytes < 2 ? 2 : reps * 4096 / bytes;
         for (int l = 0; l < 4; l++) {
             shmem_barrier_all();
             unsigned long long t0 = t3d_cycles();
             /* DMSG's barriers span every PE, so all take part in its rounds */
-            for (int i = 0; i < reps && (me < 2 || l == 3); i++) {
+            for (int i = 0; i < n && (me < 2 || l == 3); i++) {
                 rounds[l](me, words);
             }
-            unsigned long long c = (t3d_cycles() - t0) / (2 * reps);
+            unsigned long long c = (t3d_cycles() - t0) / (2 * n);
             rr_wait_sends();
             if (me == 0) {
                 printf("%s %d %llu %.2f %.2f\n", names[l], 4 * words, c, c / 150.0, 4.0 * words * 150.0 / c);

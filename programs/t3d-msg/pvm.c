@@ -3,7 +3,8 @@
  * many-to-one, every other PE sending messages of several fragments to PE 0, which takes them with wildcards
  * and checks each arrives once and in its sender's order; tag and wildcard matching with messages received
  * out of their arrival order; exchanges, where PEs send to each other before receiving (the credit waits
- * drain the rings). Prints the matching sequence from PE 0 and one line of errors. */
+ * drain the rings); long messages, one buffer sent twice and to the sender itself. Prints the matching sequence
+ * from PE 0 and one line of errors. */
 #include <pvm3.h>
 #include "check.h"
 #include <stdlib.h>
@@ -145,6 +146,41 @@ static void exchange(int me, int p) {
     }
 }
 
+/* Long messages (PVM_DATA_MAX, default 2048 bytes: here 8000): one packed buffer sent twice, to the right
+ * neighbour and to this PE itself, then changed by a new pack while the first sends may not have been got; and a
+ * long psend to itself. The receiver gets each from the sender's kept buffer. */
+static void long_messages(int me, int p) {
+    static int out[2000], in[2000];
+    int self = pvm_gettid(0, me), right = pvm_gettid(0, (me + 1) % p), left = (me + p - 1) % p;
+    for (int i = 0; i < 2; i++) {
+        for (int k = 0; k < 2000; k++) {
+            out[k] = value(me, 10 + i, k);
+        }
+        pvm_initsend(PvmDataRaw);
+        pvm_pkint(out, 2000, 1);
+        pvm_send(right, 20 + i);
+        pvm_send(self, 30 + i);
+    }
+    pvm_psend(self, 40, out, 2000, PVM_INT);
+    for (int i = 0; i < 2; i++) {
+        int bytes, tag, tid;
+        expect(pvm_bufinfo(pvm_recv(-1, 20 + i), &bytes, &tag, &tid) == PvmOk);
+        expect(bytes == 8000 && tag == 20 + i && tid == pvm_gettid(0, left) && pvm_upkint(in, 2000, 1) == PvmOk);
+        for (int k = 0; k < 2000; k++) {
+            expect(in[k] == value(left, 10 + i, k));
+        }
+        expect(pvm_bufinfo(pvm_recv(self, 30 + i), &bytes, &tag, &tid) == PvmOk);
+        expect(bytes == 8000 && tag == 30 + i && tid == self && pvm_upkint(in, 2000, 1) == PvmOk);
+        for (int k = 0; k < 2000; k++) {
+            expect(in[k] == value(me, 10 + i, k));
+        }
+    }
+    pvm_precv(self, 40, in, 2000, PVM_INT, 0, 0, 0);
+    for (int k = 0; k < 2000; k++) {
+        expect(in[k] == value(me, 11, k));
+    }
+}
+
 int main(void) {
     int me = pvm_get_PE(pvm_mytid()), p = shmem_n_pes();
     expect(pvm_parent() == PvmNoParent && pvm_gettid(0, p) == PvmBadParam && pvm_get_PE(5) == PvmBadParam);
@@ -158,6 +194,8 @@ int main(void) {
     shmem_barrier_all();
     matching(me);
     exchange(me, p);
+    shmem_barrier_all();
+    long_messages(me, p);
     pvm_exit();
     return check_report("pvm", errors);
 }

@@ -65,7 +65,8 @@ int pvm_precv(int tid, int msgtag, void *buf, int len, int datatype, int *rtid, 
 
 /* Returns when count tasks of the group (0 or "": the global group; its members the tasks on PEs 0 .. count - 1,
  * count -1 meaning every PE) have called it; PvmNotInGroup on a task beyond them. Its messages are the library's
- * own words, not messages a receive of the program could take. Every member must give the same count. */
+ * own empty messages (an unbalanced tree of them), under a tag no receive of the program can take. Every member
+ * must give the same count. */
 int pvm_barrier(const char *group, int count);
 
 #endif

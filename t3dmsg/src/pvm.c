@@ -6,7 +6,19 @@
  *   3. buffer: the receiver copies each arrived fragment out of its ring into a message of its receive queue
  *      (so the ring slot can be handed back and the sender can go on) and returns the slot with one put;
  *   4. unpack: pvm_upk* copies (and scatters) the items from the active receive buffer to the user's arrays.
- * pvm_psend skips copy 1 (the user's array is put directly), pvm_precv merges 3's queue with 4 into one copy.
+ * pvm_psend skips copy 1 (the user's array is put directly); pvm_precv copies the queued message straight into
+ * the user's array (4 without the receive buffer's bookkeeping).
+ *
+ * Long messages: a message of PVM_DATA_MAX bytes or more (the environment's PVM_DATA_MAX, default 2048) takes
+ * CRI's "different, internal algorithm for large messages" (seed 000, footnote 7): the sender keeps its packed
+ * buffer (pvm_send hands it to the library and the next pack starts a new one) and puts only a header into the
+ * receiver's ring, whose data word is the buffer's address; the receiver, when it takes the header, gets the
+ * message with the shell's get straight into its receive queue and returns the slot's credit, which tells the
+ * sender its buffer may be freed. So transfer 2 is the receiver's get and copy 3 disappears: pack, get, unpack
+ * (seed 001: PVM's steady bandwidth "is composed of message copy and remote memory get bandwidth"; seed 002:
+ * "some of the actual data transfers and buffering are delayed until the pvm_unpack calls"). pvm_psend of a long
+ * message packs it too, so the single call gains only below PVM_DATA_MAX (seed 001: "the optimisation provided
+ * by single-call PVM only applies to messages under 2048 bytes").
  *
  * Flow control is by credit: the sender counts the fragments it put into each receiver's ring (sent), the
  * receiver puts back how many it took (credit, a word on the sender), and a sender with PVM_SLOTS fragments
@@ -53,8 +65,32 @@ static msg *partial[PVM_MAX_PES];
 /* The receive queue: complete messages in the order they were taken from the rings. */
 static msg *queue_head, *queue_tail;
 
+/* On a sender: the long messages' buffers the receivers have not yet got (freed once credit[pe] >= seq). */
+typedef struct held {
+    struct held *next;
+    int pe;
+    long seq;
+    char *data;
+} held;
+static held *holding;
+static int data_max = -1;
+
+static int long_from(void) {
+    if (data_max < 0) {
+        const char *v = getenv("PVM_DATA_MAX");
+        data_max = v ? atoi(v) : 2048;
+        if (data_max < 0) {
+            data_max = 0;
+        }
+    }
+    return data_max;
+}
+
 static char *sbuf;
 static int slen, scap, sbufid;
+/* sbuf was posted as a long message: it is the library's until its receivers have it, so the next pack or
+ * initsend starts a new buffer (a pack appending to it copies it first) */
+static int sbuf_held;
 static msg *rbuf;
 static int rpos, rbufid;
 
@@ -94,7 +130,18 @@ static void drain(void) {
                 break;
             }
             msg *m = partial[s];
-            if (m == 0) {
+            if (sl->bytes < 0) {
+                /* a long message: get it from the sender's buffer, whose address is the slot's first word */
+                t3d_cache_invalidate(sl->data, 4);
+                m = (msg *) malloc(sizeof(msg) + sl->total + 4);
+                m->next = 0;
+                m->src = s;
+                m->tag = (int) sl->tag;
+                m->bytes = (int) sl->total;
+                m->got = m->bytes;
+                m->data = (char *) (m + 1);
+                t3d_get(m->data, (const void *) sl->data[0], (m->bytes + 3) / 4, s);
+            } else if (m == 0) {
                 m = (msg *) malloc(sizeof(msg) + sl->total + 4);
                 m->next = 0;
                 m->src = s;
@@ -104,7 +151,7 @@ static void drain(void) {
                 m->data = (char *) (m + 1);
                 partial[s] = m;
             }
-            if (sl->bytes > 0) {
+            if (sl->bytes > 0 && m->got < m->bytes) {
                 t3d_cache_invalidate(sl->data, (int) sl->bytes);
                 memcpy(m->data + m->got, sl->data, sl->bytes);
                 m->got += (int) sl->bytes;
@@ -124,18 +171,64 @@ static void drain(void) {
     }
 }
 
+/* Waits until pe's ring for this PE has a free slot, taking this PE's own arrivals meanwhile. */
+static void wait_slot(int pe) {
+    for (;;) {
+        t3d_cache_invalidate((const void *) &credit[pe], 4);
+        if (sent[pe] - credit[pe] < PVM_SLOTS) {
+            break;
+        }
+        drain();
+    }
+}
+
+/* Frees the long messages' buffers whose receivers have got them. */
+static void reclaim(void) {
+    held **h = &holding;
+    while (*h) {
+        held *x = *h;
+        t3d_cache_invalidate((const void *) &credit[x->pe], 4);
+        if (credit[x->pe] >= x->seq) {
+            *h = x->next;
+            int shared = x->data == sbuf && sbuf_held;
+            for (held *y = holding; y && !shared; y = y->next) {
+                shared = y->data == x->data;
+            }
+            if (!shared) {
+                free(x->data);  /* a buffer sent to several receivers is freed after the last has it */
+            }
+            free(x);
+        } else {
+            h = &x->next;
+        }
+    }
+}
+
+/* A long message: the header into pe's ring, the data left in buf (malloc'ed, now the library's) for pe to get. */
+static void post_long(int pe, int tag, char *buf, int total) {
+    int me = shmem_my_pe();
+    reclaim();
+    wait_slot(pe);
+    slot *sl = &inbox[me][sent[pe] % PVM_SLOTS];
+    held *x = (held *) malloc(sizeof(held));
+    x->next = holding;
+    x->pe = pe;
+    x->seq = sent[pe] + 1;
+    x->data = buf;
+    holding = x;
+    t3d_put_word(sl->data, (long) buf, pe);
+    long header[4] = {sent[pe] + 1, tag, total, -1};
+    shmem_put(&sl->flag, header, 4, pe);
+    sent[pe]++;
+    shmem_quiet();
+}
+
 /* Copy 2: puts bytes from buf (word aligned) into pe's ring for this PE, in fragments. */
 static void transfer(int pe, int tag, const char *buf, int total) {
     int me = shmem_my_pe(), off = 0;
     do {
         int n = total - off < PVM_FRAG_BYTES ? total - off : PVM_FRAG_BYTES;
-        for (;;) {
-            t3d_cache_invalidate((const void *) &credit[pe], 4);
-            if (sent[pe] - credit[pe] < PVM_SLOTS) {
-                break;
-            }
-            drain();
-        }
+        wait_slot(pe);
         slot *sl = &inbox[me][sent[pe] % PVM_SLOTS];
         if (n > 0) {
             t3d_put(sl->data, buf + off, (n + 3) / 4, pe);
@@ -152,7 +245,7 @@ static msg *take(int tid, int tag) {
     int src = tid == -1 ? -1 : tid - PVM_TID_BASE;
     msg *prev = 0;
     for (msg *m = queue_head; m; prev = m, m = m->next) {
-        if ((src == -1 || m->src == src) && (tag == -1 || m->tag == tag)) {
+        if ((src == -1 || m->src == src) && (tag == -1 ? m->tag >= 0 : m->tag == tag)) {
             if (prev) {
                 prev->next = m->next;
             } else {
@@ -173,6 +266,18 @@ static int bad_tid(int tid, int wildcard) {
 
 int pvm_initsend(int encoding) {
     (void) encoding;
+    if (sbuf_held) {
+        held *y = holding;
+        while (y && y->data != sbuf) {
+            y = y->next;
+        }
+        if (y == 0) {
+            free(sbuf);     /* every receiver has it already */
+        }
+        sbuf = 0;
+        scap = 0;
+        sbuf_held = 0;
+    }
     slen = 0;
     return ++sbufid;
 }
@@ -185,6 +290,16 @@ static int pack(const void *p, int size, int nitem, int stride) {
         return PvmNoBuf;
     }
     int need = slen + size * nitem;
+    if (sbuf_held) {
+        char *n = (char *) malloc(need > 256 ? need : 256);
+        if (n == 0) {
+            return PvmNoMem;
+        }
+        memcpy(n, sbuf, slen);
+        sbuf = n;
+        scap = need > 256 ? need : 256;
+        sbuf_held = 0;
+    }
     if (need > scap) {
         int cap = scap ? scap : 256;
         while (cap < need) {
@@ -260,6 +375,12 @@ int pvm_send(int tid, int msgtag) {
     if (sbufid == 0) {
         return PvmNoBuf;
     }
+    if (slen >= long_from()) {
+        /* the packed buffer becomes the message; the next pack starts a new one */
+        post_long(tid - PVM_TID_BASE, msgtag, sbuf, slen);
+        sbuf_held = 1;
+        return PvmOk;
+    }
     transfer(tid - PVM_TID_BASE, msgtag, sbuf, slen);
     return PvmOk;
 }
@@ -323,6 +444,17 @@ int pvm_psend(int tid, int msgtag, const void *buf, int len, int datatype) {
     if (bad_tid(tid, 0) || msgtag < 0 || size == 0 || len < 0) {
         return PvmBadParam;
     }
+    int bytes = size * len;
+    if (bytes >= long_from()) {
+        /* the long algorithm: a copy into a buffer of the library's, which the receiver gets */
+        char *b = (char *) malloc(bytes + 4);
+        if (b == 0) {
+            return PvmNoMem;
+        }
+        memcpy(b, buf, bytes);
+        post_long(tid - PVM_TID_BASE, msgtag, b, bytes);
+        return PvmOk;
+    }
     if (((unsigned long) buf & 3) != 0) {
         /* the shell moves words: an unaligned array goes through the send buffer */
         pvm_initsend(PvmDataRaw);
@@ -360,18 +492,30 @@ int pvm_precv(int tid, int msgtag, void *buf, int len, int datatype, int *rtid, 
     return PvmOk;
 }
 
-/* The barrier's words. On PE 0: arrived[k], the number of the last barrier task k has come to. On every PE:
- * released, the number of the last barrier PE 0 has let this task leave. passed: this task's barriers. */
-static volatile long arrived[PVM_MAX_PES];
-static volatile long released;
-static long passed;
+/* The barrier's messages carry this tag, which no receive of the program can ask for or match (its tags are
+ * >= 0 and -1, the wildcard, matches only those). */
+#define PVM_BARRIER_TAG (-2)
 
-/* PVM 3's barrier is a count at a server that every member tells it has come and that answers them all once
- * count have. Here the server is the task on PE 0, and the messages are single words put straight into its
- * memory and back, below the rings (so no receive of the program can take them and the rings' costs do not
- * change): each other task puts the number of this barrier into its word of arrived and spins on released;
- * PE 0 spins until every word of arrived holds it, then puts it into each task's released, one put after the
- * other, and waits for them to land. */
+/* Takes the barrier's empty message from task src, taking arrivals into the queue meanwhile. */
+static void barrier_wait(int src) {
+    msg *m;
+    for (;;) {
+        drain();
+        if ((m = take(PVM_TID_BASE + src, PVM_BARRIER_TAG)) != 0) {
+            break;
+        }
+    }
+    free(m);
+}
+
+/* PVM 3's barrier is messages: its members tell the group's server they have come and the server answers them
+ * once count have. Seed 001 (Figure 8) finds MPI's barrier, the unbalanced tree, "consistently" half PVM's cost
+ * from 3 to many processes, a ratio a count at one server (linear in the tasks) cannot keep against a tree's
+ * log2 P steps: so CRI's barrier grew as a tree does, at about twice the cost a step. Here it is the same
+ * unbalanced tree as MPI's (mpi/src/t3d/coll_t3d.c; the upper half of the m remaining tasks tells the lower
+ * half, ceil(m/2) apart, until task 0 is left, and the release goes back in the reverse order), each step an
+ * empty PVM message through the rings, sent and taken as any message is (the transfer, a poll of every ring,
+ * the receive queue), under a tag of the library's own. */
 int pvm_barrier(const char *group, int count) {
     int me = shmem_my_pe(), p = shmem_n_pes();
     if ((group != 0 && group[0] != 0) || count == 0 || count < -1 || count > p) {
@@ -383,28 +527,27 @@ int pvm_barrier(const char *group, int count) {
     if (me >= count) {
         return PvmNotInGroup;
     }
-    long n = ++passed;
-    if (me == 0) {
-        for (int k = 1; k < count; k++) {
-            for (;;) {
-                t3d_cache_invalidate((const void *) &arrived[k], 4);
-                if (arrived[k] == n) {
-                    break;
-                }
-            }
+    int ms[32], hs[32], n = 0, m = count;
+    while (m > 1) {
+        int h = (m + 1) / 2;
+        ms[n] = m;
+        hs[n++] = h;
+        m = h;
+    }
+    for (int i = 0; i < n; i++) {           /* up: every task has come to task 0 */
+        if (me >= hs[i] && me < ms[i]) {
+            transfer(me - hs[i], PVM_BARRIER_TAG, 0, 0);
+            break;
         }
-        for (int k = 1; k < count; k++) {
-            t3d_put_word((void *) &released, n, k);
+        if (me + hs[i] < ms[i]) {
+            barrier_wait(me + hs[i]);
         }
-        t3d_quiet();
-    } else {
-        t3d_put_word((void *) &arrived[me], n, 0);
-        t3d_quiet();
-        for (;;) {
-            t3d_cache_invalidate((const void *) &released, 4);
-            if (released == n) {
-                break;
-            }
+    }
+    for (int i = n - 1; i >= 0; i--) {      /* down: the release, in the reverse order */
+        if (me >= hs[i] && me < ms[i]) {
+            barrier_wait(me - hs[i]);
+        } else if (me + hs[i] < ms[i]) {
+            transfer(me + hs[i], PVM_BARRIER_TAG, 0, 0);
         }
     }
     return PvmOk;

@@ -96,7 +96,9 @@ final class T3dCommand implements Callable<Integer> {
             description = {"Runs the MPI benchmarks of the CRI/EPCC paper (seed 001 section 4) on the T3D model: "
                     + "COMMS1 (ping-pong, standard and synchronous mode) and COMMS2 (exchange) from 8 bytes to "
                     + "--max on PEs 0 and 1, and the collective timings (barrier, broadcast, reduce, all-to-all) on "
-                    + "each --pes partition; writes its section of OUT/t3d-tables.md (the seeds' numbers beside "
+                    + "each --pes partition, and beside them PVM's (pack and send, psend/precv: COMMS1, COMMS2 and "
+                    + "pvm_barrier; programs/t3d-msg); writes its section of OUT/t3d-tables.md (the seeds' numbers "
+                    + "beside "
                     + "ours), OUT/t3d-mpi.csv and the figures in OUT/t3d-mpi/."})
     static final class Mpi implements Callable<Integer> {
         @Spec

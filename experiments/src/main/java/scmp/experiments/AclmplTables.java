@@ -510,11 +510,17 @@ public final class AclmplTables {
             + "at the put's 120 MB/s is 8.5 us), so the rates at 1 KB are two to three times the paper's and ACLMPL "
             + "sync leads MPI by 2 to 3 times instead of 4 to 7.";
     /** Why PVM's point-to-point figures on the model beat the paper's. */
-    private static final String PVM_FASTER = "The model's psend/precv (docs/t3d-msg.md) is a put of the message "
-            + "and its header into a buffer at the receiver and one copy out of it; CRI's PVM for the T3D did more "
-            + "per message (the paper measured 25 us for one word against ACLMPL's 5; its internals are not in the "
-            + "seeds), so at 1 KB, where the per-message cost dominates, the model's PVM is faster than the paper's; "
-            + "its one-to-all, where PE 0 only sends and the paper's PVM was near ACLMPL, is within 25%.";
+    private static final String PVM_FASTER = "The model's psend/precv below PVM_DATA_MAX (2048 bytes; "
+            + "docs/t3d-msg.md) is a put of the message and its header into a ring slot at the receiver, the copy out "
+            + "of the slot into the receive queue (so the slot's credit can go back) and the copy into the program's "
+            + "array: every buffering step of Stricker's Figure 1 that a single call keeps (its pack and unpack are "
+            + "what psend/precv save, and seed 001 says single-call PVM avoids buffering under 2048 bytes), so no "
+            + "copy is missing, and a copy of 1 KB costs the model about 7 us (COMMS1: pack and send 56 us, "
+            + "psend 42) of the 38 us a 1 KB message takes. CRI's PVM for the T3D did more per message in software "
+            + "(the paper measured 25 us for one word against ACLMPL's 5; its internals are not in the seeds), so "
+            + "at 1 KB, where the per-message cost dominates, the model's PVM is faster than the paper's and ACLMPL "
+            + "leads it by 1.2 to 2.9 times, not 4 to 7; its one-to-all, where PE 0 only sends and the paper's PVM "
+            + "was near ACLMPL, is within 25%.";
 
     /** Why a figure of the T3D model differs from the paper's by more than 25%: by case and protocol. */
     static final Map<String, String> T3D_NOTES = Map.ofEntries(Map.entry(

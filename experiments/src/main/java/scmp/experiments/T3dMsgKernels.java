@@ -127,7 +127,7 @@ public final class T3dMsgKernels {
         }
     }
 
-    private static Executable compile(Path dir, String name) throws IOException {
+    static Executable compile(Path dir, String name) throws IOException {
         Path out = dir.resolve(name);
         ByteArrayOutputStream msgs = new ByteArrayOutputStream();
         int status;

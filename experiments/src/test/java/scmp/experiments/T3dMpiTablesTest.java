@@ -40,6 +40,35 @@ class T3dMpiTablesTest {
         }
     }
 
+    /**
+     * PVM beside MPI (seed 001 Figure 5): latency.c, built as the experiment builds it, shows single-call PVM's
+     * gain below 2048 bytes only, and the section's COMMS1 table carries PVM's columns.
+     */
+    @Test
+    void pvmsSingleCallGainsOnlyBelowTwoKilobytes() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("scmp-t3dcomms-test");
+        Runner runner = new Runner(1);
+        try {
+            try (java.io.InputStream in = getClass().getClassLoader()
+                    .getResourceAsStream("scmp/bench/t3d-msg/latency.c")) {
+                java.nio.file.Files.write(dir.resolve("latency.c"), in.readAllBytes());
+            }
+            Runner.Result r = runner.runSpmd("latency", T3dMsgKernels.compile(dir, "latency"), 2,
+                    T3dMpiTables.MEMORY, List.of("2", "8", "1024", "2048", "4096"));
+            assertTrue(r.ok(), r.failure() + r.stderr());
+            List<T3dMpiTables.Point> points = T3dMpiTables.parse("comms1", r.stdout());
+            List<T3dMpiTables.Shape> shape = new java.util.ArrayList<>();
+            T3dMpiTables.pvmShape(points, shape);
+            T3dMpiTables.Shape single = shape.get(0);
+            assertTrue(single.claim().startsWith("single-call PVM") && single.holds(), single.measured());
+            String section = T3dMpiTables.section(points);
+            assertTrue(section.contains("| PVM us | MB/s | psend/precv us | MB/s |"), section);
+        } finally {
+            runner.close();
+            org.apache.commons.io.FileUtils.deleteQuietly(dir.toFile());
+        }
+    }
+
     @Test
     void theSectionReplacesItselfAndKeepsTheRest() {
         String doc = "# Tables\n\n## ACLMPL\n\ntext\n";
