@@ -9,7 +9,7 @@
 # Prints one row per test and a summary per category; a test that needs an MPI function or constant libmpi does not have is counted as "unsupported"
 # with the names it needs, and what the suite cannot run here is skipped with its reason.
 #
-# Usage: scripts/mpich-tests.sh [-p PROTOCOL] [-o OUT] [-t SECONDS] [-c MAX_CYCLES] [-s BYTES] [-T TESTS] DIR [CATEGORY...]
+# Usage: scripts/mpich-tests.sh [-p PROTOCOL] [-o OUT] [-t SECONDS] [-c MAX_CYCLES] [-s BYTES] [-T TESTS] [-S] DIR [CATEGORY...]
 #   DIR          a checkout of MPICH (or its test/mpi directory)
 #   CATEGORY     test/mpi subdirectories (default: pt2pt coll group comm datatype topo rma attr errhan init basic)
 #   -p PROTOCOL  scmpsim --mpi-protocol (default: scmpsim's default, ours)
@@ -22,6 +22,8 @@
 #                heap from the tests that build types of megabytes)
 #   -T TESTS     only the tests named (comma-separated, CATEGORY/NAME or NAME)
 #   -B           build only: a test that builds counts as "built" and is not run
+#   -S           keep each run's scmpsim --stats in OUT/ (ENTRY.stats.json) and print its simulated cycles
+#                (of a run that ended, or reached the cycle limit) and wall-clock seconds in the row
 # SCMP_BIN names another bin/ directory than this checkout's.
 #
 # Deviations from MPICH's runtests, each printed as a skip reason: the env= variants of a test set MPICH's own
@@ -38,9 +40,10 @@ limit=120
 max_cycles=4000000000
 only=
 build_only=
+stats=
 stack=128K
-usage() { sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
-while getopts "p:o:t:c:s:T:Bh" opt; do
+usage() { sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+while getopts "p:o:t:c:s:T:BSh" opt; do
   case $opt in
     p) protocol=$OPTARG ;;
     o) out=$OPTARG ;;
@@ -49,6 +52,7 @@ while getopts "p:o:t:c:s:T:Bh" opt; do
     s) stack=$OPTARG ;;
     T) only=",$OPTARG," ;;
     B) build_only=1 ;;
+    S) stats=1 ;;
     *) usage ;;
   esac
 done
@@ -195,9 +199,16 @@ for cat in $categories; do
       elif [ -n "$build_only" ]; then
         result=built detail=
       else
+        t0=$SECONDS
+        rm -f "$keep.stats.json"
         timeout "$limit" nice "$bin/scmpsim" ${protocol:+--mpi-protocol=$protocol} --max-cycles="$run_cycles" \
-          --stack="$stack" -n "$np" "$work/prog" "${args[@]}" </dev/null >"$work/out" 2>&1
+          --stack="$stack" ${stats:+--stats="$keep.stats.json"} -n "$np" "$work/prog" "${args[@]}" </dev/null >"$work/out" 2>&1
         rc=$?
+        cyc=
+        if [ -n "$stats" ]; then
+          cyc=$(grep -oE '"cycles" *: *[0-9]+' "$keep.stats.json" 2>/dev/null | head -1 | grep -oE '[0-9]+$')
+          cyc="[${cyc:-?} cycles, $((SECONDS - t0)) s]"
+        fi
         body=$(grep -v '^[[:space:]]*$' "$work/out")
         if [ -n "$expect_status" ]; then
           # runtests' TestStatus and TestErrFatal: the test ends the run with an error (a non-zero status,
@@ -205,13 +216,13 @@ for cat in $categories; do
           if [ $rc != 0 ]; then result=pass detail="exit $rc, as the testlist expects"
           else result=fail detail="exit 0 where the testlist expects a non-zero status"; cp "$work/out" "$keep.out"; fi
         elif [ $rc = 0 ] && [[ "$body" =~ ^[[:space:]]*No\ [Ee]rrors[[:space:]]*$ ]]; then
-          result=pass detail=
+          result=pass detail=$cyc
         elif [ $rc = 0 ] && [[ "$body" =~ ^([[:space:]]*Test\ Skipped[[:space:]]*)+$ ]]; then
           result=skip detail="the test skips itself (Test Skipped)"
           skips[$detail]=$(( ${skips[$detail]:-0} + 1 ))
         else
           case $rc in
-            124) result=time-out detail="no end after $run_cycles cycles or $limit s" ;;
+            124) result=time-out detail="no end after $run_cycles cycles or $limit s $cyc" ;;
             139|134) result=fault detail=$(grep -m1 -E 'fault|abort' "$work/out" | cut -c1-120) ;;
             142) result=deadlock detail=$(grep -m1 . "$work/out" | cut -c1-120) ;;
             *) result=fail detail="exit $rc: $(grep -v -m1 -E '^[[:space:]]*(No Errors)?[[:space:]]*$' "$work/out" | cut -c1-110)" ;;

@@ -201,6 +201,28 @@
 #define MPI_Ineighbor_alltoall PMPI_Ineighbor_alltoall
 #define MPI_Ineighbor_alltoallv PMPI_Ineighbor_alltoallv
 #define MPI_Ineighbor_alltoallw PMPI_Ineighbor_alltoallw
+#define MPI_Barrier_init PMPI_Barrier_init
+#define MPI_Bcast_init PMPI_Bcast_init
+#define MPI_Gather_init PMPI_Gather_init
+#define MPI_Gatherv_init PMPI_Gatherv_init
+#define MPI_Scatter_init PMPI_Scatter_init
+#define MPI_Scatterv_init PMPI_Scatterv_init
+#define MPI_Allgather_init PMPI_Allgather_init
+#define MPI_Allgatherv_init PMPI_Allgatherv_init
+#define MPI_Alltoall_init PMPI_Alltoall_init
+#define MPI_Alltoallv_init PMPI_Alltoallv_init
+#define MPI_Alltoallw_init PMPI_Alltoallw_init
+#define MPI_Reduce_init PMPI_Reduce_init
+#define MPI_Allreduce_init PMPI_Allreduce_init
+#define MPI_Reduce_scatter_init PMPI_Reduce_scatter_init
+#define MPI_Reduce_scatter_block_init PMPI_Reduce_scatter_block_init
+#define MPI_Scan_init PMPI_Scan_init
+#define MPI_Exscan_init PMPI_Exscan_init
+#define MPI_Neighbor_allgather_init PMPI_Neighbor_allgather_init
+#define MPI_Neighbor_allgatherv_init PMPI_Neighbor_allgatherv_init
+#define MPI_Neighbor_alltoall_init PMPI_Neighbor_alltoall_init
+#define MPI_Neighbor_alltoallv_init PMPI_Neighbor_alltoallv_init
+#define MPI_Neighbor_alltoallw_init PMPI_Neighbor_alltoallw_init
 #define MPI_Type_size_x PMPI_Type_size_x
 #define MPI_Type_get_extent_x PMPI_Type_get_extent_x
 #define MPI_Type_get_true_extent_x PMPI_Type_get_true_extent_x
@@ -601,6 +623,28 @@
 #pragma weak MPI_Ineighbor_alltoall = PMPI_Ineighbor_alltoall
 #pragma weak MPI_Ineighbor_alltoallv = PMPI_Ineighbor_alltoallv
 #pragma weak MPI_Ineighbor_alltoallw = PMPI_Ineighbor_alltoallw
+#pragma weak MPI_Barrier_init = PMPI_Barrier_init
+#pragma weak MPI_Bcast_init = PMPI_Bcast_init
+#pragma weak MPI_Gather_init = PMPI_Gather_init
+#pragma weak MPI_Gatherv_init = PMPI_Gatherv_init
+#pragma weak MPI_Scatter_init = PMPI_Scatter_init
+#pragma weak MPI_Scatterv_init = PMPI_Scatterv_init
+#pragma weak MPI_Allgather_init = PMPI_Allgather_init
+#pragma weak MPI_Allgatherv_init = PMPI_Allgatherv_init
+#pragma weak MPI_Alltoall_init = PMPI_Alltoall_init
+#pragma weak MPI_Alltoallv_init = PMPI_Alltoallv_init
+#pragma weak MPI_Alltoallw_init = PMPI_Alltoallw_init
+#pragma weak MPI_Reduce_init = PMPI_Reduce_init
+#pragma weak MPI_Allreduce_init = PMPI_Allreduce_init
+#pragma weak MPI_Reduce_scatter_init = PMPI_Reduce_scatter_init
+#pragma weak MPI_Reduce_scatter_block_init = PMPI_Reduce_scatter_block_init
+#pragma weak MPI_Scan_init = PMPI_Scan_init
+#pragma weak MPI_Exscan_init = PMPI_Exscan_init
+#pragma weak MPI_Neighbor_allgather_init = PMPI_Neighbor_allgather_init
+#pragma weak MPI_Neighbor_allgatherv_init = PMPI_Neighbor_allgatherv_init
+#pragma weak MPI_Neighbor_alltoall_init = PMPI_Neighbor_alltoall_init
+#pragma weak MPI_Neighbor_alltoallv_init = PMPI_Neighbor_alltoallv_init
+#pragma weak MPI_Neighbor_alltoallw_init = PMPI_Neighbor_alltoallw_init
 #pragma weak MPI_Type_size_x = PMPI_Type_size_x
 #pragma weak MPI_Type_get_extent_x = PMPI_Type_get_extent_x
 #pragma weak MPI_Type_get_true_extent_x = PMPI_Type_get_true_extent_x

@@ -317,6 +317,9 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, 
 
 /* ---- Persistent requests ----------------------------------------------------------------------------------------- */
 
+/* A persistent collective (pcoll.c) is started by the starter its buf holds; a send or receive by the engine. */
+#define START(r) ((r)->kind == REQ_NBC ? (*(int (**)(struct __mpi_request *))(r)->buf)(r) : __mpi_start(r))
+
 int MPI_Start(MPI_Request *request)
 {
     MPI_Request r;
@@ -325,7 +328,7 @@ int MPI_Start(MPI_Request *request)
     r = *request;
     if (!(r->flags & RF_PERSISTENT) || r->state != ST_INACTIVE)
         return __mpi_error(r->comm, MPI_ERR_REQUEST, "MPI_Start");
-    return __mpi_error(r->comm, __mpi_start(r), "MPI_Start");
+    return __mpi_error(r->comm, START(r), "MPI_Start");
 }
 
 int MPI_Startall(int count, MPI_Request *requests)
@@ -339,7 +342,7 @@ int MPI_Startall(int count, MPI_Request *requests)
             return __mpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Startall");
     }
     for (i = 0; i < count; i++) {
-        err = __mpi_start(requests[i]);
+        err = START(requests[i]);
         if (err != MPI_SUCCESS)
             return __mpi_error(requests[i]->comm, err, "MPI_Startall");
     }
@@ -424,7 +427,7 @@ static int poll_nbc(int count, MPI_Request *requests)
     int i, going = 0;
     for (i = 0; i < count; i++) {
         MPI_Request r = requests[i];
-        if (r && r->kind == REQ_NBC && r->state != ST_DONE) {
+        if (r && r->kind == REQ_NBC && r->state != ST_DONE && r->tmp) {     /* (not an inactive persistent one) */
             __mpi_nbc_poll(r);
             going += r->state != ST_DONE;
         }
@@ -703,6 +706,17 @@ int MPI_Request_free(MPI_Request *request)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Request_free");
     r = *request;
     *request = MPI_REQUEST_NULL;
+    if (r->kind == REQ_NBC && (r->flags & RF_PERSISTENT)) {
+        /* a persistent collective (pcoll.c): finished now if active, then freed with its arguments */
+        if (!inactive(r)) {
+            __mpi_nbc_wait(r);
+            __mpi_complete(r);
+        }
+        free(r->buf);
+        r->buf = 0;
+        __mpi_free_request(r);
+        return MPI_SUCCESS;
+    }
     if (r->kind == REQ_NBC) {
         if (__mpi_nbc_own(r, NBC_FREE, 0) == 0)
             return MPI_SUCCESS; /* a generalized request: freed when it completes */
