@@ -469,11 +469,11 @@ public final class SpTables {
                     + "messages of kilobytes where MPI-LAPI's lead on the model is larger than the seed's (row "
                     + "above), so IS's gain is too.",
             "MPI-LAPI's interrupt-mode gain over native, 4 bytes", "Measured with `mpi_bench.c 4 4 1` at -n 2: "
-                    + "polling, MPI-LAPI 19.92 us and native 17.43; interrupt mode adds 4.7 us to MPI-LAPI (to "
-                    + "24.65) and 12.9 us to native (to 30.32: the 10 us interrupt and the hysteresis), so the "
-                    + "direction is the seed's. The hysteresis is what the seed blames: native is 27.99 us with "
+                    + "polling, MPI-LAPI 19.92 us and native 17.42; interrupt mode adds 4.7 us to MPI-LAPI (to "
+                    + "24.64) and 12.9 us to native (to 30.32: the 10 us interrupt and the hysteresis), so the "
+                    + "direction is the seed's. The hysteresis is what the seed blames: native is 27.88 us with "
                     + "`--param hysteresisCycles=0`, 30.32 with the default 1660 (5 us), 35.27 with 3320 and "
-                    + "45.32 with 6640 (MPI-LAPI, whose handler has none, does not move); the seed's 35.8% would "
+                    + "45.29 with 6640 (MPI-LAPI, whose handler has none, does not move); the seed's 35.8% would "
                     + "need native at about 38.4 us, a hysteresis near 4400 cycles (13 us). The seed gives no "
                     + "figure for it: the default is an assumption (docs/sp.md), not fitted to this row.");
 
