@@ -62,8 +62,12 @@ void hal_hysteresis(int cycles);
 void hal_yield(void);
 /* Starts entry() in a free thread context of this node, ready in the cycle after the call (the adapter faults
  * when no context is free); returning from entry ends the thread. It runs when the running thread blocks,
- * suspends or ends, and keeps the core until it does one of those itself. */
-void hal_thread(void (*entry)(void));
+ * suspends or ends, and keeps the core until it does one of those itself. entry's argument is the adapter's
+ * threadSwitchCycles: what switching to an operating-system thread and back costs the node, which the core's
+ * hardware contexts do not (docs/sp.md, "Constants and their sources"); hal_switch(cycles) charges it. */
+void hal_thread(void (*entry)(int switch_cycles));
+/* Keeps the core busy for `cycles` cycles: an operating-system thread switch's work (hal_thread). */
+void hal_switch(int cycles);
 /* Interrupt handlers started so far on this node. */
 int hal_interrupt_count(void);
 

@@ -92,6 +92,12 @@ int hal_interrupt_count(void) {
     return hal_handled;
 }
 
+void hal_switch(int cycles) {
+    unsigned long long end = hal_cycles() + (unsigned)cycles;
+    while (hal_cycles() < end) {
+    }
+}
+
 void hal_hysteresis(int cycles) {
     hal_wait_cycles = cycles < 0 ? 0 : cycles + 1;
 }

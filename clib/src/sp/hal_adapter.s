@@ -60,7 +60,7 @@ __hal_return:
     sendh_i zero, 5, 0
     ret
 
-# void hal_thread(void (*entry)(void))
+# void hal_thread(void (*entry)(int switch_cycles))
     .globl hal_thread
 hal_thread:
     sendh_r zero, 7, a0, 0

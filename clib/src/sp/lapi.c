@@ -278,8 +278,11 @@ static void acknowledge(int dst, int msgid, int ccntr) {
 
 /* The completion-handler thread (seed line 95: completion handlers run in a separate thread and may call LAPI):
  * runs the pending completion handlers in order, each followed by its message's target counter and
- * acknowledgement, and ends when none is left. */
-static void compl_thread(void) {
+ * acknowledgement, and ends when none is left. It pays the operating system's switch into it when it starts and
+ * back to the thread it woke when it ends (switch_cycles each, the adapter's threadSwitchCycles: seed section 5.2,
+ * the cost the base version pays and the counters and enhanced versions avoid). */
+static void compl_thread(int switch_cycles) {
+    hal_switch(switch_cycles);
     compl_tid = (int)__rdsr_tid();
     while (pending_count > 0) {
         completion c = pending[pending_head];
@@ -293,6 +296,7 @@ static void compl_thread(void) {
     }
     compl_tid = -1;
     compl_thread_on = 0;
+    hal_switch(switch_cycles);
 }
 
 /* Queues a completion handler for the completion-handler thread, starting the thread when it does not run. */
@@ -585,6 +589,10 @@ static void wait_until(volatile int *flag, int value) {
             progress(1);
         }
     }
+    /* progress leaves the acknowledgements owed while another packet is in the ring, to send them once it has
+     * taken that one too; the condition may have come true first, and the program may now compute for longer than
+     * the sender's timeout: the acknowledgements go now (docs/sp.md, "Reliability") */
+    flush_acks();
 }
 
 static void on_interrupt(void) {

@@ -435,21 +435,17 @@ public final class SpTables {
     /** Why a claim does not hold on the model, by the claim's first words (written from the measured runs). */
     static final Map<String, String> WHY_NOT = Map.of(
             "the counters and enhanced versions close the gap", "In the seed the base version's gap is the cost "
-                    + "of switching to LAPI's completion-handler thread (section 5.2), large enough on AIX to "
-                    + "dominate an eager message. On the model that thread is cheap: the core switches threads in "
-                    + "3 cycles, and docs/sp.md (\"LAPI\") measures 556 cycles from header handler to completion "
-                    + "handler in the thread against 183 inline: about 1.1 us more per message. The 9 us gap to raw "
-                    + "LAPI is MPI-LAPI's own work, which every version pays: the 32-byte user header, matching, the "
-                    + "request bookkeeping and the MPI calls' polling (docs/mpi-sp.md, \"Costs\"). So the versions "
-                    + "differ by well under 1 us, and the order of base and counters, within 0.1 us of each other, "
-                    + "moves with the polling phase; the seed's closing of the gap is not reproduced in size.",
-            "enhanced closes the gap for rendezvous", "A rendezvous message's completion handlers make LAPI calls "
-                    + "(the RTS's sends the CTS, the CTS's the data). The likely cause, not broken down "
-                    + "further for the rendezvous, is the one docs/sp.md (\"LAPI\") measures on a bare active-message "
-                    + "ping-pong, 6750 cycles a round trip with the completion-handler thread against 7053 inline: "
-                    + "in the thread, the handler's message leaves while the program's thread sends LAPI's "
-                    + "acknowledgement; inline, the two go one after the other. On the seed's AIX the thread's "
-                    + "context switch cost far more than this overlap saves; on the model it costs less.");
+                    + "of switching to LAPI's completion-handler thread (section 5.2). The model charges it as "
+                    + "`threadSwitchCycles` (6640, 20 us, docs/sp.md) when the thread starts and again when it "
+                    + "ends; with `--param threadSwitchCycles=0` only the core's own 3-cycle switch is left, base "
+                    + "is within 1 us of the others and this claim does not hold: the rest of the gap to raw LAPI "
+                    + "is MPI-LAPI's own work, which every version pays (docs/mpi-sp.md, \"Costs\").",
+            "enhanced closes the gap for rendezvous", "A rendezvous message's completion handlers (the RTS's "
+                    + "sends the CTS, the CTS's the data, the data's completes the receive) run in LAPI's "
+                    + "completion-handler thread under base and counters, inline under enhanced; the gap between "
+                    + "them is the thread switches (`threadSwitchCycles`, docs/sp.md). With "
+                    + "`--param threadSwitchCycles=0` the thread lets a handler's message leave while the program's "
+                    + "thread sends LAPI's acknowledgement, and base can be the faster.");
 
     /** Why a figure is more than 25% off the seed's (written from the measured runs; docs/sp-tables.md). */
     static final Map<String, String> NOTES = Map.of(
@@ -473,11 +469,11 @@ public final class SpTables {
                     + "messages of kilobytes where MPI-LAPI's lead on the model is larger than the seed's (row "
                     + "above), so IS's gain is too.",
             "MPI-LAPI's interrupt-mode gain over native, 4 bytes", "Measured with `mpi_bench.c 4 4 1` at -n 2: "
-                    + "polling, MPI-LAPI 19.92 us and native 17.43; interrupt mode adds 4.7 us to MPI-LAPI (to "
-                    + "24.65) and 12.9 us to native (to 30.32: the 10 us interrupt and the hysteresis), so the "
-                    + "direction is the seed's. The hysteresis is what the seed blames: native is 27.99 us with "
+                    + "polling, MPI-LAPI 19.92 us and native 17.42; interrupt mode adds 4.7 us to MPI-LAPI (to "
+                    + "24.64) and 12.9 us to native (to 30.32: the 10 us interrupt and the hysteresis), so the "
+                    + "direction is the seed's. The hysteresis is what the seed blames: native is 27.88 us with "
                     + "`--param hysteresisCycles=0`, 30.32 with the default 1660 (5 us), 35.27 with 3320 and "
-                    + "45.32 with 6640 (MPI-LAPI, whose handler has none, does not move); the seed's 35.8% would "
+                    + "45.29 with 6640 (MPI-LAPI, whose handler has none, does not move); the seed's 35.8% would "
                     + "need native at about 38.4 us, a hysteresis near 4400 cycles (13 us). The seed gives no "
                     + "figure for it: the default is an assumption (docs/sp.md), not fitted to this row.");
 
@@ -511,7 +507,11 @@ public final class SpTables {
         b.append("\n## Raw LAPI against MPI-LAPI (Figures 13-15), polling mode\n\n");
         b.append("Raw LAPI is the seed's reference: a ping-pong of `LAPI_Put` and `LAPI_Waitcntr` on the target "
                 + "counter (section 5.1); `LAPI_Amsend` is the same with an active message whose header handler "
-                + "gives the buffer. MPI-LAPI is `MPI_Send`/`MPI_Recv` under each `MPI_LAPI_VERSION`.\n\n");
+                + "gives the buffer. MPI-LAPI is `MPI_Send`/`MPI_Recv` under each `MPI_LAPI_VERSION`. Base runs "
+                + "every completion handler in LAPI's completion-handler thread, which costs an operating-system "
+                + "thread switch into it and one back (`threadSwitchCycles`, 6640 cycles each: docs/sp.md); "
+                + "counters replaces the eager messages' handlers by a target counter, enhanced runs all handlers "
+                + "inline (seed sections 5.2-5.3).\n\n");
         b.append("| bytes | LAPI Put us | LAPI Amsend us | base us | counters us | enhanced us |\n"
                 + "|---|---|---|---|---|---|\n");
         for (int n : sizes) {

@@ -19,7 +19,6 @@ import scmp.isa.sem.SendForm;
 final class SpAdapter implements NetworkPort, SpecialRegisters {
     /** The operations, by the head's type field. */
     static final int SEND = 1, RING = 2, FREE = 3, INTERRUPTS = 4, RETURN = 5, WAIT = 6, THREAD = 7;
-    private static final int[] NO_ARGS = {};
     /** Bits of {@code niustat} and of a wait's mask. */
     static final int STATUS_SENDING = 1, STATUS_RECEIVED = 2, STATUS_OPEN = 4;
     /** A thread whose send head was refused (the send FIFO was full) waits for room, as a wait on this bit. */
@@ -159,8 +158,9 @@ final class SpAdapter implements NetworkPort, SpecialRegisters {
                 return REFUSED;
             }
             case THREAD -> {
-                // a thread of this node's own, ready in the cycle after the head (docs/sp.md, "The guest interface")
-                if (!node.startThread(cycle + 1, addr, NO_ARGS, 0)) {
+                // a thread of this node's own, ready in the cycle after the head, given the cost of an operating
+                // system's thread switch to charge (docs/sp.md, "The guest interface")
+                if (!node.startThread(cycle + 1, addr, new int[] {params.threadSwitchCycles()}, 1)) {
                     throw misuse("a new thread, but every thread context of the node is in use");
                 }
                 return ENDED;

@@ -32,13 +32,19 @@ import scmp.noc.sp.MultistageSwitch;
  * @param hysteresisCycles    cycles an interrupt handler polls for further packets before it returns, passed to
  *                            the handler: 1660 (five microseconds), an assumption (the seed, line 414, names the
  *                            scheme but gives no figure)
+ * @param threadSwitchCycles  cycles an operating-system thread switch costs the node, passed to a thread the
+ *                            adapter starts (operation 7, LAPI's completion-handler thread), which pays it when it
+ *                            starts and again when it ends: 6640 (20 us), a context switch of the seed's era,
+ *                            "on the order of 20 microseconds" (McVoy and Staelin, lmbench, USENIX 1996); the
+ *                            core's own thread contexts switch in 3 cycles, an AIX thread did not (docs/sp.md)
  * @param dropEvery           0 (the default): the switch loses no packet; N: it loses every N-th packet that enters
  *                            it (counted over the whole switch, in the order they enter), a deterministic loss for
  *                            testing the layers that recover from it (docs/sp.md, "Losing packets")
  */
 public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, int routes, int packetBytes,
                        int switchLatencyCycles, int fifoPackets, int interruptCycles, int hopCycles,
-                       int dmaStartCycles, int dmaWordCycles, int hysteresisCycles, int dropEvery) {
+                       int dmaStartCycles, int dmaWordCycles, int hysteresisCycles, int threadSwitchCycles,
+                       int dropEvery) {
 
     /** The most nodes: "configurations ranging from 2-node systems to 128-node systems" (seed 003 line 51). */
     public static final int MAX_NODES = 128;
@@ -47,7 +53,7 @@ public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, i
 
     /** The defaults: the nodes of the run, the seed's figures and the assumptions above. */
     public SpParams() {
-        this(0, 332, 8 << 20, 160, 4, 1024, 332, 64, 3320, 42, 66, 4, 1660, 0);
+        this(0, 332, 8 << 20, 160, 4, 1024, 332, 64, 3320, 42, 66, 4, 1660, 6640, 0);
     }
 
     /**
@@ -75,6 +81,7 @@ public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, i
         positive("dmaStartCycles", dmaStartCycles);
         positive("dmaWordCycles", dmaWordCycles);
         notNegative("hysteresisCycles", hysteresisCycles);
+        notNegative("threadSwitchCycles", threadSwitchCycles);
         if (dropEvery < 0 || dropEvery == 1) {
             throw new ParamException("dropEvery", ": must be 0 (no loss) or at least 2, got " + dropEvery);
         }
@@ -100,7 +107,8 @@ public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, i
      */
     public SpParams withNodes(int n) {
         return new SpParams(n, clockMhz, memoryBytes, pairMBps, routes, packetBytes, switchLatencyCycles, fifoPackets,
-                interruptCycles, hopCycles, dmaStartCycles, dmaWordCycles, hysteresisCycles, dropEvery);
+                interruptCycles, hopCycles, dmaStartCycles, dmaWordCycles, hysteresisCycles, threadSwitchCycles,
+                dropEvery);
     }
 
     /** Returns the most payload words of a packet: its bytes less the 8-byte header, in words. */

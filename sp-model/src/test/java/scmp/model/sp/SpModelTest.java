@@ -34,6 +34,10 @@ class SpModelTest {
         assertEquals("--param routes: must be at least 1, got 0", assertThrows(ConfigException.class,
                 () -> Params.load(SpParams.class, "sp", List.of(new Params.Given("routes", "0")))).getMessage());
         assertEquals(0, d.dropEvery(), "the switch loses nothing by default");
+        assertEquals(6640, d.threadSwitchCycles(), "an operating-system thread switch: 20 us at 332 MHz");
+        assertEquals("--param threadSwitchCycles: must be at least 0, got -1", assertThrows(ConfigException.class,
+                () -> Params.load(SpParams.class, "sp", List.of(new Params.Given("threadSwitchCycles", "-1"))))
+                .getMessage());
         assertEquals("--param dropEvery: must be 0 (no loss) or at least 2, got 1", assertThrows(ConfigException.class,
                 () -> Params.load(SpParams.class, "sp", List.of(new Params.Given("dropEvery", "1")))).getMessage());
     }
