@@ -792,9 +792,13 @@ static int release(struct win *w, int rank, int type)
     send_puts(w, rank);
     err = finish_gets(w, rank);
     w->released = 0;
-    if (rank == w->rank)
+    if (rank == w->rank) {
         unlock_request(WHO(w, rank), getNodeId(), type, (int *)&w->released, 0, 0);
-    else
+        /* Completed at once, but the node's handlers (other processes' accumulates and atomics on this
+         * window) have not run: let them, so that a program polling its own window with atomics and flushes
+         * (MPICH's linked_list_lockall) sees the others' updates. */
+        suspendThread();
+    } else
         __scmp_thread6(w->nodes[rank], (void (*)())unlock_request, WHO(w, rank), getNodeId(), type,
                        (int)&w->released, w->sent[2 * rank], w->sent[2 * rank + 1]);
     wait_for(&w->released, 1);

@@ -109,7 +109,9 @@ class MpiCollectivesTest {
      *  MPI_UNIVERSE_SIZE and MPI_APPNUM (universe.c), the MPI_ERROR field of statuses
      *  (statuserr.c), MPI-2.2's fixed-width C types, MPI_C_BOOL,
      *  MPI_WCHAR and MPI_OFFSET (fixedtypes.c), a transpose type of 360000 runs built beside 4.4 MB of buffers
-     *  (transpose.c). The nonblocking collectives post every
+     *  (transpose.c), a process polling its own window with MPI_Fetch_and_op and MPI_Get on itself and flushes
+     *  while the others' accumulates land there (winpoll.c: its flush to itself lets the node's handlers run; before,
+     *  the loop never ended). The nonblocking collectives post every
      *  message at once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the
      *  NIU held every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -164,6 +166,7 @@ class MpiCollectivesTest {
         "statuserr.c,4,ours", "statuserr.c,4,thesis", "statuserr.c,16,ours", "statuserr.c,16,thesis",
         "fixedtypes.c,4,ours", "fixedtypes.c,4,thesis", "fixedtypes.c,16,ours", "fixedtypes.c,16,thesis",
         "transpose.c,4,ours", "transpose.c,4,thesis", "transpose.c,16,ours",
+        "winpoll.c,4,ours", "winpoll.c,4,thesis", "winpoll.c,16,ours", "winpoll.c,16,thesis",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),
