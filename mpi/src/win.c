@@ -77,6 +77,7 @@ struct win {
     struct lock_wait *queue;        /* and the requests waiting for it, in order */
     struct lock_wait *unlocks;      /* unlocks waiting for their holders' messages */
     int serving;                    /* a handler serves them */
+    int get_bytes;                  /* the reply buffers of the gets not yet finished (GETS_PENDING_MAX) */
 };
 
 struct lock_wait {
@@ -436,6 +437,11 @@ static void thread8(struct win *w, int rank, void (*pc)(), int a, int b, int c, 
     w->sent[2 * rank + (w->epoch & 1)]++;
 }
 
+static int finish_gets(struct win *w, int rank);
+/* At most this much of a node's memory waits in the reply buffers of gets: beyond it MPI_Get finishes the
+ * pending gets first (a get's bytes are unpacked through a copy of their size when it finishes). */
+#define GETS_PENDING_MAX (2 * 1024 * 1024)
+
 /* A run of a put to another process: its whole aligned words wait for the synchronisation (they read the
  * packed stream, kept until then when it is a copy: *keep), the bytes around them go now. */
 static int put_run(struct win *w, int rank, char *a, const char *src, int len, char **keep)
@@ -548,6 +554,14 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     /* every run of the target's as whole words and a token, one request each */
     FOR_RUNS(tt, target_count, base, a, len, off, (words += (((int)a & 3) + len + 3) / 4 + 1, r++));
     g = (struct get_later *)malloc(sizeof *g + 4 * r * sizeof(int) + 4 * words + 8);
+    if (!g || (w->gets && w->get_bytes > GETS_PENDING_MAX - 4 * words)) {
+        /* gets not yet finished would fill the node (MPICH's rma/manyget: 1000 gets of 128 KiB in one epoch):
+         * they finish now, their tokens awaited as the synchronisation would, and their buffers go */
+        free(g);
+        finish_gets(w, -1);
+        g = (struct get_later *)malloc(sizeof *g + 4 * r * sizeof(int) + 4 * words + 8);
+    }
+    w->get_bytes += 4 * words;
     if (!g)
         return __mpi_win_no_mem(win, "MPI_Get", 4 * words);
     g->runs = (int *)(g + 1);
@@ -729,6 +743,8 @@ static int finish_gets(struct win *w, int rank)
         *gp = g->next;
         free(g);
     }
+    if (!w->gets)
+        w->get_bytes = 0;
     return err;
 }
 
@@ -792,9 +808,13 @@ static int release(struct win *w, int rank, int type)
     send_puts(w, rank);
     err = finish_gets(w, rank);
     w->released = 0;
-    if (rank == w->rank)
+    if (rank == w->rank) {
         unlock_request(WHO(w, rank), getNodeId(), type, (int *)&w->released, 0, 0);
-    else
+        /* Completed at once, but the node's handlers (other processes' accumulates and atomics on this
+         * window) have not run: let them, so that a program polling its own window with atomics and flushes
+         * (MPICH's linked_list_lockall) sees the others' updates. */
+        suspendThread();
+    } else
         __scmp_thread6(w->nodes[rank], (void (*)())unlock_request, WHO(w, rank), getNodeId(), type,
                        (int)&w->released, w->sent[2 * rank], w->sent[2 * rank + 1]);
     wait_for(&w->released, 1);

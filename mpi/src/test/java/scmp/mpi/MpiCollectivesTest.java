@@ -115,7 +115,10 @@ class MpiCollectivesTest {
      *  (statuserr.c), MPI-2.2's fixed-width C types, MPI_C_BOOL,
      *  MPI_WCHAR and MPI_OFFSET (fixedtypes.c), a transpose type of 360000 runs built beside 4.4 MB of buffers
      *  (transpose.c), MPI-4's persistent collectives, started again over changed buffers and out of the order of
-     *  their _init calls (pcoll.c). The nonblocking collectives post every
+     *  their _init calls (pcoll.c), a process polling its own window with MPI_Fetch_and_op and MPI_Get on itself and flushes
+     *  while the others' accumulates land there (winpoll.c: its flush to itself lets the node's handlers run; before,
+     *  the loop never ended), 12 MiB of gets in one fence epoch on nodes of 8 MiB (manygets.c: MPI_Get
+     *  finishes the pending gets when their buffers pass 2 MiB; MPI_ERR_NO_MEM before). The nonblocking collectives post every
      *  message at once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the
      *  NIU held every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -171,6 +174,8 @@ class MpiCollectivesTest {
         "fixedtypes.c,4,ours", "fixedtypes.c,4,thesis", "fixedtypes.c,16,ours", "fixedtypes.c,16,thesis",
         "pcoll.c,4,ours", "pcoll.c,4,thesis", "pcoll.c,16,ours", "pcoll.c,16,thesis",
         "transpose.c,4,ours", "transpose.c,4,thesis", "transpose.c,16,ours",
+        "winpoll.c,4,ours", "winpoll.c,4,thesis", "winpoll.c,16,ours", "winpoll.c,16,thesis",
+        "manygets.c,4,ours", "manygets.c,4,thesis", "manygets.c,16,ours", "manygets.c,16,thesis",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),

@@ -85,6 +85,7 @@ class SpMpiTest {
         "groups, 16, enhanced", "bsend, 16, base", "errors, 16, base", "fatal, 16, counters",
         "datatypes, 16, counters", "completion, 16, enhanced", "onesided_req, 4, counters", "onesided_req, 4, native",
         "onesided_req, 4, enhanced", "onesided_req, 16, enhanced", "onesided_req, 16, native",
+        "winpoll, 4, base", "winpoll, 4, enhanced", "winpoll, 4, native", "winpoll, 16, enhanced", "winpoll, 16, native",
         "distgraph, 4, enhanced", "nbrcoll, 4, counters", "counts, 4, base",
         "info, 4, counters", "info, 4, native", "winerr, 4, counters",
         "winerr, 4, native", "adderr, 4, base", "largecount, 4, base", "largecount, 4, native",
