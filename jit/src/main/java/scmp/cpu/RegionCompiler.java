@@ -129,8 +129,8 @@ final class RegionCompiler {
 
     /**
      * Compiles the class that is entered at slot {@code i}: when {@code i} is the head of a loop inside a larger loop
-     * that fits one region, the region entered at the outermost such loop's head, which can be entered at each of its
-     * loop heads (so that a loop nest is one class, whichever of its heads a run enters it at); else the region
+     * that fits one region, the region entered at the earliest slot (up to {@code MAX_INSTRUCTIONS - 1} before) that
+     * reaches {@code i} as a loop's head, which can be entered at each of its loop heads (so that a loop nest is one class, whichever of its heads a run enters it at); else the region
      * entered at {@code i}. {@link Result#block} is entered at {@code i}; {@link Result#at} gives the entries at the
      * other slots of {@link Result#entries}.
      *
