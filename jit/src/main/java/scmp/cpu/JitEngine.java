@@ -486,19 +486,43 @@ public final class JitEngine implements Engine {
             synchronized (this) {
                 b = blocks[i];
                 if (b == null && declined[i] == null) {
-                    RegionCompiler.Result r = compiler.compile(i, keep);
+                    RegionCompiler.Result r = compiler.compileFor(i, keep);
                     if (r.block() == null) {
                         declined[i] = r.reason();
                     } else {
                         b = r.block();
-                        blocks[i] = b;
-                        compiled++;
-                        reach[i] = r.reachable();
-                        watch[i] = r.loop() && !keep;
-                        kept[i] = !watch[i];
+                        install(i, r, keep);
                     }
                 }
                 return b;
+            }
+        }
+
+        /**
+         * Installs a compiled class at slot {@code i} and at its other entries (the heads of the loops of its nest):
+         * at those that have no region yet, and, for a class that keeps its values in locals (or has no loop), at
+         * every one, so that a loop nest runs in one class whichever head a run enters it at.
+         */
+        private void install(int i, RegionCompiler.Result r, boolean inLocals) {
+            compiled++;
+            boolean w = r.loop() && !inLocals;
+            for (int e : r.entries()) {
+                if (e != i && blocks[e] != null && (w || declined[e] != null)) {
+                    continue;
+                }
+                if (e != i && declined[e] != null) {
+                    continue;
+                }
+                blocks[e] = e == i ? r.block() : r.at().apply(e);
+                reach[e] = r.reachable();
+                watch[e] = w;
+                kept[e] = !w;
+            }
+            if (blocks[i] != r.block()) {
+                blocks[i] = r.block();
+                reach[i] = r.reachable();
+                watch[i] = w;
+                kept[i] = !w;
             }
         }
 
@@ -522,7 +546,7 @@ public final class JitEngine implements Engine {
             if (kept[i] || declined[i] != null) {
                 return;
             }
-            RegionCompiler.Result r = compiler.compile(i, true);
+            RegionCompiler.Result r = compiler.compileFor(i, true);
             if (r.block() == null) {
                 if (blocks[i] == null) {
                     declined[i] = r.reason();
@@ -530,10 +554,7 @@ public final class JitEngine implements Engine {
                 kept[i] = true;     // not tried again; the version on the arrays, if any, stays
                 return;
             }
-            blocks[i] = r.block();
-            compiled++;
-            reach[i] = r.reachable();
-            kept[i] = true;
+            install(i, r, true);
         }
 
         /** Entries watched at most before the decision. */

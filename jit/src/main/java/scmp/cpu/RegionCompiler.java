@@ -50,6 +50,8 @@ final class RegionCompiler {
     /** Whether that method's region has a loop, and how many slots it reaches. */
     private boolean lastLoop;
     private int lastReachable;
+    /** The slots (in the text) at which that method's class can be entered: its first, and its loops' heads. */
+    private int[] lastEntries;
 
     private static final String ENGINE = Type.getInternalName(JitEngine.class);
     private static final String ENGINE_DESC = Type.getDescriptor(JitEngine.class);
@@ -111,7 +113,49 @@ final class RegionCompiler {
      * @param loop      whether the region has a loop (then a version that keeps values in locals may pay)
      * @param reachable how many of its slots a path from the entry reaches
      */
-    record Result(JitEngine.Block block, String reason, boolean loop, int reachable) {
+    record Result(JitEngine.Block block, String reason, boolean loop, int reachable, int[] entries,
+                  java.util.function.IntFunction<JitEngine.Block> at) {
+        Result(JitEngine.Block block, String reason, boolean loop, int reachable) {
+            this(block, reason, loop, reachable, new int[0], null);
+        }
+    }
+
+    /**
+     * Whether a loop head inside a larger loop is entered in the class of the outermost loop's region
+     * ({@link #compileFor}); system property {@code scmp.jit.nests=false} compiles a class per entry as before (the
+     * results are the same either way: docs/performance.md, "The kernels against qemu-riscv64").
+     */
+    static final boolean NESTS = !"false".equals(System.getProperty("scmp.jit.nests"));
+
+    /**
+     * Compiles the class that is entered at slot {@code i}: when {@code i} is the head of a loop inside a larger loop
+     * that fits one region, the region entered at the earliest slot (up to {@code MAX_INSTRUCTIONS - 1} before) that
+     * reaches {@code i} as a loop's head, which can be entered at each of its loop heads (so that a loop nest is one class, whichever of its heads a run enters it at); else the region
+     * entered at {@code i}. {@link Result#block} is entered at {@code i}; {@link Result#at} gives the entries at the
+     * other slots of {@link Result#entries}.
+     *
+     * @param i    the slot to enter
+     * @param keep whether a region with a loop keeps values in locals
+     * @return the region, or the reason the compiler declines it
+     */
+    Result compileFor(int i, boolean keep) {
+        for (int h = NESTS ? Math.max(0, i - MAX_INSTRUCTIONS + 1) : i; h < i; h++) {
+            int k = Math.min(MAX_INSTRUCTIONS, text.count() + 1 - h);
+            Method m = new Method(new MethodVisitor(ASM9) {
+            }, h, k, null, false);
+            if (m.reachable[i - h] && m.check[i - h]) {
+                Result r = compile(h, keep);
+                if (r.block() != null) {
+                    for (int e : r.entries()) {
+                        if (e == i) {
+                            return new Result(r.at().apply(i), null, r.loop(), r.reachable(), r.entries(), r.at());
+                        }
+                    }
+                }
+                break;
+            }
+        }
+        return compile(i, keep);
     }
 
     /**
@@ -144,8 +188,17 @@ final class RegionCompiler {
         }
         try {
             MethodHandles.Lookup hidden = LOOKUP.defineHiddenClass(bytes, true);
-            Object o = hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class)).invoke();
-            return new Result((JitEngine.Block) o, null, lastLoop, lastReachable);
+            java.lang.invoke.MethodHandle make = hidden.findConstructor(hidden.lookupClass(),
+                    MethodType.methodType(void.class, int.class));
+            int first = i;
+            java.util.function.IntFunction<JitEngine.Block> at = e -> {
+                try {
+                    return (JitEngine.Block) make.invoke(e - first);
+                } catch (Throwable t) {
+                    throw new IllegalStateException(t);
+                }
+            };
+            return new Result(at.apply(i), null, lastLoop, lastReachable, lastEntries, at);
         } catch (Throwable e) {
             throw new IllegalStateException("compiled engine: the region at 0x" + Integer.toHexString(base + 4 * i)
                     + " does not load: " + e, e);
@@ -178,12 +231,16 @@ final class RegionCompiler {
                 return "java/lang/Object";
             }
         };
-        cw.visit(V17, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, "scmp/cpu/JitRegion_" + Integer.toHexString(base + 4 * i),
-                null, "java/lang/Object", new String[] {BLOCK});
-        MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
+        String className = "scmp/cpu/JitRegion_" + Integer.toHexString(base + 4 * i);
+        cw.visit(V17, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, className, null, "java/lang/Object", new String[] {BLOCK});
+        cw.visitField(ACC_PRIVATE | ACC_FINAL, "entry", "I", null, null).visitEnd();
+        MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "(I)V", null, null);
         init.visitCode();
         init.visitVarInsn(ALOAD, 0);
         init.visitMethodInsn(INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        init.visitVarInsn(ALOAD, 0);
+        init.visitVarInsn(ILOAD, 1);
+        init.visitFieldInsn(PUTFIELD, className, "entry", "I");
         init.visitInsn(RETURN);
         init.visitMaxs(0, 0);
         init.visitEnd();
@@ -195,7 +252,16 @@ final class RegionCompiler {
         }, i, k, null, keep);
         scan.emit();
         Method m = new Method(mv, i, k, scan, keep);
+        m.className = className;
         m.emit();
+        int[] entries = new int[k];
+        int ne = 0;
+        for (int j = 0; j < k; j++) {
+            if (m.reachable[j] && m.check[j]) {
+                entries[ne++] = i + j;
+            }
+        }
+        lastEntries = java.util.Arrays.copyOf(entries, ne);
         codeBytes = m.codeLength;
         lastLoop = m.loop;
         int r = 0;
@@ -212,6 +278,8 @@ final class RegionCompiler {
     /** The code generation of one region's method. */
     private final class Method implements Expr.Visitor<Void> {
         private final MethodVisitor mv;
+        /** The internal name of the class (null in the scan). */
+        private String className;
         private final int first;
         private final int count;
         private final Label[] at;
@@ -637,6 +705,7 @@ final class RegionCompiler {
                 }
             }
             prologue();
+            entrySwitch();
             for (int j = 0; j < count; j++) {
                 if (reachable[j]) {
                     instruction(j);
@@ -667,6 +736,35 @@ final class RegionCompiler {
                 mv.visitLabel(end);
                 codeLength = end.getOffset();
             }
+        }
+
+        /**
+         * Goes to the slot the object was made for ({@code entry}, from the first): the entry or a loop's head, each
+         * a check point of the limit, whose values the prologue has loaded as for the entry.
+         */
+        private void entrySwitch() {
+            if (scanning) {
+                return;
+            }
+            int n = 0;
+            for (int j = 1; j < count; j++) {
+                n += reachable[j] && check[j] ? 1 : 0;
+            }
+            if (n == 0) {
+                return;
+            }
+            int[] keys = new int[n];
+            Label[] to = new Label[n];
+            n = 0;
+            for (int j = 1; j < count; j++) {
+                if (reachable[j] && check[j]) {
+                    keys[n] = j;
+                    to[n++] = at[j];
+                }
+            }
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, className, "entry", "I");
+            mv.visitLookupSwitchInsn(at[0], keys, to);
         }
 
         /** Loads the engine's state into locals. */

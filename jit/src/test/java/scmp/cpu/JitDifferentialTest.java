@@ -65,7 +65,7 @@ class JitDifferentialTest {
     /**
      * Loops that turn hundreds of times an entry, without exits in their body: regions on the thread's arrays leave
      * after {@link RegionCompiler#TURN_LIMIT} turns ({@link JitEngine#TURNING}) for regions in locals, entered at the
-     * jump's target, which is not their entry.
+     * jump's target, which is not their entry; and regions in locals from the start run the same loops.
      */
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("longLoopSeeds")
@@ -78,6 +78,13 @@ class JitDifferentialTest {
         int slice = 100 + new Random(seed * 31).nextInt(2000);
         assertEquals(reference, run(text, JitEngine.factory(JitEngine.Fallback.FAIL, 0), slice),
                 "in slices of " + slice);
+        // regions in locals from the start, their loops turning hundreds of times an entry
+        assertEquals(reference, run(text, JitEngine.keepingFactory(JitEngine.Fallback.FAIL, 0), Long.MAX_VALUE),
+                "keeping values in locals");
+        assertEquals(reference, run(text, JitEngine.keepingFactory(JitEngine.Fallback.FAIL, 2), Long.MAX_VALUE),
+                "keeping values in locals, tiered");
+        assertEquals(reference, run(text, JitEngine.keepingFactory(JitEngine.Fallback.FAIL, 0), slice),
+                "keeping values in locals, in slices of " + slice);
     }
 
     static List<Long> longLoopSeeds() {
