@@ -211,11 +211,11 @@ class SpMpiTest {
         E2e.Sim s = run(build("programs/sp-mpi/rma3.c"), 2);
         assertEquals(0, s.exit(), s.stderr());
         assertEquals("""
-                rma3: a flush alone                           317 cycles
-                rma3: put of an int                          5316 cycles
-                rma3: fetch-and-op of an int (MPI_SUM)       5969 cycles
-                rma3: fetch-and-op of a double (MPI_SUM)     8656 cycles
-                rma3: compare-and-swap of an int             4876 cycles
+                rma3: a flush alone                           322 cycles
+                rma3: put of an int                          5321 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)       5974 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)     8661 cycles
+                rma3: compare-and-swap of an int             4924 cycles
                 rma3: start and complete, an empty epoch     5529 cycles
                 rma3: results ok
                 """, s.stdout());
@@ -226,11 +226,11 @@ class SpMpiTest {
         E2e.Sim s = run(build("programs/sp-mpi/rma3.c"), 2, "MP_MPI_STACK=native");
         assertEquals(0, s.exit(), s.stderr());
         assertEquals("""
-                rma3: a flush alone                           276 cycles
-                rma3: put of an int                          9280 cycles
-                rma3: fetch-and-op of an int (MPI_SUM)      14259 cycles
-                rma3: fetch-and-op of a double (MPI_SUM)    14343 cycles
-                rma3: compare-and-swap of an int            13416 cycles
+                rma3: a flush alone                           281 cycles
+                rma3: put of an int                          9285 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)      14264 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)    14348 cycles
+                rma3: compare-and-swap of an int            13172 cycles
                 rma3: start and complete, an empty epoch     6026 cycles
                 rma3: results ok
                 """, s.stdout());
@@ -243,7 +243,7 @@ class SpMpiTest {
      * waits for it. Polling mode, both stacks.
      */
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"enhanced, 3411, 98407", "native, 6854, 99607"})
+    @CsvSource({"enhanced, 3416, 98412", "native, 6859, 99612"})
     void aFlushWaitsForItsTargetOnly(String stack, int first, int second) {
         E2e.Sim s = run(build("programs/sp-mpi/flush.c"), 3, stackEnv(stack));
         assertEquals(0, s.exit(), s.stderr());
