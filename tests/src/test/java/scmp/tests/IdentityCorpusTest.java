@@ -187,6 +187,55 @@ class IdentityCorpusTest {
         assertGolden(c, record, List.of());
     }
 
+    /** The MPI cases for which MPICH's output is kept: {@code programs/mpi/NAME.N.expected} or {@code
+     *  programs/mpi/expected/NAME.nN.out} (with {@code .status}). */
+    static List<Case> mpiCasesWithExpectedOutput() throws IOException {
+        return cases().stream().filter(c -> c.name().startsWith("mpi/"))
+                .filter(c -> expectedOutput(c) != null).toList();
+    }
+
+    /** MPICH's stdout and exit status for an MPI case, or null when none is kept. */
+    static String[] expectedOutput(Case c) {
+        try {
+            String[] w = c.name().split(" ");
+            String prog = w[0].substring("mpi/".length(), w[0].length() - ".c".length());
+            String n = w[2];
+            Path dir = E2e.root().resolve("programs/mpi");
+            Path coll = dir.resolve(prog + "." + n + ".expected");
+            if (Files.exists(coll)) {
+                return new String[] {Files.readString(coll, StandardCharsets.ISO_8859_1), "0"};
+            }
+            Path out = dir.resolve("expected/" + prog + ".n" + n + ".out");
+            if (Files.exists(out)) {
+                return new String[] {Files.readString(out, StandardCharsets.ISO_8859_1),
+                    Files.readString(dir.resolve("expected/" + prog + ".n" + n + ".status")).strip()};
+            }
+            return null;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The golden record of every MPI case whose program has MPICH's output kept says the run printed exactly that
+     * and ended with MPICH's exit status: the digest of the record's stdout is the digest of MPICH's. With {@link
+     * #runIsIdenticalToTheGoldenRecord} (and the other engines' and settings' tests) this checks that {@code scmpsim
+     * -n 4} and {@code -n 16} print what MPICH prints under both protocol families, without running the programs
+     * again (the mpi module's tests run only the cases the corpus leaves out: {@link #SLOW_MPI} at 16 ranks and
+     * under the thesis family).
+     */
+    @ParameterizedTest(name = "{0} prints what MPICH prints")
+    @MethodSource("mpiCasesWithExpectedOutput")
+    void mpiGoldenRecordIsMpichsOutput(Case c) throws IOException {
+        String golden = golden().get(c.name());
+        assertNotNull(golden, () -> c.name() + " has no golden record in " + GOLDEN);
+        String[] f = golden.split("\t");
+        String[] expected = expectedOutput(c);
+        assertEquals(expected[1], f[0], () -> c.name() + ": the golden record's exit status is not MPICH's");
+        assertEquals(digest(expected[0]), f[3], () -> c.name() + ": the golden record's stdout is not what MPICH "
+                + "prints (run it: bin/scmpsim " + String.join(" ", c.simArgs()) + " ...)");
+    }
+
     /**
      * Builds and runs one case with scmpsim's options {@code extra} added, and returns its record.
      *
