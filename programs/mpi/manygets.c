@@ -1,6 +1,6 @@
 /* Gets that together outgrow a node's memory in one epoch (MPICH's rma/manyget: 1000 gets of 128 KiB between
- * two fences): rank 0 gets its right neighbour's 1 MiB window 12 times into one buffer between two fences,
- * 12 MiB of gets on a node of 8 MiB. libmpi keeps a get's reply buffer until the synchronisation; when the node
+ * two fences): rank 0 gets its right neighbour's 1 MiB window 8 times into one buffer between two fences,
+ * 8 MiB of gets on a node of 8 MiB. libmpi keeps a get's reply buffer until the synchronisation; when the node
  * is full, MPI_Get finishes the gets still pending first (it failed with MPI_ERR_NO_MEM before). The other ranks
  * only expose their windows (each doing the same on its own node was rank 0's run again, 16 times the simulation
  * at -n 16 for the same check). */
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #define WORDS (256 * 1024)
-#define GETS 12
+#define GETS 8
 
 int main(int argc, char **argv)
 {
