@@ -93,6 +93,18 @@ public interface ClockedNetwork {
     }
 
     /**
+     * A hint for idle skipping, for a network that {@linkplain #reportReach names the nodes it acts on}: whether it
+     * may act on node {@code node} in its next cycle. A node it may act on is not made virtual in a lockstep round
+     * (it would likely be named and brought back at once); the answer changes no result, only what it costs.
+     *
+     * @param node the machine's node id
+     * @return false when the network will not act on the node in its next cycle unless a core acts first
+     */
+    default boolean mayActOn(int node) {
+        return true;
+    }
+
+    /**
      * Returns the network's lookahead: the fewest core cycles {@code W} such that nothing a core does at cycle
      * {@code t} (a network instruction) can be seen by another node's core before cycle {@code t + W}. 1 is
      * always safe.

@@ -1229,10 +1229,12 @@ public final class Machine {
             skip = false;
         }
         long calls = portCalls;
+        boolean acts = skip && reachKnown && nextActivity() <= n;
         for (Node k : live) {
             if (k.hasWork()) {
                 work = true;
-                advance(k, n + 1, skip);
+                // a node the networks are about to act on is run rather than made virtual and brought back at once
+                advance(k, n + 1, skip && !(acts && !virtual[k.nodeId()] && mayActOn(k.nodeId())));
             }
         }
         bound = n + 1;
@@ -1457,6 +1459,16 @@ public final class Machine {
             }
         }
         return true;
+    }
+
+    /** Whether some network may act on node {@code id} in its next cycle ({@link ClockedNetwork#mayActOn}). */
+    private boolean mayActOn(int id) {
+        for (ClockedNetwork k : nets) {
+            if (k.mayActOn(id)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether anything is in flight in any network. */

@@ -74,6 +74,13 @@ final class MeshNetwork implements ClockedNetwork {
         return true;
     }
 
+    /** {@inheritDoc} Here: the node's NIU sends, receives or has blocked threads. */
+    @Override
+    public boolean mayActOn(int node) {
+        scmp.niu.Niu u = ic.niu(node);
+        return u.sending() || u.receiving() || u.blockedCount() != 0;
+    }
+
     @Override
     public void skipStalled(long cycle) {
         ic.skipStalled(cycle);
