@@ -338,7 +338,7 @@ public final class Node {
     private static final int MAX_SCHEDULE = 1 << 12;
     /** Watches the instructions of an attempt: any with effects outside its thread ends it; records the schedule. */
     private final Tracer effectWatch = (cycle, node, thread, pc, word) -> {
-        if (hasOutsideEffect(word)) {
+        if (hasOutsideEffect(word) && !storeSeen(thread, pc)) {
             giveUpAttempt();
             return;
         }
@@ -355,12 +355,81 @@ public final class Node {
         pendingDispatch = NO_DISPATCH;
     };
 
+    /** The most words the stores of an attempt may write; an attempt that stores into more is given up. */
+    private static final int MAX_STORED = 64;
+    /**
+     * The words the attempt's stores wrote (word addresses) and what each held before its first store: the stretch
+     * repeats only if its stores left every one as it was ({@link #storesUndone()}).
+     */
+    private final int[] storedAt = new int[MAX_STORED];
+    private final int[] storedWas = new int[MAX_STORED];
+    private int stored;
+
+    /**
+     * Takes an instruction with an effect outside its thread that is about to execute in an attempt: a plain store
+     * (sb, sh, sw, fsw, fsd) into data memory is recorded with what the words it writes hold now, before it, and
+     * the attempt goes on; anything else (a send, a host call, a thread's end, a store into the text or outside
+     * memory, too many words) ends it.
+     *
+     * @return whether the instruction was a store the attempt recorded
+     */
+    private boolean storeSeen(int thread, int pc) {
+        int i = (pc - text.base()) >>> 2;
+        int op = text.op[i];
+        int bytes;
+        if (op == Instruction.SW.ordinal() || op == Instruction.FSW.ordinal()) {
+            bytes = 4;
+        } else if (op == Instruction.SH.ordinal()) {
+            bytes = 2;
+        } else if (op == Instruction.SB.ordinal()) {
+            bytes = 1;
+        } else if (op == Instruction.FSD.ordinal()) {
+            bytes = 8;
+        } else {
+            return false;
+        }
+        int addr = contexts[thread].x[text.rs1[i]] + text.imm[i];
+        if (addr < 0 || addr > memory.size() - bytes || text.contains(addr) || text.contains(addr + bytes - 1)) {
+            return false;   // a store that faults, or rewrites code: not followed
+        }
+        for (int w = addr & ~3; w < addr + bytes; w += 4) {
+            boolean known = false;
+            for (int k = 0; k < stored; k++) {
+                if (storedAt[k] == w) {
+                    known = true;
+                    break;
+                }
+            }
+            if (!known) {
+                if (stored == MAX_STORED) {
+                    return false;
+                }
+                storedAt[stored] = w;
+                storedWas[stored++] = memory.peek(w);
+            }
+        }
+        return true;
+    }
+
+    /** Whether every word the attempt's stores wrote holds again what it held before the first of them. */
+    private boolean storesUndone() {
+        for (int k = 0; k < stored; k++) {
+            if (memory.peek(storedAt[k]) != storedWas[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * Marks the attempt as failed, to be given up at its next suspend, and stops watching: nothing the node does
      * before that suspend can change the outcome, so decoding its instructions (the watch sees every one, and a
      * thread that works rather than waits may run millions before it suspends) would cost time for nothing.
      */
     private void giveUpAttempt() {
+        if (!effectSeen) {
+            searchCounts[scheduled >= MAX_SCHEDULE ? 3 : 2]++;
+        }
         effectSeen = true;
         engineContext.tracer = outerTracer;
     }
@@ -495,9 +564,27 @@ public final class Node {
         return engineContext.registers.read(SpecialRegister.NIUSTAT, ranTo, contexts[0]);
     }
 
+    /**
+     * The period search's outcomes so far, for measurements ({@link #periodSearchCounts()}): searches started,
+     * periods found, searches that met an effect, a schedule too long, something from outside or a changed device
+     * answer, no repetition within 16 suspends; then periods and searches ended by something from outside.
+     */
+    private final long[] searchCounts = new long[8];
+
+    /**
+     * Returns the period search's outcomes so far (for measurements): searches started, periods found, searches
+     * given up on an effect outside the thread, on a schedule too long, on something from outside or a changed
+     * device answer, on no repetition within 16 suspends, then periods and searches ended by something reaching the
+     * node.
+     */
+    public long[] periodSearchCounts() {
+        return searchCounts.clone();
+    }
+
     /** Forgets the period and any attempt: something from outside reached the node. */
     private void disturbed() {
         if (periodFrom >= 0) {
+            searchCounts[7]++;
             endAttempt();
             period = 0;
         }
@@ -533,6 +620,7 @@ public final class Node {
             relativeState(t + 1, periodState);
             periodState[0] = 0;    // the stop of the last run, not yet renewed in the middle of this one
             periodFrom = t + 1;
+            searchCounts[0]++;
             attemptSuspends = 0;
             effectSeen = false;
             effectsAt = remote.effects();
@@ -544,11 +632,15 @@ public final class Node {
             switchCycles0 = switchCycles;
             niuBlocked0 = niuBlockedCycles;
             scheduled = 0;
+            stored = 0;
             pendingDispatch = NO_DISPATCH;
             engineContext.tracer = effectWatch;
             return;
         }
         if (effectSeen || remote.effects() != effectsAt || deviceAnswer() != deviceAt) {
+            if (!effectSeen) {
+                searchCounts[4]++;
+            }
             attemptFailed();
             return;
         }
@@ -556,11 +648,18 @@ public final class Node {
         scratchState[0] = 0;
         if (!java.util.Arrays.equals(scratchState, periodState)) {
             if (++attemptSuspends > 16) {
+                searchCounts[5]++;
                 attemptFailed();
             }
             return;
         }
+        if (!storesUndone()) {
+            searchCounts[6]++;   // the same state, but memory the stores changed: not a period
+            attemptFailed();
+            return;
+        }
         period = t + 1 - periodFrom;
+        searchCounts[1]++;
         scheduleBase = periodFrom;
         for (int i = 0; i < scheduled; i++) {
             scheduleIssue[i] -= scheduleBase;

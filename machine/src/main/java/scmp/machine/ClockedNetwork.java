@@ -75,6 +75,36 @@ public interface ClockedNetwork {
     }
 
     /**
+     * Asks the network to tell, from now on, before anything it does can affect a node: before each step of its
+     * model that may change what the node's cores can see (a word written into the node's memory, a thread started
+     * or woken there, the node's device changing what {@code rdsr} or a network instruction answers), it calls
+     * {@code before.accept(node)}, with the network's clock in the core cycle of that step and the node's device and
+     * memory as they were before it. Steps that cannot affect a node (flits crossing routers, another node's
+     * device acting on its own state) need no call. Idle skipping keeps a waiting node virtual through a busy
+     * network's cycles with it and brings the node to its position only when it is named (docs/performance.md,
+     * "Idle skipping").
+     *
+     * @param before what to call, with the node's number (the machine's node id)
+     * @return whether the network will call it; false (the default) when it cannot tell which nodes its cycles
+     *         affect: the machine then brings every waiting node to its position before the network acts
+     */
+    default boolean reportReach(java.util.function.IntConsumer before) {
+        return false;
+    }
+
+    /**
+     * A hint for idle skipping, for a network that {@linkplain #reportReach names the nodes it acts on}: whether it
+     * may act on node {@code node} in its next cycle. A node it may act on is not made virtual in a lockstep round
+     * (it would likely be named and brought back at once); the answer changes no result, only what it costs.
+     *
+     * @param node the machine's node id
+     * @return false when the network will not act on the node in its next cycle unless a core acts first
+     */
+    default boolean mayActOn(int node) {
+        return true;
+    }
+
+    /**
      * Returns the network's lookahead: the fewest core cycles {@code W} such that nothing a core does at cycle
      * {@code t} (a network instruction) can be seen by another node's core before cycle {@code t + W}. 1 is
      * always safe.

@@ -205,6 +205,24 @@ public final class Machine {
      */
     private long[] virtualEvent = new long[0];
     private int virtualCount;
+    /**
+     * Whether every network names the nodes its cycles may affect before it acts on them ({@link
+     * ClockedNetwork#reportReach}): virtual nodes then stay virtual through a busy network's cycles, and only a node
+     * named is materialized ({@link #reached}); otherwise every virtual node is materialized before a network acts.
+     */
+    private boolean reachKnown;
+    /**
+     * Materializations, for measurements ({@link #idleSkipCounts()}): of all virtual nodes before a network acts
+     * (the rule of networks that cannot name the nodes they reach), of one node a network named, and of all for any
+     * reason (those before a network acts, a livelock check, an end, a look-ahead over a stalled network); then the
+     * nodes these brought back.
+     */
+    private long matNetwork;
+    private long matReached;
+    private long matAll;
+    private long matNodes;
+    /** Node-cycles in which a node stayed virtual into a lockstep round's network cycle (until named, if it was). */
+    private long keptVirtual;
     private Progress progress;
     /** Host threads the quiet rounds' busy nodes may run on (1: the caller's alone). */
     private int threads = 1;
@@ -303,6 +321,11 @@ public final class Machine {
             }
         });
         this.nets = hardware.networks().toArray(new ClockedNetwork[0]);
+        boolean known = nets.length > 0 && !"false".equals(System.getProperty("scmp.idleskip.reach"));
+        for (ClockedNetwork k : nets) {
+            known &= k.reportReach(this::reached);
+        }
+        this.reachKnown = known;
         long lookahead = MAX_WINDOW;
         for (ClockedNetwork k : nets) {
             lookahead = Math.min(lookahead, k.lookahead());
@@ -605,7 +628,7 @@ public final class Machine {
             if (!work) {
                 return false;   // no node has work: the rounds report the deadlock when they must
             }
-            materialize();   // as the round does before the networks act
+            materialize();   // before the networks' cycles up to the stretch's end
         }
         for (Node k : live) {
             Node.Stop st = k.stop();
@@ -745,24 +768,60 @@ public final class Machine {
         if (virtualCount == 0) {
             return;
         }
+        matAll++;
         for (Node k : live) {
-            int id = k.nodeId();
-            if (!virtual[id]) {
-                continue;
-            }
-            virtual[id] = false;
-            long to = virtualAt[id];
-            long p = k.period();
-            if (k.ranTo() + p <= to) {
-                long periods = (to - k.ranTo()) / p;
-                k.skipPeriods(periods);
-                skippedCycles += periods * p;
-            }
-            if (k.nextEventCycle() < to) {
-                run(k, to);
+            if (virtual[k.nodeId()]) {
+                materialize(k);
             }
         }
-        virtualCount = 0;
+    }
+
+    /** Brings one virtual node to its position ({@link #materialize()}). */
+    private void materialize(Node k) {
+        int id = k.nodeId();
+        virtual[id] = false;
+        virtualCount--;
+        matNodes++;
+        long to = virtualAt[id];
+        long p = k.period();
+        if (p == 0) {
+            // something reached the node while it was virtual, which the networks' names and the machine's rules
+            // exclude: its run from here would not be the run without skipping
+            throw new IllegalStateException("idle skipping: node " + id + " was reached while virtual (at cycle "
+                    + k.ranTo() + ", position " + to + ")");
+        }
+        if (k.ranTo() + p <= to) {
+            long periods = (to - k.ranTo()) / p;
+            k.skipPeriods(periods);
+            skippedCycles += periods * p;
+        }
+        if (k.nextEventCycle() < to) {
+            run(k, to);
+        }
+    }
+
+    /**
+     * A network is about to act on node {@code id} ({@link ClockedNetwork#reportReach}): a virtual node is brought to
+     * its position first, as the run without skipping has it when the network acts (its device and memory are still
+     * what they were while it waited). The rounds make it virtual again when its period survives what the network
+     * does.
+     */
+    private void reached(int id) {
+        if (id < virtual.length && virtual[id]) {
+            matReached++;
+            materialize(nodes[id]);
+        }
+    }
+
+    /**
+     * Returns idle skipping's counts so far (for measurements): materializations of every virtual node before a
+     * network acted, of a single node a network named, and of every node for any reason (those before a network
+     * acted, a livelock check, an end, a look-ahead over a stalled network), then the nodes materialized, the
+     * node-cycles skipped, and the nodes that were virtual when a network was to act in a lockstep round, summed over
+     * those rounds (they stay virtual unless the network names them).
+     */
+    public long[] idleSkipCounts() {
+        return new long[] {matNetwork, matReached, matAll, matNodes, skippedCycles, keptVirtual};
     }
 
     /** The node-cycles idle skipping has advanced nodes by so far, without executing them. */
@@ -1160,17 +1219,22 @@ public final class Machine {
         }
         boolean work = false;
         boolean skip = !strict && idleSkipOn();
-        if (skip && nextActivity() <= n && !stalled(n)) {
+        if (skip && !reachKnown && nextActivity() <= n && !stalled(n)) {
             // the networks act in cycle n, and a virtual node would be materialized before they do: run it now
             // rather than make it virtual again in every round of a busy network
+            if (virtualCount > 0) {
+                matNetwork++;
+            }
             materialize();
             skip = false;
         }
         long calls = portCalls;
+        boolean acts = skip && reachKnown && nextActivity() <= n;
         for (Node k : live) {
             if (k.hasWork()) {
                 work = true;
-                advance(k, n + 1, skip);
+                // a node the networks are about to act on is run rather than made virtual and brought back at once
+                advance(k, n + 1, skip && !(acts && !virtual[k.nodeId()] && mayActOn(k.nodeId())));
             }
         }
         bound = n + 1;
@@ -1192,7 +1256,12 @@ public final class Machine {
         boolean kept = false;
         if (virtualCount > 0 && nextActivity() <= n) {
             if (portCalls != calls || !stalled(n)) {
-                materialize();   // the networks act in cycle n: whatever they do may reach any node
+                if (!reachKnown) {
+                    matNetwork++;
+                    materialize();   // the networks act in cycle n: whatever they do may reach any node
+                } else {
+                    keptVirtual += virtualCount;   // the networks name the nodes they reach ('reached')
+                }
             } else {
                 kept = true;     // stalled, and no core acted on its device: the networks cannot move in cycle n
             }
@@ -1390,6 +1459,16 @@ public final class Machine {
             }
         }
         return true;
+    }
+
+    /** Whether some network may act on node {@code id} in its next cycle ({@link ClockedNetwork#mayActOn}). */
+    private boolean mayActOn(int id) {
+        for (ClockedNetwork k : nets) {
+            if (k.mayActOn(id)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether anything is in flight in any network. */
@@ -1732,6 +1811,17 @@ public final class Machine {
 
     private Result result(Outcome o, int code, long cycles, String message) {
         materialize();
+        if (Boolean.getBoolean("scmp.idleskip.stats")) {
+            System.err.println("idle skipping: " + matNetwork + " materializations of every node before a network"
+                    + " acted, " + matReached + " of a node a network named, " + matAll + " of every node in all, "
+                    + matNodes + " nodes materialized, " + skippedCycles + " node-cycles skipped, " + keptVirtual
+                    + " virtual node-cycles as a network acted");
+            for (Node k : live) {
+                System.err.println("  node " + k.nodeId() + ": " + k.instructions() + " instructions; period"
+                        + " searches (started, found, effect, long, outside/device, no repetition, -, disturbed) "
+                        + java.util.Arrays.toString(k.periodSearchCounts()));
+            }
+        }
         return new Result(o, code, cycles, instructions(), message);
     }
 

@@ -67,8 +67,46 @@ class IdleSkipTest {
             }
             """;
 
+    /**
+     * Rank 0 makes gets of 64 KiB from rank 1 between two fences while the others wait in MPI_Win_fence, whose loop
+     * calls a function ({@code idle}) that saves its return address on the stack at every turn: the network streams
+     * between nodes 0 and 1 for most of the epoch, and the waiting ranks' period has stores that undo themselves.
+     */
+    private static final String GETS = """
+            #include <mpi.h>
+            #include <stdio.h>
+            #include <stdlib.h>
+            #define WORDS 16384
+            int main(int argc, char **argv) {
+                int rank, size, i, bad = 0, *mem, *buf;
+                MPI_Win win;
+                MPI_Init(&argc, &argv);
+                MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+                MPI_Comm_size(MPI_COMM_WORLD, &size);
+                mem = (int *)malloc(WORDS * sizeof(int));
+                buf = (int *)malloc(WORDS * sizeof(int));
+                for (i = 0; i < WORDS; i++) {
+                    mem[i] = rank * 1000003 + i;
+                    buf[i] = -1;
+                }
+                MPI_Win_create(mem, WORDS * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+                MPI_Win_fence(0, win);
+                for (i = 0; rank == 0 && i < 3; i++)
+                    MPI_Get(buf, WORDS, MPI_INT, 1, 0, WORDS, MPI_INT, win);
+                MPI_Win_fence(0, win);
+                for (i = 0; rank == 0 && i < WORDS; i++)
+                    if (buf[i] != 1000003 + i)
+                        bad++;
+                if (rank == 0)
+                    printf("%d words wrong\\n", bad);
+                MPI_Win_free(&win);
+                MPI_Finalize();
+                return 0;
+            }
+            """;
+
     private record Outcome(Machine.Result result, String stdout, List<String> counters, long skipped,
-                           long[] runAhead) {
+                           long[] runAhead, long[] idle) {
     }
 
     private static Outcome run(Executable exe, boolean skip) throws Exception {
@@ -83,7 +121,7 @@ class IdleSkipTest {
         m.setIdleSkip(skip);
         Machine.Result r = m.run();
         return new Outcome(r, out.toString(StandardCharsets.ISO_8859_1) + err.toString(StandardCharsets.ISO_8859_1),
-                counters(m), m.skippedCycles(), m.runAheadCounts());
+                counters(m), m.skippedCycles(), m.runAheadCounts(), m.idleSkipCounts());
     }
 
     /** Every built node's counters: instructions, stalls by cause, bubbles, switches and their cycles, NIU waits. */
@@ -130,5 +168,26 @@ class IdleSkipTest {
         assertEquals(0, off.runAhead()[0]);
         // rank 0's loop (about 700 000 cycles) runs ahead of the blocked THREAD messages in long stretches
         assertTrue(on.runAhead()[1] > 300_000, "cycles run ahead: " + on.runAhead()[1]);
+    }
+
+    @Test
+    void waitingRanksStayVirtualWhileTheNetworkStreamsElsewhere(@TempDir Path dir) throws Exception {
+        Path src = dir.resolve("gets.c");
+        Files.writeString(src, GETS);
+        Executable exe = E2e.build(1, src);
+        Outcome on = run(exe, true);
+        Outcome off = run(exe, false);
+        assertEquals(Machine.Outcome.EXIT, off.result().outcome(), off.stdout());
+        assertEquals("0 words wrong\n", off.stdout());
+        assertEquals(off.result(), on.result());
+        assertEquals(off.stdout(), on.stdout());
+        assertEquals(off.counters(), on.counters());
+        long[] c = on.idle();
+        // no virtual node was brought back because a network acted somewhere: only the nodes the mesh named
+        assertEquals(0, c[0], "materializations of every node before a network acted");
+        // ranks 2 and 3 stayed virtual through the lockstep rounds of the gets' traffic between nodes 0 and 1
+        assertTrue(c[5] > 10_000, "virtual node-cycles as the network acted: " + c[5]);
+        // and were skipped, though their loop stores (the return address of idle())
+        assertTrue(on.skipped() > 2 * 200_000, "skipped node-cycles: " + on.skipped());
     }
 }

@@ -39,6 +39,8 @@ public final class Interconnect implements NiuContext {
     /** What sees the devices' events for a timeline, or null; the core cycle of its next sample of the links. */
     private DeviceEvents events;
     private long nextSample;
+    /** What is told before an NIU may act on its node ({@link #setReach}), or null. */
+    private java.util.function.IntConsumer reach;
 
     /** Core cycles between two samples of the links' load for a timeline while the network is busy. */
     public static final int LINK_SAMPLE_CYCLES = 100;
@@ -144,6 +146,18 @@ public final class Interconnect implements NiuContext {
         nextSample = time + LINK_SAMPLE_CYCLES;
     }
 
+    /**
+     * Sets what is told, with the node's number, before an NIU may act on its node in a core cycle: before each of
+     * its network cycles and before the end of a core cycle in which it has blocked threads. Nothing else here
+     * changes what a node's cores see (routers move flits between NIUs; an NIU acts only on its own node and reads
+     * no other NIU's state but for reports).
+     *
+     * @param r the receiver, or null
+     */
+    public void setReach(java.util.function.IntConsumer r) {
+        reach = r;
+    }
+
     @Override
     public void sending(Niu niu) {
         int node = niu.node();
@@ -219,11 +233,17 @@ public final class Interconnect implements NiuContext {
             if (!net.isIdle()) {
                 for (Niu u : nius) {
                     if (u.sending() || u.receiving()) {
+                        if (reach != null) {
+                            reach.accept(u.node());
+                        }
                         u.networkCycle(n, c);
                     }
                 }
             } else {
                 for (int k = 0; k < senderCount; k++) {
+                    if (reach != null) {
+                        reach.accept(senders[k]);
+                    }
                     nius[senders[k]].networkCycle(n, c);
                 }
             }
@@ -231,6 +251,9 @@ public final class Interconnect implements NiuContext {
         }
         if (blockedTotal != 0) {
             for (Niu u : nius) {
+                if (reach != null && u.blockedCount() != 0) {
+                    reach.accept(u.node());
+                }
                 u.endCoreCycle(c);
             }
         }

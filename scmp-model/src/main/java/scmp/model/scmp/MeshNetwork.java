@@ -62,6 +62,25 @@ final class MeshNetwork implements ClockedNetwork {
         return ic.busy() && ic.time() - lastProgressCycle() > stallWindow && ic.stalled();
     }
 
+    /**
+     * {@inheritDoc} Here: an NIU acts on its node (writes its memory, starts or wakes its threads, changes its
+     * status) only in its own network cycles ({@link scmp.niu.Niu#networkCycle}, run while it sends or receives) and
+     * at the end of a core cycle in which it has blocked threads ({@link scmp.niu.Niu#endCoreCycle});
+     * {@link Interconnect} names the node before each.
+     */
+    @Override
+    public boolean reportReach(java.util.function.IntConsumer before) {
+        ic.setReach(before);
+        return true;
+    }
+
+    /** {@inheritDoc} Here: the node's NIU sends, receives or has blocked threads. */
+    @Override
+    public boolean mayActOn(int node) {
+        scmp.niu.Niu u = ic.niu(node);
+        return u.sending() || u.receiving() || u.blockedCount() != 0;
+    }
+
     @Override
     public void skipStalled(long cycle) {
         ic.skipStalled(cycle);
