@@ -39,14 +39,14 @@ class T3dMsgTest {
     }
 
     @ParameterizedTest(name = "{0} on {1} PEs, data cache {2}")
-    @CsvSource({"pvm,2,false", "pvm,4,false", "pvm,8,false", "pvm,8,true",
+    @CsvSource({"pvm,1,false", "pvm,2,false", "pvm,4,false", "pvm,8,false", "pvm,8,true",
         "rrmsg,2,false", "rrmsg,4,false", "rrmsg,8,false", "rrmsg,8,true",
         "dmsg,2,false", "dmsg,4,false", "dmsg,8,false", "dmsg,8,true"})
     void programChecksEveryResult(String program, int pes, boolean cache) {
         Path exe = build(program, program);
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(pes), "--mem", "1M", "--param", "dataCache=" + cache,
                 exe.toString());
-        String matching = program.equals("pvm")
+        String matching = program.equals("pvm") && pes >= 2
                 ? "recv(PE 1, 2) -> 2\nrecv(any, -1) -> 3\nrecv(any, 1) -> 1\nrecv(any, 9) -> -1\n"
                         + "recv(PE 1, -1) -> 7\n"
                 : "";
@@ -89,13 +89,13 @@ class T3dMsgTest {
      * data cache.
      */
     @ParameterizedTest(name = "{0} PEs, data cache {1}")
-    @CsvSource({"2,false", "8,false", "8,true"})
+    @CsvSource({"1,false", "2,false", "8,false", "8,true"})
     void longMessagesAreGotFromTheSendersBuffer(int pes, boolean cache) {
         Path exe = build("pvm", "pvm");
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(pes), "--mem", "1M", "--param", "dataCache=" + cache,
                 "--env", "PVM_DATA_MAX=64", exe.toString());
-        assertEquals("recv(PE 1, 2) -> 2\nrecv(any, -1) -> 3\nrecv(any, 1) -> 1\nrecv(any, 9) -> -1\n"
-                + "recv(PE 1, -1) -> 7\npvm: " + pes + " PEs, 0 error(s)\n", s.stdout(), s.stderr());
+        assertEquals((pes >= 2 ? "recv(PE 1, 2) -> 2\nrecv(any, -1) -> 3\nrecv(any, 1) -> 1\nrecv(any, 9) -> -1\n"
+                + "recv(PE 1, -1) -> 7\n" : "") + "pvm: " + pes + " PEs, 0 error(s)\n", s.stdout(), s.stderr());
         assertEquals(0, s.exit(), s.stderr());
     }
 
