@@ -12,13 +12,17 @@
  * Long messages: a message of PVM_DATA_MAX bytes or more (the environment's PVM_DATA_MAX, default 2048) takes
  * CRI's "different, internal algorithm for large messages" (seed 000, footnote 7): the sender keeps its packed
  * buffer (pvm_send hands it to the library and the next pack starts a new one) and puts only a header into the
- * receiver's ring, whose data word is the buffer's address; the receiver, when it takes the header, gets the
- * message with the shell's get straight into its receive queue and returns the slot's credit, which tells the
- * sender its buffer may be freed. So transfer 2 is the receiver's get and copy 3 disappears: pack, get, unpack
- * (seed 001: PVM's steady bandwidth "is composed of message copy and remote memory get bandwidth"; seed 002:
- * "some of the actual data transfers and buffering are delayed until the pvm_unpack calls"). pvm_psend of a long
- * message packs it too, so the single call gains only below PVM_DATA_MAX (seed 001: "the optimisation provided
- * by single-call PVM only applies to messages under 2048 bytes").
+ * receiver's ring, whose data words are the buffer's address and the address of a word that frees it; the
+ * receiver takes the header into its queue (and returns the slot's credit at once), and the data moves when the
+ * program asks for it: pvm_upk* of a word-aligned run, and pvm_precv, get it from the sender's buffer straight
+ * into the program's array, and put 1 into the sender's word once the last byte is got (any other unpack gets
+ * the whole message into a buffer first and copies out of it). So transfer 2 is the receiver's get, copies 3 and
+ * 4 disappear: pack and get, two passes over the data as MPI standard mode's copy and get (seed 001: PVM's
+ * steady bandwidth "is composed of message copy and remote memory get bandwidth", "similar" to MPI standard
+ * mode's; seed 002: "some of the actual data transfers and buffering are delayed until the pvm_unpack calls
+ * are made"). pvm_psend of a long message copies it into a buffer of the library's, so the single call gains
+ * only below PVM_DATA_MAX (seed 001: "the optimisation provided by single-call PVM only applies to messages
+ * under 2048 bytes").
  *
  * Flow control is by credit: the sender counts the fragments it put into each receiver's ring (sent), the
  * receiver puts back how many it took (credit, a word on the sender), and a sender with PVM_SLOTS fragments
@@ -51,6 +55,9 @@ typedef struct msg {
     int bytes;
     int got;
     char *data;
+    /* a long message not yet got: the sender's buffer and the word on the sender that frees it */
+    long raddr;
+    long rdone;
 } msg;
 
 /* inbox[s][k] on a PE: slot k of the ring that PE s puts into. Symmetric (a global). */
@@ -68,8 +75,8 @@ static msg *queue_head, *queue_tail;
 /* On a sender: the long messages' buffers the receivers have not yet got (freed once credit[pe] >= seq). */
 typedef struct held {
     struct held *next;
+    volatile long released;     /* the receiver puts 1 here when it has got the data */
     int pe;
-    long seq;
     char *data;
 } held;
 static held *holding;
@@ -131,16 +138,18 @@ static void drain(void) {
             }
             msg *m = partial[s];
             if (sl->bytes < 0) {
-                /* a long message: get it from the sender's buffer, whose address is the slot's first word */
-                t3d_cache_invalidate(sl->data, 4);
-                m = (msg *) malloc(sizeof(msg) + sl->total + 4);
+                /* a long message: only its header is taken; the data stays in the sender's buffer (the slot's
+                 * first word) until an unpack or precv gets it (get_long) */
+                t3d_cache_invalidate(sl->data, 8);
+                m = (msg *) malloc(sizeof(msg));
                 m->next = 0;
                 m->src = s;
                 m->tag = (int) sl->tag;
                 m->bytes = (int) sl->total;
                 m->got = m->bytes;
-                m->data = (char *) (m + 1);
-                t3d_get(m->data, (const void *) sl->data[0], (m->bytes + 3) / 4, s);
+                m->data = 0;
+                m->raddr = sl->data[0];
+                m->rdone = sl->data[1];
             } else if (m == 0) {
                 m = (msg *) malloc(sizeof(msg) + sl->total + 4);
                 m->next = 0;
@@ -149,6 +158,7 @@ static void drain(void) {
                 m->bytes = (int) sl->total;
                 m->got = 0;
                 m->data = (char *) (m + 1);
+                m->raddr = 0;
                 partial[s] = m;
             }
             if (sl->bytes > 0 && m->got < m->bytes) {
@@ -187,8 +197,8 @@ static void reclaim(void) {
     held **h = &holding;
     while (*h) {
         held *x = *h;
-        t3d_cache_invalidate((const void *) &credit[x->pe], 4);
-        if (credit[x->pe] >= x->seq) {
+        t3d_cache_invalidate((const void *) &x->released, 4);
+        if (x->released) {
             *h = x->next;
             int shared = x->data == sbuf && sbuf_held;
             for (held *y = holding; y && !shared; y = y->next) {
@@ -212,11 +222,12 @@ static void post_long(int pe, int tag, char *buf, int total) {
     slot *sl = &inbox[me][sent[pe] % PVM_SLOTS];
     held *x = (held *) malloc(sizeof(held));
     x->next = holding;
+    x->released = 0;
     x->pe = pe;
-    x->seq = sent[pe] + 1;
     x->data = buf;
     holding = x;
-    t3d_put_word(sl->data, (long) buf, pe);
+    long where[2] = {(long) buf, (long) &x->released};
+    shmem_put(sl->data, where, 2, pe);
     long header[4] = {sent[pe] + 1, tag, total, -1};
     shmem_put(&sl->flag, header, 4, pe);
     sent[pe]++;
@@ -239,6 +250,41 @@ static void transfer(int pe, int tag, const char *buf, int total) {
         off += n;
     } while (off < total);
     shmem_quiet();
+}
+
+/* A long message's data is the sender's until the receiver has got it: tells the sender it may free it. */
+static void release(msg *m) {
+    if (m->raddr) {
+        t3d_put_word((void *) m->rdone, 1, m->src);
+        m->raddr = 0;
+    }
+}
+
+/* Gets bytes of long message m from offset off of the sender's buffer straight into p (word aligned). */
+static void get_long(msg *m, int off, void *p, int bytes) {
+    if (bytes > 0) {
+        t3d_get(p, (const void *) (m->raddr + off), (bytes + 3) / 4, m->src);
+        t3d_cache_invalidate(p, bytes);     /* the get's reply wrote memory, not the cache */
+    }
+}
+
+/* Gets the whole of long message m into a buffer of its own (an unpack the get cannot serve directly). */
+static void fetch_long(msg *m) {
+    if (m->raddr && m->data == 0) {
+        m->data = (char *) malloc(m->bytes + 4);
+        get_long(m, 0, m->data, m->bytes);
+        release(m);
+    }
+}
+
+static void free_msg(msg *m) {
+    if (m) {
+        release(m);
+        if (m->data != (char *) (m + 1)) {
+            free(m->data);
+        }
+        free(m);
+    }
 }
 
 static msg *take(int tid, int tag) {
@@ -333,6 +379,19 @@ static int unpack(void *p, int size, int nitem, int stride) {
     if (rpos + size * nitem > rbuf->bytes) {
         return PvmNoData;
     }
+    if (rbuf->raddr && rbuf->data == 0) {
+        int n = size * nitem;
+        if (stride == 1 && ((unsigned long) p & 3) == 0 && (rpos & 3) == 0 && (n & 3) == 0) {
+            /* copy 4 is the get: the data goes from the sender's buffer straight into the program's array */
+            get_long(rbuf, rpos, p, n);
+            rpos += n;
+            if (rpos == rbuf->bytes) {
+                release(rbuf);
+            }
+            return PvmOk;
+        }
+        fetch_long(rbuf);
+    }
     if (stride == 1) {
         memcpy(p, rbuf->data + rpos, size * nitem);
     } else {
@@ -400,7 +459,7 @@ static int receive(int tid, int msgtag, int block) {
     if (m == 0) {
         return 0;
     }
-    free(rbuf);
+    free_msg(rbuf);
     rbuf = m;
     rpos = 0;
     return ++rbufid;
@@ -478,7 +537,12 @@ int pvm_precv(int tid, int msgtag, void *buf, int len, int datatype, int *rtid, 
         }
     }
     int bytes = m->bytes < size * len ? m->bytes : size * len;
-    memcpy(buf, m->data, bytes);
+    if (m->raddr && ((unsigned long) buf & 3) == 0 && (bytes & 3) == 0) {
+        get_long(m, 0, buf, bytes);     /* straight into the program's array */
+    } else {
+        fetch_long(m);
+        memcpy(buf, m->data, bytes);
+    }
     if (rtid) {
         *rtid = PVM_TID_BASE + m->src;
     }
@@ -488,7 +552,7 @@ int pvm_precv(int tid, int msgtag, void *buf, int len, int datatype, int *rtid, 
     if (rlen) {
         *rlen = bytes / size;
     }
-    free(m);
+    free_msg(m);
     return PvmOk;
 }
 
@@ -505,7 +569,7 @@ static void barrier_wait(int src) {
             break;
         }
     }
-    free(m);
+    free_msg(m);
 }
 
 /* PVM 3's barrier is messages: its members tell the group's server they have come and the server answers them

@@ -321,11 +321,10 @@ public final class T3dMpiTables {
     /** Why a claim of {@link #shape} does not hold on the model (docs/t3d-msg.md says more). */
     static final java.util.Map<String, String> SHAPE_NOTES = java.util.Map.of(
             "COMMS2: PVM achieves better bandwidth than MPI (standard mode)", "Seed 001 puts PVM's better COMMS2 "
-                    + "bandwidth down to MPI's per-transfer buffer management. The model's MPI keeps that cheap (a "
-                    + "malloc per copy, freed when the receiver has got it) and its standard mode passes over the "
-                    + "data twice (the copy, the receiver's get), where the model's PVM passes three times on a long "
-                    + "message (pack, the receiver's get, unpack; psend/precv: the copy, the get and the copy out "
-                    + "of the receive queue), so PVM's steady rate stays below MPI's.",
+                    + "bandwidth down to MPI's per-transfer buffer management. Both pass over a long message twice "
+                    + "(PVM: the pack and the receiver's get in pvm_upk*; MPI: the copy and the receiver's get), so "
+                    + "their steady rates differ only by the per-message software, which the model's MPI keeps "
+                    + "cheap (a malloc per copy, freed when the receiver has got it).",
             "MPI's barrier costs half PVM's, consistently (Figure 8)", "pvm_barrier is MPI's unbalanced tree "
                     + "over PVM's own empty messages (docs/t3d-msg.md, \"Barrier\"), since a constant ratio to a "
                     + "tree needs a barrier that grows as a tree does. It costs more than MPI's, as in the seed, but 3 "
@@ -334,8 +333,8 @@ public final class T3dMpiTables {
                     + "against MPI's protocol-slot signal, and the poll of every ring grows with the partition, so "
                     + "the ratio falls as it grows. The seeds give neither CRI's barrier nor its per-message costs.",
             "MPI standard mode and PVM tend to a similar steady bandwidth (copy and get)", "The model's PVM "
-                    + "copies once more than MPI standard mode on a long message (pack, get, unpack against copy "
-                    + "and get).");
+                    + "passes over a long message twice as MPI standard mode does (pack and get against copy and "
+                    + "get); the per-message costs differ.");
 
     /** Microseconds per byte of a series between two message sizes, or NaN. */
     static double slope(List<Point> s, int from, int to) {

@@ -39,14 +39,14 @@ class T3dMsgTest {
     }
 
     @ParameterizedTest(name = "{0} on {1} PEs, data cache {2}")
-    @CsvSource({"pvm,2,false", "pvm,4,false", "pvm,8,false", "pvm,8,true",
+    @CsvSource({"pvm,1,false", "pvm,2,false", "pvm,4,false", "pvm,8,false", "pvm,8,true",
         "rrmsg,2,false", "rrmsg,4,false", "rrmsg,8,false", "rrmsg,8,true",
         "dmsg,2,false", "dmsg,4,false", "dmsg,8,false", "dmsg,8,true"})
     void programChecksEveryResult(String program, int pes, boolean cache) {
         Path exe = build(program, program);
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(pes), "--mem", "1M", "--param", "dataCache=" + cache,
                 exe.toString());
-        String matching = program.equals("pvm")
+        String matching = program.equals("pvm") && pes >= 2
                 ? "recv(PE 1, 2) -> 2\nrecv(any, -1) -> 3\nrecv(any, 1) -> 1\nrecv(any, 9) -> -1\n"
                         + "recv(PE 1, -1) -> 7\n"
                 : "";
@@ -66,12 +66,12 @@ class T3dMsgTest {
         }
         // one-way cycles of 8 B and 4 KB; docs/t3d-msg.md ("Costs") derives them from the shell's timing
         Map<String, Long> expected = new LinkedHashMap<>();
-        expected.put("pvm 8", 2213L);
-        expected.put("psend 8", 1710L);
+        expected.put("pvm 8", 2291L);
+        expected.put("psend 8", 1746L);
         expected.put("rrmsg 8", 795L);
         expected.put("dmsg 8", 419L);
-        expected.put("pvm 4096", 28724L);
-        expected.put("psend 4096", 27676L);
+        expected.put("pvm 4096", 21383L);
+        expected.put("psend 4096", 20908L);
         expected.put("rrmsg 4096", 11013L);
         expected.put("dmsg 4096", 5533L);
         assertEquals(expected, cycles, s.stdout());
@@ -89,13 +89,13 @@ class T3dMsgTest {
      * data cache.
      */
     @ParameterizedTest(name = "{0} PEs, data cache {1}")
-    @CsvSource({"2,false", "8,false", "8,true"})
+    @CsvSource({"1,false", "2,false", "8,false", "8,true"})
     void longMessagesAreGotFromTheSendersBuffer(int pes, boolean cache) {
         Path exe = build("pvm", "pvm");
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(pes), "--mem", "1M", "--param", "dataCache=" + cache,
                 "--env", "PVM_DATA_MAX=64", exe.toString());
-        assertEquals("recv(PE 1, 2) -> 2\nrecv(any, -1) -> 3\nrecv(any, 1) -> 1\nrecv(any, 9) -> -1\n"
-                + "recv(PE 1, -1) -> 7\npvm: " + pes + " PEs, 0 error(s)\n", s.stdout(), s.stderr());
+        assertEquals((pes >= 2 ? "recv(PE 1, 2) -> 2\nrecv(any, -1) -> 3\nrecv(any, 1) -> 1\nrecv(any, 9) -> -1\n"
+                + "recv(PE 1, -1) -> 7\n" : "") + "pvm: " + pes + " PEs, 0 error(s)\n", s.stdout(), s.stderr());
         assertEquals(0, s.exit(), s.stderr());
     }
 
@@ -122,6 +122,29 @@ class T3dMsgTest {
     }
 
     /**
+     * PVM's long messages pass over the data twice, as MPI standard mode does (seed 001 section 4.1: PVM's steady
+     * bandwidth "is composed of message copy and remote memory get bandwidth"): the pack, and the receiver's get
+     * in pvm_upk* (or pvm_precv) straight into the program's array (seed 002: transfers "delayed until the
+     * pvm_unpack calls"). The get alone runs at 60 MB/s at most and the copy at about 85, so two passes give about
+     * 35 MB/s between 4 and 16 KB and three (a get into a buffer of the library's and a copy out of it) at most 25.
+     */
+    @Test
+    void aLongMessageIsGotStraightIntoTheUnpackingArray() {
+        Path exe = build("latency", "pvm", "rrmsg", "dmsg");
+        E2e.Sim s = E2e.scmpsim("-n", "2", exe.toString(), "4", "4096", "16384");
+        assertEquals(0, s.exit(), s.stderr());
+        Map<String, Long> cycles = new LinkedHashMap<>();
+        for (String line : s.stdout().split("\n")) {
+            String[] f = line.split(" ");
+            cycles.put(f[0] + " " + f[1], Long.parseLong(f[2]));
+        }
+        for (String lib : new String[] {"pvm", "psend"}) {
+            double mbs = 12288 / ((cycles.get(lib + " 16384") - cycles.get(lib + " 4096")) / 150.0);
+            assertTrue(mbs > 30 && mbs < 40, lib + ": " + mbs + " MB/s\n" + s.stdout());
+        }
+    }
+
+    /**
      * pvm_barrier (docs/t3d-msg.md, "Barrier"), on all PEs but the last as seed 001 measures MPI's: tasks that come
      * at different times all leave after the last has come, the PE beyond the count gets PvmNotInGroup, messages
      * sent before it (more than a ring holds) go on while the receiver is in it, none of its own messages is
@@ -129,7 +152,7 @@ class T3dMsgTest {
      * without the data cache (the barrier's words are written by other PEs); the slowest task's cycles per call.
      */
     @ParameterizedTest(name = "{0} PEs, data cache {1}: {2} cycles")
-    @CsvSource({"2,false,2865", "4,false,4390", "8,false,9076", "16,false,16158", "16,true,16158"})
+    @CsvSource({"2,false,2912", "4,false,4515", "8,false,9271", "16,false,16205", "16,true,16205"})
     void aBarrierLetsNoTaskGoBeforeTheLastHasCome(int pes, boolean cache, long cycles) {
         Path exe = build("barrier", "pvm");
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(pes), "--param", "dataCache=" + cache, exe.toString());
