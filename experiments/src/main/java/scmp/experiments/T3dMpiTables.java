@@ -331,7 +331,8 @@ public final class T3dMpiTables {
                     + "to 8 times, not twice: a step is a whole PVM message (a header put and its acknowledgement, "
                     + "then at the receiver a poll of every sender's ring, a malloc, a credit put and the match) "
                     + "against MPI's protocol-slot signal, and the poll of every ring grows with the partition, so "
-                    + "the ratio falls as it grows. The seeds give neither CRI's barrier nor its per-message costs.",
+                    + "the ratio falls as it grows (not the poll alone: waits that watched only the awaited ring still "
+                    + "fell from 0.28 to 0.15). The seeds give neither CRI's barrier nor its per-message costs.",
             "MPI standard mode and PVM tend to a similar steady bandwidth (copy and get)", "The model's PVM "
                     + "passes over a long message twice as MPI standard mode does (pack and get against copy and "
                     + "get); the per-message costs differ.");
