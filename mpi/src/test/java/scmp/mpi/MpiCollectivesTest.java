@@ -118,7 +118,10 @@ class MpiCollectivesTest {
      *  their _init calls (pcoll.c), a process polling its own window with MPI_Fetch_and_op and MPI_Get on itself and flushes
      *  while the others' accumulates land there (winpoll.c: its flush to itself lets the node's handlers run; before,
      *  the loop never ended), 12 MiB of gets in one fence epoch on nodes of 8 MiB (manygets.c: MPI_Get
-     *  finishes the pending gets when their buffers pass 2 MiB; MPI_ERR_NO_MEM before). The nonblocking collectives post every
+     *  finishes the pending gets when their buffers pass 2 MiB; MPI_ERR_NO_MEM before), a get too large for the node
+     *  (MPI_ERR_NO_MEM) and then small gets and a flush in the same epoch (getnomem.c), a process polling its own
+     *  window's memory with MPI_Win_sync while the others accumulate and put there (winsync.c: MPI_Win_sync lets the
+     *  node's handlers run; before, the loop never ended). The nonblocking collectives post every
      *  message at once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the
      *  NIU held every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -176,6 +179,8 @@ class MpiCollectivesTest {
         "transpose.c,4,ours", "transpose.c,4,thesis", "transpose.c,16,ours",
         "winpoll.c,4,ours", "winpoll.c,4,thesis", "winpoll.c,16,ours", "winpoll.c,16,thesis",
         "manygets.c,4,ours", "manygets.c,4,thesis", "manygets.c,16,ours", "manygets.c,16,thesis",
+        "getnomem.c,4,ours", "getnomem.c,4,thesis", "getnomem.c,16,ours", "getnomem.c,16,thesis",
+        "winsync.c,4,ours", "winsync.c,4,thesis", "winsync.c,16,ours", "winsync.c,16,thesis",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),
