@@ -121,7 +121,8 @@ class MpiCollectivesTest {
      *  finishes the pending gets when their buffers pass 2 MiB; MPI_ERR_NO_MEM before), a get too large for the node
      *  (MPI_ERR_NO_MEM) and then small gets and a flush in the same epoch (getnomem.c), a process polling its own
      *  window's memory with MPI_Win_sync while the others accumulate and put there (winsync.c: MPI_Win_sync lets the
-     *  node's handlers run; before, the loop never ended). The nonblocking collectives post every
+     *  node's handlers run; before, the loop never ended), the large-count _init_c forms of the persistent collectives,
+     *  their arrays of MPI_Count and MPI_Aint converted and kept by the request (pcollc.c). The nonblocking collectives post every
      *  message at once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the
      *  NIU held every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")
@@ -181,6 +182,7 @@ class MpiCollectivesTest {
         "manygets.c,4,ours", "manygets.c,4,thesis", "manygets.c,16,ours", "manygets.c,16,thesis",
         "getnomem.c,4,ours", "getnomem.c,4,thesis", "getnomem.c,16,ours", "getnomem.c,16,thesis",
         "winsync.c,4,ours", "winsync.c,4,thesis", "winsync.c,16,ours", "winsync.c,16,thesis",
+        "pcollc.c,4,ours", "pcollc.c,4,thesis", "pcollc.c,16,ours",
     })
     void printsWhatMpichPrints(String program, int ranks, String protocol) throws Exception {
         String expected = Files.readString(programs().resolve(program.replace(".c", "." + ranks + ".expected")),
