@@ -7,7 +7,8 @@ that function, and widens what it gives back. A value that does not fit is an er
 (or the window's) handler: MPI_ERR_COUNT for a count, MPI_ERR_ARG for a displacement, a bound, an extent or a
 displacement unit. A receive's count is only a limit (no message is larger than a node's memory), so a larger one
 is cut to what an int can say of the datatype. The functions written by hand in large.c (MPI_Get_count_c,
-MPI_Get_elements_c, MPI_Op_create_c) are listed in HAND. Run it after changing SPEC, then scripts/gen-pmpi.py:
+MPI_Get_elements_c, MPI_Op_create_c) are listed in HAND. The persistent collectives' `_init_c` forms hand their
+converted arrays to the request (pcoll.c's __mpi_pcoll_keep), which keeps copies until it is freed. Run it after changing SPEC, then scripts/gen-pmpi.py:
     scripts/gen-mpi-c.py && scripts/gen-pmpi.py"""
 import os
 import re
@@ -218,6 +219,56 @@ int MPI_Pack_external_size_c(const char datarep[], MPI_Count incount, MPI_Dataty
 int MPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status);
 int MPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request);
 int MPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);
+int MPI_Bcast_init_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
+    MPI_Request *request);
+int MPI_Gather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count
+    recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Scatter_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count
+    recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count
+    recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count
+    recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Gatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const
+    MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+    MPI_Request *request);
+int MPI_Allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const
+    MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+    MPI_Request *request);
+int MPI_Scatterv_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[], MPI_Datatype
+    sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+    MPI_Request *request);
+int MPI_Alltoallv_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype
+    sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm
+    comm, MPI_Info info, MPI_Request *request);
+int MPI_Alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], const
+    MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], const
+    MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int
+    root, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
+    MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Reduce_scatter_init_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype
+    datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Reduce_scatter_block_init_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
+    MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm
+    comm, MPI_Info info, MPI_Request *request);
+int MPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
+    MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Neighbor_allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+    MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Neighbor_alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+    MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Neighbor_allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+    const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+    MPI_Request *request);
+int MPI_Neighbor_alltoallv_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+    MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype
+    recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Neighbor_alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+    const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], const
+    MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request);
 """
 
 HAND = {"MPI_Get_count_c", "MPI_Get_elements_c", "MPI_Op_create_c", "MPI_Type_get_envelope_c",
@@ -235,24 +286,27 @@ LIMIT = {("MPI_Pack_c", "outsize"), ("MPI_Unpack_c", "insize"), ("MPI_Pack_exter
 INOUT = {"position"}
 # Counts significant only at a rooted collective's root: elsewhere ignored (passed on as 0), as the standard says.
 ROOTED = {("MPI_Gather_c", "recvcount"), ("MPI_Igather_c", "recvcount"), ("MPI_Scatter_c", "sendcount"),
-          ("MPI_Iscatter_c", "sendcount")}
+          ("MPI_Iscatter_c", "sendcount"), ("MPI_Gather_init_c", "recvcount"), ("MPI_Scatter_init_c", "sendcount")}
 
 # The length of each array argument, and when it is significant (else it is passed on as a null pointer).
 V = "__lc_peers(comm)"
 ROOT = "__lc_root(comm, root)"
 NOTINPLACE = "sendbuf != MPI_IN_PLACE"
 ARRAYS = {}
-for f in ("MPI_Gatherv_c", "MPI_Igatherv_c", "MPI_Scatterv_c", "MPI_Iscatterv_c"):
+for f in ("MPI_Gatherv_c", "MPI_Igatherv_c", "MPI_Scatterv_c", "MPI_Iscatterv_c", "MPI_Gatherv_init_c",
+          "MPI_Scatterv_init_c"):
     ARRAYS[f] = {"recvcounts": (V, ROOT), "sendcounts": (V, ROOT), "displs": (V, ROOT)}
-for f in ("MPI_Allgatherv_c", "MPI_Iallgatherv_c"):
+for f in ("MPI_Allgatherv_c", "MPI_Iallgatherv_c", "MPI_Allgatherv_init_c"):
     ARRAYS[f] = {"recvcounts": (V, None), "displs": (V, None)}
-for f in ("MPI_Alltoallv_c", "MPI_Ialltoallv_c", "MPI_Alltoallw_c", "MPI_Ialltoallw_c"):
+for f in ("MPI_Alltoallv_c", "MPI_Ialltoallv_c", "MPI_Alltoallw_c", "MPI_Ialltoallw_c", "MPI_Alltoallv_init_c",
+          "MPI_Alltoallw_init_c"):
     ARRAYS[f] = {"sendcounts": (V, NOTINPLACE), "sdispls": (V, NOTINPLACE), "recvcounts": (V, None),
                  "rdispls": (V, None)}
-for f in ("MPI_Reduce_scatter_c", "MPI_Ireduce_scatter_c"):
+for f in ("MPI_Reduce_scatter_c", "MPI_Ireduce_scatter_c", "MPI_Reduce_scatter_init_c"):
     ARRAYS[f] = {"recvcounts": ("__lc_local(comm)", None)}
 for f in ("MPI_Neighbor_allgatherv_c", "MPI_Neighbor_alltoallv_c", "MPI_Neighbor_alltoallw_c",
-          "MPI_Ineighbor_allgatherv_c", "MPI_Ineighbor_alltoallv_c", "MPI_Ineighbor_alltoallw_c"):
+          "MPI_Ineighbor_allgatherv_c", "MPI_Ineighbor_alltoallv_c", "MPI_Ineighbor_alltoallw_c",
+          "MPI_Neighbor_allgatherv_init_c", "MPI_Neighbor_alltoallv_init_c", "MPI_Neighbor_alltoallw_init_c"):
     ARRAYS[f] = {"recvcounts": ("__lc_degree(comm, 0)", None), "displs": ("__lc_degree(comm, 0)", None),
                  "rdispls": ("__lc_degree(comm, 0)", None), "sendcounts": ("__lc_degree(comm, 1)", None),
                  "sdispls": ("__lc_degree(comm, 1)", None)}
@@ -387,6 +441,17 @@ def wrapper(name, cparams, bparams):
         body.append("    }")
     if arrays or post:
         body.append("    err = %s;" % call)
+        if arrays and name.endswith("_init_c"):
+            # a persistent collective keeps its arrays until it is freed: it takes copies of the converted ones
+            # (pcoll.c) before they are freed here; the lengths of its send side and its receive side
+            side = {"send": "0", "recv": "0"}
+            for n, (length, _) in ARRAYS[name].items():
+                if n in names:
+                    s_ = "send" if n.startswith("send") or n == "sdispls" or (n == "displs" and "sendcounts" in names) \
+                        else "recv"
+                    side[s_] = length
+            body.append("    if (err == MPI_SUCCESS)")
+            body.append("        err = __mpi_pcoll_keep(request, %s, %s, %s);" % (side["send"], side["recv"], fn))
         body += ["    " + f for f in frees]
         body += ["    " + p for p in post]
         body.append("    return err;")

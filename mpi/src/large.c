@@ -1876,4 +1876,447 @@ int MPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message 
     return MPI_Imrecv(buf, count_, datatype, message, request);
 }
 
+int MPI_Bcast_init_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
+                     MPI_Request *request)
+{
+    int count_;
+    if (!__lc_int(count))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Bcast_init_c");
+    count_ = (int)count;
+    return MPI_Bcast_init(buffer, count_, datatype, root, comm, info, request);
+}
+
+int MPI_Gather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                      MPI_Request *request)
+{
+    int sendcount_;
+    int recvcount_;
+    if (!__lc_int(sendcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Gather_init_c");
+    sendcount_ = (int)sendcount;
+    recvcount_ = 0;
+    if (__lc_root(comm, root)) {
+        if (!__lc_int(recvcount))
+            return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Gather_init_c");
+        recvcount_ = (int)recvcount;
+    }
+    return MPI_Gather_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm, info, request);
+}
+
+int MPI_Scatter_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                       MPI_Request *request)
+{
+    int sendcount_;
+    int recvcount_;
+    sendcount_ = 0;
+    if (__lc_root(comm, root)) {
+        if (!__lc_int(sendcount))
+            return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Scatter_init_c");
+        sendcount_ = (int)sendcount;
+    }
+    if (!__lc_int(recvcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Scatter_init_c");
+    recvcount_ = (int)recvcount;
+    return MPI_Scatter_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm, info, request);
+}
+
+int MPI_Allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                         MPI_Request *request)
+{
+    int sendcount_;
+    int recvcount_;
+    if (!__lc_int(sendcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Allgather_init_c");
+    sendcount_ = (int)sendcount;
+    if (!__lc_int(recvcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Allgather_init_c");
+    recvcount_ = (int)recvcount;
+    return MPI_Allgather_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm, info, request);
+}
+
+int MPI_Alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                        MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                        MPI_Request *request)
+{
+    int sendcount_;
+    int recvcount_;
+    if (!__lc_int(sendcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Alltoall_init_c");
+    sendcount_ = (int)sendcount;
+    if (!__lc_int(recvcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Alltoall_init_c");
+    recvcount_ = (int)recvcount;
+    return MPI_Alltoall_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm, info, request);
+}
+
+int MPI_Gatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       const MPI_Count *recvcounts, const MPI_Aint *displs, MPI_Datatype recvtype, int root,
+                       MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    int sendcount_;
+    int *recvcounts_ = 0;
+    int *displs_ = 0;
+    int err = MPI_SUCCESS;
+    if (!__lc_int(sendcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Gatherv_init_c");
+    sendcount_ = (int)sendcount;
+    if (err == MPI_SUCCESS && __lc_root(comm, root) && recvcounts)
+        err = __lc_count_ints(&recvcounts_, recvcounts, __lc_peers(comm), MPI_ERR_COUNT);
+    if (err == MPI_SUCCESS && __lc_root(comm, root) && displs)
+        err = __lc_aint_ints(&displs_, displs, __lc_peers(comm), MPI_ERR_ARG);
+    if (err != MPI_SUCCESS) {
+        free(recvcounts_);
+        free(displs_);
+        if (err == MPI_ERR_NO_MEM)
+            return __mpi_no_mem(comm, "MPI_Gatherv_init_c", __lc_asked);
+        return __mpi_error(comm, err, "MPI_Gatherv_init_c");
+    }
+    err = MPI_Gatherv_init(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype, root, comm, info,
+                           request);
+    if (err == MPI_SUCCESS)
+        err = __mpi_pcoll_keep(request, 0, __lc_peers(comm), "MPI_Gatherv_init_c");
+    free(recvcounts_);
+    free(displs_);
+    return err;
+}
+
+int MPI_Allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          const MPI_Count *recvcounts, const MPI_Aint *displs, MPI_Datatype recvtype, MPI_Comm comm,
+                          MPI_Info info, MPI_Request *request)
+{
+    int sendcount_;
+    int *recvcounts_ = 0;
+    int *displs_ = 0;
+    int err = MPI_SUCCESS;
+    if (!__lc_int(sendcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Allgatherv_init_c");
+    sendcount_ = (int)sendcount;
+    if (err == MPI_SUCCESS && recvcounts)
+        err = __lc_count_ints(&recvcounts_, recvcounts, __lc_peers(comm), MPI_ERR_COUNT);
+    if (err == MPI_SUCCESS && displs)
+        err = __lc_aint_ints(&displs_, displs, __lc_peers(comm), MPI_ERR_ARG);
+    if (err != MPI_SUCCESS) {
+        free(recvcounts_);
+        free(displs_);
+        if (err == MPI_ERR_NO_MEM)
+            return __mpi_no_mem(comm, "MPI_Allgatherv_init_c", __lc_asked);
+        return __mpi_error(comm, err, "MPI_Allgatherv_init_c");
+    }
+    err = MPI_Allgatherv_init(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype, comm, info,
+                              request);
+    if (err == MPI_SUCCESS)
+        err = __mpi_pcoll_keep(request, 0, __lc_peers(comm), "MPI_Allgatherv_init_c");
+    free(recvcounts_);
+    free(displs_);
+    return err;
+}
+
+int MPI_Scatterv_init_c(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *displs,
+                        MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root,
+                        MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    int *sendcounts_ = 0;
+    int *displs_ = 0;
+    int recvcount_;
+    int err = MPI_SUCCESS;
+    if (!__lc_int(recvcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Scatterv_init_c");
+    recvcount_ = (int)recvcount;
+    if (err == MPI_SUCCESS && __lc_root(comm, root) && sendcounts)
+        err = __lc_count_ints(&sendcounts_, sendcounts, __lc_peers(comm), MPI_ERR_COUNT);
+    if (err == MPI_SUCCESS && __lc_root(comm, root) && displs)
+        err = __lc_aint_ints(&displs_, displs, __lc_peers(comm), MPI_ERR_ARG);
+    if (err != MPI_SUCCESS) {
+        free(sendcounts_);
+        free(displs_);
+        if (err == MPI_ERR_NO_MEM)
+            return __mpi_no_mem(comm, "MPI_Scatterv_init_c", __lc_asked);
+        return __mpi_error(comm, err, "MPI_Scatterv_init_c");
+    }
+    err = MPI_Scatterv_init(sendbuf, sendcounts_, displs_, sendtype, recvbuf, recvcount_, recvtype, root, comm, info,
+                            request);
+    if (err == MPI_SUCCESS)
+        err = __mpi_pcoll_keep(request, __lc_peers(comm), 0, "MPI_Scatterv_init_c");
+    free(sendcounts_);
+    free(displs_);
+    return err;
+}
+
+int MPI_Alltoallv_init_c(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *sdispls,
+                         MPI_Datatype sendtype, void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *rdispls,
+                         MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    int *sendcounts_ = 0;
+    int *sdispls_ = 0;
+    int *recvcounts_ = 0;
+    int *rdispls_ = 0;
+    int err = MPI_SUCCESS;
+    if (err == MPI_SUCCESS && sendbuf != MPI_IN_PLACE && sendcounts)
+        err = __lc_count_ints(&sendcounts_, sendcounts, __lc_peers(comm), MPI_ERR_COUNT);
+    if (err == MPI_SUCCESS && sendbuf != MPI_IN_PLACE && sdispls)
+        err = __lc_aint_ints(&sdispls_, sdispls, __lc_peers(comm), MPI_ERR_ARG);
+    if (err == MPI_SUCCESS && recvcounts)
+        err = __lc_count_ints(&recvcounts_, recvcounts, __lc_peers(comm), MPI_ERR_COUNT);
+    if (err == MPI_SUCCESS && rdispls)
+        err = __lc_aint_ints(&rdispls_, rdispls, __lc_peers(comm), MPI_ERR_ARG);
+    if (err != MPI_SUCCESS) {
+        free(sendcounts_);
+        free(sdispls_);
+        free(recvcounts_);
+        free(rdispls_);
+        if (err == MPI_ERR_NO_MEM)
+            return __mpi_no_mem(comm, "MPI_Alltoallv_init_c", __lc_asked);
+        return __mpi_error(comm, err, "MPI_Alltoallv_init_c");
+    }
+    err = MPI_Alltoallv_init(sendbuf, sendcounts_, sdispls_, sendtype, recvbuf, recvcounts_, rdispls_, recvtype, comm,
+                             info, request);
+    if (err == MPI_SUCCESS)
+        err = __mpi_pcoll_keep(request, __lc_peers(comm), __lc_peers(comm), "MPI_Alltoallv_init_c");
+    free(sendcounts_);
+    free(sdispls_);
+    free(recvcounts_);
+    free(rdispls_);
+    return err;
+}
+
+int MPI_Alltoallw_init_c(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *sdispls,
+                         const MPI_Datatype *sendtypes, void *recvbuf, const MPI_Count *recvcounts,
+                         const MPI_Aint *rdispls, const MPI_Datatype *recvtypes, MPI_Comm comm, MPI_Info info,
+                         MPI_Request *request)
+{
+    int *sendcounts_ = 0;
+    int *sdispls_ = 0;
+    int *recvcounts_ = 0;
+    int *rdispls_ = 0;
+    int err = MPI_SUCCESS;
+    if (err == MPI_SUCCESS && sendbuf != MPI_IN_PLACE && sendcounts)
+        err = __lc_count_ints(&sendcounts_, sendcounts, __lc_peers(comm), MPI_ERR_COUNT);
+    if (err == MPI_SUCCESS && sendbuf != MPI_IN_PLACE && sdispls)
+        err = __lc_aint_ints(&sdispls_, sdispls, __lc_peers(comm), MPI_ERR_ARG);
+    if (err == MPI_SUCCESS && recvcounts)
+        err = __lc_count_ints(&recvcounts_, recvcounts, __lc_peers(comm), MPI_ERR_COUNT);
+    if (err == MPI_SUCCESS && rdispls)
+        err = __lc_aint_ints(&rdispls_, rdispls, __lc_peers(comm), MPI_ERR_ARG);
+    if (err != MPI_SUCCESS) {
+        free(sendcounts_);
+        free(sdispls_);
+        free(recvcounts_);
+        free(rdispls_);
+        if (err == MPI_ERR_NO_MEM)
+            return __mpi_no_mem(comm, "MPI_Alltoallw_init_c", __lc_asked);
+        return __mpi_error(comm, err, "MPI_Alltoallw_init_c");
+    }
+    err = MPI_Alltoallw_init(sendbuf, sendcounts_, sdispls_, sendtypes, recvbuf, recvcounts_, rdispls_, recvtypes,
+                             comm, info, request);
+    if (err == MPI_SUCCESS)
+        err = __mpi_pcoll_keep(request, __lc_peers(comm), __lc_peers(comm), "MPI_Alltoallw_init_c");
+    free(sendcounts_);
+    free(sdispls_);
+    free(recvcounts_);
+    free(rdispls_);
+    return err;
+}
+
+int MPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root,
+                      MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    int count_;
+    if (!__lc_int(count))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Reduce_init_c");
+    count_ = (int)count;
+    return MPI_Reduce_init(sendbuf, recvbuf, count_, datatype, op, root, comm, info, request);
+}
+
+int MPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
+                         MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    int count_;
+    if (!__lc_int(count))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Allreduce_init_c");
+    count_ = (int)count;
+    return MPI_Allreduce_init(sendbuf, recvbuf, count_, datatype, op, comm, info, request);
+}
+
+int MPI_Reduce_scatter_init_c(const void *sendbuf, void *recvbuf, const MPI_Count *recvcounts, MPI_Datatype datatype,
+                              MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    int *recvcounts_ = 0;
+    int err = MPI_SUCCESS;
+    if (err == MPI_SUCCESS && recvcounts)
+        err = __lc_count_ints(&recvcounts_, recvcounts, __lc_local(comm), MPI_ERR_COUNT);
+    if (err != MPI_SUCCESS) {
+        free(recvcounts_);
+        if (err == MPI_ERR_NO_MEM)
+            return __mpi_no_mem(comm, "MPI_Reduce_scatter_init_c", __lc_asked);
+        return __mpi_error(comm, err, "MPI_Reduce_scatter_init_c");
+    }
+    err = MPI_Reduce_scatter_init(sendbuf, recvbuf, recvcounts_, datatype, op, comm, info, request);
+    if (err == MPI_SUCCESS)
+        err = __mpi_pcoll_keep(request, 0, __lc_local(comm), "MPI_Reduce_scatter_init_c");
+    free(recvcounts_);
+    return err;
+}
+
+int MPI_Reduce_scatter_block_init_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
+                                    MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    int recvcount_;
+    if (!__lc_int(recvcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Reduce_scatter_block_init_c");
+    recvcount_ = (int)recvcount;
+    return MPI_Reduce_scatter_block_init(sendbuf, recvbuf, recvcount_, datatype, op, comm, info, request);
+}
+
+int MPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
+                    MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    int count_;
+    if (!__lc_int(count))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Scan_init_c");
+    count_ = (int)count;
+    return MPI_Scan_init(sendbuf, recvbuf, count_, datatype, op, comm, info, request);
+}
+
+int MPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
+                      MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    int count_;
+    if (!__lc_int(count))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Exscan_init_c");
+    count_ = (int)count;
+    return MPI_Exscan_init(sendbuf, recvbuf, count_, datatype, op, comm, info, request);
+}
+
+int MPI_Neighbor_allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                  MPI_Request *request)
+{
+    int sendcount_;
+    int recvcount_;
+    if (!__lc_int(sendcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Neighbor_allgather_init_c");
+    sendcount_ = (int)sendcount;
+    if (!__lc_int(recvcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Neighbor_allgather_init_c");
+    recvcount_ = (int)recvcount;
+    return MPI_Neighbor_allgather_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm, info,
+                                       request);
+}
+
+int MPI_Neighbor_alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                 MPI_Request *request)
+{
+    int sendcount_;
+    int recvcount_;
+    if (!__lc_int(sendcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Neighbor_alltoall_init_c");
+    sendcount_ = (int)sendcount;
+    if (!__lc_int(recvcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Neighbor_alltoall_init_c");
+    recvcount_ = (int)recvcount;
+    return MPI_Neighbor_alltoall_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm, info,
+                                      request);
+}
+
+int MPI_Neighbor_allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                   const MPI_Count *recvcounts, const MPI_Aint *displs, MPI_Datatype recvtype,
+                                   MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    int sendcount_;
+    int *recvcounts_ = 0;
+    int *displs_ = 0;
+    int err = MPI_SUCCESS;
+    if (!__lc_int(sendcount))
+        return __mpi_error(comm, MPI_ERR_COUNT, "MPI_Neighbor_allgatherv_init_c");
+    sendcount_ = (int)sendcount;
+    if (err == MPI_SUCCESS && recvcounts)
+        err = __lc_count_ints(&recvcounts_, recvcounts, __lc_degree(comm, 0), MPI_ERR_COUNT);
+    if (err == MPI_SUCCESS && displs)
+        err = __lc_aint_ints(&displs_, displs, __lc_degree(comm, 0), MPI_ERR_ARG);
+    if (err != MPI_SUCCESS) {
+        free(recvcounts_);
+        free(displs_);
+        if (err == MPI_ERR_NO_MEM)
+            return __mpi_no_mem(comm, "MPI_Neighbor_allgatherv_init_c", __lc_asked);
+        return __mpi_error(comm, err, "MPI_Neighbor_allgatherv_init_c");
+    }
+    err = MPI_Neighbor_allgatherv_init(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype, comm,
+                                       info, request);
+    if (err == MPI_SUCCESS)
+        err = __mpi_pcoll_keep(request, 0, __lc_degree(comm, 0), "MPI_Neighbor_allgatherv_init_c");
+    free(recvcounts_);
+    free(displs_);
+    return err;
+}
+
+int MPI_Neighbor_alltoallv_init_c(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *sdispls,
+                                  MPI_Datatype sendtype, void *recvbuf, const MPI_Count *recvcounts,
+                                  const MPI_Aint *rdispls, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                  MPI_Request *request)
+{
+    int *sendcounts_ = 0;
+    int *sdispls_ = 0;
+    int *recvcounts_ = 0;
+    int *rdispls_ = 0;
+    int err = MPI_SUCCESS;
+    if (err == MPI_SUCCESS && sendcounts)
+        err = __lc_count_ints(&sendcounts_, sendcounts, __lc_degree(comm, 1), MPI_ERR_COUNT);
+    if (err == MPI_SUCCESS && sdispls)
+        err = __lc_aint_ints(&sdispls_, sdispls, __lc_degree(comm, 1), MPI_ERR_ARG);
+    if (err == MPI_SUCCESS && recvcounts)
+        err = __lc_count_ints(&recvcounts_, recvcounts, __lc_degree(comm, 0), MPI_ERR_COUNT);
+    if (err == MPI_SUCCESS && rdispls)
+        err = __lc_aint_ints(&rdispls_, rdispls, __lc_degree(comm, 0), MPI_ERR_ARG);
+    if (err != MPI_SUCCESS) {
+        free(sendcounts_);
+        free(sdispls_);
+        free(recvcounts_);
+        free(rdispls_);
+        if (err == MPI_ERR_NO_MEM)
+            return __mpi_no_mem(comm, "MPI_Neighbor_alltoallv_init_c", __lc_asked);
+        return __mpi_error(comm, err, "MPI_Neighbor_alltoallv_init_c");
+    }
+    err = MPI_Neighbor_alltoallv_init(sendbuf, sendcounts_, sdispls_, sendtype, recvbuf, recvcounts_, rdispls_,
+                                      recvtype, comm, info, request);
+    if (err == MPI_SUCCESS)
+        err = __mpi_pcoll_keep(request, __lc_degree(comm, 1), __lc_degree(comm, 0), "MPI_Neighbor_alltoallv_init_c");
+    free(sendcounts_);
+    free(sdispls_);
+    free(recvcounts_);
+    free(rdispls_);
+    return err;
+}
+
+int MPI_Neighbor_alltoallw_init_c(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *sdispls,
+                                  const MPI_Datatype *sendtypes, void *recvbuf, const MPI_Count *recvcounts,
+                                  const MPI_Aint *rdispls, const MPI_Datatype *recvtypes, MPI_Comm comm,
+                                  MPI_Info info, MPI_Request *request)
+{
+    int *sendcounts_ = 0;
+    int *recvcounts_ = 0;
+    int err = MPI_SUCCESS;
+    if (err == MPI_SUCCESS && sendcounts)
+        err = __lc_count_ints(&sendcounts_, sendcounts, __lc_degree(comm, 1), MPI_ERR_COUNT);
+    if (err == MPI_SUCCESS && recvcounts)
+        err = __lc_count_ints(&recvcounts_, recvcounts, __lc_degree(comm, 0), MPI_ERR_COUNT);
+    if (err != MPI_SUCCESS) {
+        free(sendcounts_);
+        free(recvcounts_);
+        if (err == MPI_ERR_NO_MEM)
+            return __mpi_no_mem(comm, "MPI_Neighbor_alltoallw_init_c", __lc_asked);
+        return __mpi_error(comm, err, "MPI_Neighbor_alltoallw_init_c");
+    }
+    err = MPI_Neighbor_alltoallw_init(sendbuf, sendcounts_, sdispls, sendtypes, recvbuf, recvcounts_, rdispls,
+                                      recvtypes, comm, info, request);
+    if (err == MPI_SUCCESS)
+        err = __mpi_pcoll_keep(request, __lc_degree(comm, 1), __lc_degree(comm, 0), "MPI_Neighbor_alltoallw_init_c");
+    free(sendcounts_);
+    free(recvcounts_);
+    return err;
+}
+
 /* END GENERATED */

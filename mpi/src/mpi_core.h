@@ -354,6 +354,10 @@ int __mpi_error_why(MPI_Comm comm, int code, const char *func, const char *why);
 /* Out of node memory: MPI_ERR_NO_MEM through comm's error handler, with the bytes asked for; returns the
  * handler's code. */
 int __mpi_no_mem(MPI_Comm comm, const char *func, int bytes);
+/* A persistent collective's request (pcoll.c) takes copies of its arrays of counts and displacements, nsend and nrecv
+ * ints on each side: a large-count _init_c call (large.c) frees the converted arrays it passed. MPI_ERR_NO_MEM
+ * (reported, the request freed) or MPI_SUCCESS. */
+int __mpi_pcoll_keep(MPI_Request *request, int nsend, int nrecv, const char *func);
 /* Windows (win_extra.c): the window's own handler (MPI_Win_set_errhandler), or, when none was set, the handler
  * of MPI_COMM_SELF if one was set on it, else MPI_COMM_WORLD's (as MPICH); MPI_SUCCESS passes through. */
 int __mpi_win_error(MPI_Win win, int code, const char *func);

@@ -457,3 +457,42 @@ int MPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], con
     }
     return err;
 }
+
+/* A large-count _init_c call's arrays (large.c): it converts the program's MPI_Count and MPI_Aint arrays into arrays
+ * of ints, passes them to the _init call and frees them when it returns, so the request keeps copies of its own,
+ * after its arguments in one block that MPI_Request_free frees. */
+int __mpi_pcoll_keep(MPI_Request *request, int nsend, int nrecv, const char *func)
+{
+    struct __mpi_request *r = *request;
+    struct pcoll *p = (struct pcoll *)r->buf, *q;
+    int i, total = 0, *at, n[4];
+    int **f[4];
+    n[0] = n[1] = nsend;
+    n[2] = n[3] = nrecv;
+    f[0] = &p->scounts;
+    f[1] = &p->sdispls;
+    f[2] = &p->rcounts;
+    f[3] = &p->rdispls;
+    for (i = 0; i < 4; i++)
+        if (*f[i])
+            total += n[i];
+    q = (struct pcoll *)realloc(p, sizeof *p + total * sizeof(int));
+    if (!q) {
+        MPI_Comm comm = p->comm;
+        MPI_Request_free(request);
+        return __mpi_no_mem(comm, func, (int)(sizeof *p + total * sizeof(int)));
+    }
+    r->buf = q;
+    at = (int *)(q + 1);
+    f[0] = &q->scounts;
+    f[1] = &q->sdispls;
+    f[2] = &q->rcounts;
+    f[3] = &q->rdispls;
+    for (i = 0; i < 4; i++)
+        if (*f[i]) {
+            memcpy(at, *f[i], n[i] * sizeof(int));
+            *f[i] = at;
+            at += n[i];
+        }
+    return MPI_SUCCESS;
+}

@@ -384,6 +384,27 @@
 #define MPI_Mrecv_c PMPI_Mrecv_c
 #define MPI_Imrecv_c PMPI_Imrecv_c
 #define MPI_Op_create_c PMPI_Op_create_c
+#define MPI_Bcast_init_c PMPI_Bcast_init_c
+#define MPI_Gather_init_c PMPI_Gather_init_c
+#define MPI_Scatter_init_c PMPI_Scatter_init_c
+#define MPI_Allgather_init_c PMPI_Allgather_init_c
+#define MPI_Alltoall_init_c PMPI_Alltoall_init_c
+#define MPI_Gatherv_init_c PMPI_Gatherv_init_c
+#define MPI_Allgatherv_init_c PMPI_Allgatherv_init_c
+#define MPI_Scatterv_init_c PMPI_Scatterv_init_c
+#define MPI_Alltoallv_init_c PMPI_Alltoallv_init_c
+#define MPI_Alltoallw_init_c PMPI_Alltoallw_init_c
+#define MPI_Reduce_init_c PMPI_Reduce_init_c
+#define MPI_Allreduce_init_c PMPI_Allreduce_init_c
+#define MPI_Reduce_scatter_init_c PMPI_Reduce_scatter_init_c
+#define MPI_Reduce_scatter_block_init_c PMPI_Reduce_scatter_block_init_c
+#define MPI_Scan_init_c PMPI_Scan_init_c
+#define MPI_Exscan_init_c PMPI_Exscan_init_c
+#define MPI_Neighbor_allgather_init_c PMPI_Neighbor_allgather_init_c
+#define MPI_Neighbor_alltoall_init_c PMPI_Neighbor_alltoall_init_c
+#define MPI_Neighbor_allgatherv_init_c PMPI_Neighbor_allgatherv_init_c
+#define MPI_Neighbor_alltoallv_init_c PMPI_Neighbor_alltoallv_init_c
+#define MPI_Neighbor_alltoallw_init_c PMPI_Neighbor_alltoallw_init_c
 #define MPI_Info_create PMPI_Info_create
 #define MPI_Info_create_env PMPI_Info_create_env
 #define MPI_Info_set PMPI_Info_set
@@ -806,6 +827,27 @@
 #pragma weak MPI_Mrecv_c = PMPI_Mrecv_c
 #pragma weak MPI_Imrecv_c = PMPI_Imrecv_c
 #pragma weak MPI_Op_create_c = PMPI_Op_create_c
+#pragma weak MPI_Bcast_init_c = PMPI_Bcast_init_c
+#pragma weak MPI_Gather_init_c = PMPI_Gather_init_c
+#pragma weak MPI_Scatter_init_c = PMPI_Scatter_init_c
+#pragma weak MPI_Allgather_init_c = PMPI_Allgather_init_c
+#pragma weak MPI_Alltoall_init_c = PMPI_Alltoall_init_c
+#pragma weak MPI_Gatherv_init_c = PMPI_Gatherv_init_c
+#pragma weak MPI_Allgatherv_init_c = PMPI_Allgatherv_init_c
+#pragma weak MPI_Scatterv_init_c = PMPI_Scatterv_init_c
+#pragma weak MPI_Alltoallv_init_c = PMPI_Alltoallv_init_c
+#pragma weak MPI_Alltoallw_init_c = PMPI_Alltoallw_init_c
+#pragma weak MPI_Reduce_init_c = PMPI_Reduce_init_c
+#pragma weak MPI_Allreduce_init_c = PMPI_Allreduce_init_c
+#pragma weak MPI_Reduce_scatter_init_c = PMPI_Reduce_scatter_init_c
+#pragma weak MPI_Reduce_scatter_block_init_c = PMPI_Reduce_scatter_block_init_c
+#pragma weak MPI_Scan_init_c = PMPI_Scan_init_c
+#pragma weak MPI_Exscan_init_c = PMPI_Exscan_init_c
+#pragma weak MPI_Neighbor_allgather_init_c = PMPI_Neighbor_allgather_init_c
+#pragma weak MPI_Neighbor_alltoall_init_c = PMPI_Neighbor_alltoall_init_c
+#pragma weak MPI_Neighbor_allgatherv_init_c = PMPI_Neighbor_allgatherv_init_c
+#pragma weak MPI_Neighbor_alltoallv_init_c = PMPI_Neighbor_alltoallv_init_c
+#pragma weak MPI_Neighbor_alltoallw_init_c = PMPI_Neighbor_alltoallw_init_c
 #pragma weak MPI_Info_create = PMPI_Info_create
 #pragma weak MPI_Info_create_env = PMPI_Info_create_env
 #pragma weak MPI_Info_set = PMPI_Info_set

@@ -45,6 +45,7 @@ struct get_later {
     void *buf;                      /* the origin's buffer, count items of type */
     int count;
     MPI_Datatype type;
+    int bytes;                      /* its reply buffer's size, counted in the window's get_bytes until freed */
 };
 
 struct win {
@@ -561,9 +562,10 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
         finish_gets(w, -1);
         g = (struct get_later *)malloc(sizeof *g + 4 * r * sizeof(int) + 4 * words + 8);
     }
-    w->get_bytes += 4 * words;
     if (!g)
         return __mpi_win_no_mem(win, "MPI_Get", 4 * words);
+    g->bytes = 4 * words;           /* counted only once it exists; finish_gets takes it off when it frees g */
+    w->get_bytes += g->bytes;
     g->runs = (int *)(g + 1);
     g->words = (char *)(((int)(g->runs + 4 * r) + 7) & ~7);
     g->nruns = r;
@@ -741,10 +743,9 @@ static int finish_gets(struct win *w, int rank)
             free(s);
         }
         *gp = g->next;
+        w->get_bytes -= g->bytes;
         free(g);
     }
-    if (!w->gets)
-        w->get_bytes = 0;
     return err;
 }
 
@@ -845,10 +846,16 @@ int MPI_Win_unlock(int rank, MPI_Win win)
 
 #include "win_mpi3.h"
 
-/* The public and private copies of a window are one memory here (the unified model): nothing to do. */
+/* The public and private copies of a window are one memory here (the unified model): nothing to copy. But a
+ * program may poll its window's memory with MPI_Win_sync alone while the others update it (MPI-3.1 11.5.4):
+ * the node's handlers (their accumulates, and the announcements their puts wait for) run now, as at a flush to
+ * one's own rank (programs/mpi/winsync.c). */
 int MPI_Win_sync(MPI_Win win)
 {
-    return win_of(win) ? MPI_SUCCESS : __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_sync");
+    if (!win_of(win))
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_sync");
+    suspendThread();
+    return MPI_SUCCESS;
 }
 
 /* ---- MPI-3 atomics: MPI_Get_accumulate, MPI_Fetch_and_op, MPI_Compare_and_swap ----------------------------
@@ -916,6 +923,7 @@ static struct get_later *fetch_later(struct win *w, int rank, int nruns, void *b
     g->buf = buf;
     g->count = count;
     g->type = type;
+    g->bytes = 0;                   /* not counted in get_bytes, as before (a few words each) */
     return g;
 }
 

@@ -606,10 +606,15 @@ static int flush_one(struct win *w, int rank)
 
 #include "../win_mpi3.h"
 
-/* LAPI writes the window's memory itself, and the cores see it (the unified model): nothing to do. */
+/* LAPI writes the window's memory itself, and the cores see it (the unified model): nothing to copy. The
+ * packets that are there come in, as at a flush to one's own rank, so that a program polling its window with
+ * MPI_Win_sync alone sees the others' operations land (programs/mpi/winsync.c). */
 int MPI_Win_sync(MPI_Win win)
 {
-    return win_of(win) ? MPI_SUCCESS : __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_sync");
+    if (!win_of(win))
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_sync");
+    let_in();
+    return MPI_SUCCESS;
 }
 
 /* ---- General active target (../win_pscw.h) ------------------------------------------------------------------ */

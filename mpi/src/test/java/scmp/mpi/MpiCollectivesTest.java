@@ -121,8 +121,12 @@ class MpiCollectivesTest {
      *  (transpose.c), MPI-4's persistent collectives, started again over changed buffers and out of the order of
      *  their _init calls (pcoll.c), a process polling its own window with MPI_Fetch_and_op and MPI_Get on itself and flushes
      *  while the others' accumulates land there (winpoll.c: its flush to itself lets the node's handlers run; before,
-     *  the loop never ended), 12 MiB of gets in one fence epoch on nodes of 8 MiB (manygets.c: MPI_Get
-     *  finishes the pending gets when their buffers pass 2 MiB; MPI_ERR_NO_MEM before). The nonblocking collectives post every
+     *  the loop never ended), 8 MiB of gets in one fence epoch on nodes of 8 MiB (manygets.c: MPI_Get
+     *  finishes the pending gets when their buffers pass 2 MiB; MPI_ERR_NO_MEM before), a get too large for the node
+     *  (MPI_ERR_NO_MEM) and then small gets and a flush in the same epoch (getnomem.c), a process polling its own
+     *  window's memory with MPI_Win_sync while the others accumulate and put there (winsync.c: MPI_Win_sync lets the
+     *  node's handlers run; before, the loop never ended), the large-count _init_c forms of the persistent collectives,
+     *  their arrays of MPI_Count and MPI_Aint converted and kept by the request (pcollc.c). The nonblocking collectives post every
      *  message at once: on 16 ranks under the thesis family's protocol as published, its handlers blocked on the
      *  NIU held every context (a deadlock); they keep one context free now (docs/mpi.md, "Thread contexts"). */
     @ParameterizedTest(name = "{0} on {1} ranks, {2} protocol")

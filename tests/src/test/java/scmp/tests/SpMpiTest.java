@@ -99,7 +99,8 @@ class SpMpiTest {
         "internbc, 4, native", "internbc, 16, enhanced", "largecount2, 4, native", "largecount2, 16, enhanced",
         "universe, 4, base", "statuserr, 4, counters", "statuserr, 4, native", "statuserr, 16, enhanced",
         "fixedtypes, 4, counters", "fixedtypes, 4, native", "pcoll, 4, base", "pcoll, 4, native", "pcoll, 16, enhanced",
-        "transpose, 4, counters"})
+        "transpose, 4, counters", "winsync, 4, base", "winsync, 4, native", "winsync, 16, enhanced",
+        "getnomem, 4, counters", "getnomem, 4, native", "pcollc, 4, enhanced", "pcollc, 4, native"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n, String version) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         assertAsUnderMpich(name, n, run(exe, n, stackEnv(version)));

@@ -46,7 +46,8 @@ class T3dMpiTest {
         "isendrecv, 16", "commidup, 4", "commidup, 16", "greq, 4", "internbc, 4", "internbc, 16", "largecount2, 4",
         "universe, 4", "statuserr, 4", "statuserr, 16",
         "fixedtypes, 4", "fixedtypes, 16", "pcoll, 4", "pcoll, 16",
-        "transpose, 4", "winpoll, 4", "winpoll, 16"})
+        "transpose, 4", "winpoll, 4", "winpoll, 16",
+        "winsync, 4", "winsync, 16", "getnomem, 4", "pcollc, 4"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(n), exe.toString());
