@@ -529,6 +529,13 @@ public final class Node {
      *
      * @param k the number of periods, at least 0
      */
+    /** Returns the instructions idle skipping has counted for the node without executing them (for measurements). */
+    public long skippedInstructions() {
+        return skippedInstructions;
+    }
+
+    private long skippedInstructions;
+
     public void skipPeriods(long k) {
         if (period == 0 || k < 0) {
             throw new IllegalStateException("no period to skip");
@@ -537,6 +544,7 @@ public final class Node {
             return;
         }
         long d = k * period;
+        skippedInstructions += k * dRetired;
         engineContext.addCounts(k * dRetired, dStall, k, k * dBubbles);
         switchCount += k * dSwitchCount;
         switchCycles += k * dSwitchCycles;
