@@ -153,6 +153,12 @@ public final class Niu implements NetworkPort {
     private final int[] needFlits;
     private final boolean[] needHead;
     private int blockedCount;
+    // endCoreCycle's last fruitless check: the state its wake condition reads (blocks counts changes of needFlits)
+    private long blocks;
+    private long checkedBlocks = -1;
+    private int checkedQ;
+    private int checkedOwner;
+    private int checkedHw;
 
     // ---- the message being received
     private int rx = RX_IDLE;
@@ -414,6 +420,7 @@ public final class Niu implements NetworkPort {
         }
         needFlits[ctx] = flits;
         needHead[ctx] = head;
+        blocks++;
         return false;
     }
 
@@ -847,17 +854,29 @@ public final class Niu implements NetworkPort {
      * @param c the core cycle whose network cycles have just run
      */
     public void endCoreCycle(long c) {
-        if (blockedCount == 0) {
-            return;
+        if (blockedCount == 0 || dma) {
+            return;     // no thread waits, or every waiting thread waits at least for the DMA block to be read
         }
+        if (blocks == checkedBlocks && qCount == checkedQ && owner == checkedOwner && hw == checkedHw) {
+            return;     // nothing the condition reads has changed since it last woke no thread
+        }
+        int before = blockedCount;
         for (int ctx = 0; ctx < needFlits.length; ctx++) {
             int need = needFlits[ctx];
-            if (need >= 0 && (!needHead[ctx] || (owner < 0 && hw == HW_IDLE)) && !dma && qCount + need <= qCap) {
+            if (need >= 0 && (!needHead[ctx] || (owner < 0 && hw == HW_IDLE)) && qCount + need <= qCap) {
                 needFlits[ctx] = -1;
                 blockedCount--;
                 ic.blocked(-1);
                 core().wakeThread(ctx, c + 1);
             }
+        }
+        if (blockedCount == before) {
+            checkedBlocks = blocks;
+            checkedQ = qCount;
+            checkedOwner = owner;
+            checkedHw = hw;
+        } else {
+            checkedBlocks = -1;
         }
     }
 
@@ -874,6 +893,7 @@ public final class Niu implements NetworkPort {
                 ic.blocked(-1);
             }
         }
+        blocks++;
     }
 
     // =============================================================================== reports

@@ -92,6 +92,7 @@ public final class Channel {
         fabric.progress();
         if (dstRouter >= 0) {
             fabric.wake(dstRouter);
+            fabric.flitPorts[dstRouter] |= 1L << dstPort;
         }
     }
 
@@ -160,6 +161,14 @@ public final class Channel {
         creditVcs[i] = vc;
         creditTimes[i] = arrival;
         creditCount++;
+        if (srcRouter >= 0) {
+            fabric.creditPorts[srcRouter] |= 1L << srcPort;
+        }
+    }
+
+    /** Tells whether credits are on their way back, due or not. */
+    public boolean creditsInFlight() {
+        return creditCount != 0;
     }
 
     /** Tells whether a credit has arrived by cycle {@code now}. */

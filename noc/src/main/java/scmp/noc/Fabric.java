@@ -9,6 +9,10 @@ public final class Fabric {
     private final boolean[] member;
     private final int[] list;
     private int size;
+    /** Per router, the input ports whose channel holds flits (due or not); read by {@link VcRouter#read}. */
+    final long[] flitPorts;
+    /** Per router, the output ports whose channel holds credits on their way back. */
+    final long[] creditPorts;
     long now;
     long lastProgress;
     FlitTracer tracer;
@@ -17,6 +21,8 @@ public final class Fabric {
     public Fabric(int routers) {
         this.member = new boolean[routers];
         this.list = new int[routers];
+        this.flitPorts = new long[routers];
+        this.creditPorts = new long[routers];
     }
 
     /** Returns the current network cycle. */

@@ -26,6 +26,9 @@ import scmp.noc.alloc.SwitchAllocator;
  * flow stay in order.
  *
  * <p>Hot state lives in flat arrays indexed by {@code port * vcs + vc}; sets of virtual channels are bit masks.
+ * Each stage visits only the virtual channels in its own state (masks of those waiting for a virtual channel and
+ * of the active ones), and {@link #read} only the channels that hold flits or credits ({@link Fabric}'s port
+ * masks, which the channels set when they send), so an active router costs little for what it does not hold.
  * docs/timing.md section 4 states the timing this produces.
  */
 public final class VcRouter implements Router {
@@ -47,8 +50,6 @@ public final class VcRouter implements Router {
     private final RoutingFunction routing;
     private final Channel[] in;
     private final Channel[] out;
-    private final int[] inPorts;
-    private final int[] outPorts;
     private final Fabric fabric;
     private final Allocator vcAllocator;
     private final SwitchAllocator switchAllocator;
@@ -64,6 +65,9 @@ public final class VcRouter implements Router {
     private final long[] readyAt;
     private long occupied;
     private int buffered;
+    // the input virtual channels in state VC_ALLOC and ACTIVE, so that each stage visits only its own
+    private long vcAllocVcs;
+    private long activeVcs;
 
     // output virtual channels, index port * vcs + vc
     private final int[] owner;
@@ -98,8 +102,6 @@ public final class VcRouter implements Router {
         this.routing = routing;
         this.in = in;
         this.out = out;
-        this.inPorts = java.util.stream.IntStream.range(0, ports).filter(p -> in[p] != null).toArray();
-        this.outPorts = java.util.stream.IntStream.range(0, ports).filter(p -> out[p] != null).toArray();
         this.fabric = fabric;
         int n = ports * vcs;
         this.vcAllocator = config.vcAllocator().create(n, n, config.arbiter());
@@ -140,20 +142,31 @@ public final class VcRouter implements Router {
 
     @Override
     public void read(long now) {
-        for (int p : inPorts) {
+        // only the ports whose channels hold something, in port order as before (Fabric's masks, set by Channel)
+        long[] flitPorts = fabric.flitPorts;
+        for (long m = flitPorts[id]; m != 0; m &= m - 1) {
+            int p = Long.numberOfTrailingZeros(m);
             Channel c = in[p];
             while (c.flitDue(now)) {
                 write(p, c.frontVc(), c.frontFlit(), c.frontTime());
                 c.popFlit();
             }
+            if (c.flitsInFlight() == 0) {
+                flitPorts[id] &= ~(1L << p);
+            }
         }
-        for (int p : outPorts) {
+        long[] creditPorts = fabric.creditPorts;
+        for (long m = creditPorts[id]; m != 0; m &= m - 1) {
+            int p = Long.numberOfTrailingZeros(m);
             Channel c = out[p];
             while (c.creditDue(now)) {
                 int ov = p * vcs + c.popCredit();
                 if (++credits[ov] > c.depth) {
                     throw new IllegalStateException("router " + id + " port " + p + ": more credits than buffer slots");
                 }
+            }
+            if (!c.creditsInFlight()) {
+                creditPorts[id] &= ~(1L << p);
             }
         }
     }
@@ -195,11 +208,8 @@ public final class VcRouter implements Router {
 
     /** RC: idle virtual channels whose front flit is a head get their output port. */
     private void routeCompute(long now) {
-        for (long m = occupied; m != 0; m &= m - 1) {
+        for (long m = occupied & ~(vcAllocVcs | activeVcs); m != 0; m &= m - 1) {
             int iv = Long.numberOfTrailingZeros(m);
-            if (state[iv] != IDLE) {
-                continue;
-            }
             long flit = front(iv);
             int port = iv / vcs;
             if ((flit & Flit.HEAD) == 0) {
@@ -213,6 +223,7 @@ public final class VcRouter implements Router {
             }
             route[iv] = o;
             state[iv] = VC_ALLOC;
+            vcAllocVcs |= 1L << iv;
             readyAt[iv] = now + routeDelay + routing.extraDelay(id, port, o);
             if ((flit & Flit.WATCH) != 0 && fabric.tracer != null) {
                 fabric.tracer.event(now, FlitTracer.Event.ROUTE, id, port, iv % vcs, o, flit);
@@ -223,9 +234,9 @@ public final class VcRouter implements Router {
     /** VA: heads that know their port compete for its free virtual channels. */
     private void vcAllocate(long now) {
         long requesters = 0;
-        for (long m = occupied; m != 0; m &= m - 1) {
+        for (long m = occupied & vcAllocVcs; m != 0; m &= m - 1) {
             int iv = Long.numberOfTrailingZeros(m);
-            if (state[iv] == VC_ALLOC && readyAt[iv] <= now) {
+            if (readyAt[iv] <= now) {
                 int o = route[iv];
                 long free = freeOutVcs & portVcs[o];
                 if (keepVc) {
@@ -252,6 +263,8 @@ public final class VcRouter implements Router {
                 freeOutVcs &= ~(1L << ov);
                 outVc[iv] = ov;
                 state[iv] = ACTIVE;
+                vcAllocVcs &= ~(1L << iv);
+                activeVcs |= 1L << iv;
                 readyAt[iv] = now + vcAllocDelay;
                 long flit = front(iv);
                 if ((flit & Flit.WATCH) != 0 && fabric.tracer != null) {
@@ -264,9 +277,9 @@ public final class VcRouter implements Router {
     /** SA: flits ready to leave and holding a credit compete for the crossbar; winners traverse it. */
     private void switchAllocate(long now) {
         boolean any = false;
-        for (long m = occupied; m != 0; m &= m - 1) {
+        for (long m = occupied & activeVcs; m != 0; m &= m - 1) {
             int iv = Long.numberOfTrailingZeros(m);
-            if (state[iv] == ACTIVE && readyAt[iv] <= now && credits[outVc[iv]] > 0
+            if (readyAt[iv] <= now && credits[outVc[iv]] > 0
                     && arrival[iv * depth + bufferHead[iv]] + bodyDelay <= now) {
                 switchAllocator.request(iv / vcs, iv % vcs, route[iv]);
                 any = true;
@@ -305,6 +318,7 @@ public final class VcRouter implements Router {
             owner[ov] = -1;
             freeOutVcs |= 1L << ov;
             state[iv] = IDLE;
+            activeVcs &= ~(1L << iv);
         }
         if ((flit & Flit.WATCH) != 0 && fabric.tracer != null) {
             fabric.tracer.event(now, FlitTracer.Event.SWITCH, id, o, ov - o * vcs, 0, flit);
@@ -313,15 +327,7 @@ public final class VcRouter implements Router {
 
     @Override
     public boolean busy() {
-        if (buffered != 0) {
-            return true;
-        }
-        for (int p : inPorts) {
-            if (in[p].flitsInFlight() != 0) {
-                return true;
-            }
-        }
-        return false;
+        return buffered != 0 || fabric.flitPorts[id] != 0;
     }
 
     @Override

@@ -73,7 +73,8 @@ public final class SeparableSwitchAllocator implements SwitchAllocator {
         long touched = 0;
         for (long r = requestingPorts; r != 0; r &= r - 1) {
             int p = Long.numberOfTrailingZeros(r);
-            int vc = vcArbiters[p].pick(vcRequests[p]);
+            long req = vcRequests[p];
+            int vc = (req & req - 1) == 0 ? Long.numberOfTrailingZeros(req) : vcArbiters[p].pick(req);
             vcRequests[p] = 0;
             pickedVc[p] = vc;
             int o = wanted[p * vcs + vc];
@@ -83,7 +84,8 @@ public final class SeparableSwitchAllocator implements SwitchAllocator {
         requestingPorts = 0;
         for (long t = touched; t != 0; t &= t - 1) {
             int o = Long.numberOfTrailingZeros(t);
-            int p = outputArbiters[o].pick(outputRequests[o]);
+            long req = outputRequests[o];
+            int p = (req & req - 1) == 0 ? Long.numberOfTrailingZeros(req) : outputArbiters[o].pick(req);
             outputRequests[o] = 0;
             grantVc[p] = pickedVc[p];
             grantOut[p] = o;
