@@ -45,9 +45,14 @@ void pipes_ack_now(void);
 
 /* Counts since pipes_init: packets sent again, duplicates dropped, packets that came out of order,
  * acknowledgement packets sent alone, bytes copied into the pipe buffers (the send pipe buffer's staged bytes;
- * the receive pipe buffer's staged packets and every packet that came early). */
+ * the receive pipe buffer's staged packets and every packet that came early); then, of the acknowledgements sent
+ * alone, those sent after half a window of packets and those sent because one was owed for ACK_DELAY_CYCLES (the
+ * delayed acknowledgement's timer; `acks` also counts pipes_ack_now's and the answers to duplicates), and the
+ * polls a write made while the window was full, waiting for acknowledgements. (Acknowledgements that data packets
+ * carry are not counted: the counts cost the path that sends a packet nothing.) */
 typedef struct {
     int retransmissions, duplicates, reordered, acks, copied;
+    int acks_window, acks_delayed, window_full;
 } pipes_stats_t;
 void pipes_stats(pipes_stats_t *s);
 

@@ -2,7 +2,10 @@
  * messages of 1 byte to 100000 bytes, eager and rendezvous, with MPI_Send; rank 1 checks every byte and sends each
  * back, which rank 0 checks again. Rank 0 then prints the errors and its Pipes counts (packets sent again,
  * duplicates dropped, packets that came out of order, acknowledgements sent alone, bytes copied through the pipe
- * buffers): under MPI-LAPI they stay 0. Run it with --param dropEvery=N to lose packets on the way. */
+ * buffers; then, of the acknowledgements alone, those sent after half a window and by the delayed
+ * acknowledgement's timer, and the polls of writes that found the window full): under MPI-LAPI they stay 0.
+ * Run it with --param dropEvery=N to lose packets on the way, and with --env MP_CSS_INTERRUPT=yes in interrupt
+ * mode. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <pipes.h>
@@ -44,8 +47,9 @@ int main(int argc, char **argv)
     pipes_stats(&ps);
     if (rank == 0)
         printf("stream: %d messages each way, %d error(s); sent again %d, duplicates %d, out of order %d, "
-               "acknowledgements alone %d, bytes copied %d\n", N, errors, ps.retransmissions, ps.duplicates,
-               ps.reordered, ps.acks, ps.copied);
+               "acknowledgements alone %d, bytes copied %d (alone after half a window %d, "
+               "delayed %d; polls with the window full %d)\n", N, errors, ps.retransmissions, ps.duplicates,
+               ps.reordered, ps.acks, ps.copied, ps.acks_window, ps.acks_delayed, ps.window_full);
     MPI_Finalize();
     return errors != 0;
 }

@@ -177,6 +177,7 @@ static void acks_due(void) {
     for (int t = 0; owed > 0 && t < tasks; t++) {
         if (ack_due[t]) {
             if (now >= owed_since[t] + ACK_DELAY_CYCLES) {
+                stats.acks_delayed += owed_since[t] != 0;   /* 0: a duplicate's answer, due at once */
                 send_ack(t);
             } else if (owed_since[t] + ACK_DELAY_CYCLES < soonest) {
                 soonest = owed_since[t] + ACK_DELAY_CYCLES;
@@ -264,6 +265,7 @@ int pipes_poll(int block) {
     if (!(user & U_ACK_ONLY)) {
         data_in(src, user, (const char *)buf, info.bytes - (int)(user >> 30));
         if (ack_due[src] >= PIPES_WINDOW / 2) {
+            stats.acks_window++;
             send_ack(src);
         }
     }
@@ -274,6 +276,7 @@ int pipes_poll(int block) {
 static void send_open(int dst) {
     pkt *p = open_pkt[dst];
     while (next_seq[dst] - base_seq[dst] >= PIPES_WINDOW) {
+        stats.window_full++;    /* counted in the wait only: the path with room pays nothing for it */
         pipes_poll(1);      /* the window is full: wait for acknowledgements */
     }
     open_pkt[dst] = 0;

@@ -468,14 +468,20 @@ public final class SpTables {
             "IS on 4 nodes: MPI-LAPI's gain over native", "IS's time is mostly its all-to-all of the keys, "
                     + "messages of kilobytes where MPI-LAPI's lead on the model is larger than the seed's (row "
                     + "above), so IS's gain is too.",
-            "MPI-LAPI's interrupt-mode gain over native, 4 bytes", "Measured with `mpi_bench.c 4 4 1` at -n 2: "
-                    + "polling, MPI-LAPI 19.92 us and native 17.42; interrupt mode adds 4.7 us to MPI-LAPI (to "
-                    + "24.64) and 12.9 us to native (to 30.32: the 10 us interrupt and the hysteresis), so the "
-                    + "direction is the seed's. The hysteresis is what the seed blames: native is 27.88 us with "
-                    + "`--param hysteresisCycles=0`, 30.32 with the default 1660 (5 us), 35.27 with 3320 and "
-                    + "45.29 with 6640 (MPI-LAPI, whose handler has none, does not move); the seed's 35.8% would "
-                    + "need native at about 38.4 us, a hysteresis near 4400 cycles (13 us). The seed gives no "
-                    + "figure for it: the default is an assumption (docs/sp.md), not fitted to this row.");
+            "MPI-LAPI's interrupt-mode gain over native, 4 bytes", "Measured with `mpi_bench.c 4 4 1` at -n 2, "
+                    + "each round's message landing at a node whose handler has returned (the benchmark waits "
+                    + "100 us without an MPI call before and after the exchange that posts both receives). Polling: "
+                    + "MPI-LAPI 19.92 us, native 17.42. Native takes one interrupt per message (Pipes' "
+                    + "acknowledgement of each rides on the answer) and pays it whole: 3320 cycles (10 us) before "
+                    + "its handler, which runs Pipes and MPCI, then the hysteresis, 1660 cycles (5 us) of polling "
+                    + "before the program's thread gets the core back: 32.35 us, 14.9 more than polling. MPI-LAPI's "
+                    + "handler has no hysteresis, and LAPI's acknowledgement of the ping, sent by the receiver's "
+                    + "handler before its program answers, lands first and raises the interrupt that takes the "
+                    + "answer too: 25.23 us, 5.3 more than polling. The hysteresis is the one lever: native is "
+                    + "27.38 us with `--param hysteresisCycles=0` (MPI-LAPI 7.9% better), 32.35 with the default "
+                    + "1660, 37.28 with 3320; the seed's 35.8% needs about 3970 cycles (39.32 us, 12 us of "
+                    + "hysteresis). The seed gives no figure for it: the default is an assumption (docs/sp.md), not "
+                    + "fitted to this row.");
 
     // ---- the page, the CSV, the plots ----------------------------------------------------------------------
 

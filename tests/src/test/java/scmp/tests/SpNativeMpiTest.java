@@ -77,21 +77,45 @@ class SpNativeMpiTest {
         E2e.Sim s = native_("-n", "2", exe.toString());
         assertEquals(0, s.exit(), s.stderr());
         assertEquals("stream: 8 messages each way, 0 error(s); sent again 0, duplicates 0, out of order 0, "
-            + "acknowledgements alone 14, bytes copied 192530\n", s.stdout());
+            + "acknowledgements alone 14, bytes copied 192530 (alone after half a window 9, delayed 5; polls with the "
+            + "window full 10)\n", s.stdout());
         // every 7th packet lost, and longer routes slow enough for full packets to overtake: every byte still right
         Path stats = dir.resolve("lost.json");
         E2e.Sim d = native_("-n", "2", "--param", "hopCycles=1000", "--param", "dropEvery=7", "--stats=" + stats,
             exe.toString());
         assertEquals(0, d.exit(), d.stderr());
         assertEquals("stream: 8 messages each way, 0 error(s); sent again 68, duplicates 25, out of order 144, "
-            + "acknowledgements alone 33, bytes copied 256538\n", d.stdout());
+            + "acknowledgements alone 33, bytes copied 256538 (alone after half a window 2, delayed 14; polls with the "
+            + "window full 2664)\n", d.stdout());
         String json = Files.readString(stats);
         assertTrue(json.contains("\"packets_dropped\": 79"), json);
         assertTrue(json.contains("\"packets_overtaken\": 66"), json);
         // under MPI-LAPI the Pipes counts stay 0
         E2e.Sim l = E2e.scmpsim("--machine", "sp", "-n", "2", exe.toString());
         assertEquals("stream: 8 messages each way, 0 error(s); sent again 0, duplicates 0, out of order 0, "
-            + "acknowledgements alone 0, bytes copied 0\n", l.stdout());
+            + "acknowledgements alone 0, bytes copied 0 (alone after half a window 0, delayed 0; polls with the window "
+            + "full 0)\n", l.stdout());
+    }
+
+    /**
+     * Pipes' acknowledgements in interrupt mode, where HAL's interrupt handler takes the packets: every kind of
+     * acknowledgement is used (carried by the answers, alone after half a window, alone from the delayed
+     * acknowledgement's timer) and writes wait with the window full, with and without lost packets.
+     */
+    @Test
+    void theAcknowledgementPathsInInterruptMode() throws IOException {
+        Path exe = build("programs/sp-mpi/stream.c");
+        E2e.Sim s = native_("-n", "2", "--env", "MP_CSS_INTERRUPT=yes", exe.toString());
+        assertEquals(0, s.exit(), s.stderr());
+        assertEquals("stream: 8 messages each way, 0 error(s); sent again 0, duplicates 0, out of order 0, "
+            + "acknowledgements alone 14, bytes copied 192530 (alone after half a window 9, delayed 5; polls with the "
+            + "window full 6)\n", s.stdout());
+        E2e.Sim d = native_("-n", "2", "--env", "MP_CSS_INTERRUPT=yes", "--param", "hopCycles=1000", "--param",
+            "dropEvery=7", exe.toString());
+        assertEquals(0, d.exit(), d.stderr());
+        assertEquals("stream: 8 messages each way, 0 error(s); sent again 83, duplicates 32, out of order 138, "
+            + "acknowledgements alone 25, bytes copied 259586 (alone after half a window 5, delayed 8; polls with the "
+            + "window full 2634)\n", d.stdout());
     }
 
     @Test
