@@ -522,6 +522,14 @@ public final class Node {
         return d != NO_DISPATCH && base + d >= limit ? base + d : base + is[lo];
     }
 
+    /** Returns the instructions idle skipping has counted for the node without executing them (for measurements). */
+    public long skippedInstructions() {
+        return skippedInstructions;
+    }
+
+    /** The instructions idle skipping has counted for the node without executing them. */
+    private long skippedInstructions;
+
     /**
      * Advances the node by {@code k} whole periods ({@link #period()} must be non-zero): every cycle it holds moves
      * {@code k} periods later and its counters grow by {@code k} times what one period adds, exactly as if it had
@@ -529,13 +537,6 @@ public final class Node {
      *
      * @param k the number of periods, at least 0
      */
-    /** Returns the instructions idle skipping has counted for the node without executing them (for measurements). */
-    public long skippedInstructions() {
-        return skippedInstructions;
-    }
-
-    private long skippedInstructions;
-
     public void skipPeriods(long k) {
         if (period == 0 || k < 0) {
             throw new IllegalStateException("no period to skip");

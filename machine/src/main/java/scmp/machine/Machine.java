@@ -1811,15 +1811,13 @@ public final class Machine {
 
     private Result result(Outcome o, int code, long cycles, String message) {
         materialize();
-        if (Boolean.getBoolean("scmp.idleskip.executed")) {
+        if (Boolean.getBoolean("scmp.idleskip.stats")) {
             long sk = 0;
             for (Node k : live) {
                 sk += k.skippedInstructions();
             }
-            System.err.println("EXECUTED " + (instructions() - sk) + " instructions executed, " + sk + " skipped");
-        }
-        if (Boolean.getBoolean("scmp.idleskip.stats")) {
-            System.err.println("idle skipping: " + matNetwork + " materializations of every node before a network"
+            System.err.println("idle skipping: " + (instructions() - sk) + " instructions executed, " + sk
+                    + " skipped; " + matNetwork + " materializations of every node before a network"
                     + " acted, " + matReached + " of a node a network named, " + matAll + " of every node in all, "
                     + matNodes + " nodes materialized, " + skippedCycles + " node-cycles skipped, " + keptVirtual
                     + " virtual node-cycles as a network acted");

@@ -67,8 +67,7 @@ public final class SeparableInputFirstAllocator implements Allocator {
         long touched = 0;
         for (long r = requesting; r != 0; r &= r - 1) {
             int i = Long.numberOfTrailingZeros(r);
-            long req = requests[i];
-            int o = (req & req - 1) == 0 ? Long.numberOfTrailingZeros(req) : inputArbiters[i].pick(req);
+            int o = inputArbiters[i].pick(requests[i]);
             requests[i] = 0;
             outputRequests[o] |= 1L << i;
             touched |= 1L << o;
@@ -76,8 +75,7 @@ public final class SeparableInputFirstAllocator implements Allocator {
         requesting = 0;
         for (long t = touched; t != 0; t &= t - 1) {
             int o = Long.numberOfTrailingZeros(t);
-            long req = outputRequests[o];
-            int winner = (req & req - 1) == 0 ? Long.numberOfTrailingZeros(req) : outputArbiters[o].pick(req);
+            int winner = outputArbiters[o].pick(outputRequests[o]);
             outputRequests[o] = 0;
             grants[winner] = o;
             granted |= 1L << winner;

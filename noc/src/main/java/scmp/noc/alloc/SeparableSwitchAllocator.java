@@ -73,8 +73,7 @@ public final class SeparableSwitchAllocator implements SwitchAllocator {
         long touched = 0;
         for (long r = requestingPorts; r != 0; r &= r - 1) {
             int p = Long.numberOfTrailingZeros(r);
-            long req = vcRequests[p];
-            int vc = (req & req - 1) == 0 ? Long.numberOfTrailingZeros(req) : vcArbiters[p].pick(req);
+            int vc = vcArbiters[p].pick(vcRequests[p]);
             vcRequests[p] = 0;
             pickedVc[p] = vc;
             int o = wanted[p * vcs + vc];
@@ -84,8 +83,7 @@ public final class SeparableSwitchAllocator implements SwitchAllocator {
         requestingPorts = 0;
         for (long t = touched; t != 0; t &= t - 1) {
             int o = Long.numberOfTrailingZeros(t);
-            long req = outputRequests[o];
-            int p = (req & req - 1) == 0 ? Long.numberOfTrailingZeros(req) : outputArbiters[o].pick(req);
+            int p = outputArbiters[o].pick(outputRequests[o]);
             outputRequests[o] = 0;
             grantVc[p] = pickedVc[p];
             grantOut[p] = o;
