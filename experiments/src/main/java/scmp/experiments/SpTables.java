@@ -481,7 +481,10 @@ public final class SpTables {
                     + "27.38 us with `--param hysteresisCycles=0` (MPI-LAPI 7.9% better), 32.35 with the default "
                     + "1660, 37.28 with 3320; the seed's 35.8% needs about 3970 cycles (39.32 us, 12 us of "
                     + "hysteresis). The seed gives no figure for it: the default is an assumption (docs/sp.md), not "
-                    + "fitted to this row.");
+                    + "fitted to this row. IBM's manual gives the native MPI's interrupt delay a default of 35 us (TB2 "
+                    + "adapter) or 1 us (TB3): on the model native is 62.39 us with the first (MPI-LAPI 59.6% better) "
+                    + "and 28.34 us with the second (11.0% better), so the seed's 35.8% lies between the published "
+                    + "settings and the row's verdict depends on a figure the seed does not give.");
 
     // ---- the page, the CSV, the plots ----------------------------------------------------------------------
 
