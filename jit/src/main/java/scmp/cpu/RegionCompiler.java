@@ -128,6 +128,12 @@ final class RegionCompiler {
     static final boolean NESTS = !"false".equals(System.getProperty("scmp.jit.nests"));
 
     /**
+     * Whether the region classes carry stack map frames (class file version 17, ASM's {@code COMPUTE_FRAMES}) or
+     * none (version 49, checked by the JVM's type-inferring verifier).
+     */
+    static final boolean FRAMES = "true".equals(System.getProperty("scmp.jit.frames"));
+
+    /**
      * Compiles the class that is entered at slot {@code i}: when {@code i} is the head of a loop inside a larger loop
      * that fits one region, the region entered at the earliest slot (up to {@code MAX_INSTRUCTIONS - 1} before) that
      * reaches {@code i} as a loop's head, which can be entered at each of its loop heads (so that a loop nest is one class, whichever of its heads a run enters it at); else the region
@@ -225,14 +231,14 @@ final class RegionCompiler {
      * @return the class file
      */
     byte[] generate(int i, int k, boolean keep) {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
+        ClassWriter cw = new ClassWriter(FRAMES ? ClassWriter.COMPUTE_FRAMES : ClassWriter.COMPUTE_MAXS) {
             @Override
             protected String getCommonSuperClass(String a, String b) {
                 return "java/lang/Object";
             }
         };
         String className = "scmp/cpu/JitRegion_" + Integer.toHexString(base + 4 * i);
-        cw.visit(V17, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, className, null, "java/lang/Object", new String[] {BLOCK});
+        cw.visit(FRAMES ? V17 : V1_5, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, className, null, "java/lang/Object", new String[] {BLOCK});
         cw.visitField(ACC_PRIVATE | ACC_FINAL, "entry", "I", null, null).visitEnd();
         MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "(I)V", null, null);
         init.visitCode();
