@@ -14,6 +14,9 @@
  *   into a buffer of the origin's whose token slot holds the token's complement until it lands.
  * - An accumulate sends its operands in THREAD messages whose handler combines them into the window: a
  *   handler runs to its end before another starts, so each element's read-modify-write is atomic.
+ * - Accumulates and atomics of more than BULK_MIN bytes, and the short runs of a put when they are many, go in
+ *   bulk: one DATA message of operands and target pieces into a buffer the target allocated, one THREAD
+ *   message whose handler applies it whole ("Many small runs or elements in bulk" below).
  * Each THREAD message carries its sender's rank and the parity of the sender's epoch (its synchronisations
  * so far); the target counts them per sender and parity. A fence marker and an unlock request tell the
  * target how many the sender has sent it in all, so the target knows when everything has been applied. */
