@@ -629,7 +629,8 @@ static int put_run(struct win *w, int rank, char *a, struct put_src *ps, int off
     int head = (4 - ((int)a & 3)) & 3, words;
     if (head > len)
         head = len;
-    words = ((int)(src + head) & 3) == 0 ? (len - head) / 4 : 0;
+    /* (the words are read from the copy, made aligned when the first run waits) */
+    words = ((ps->copied ? (int)(src + head) : off + head) & 3) == 0 ? (len - head) / 4 : 0;
     if (words == 0)
         head = len;
     while (head > 0) {
