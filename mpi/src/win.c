@@ -489,7 +489,10 @@ static void bulk_apply(int *buf, int meta, int *dst, int who, int words, int byt
         int n = piece[2 * i + 1];
         if (tmp)
             elements_at(type, a, (char *)tmp + o, n);
-        combine(a, op, type, (char *)buf + o, n);
+        if (op == MPI_REPLACE && n == 4 && (((int)a | o) & 3) == 0)
+            *(int *)a = buf[o >> 2];    /* a put's word */
+        else
+            combine(a, op, type, (char *)buf + o, n);
         o += n;
     }
     free(buf);
@@ -576,7 +579,11 @@ static int bulk_piece(struct bulk *b, char *a, int len, int off)
     if (b->np == BULK_PIECES || b->bytes + len > BULK_BYTES)
         err = bulk_flush(b);
     if (b->buf) {
-        if (b->src)
+        if (!b->src)
+            ;
+        else if (len == 4 && (((int)b->src + off | b->bytes) & 3) == 0)
+            b->buf[b->bytes >> 2] = *(const int *)(b->src + off);     /* a word (transposes) */
+        else
             memcpy((char *)b->buf + b->bytes, b->src + off, len);
         b->piece[2 * b->np] = (int)a;
         b->piece[2 * b->np + 1] = len;
@@ -713,7 +720,9 @@ int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
         ps.copied = copy != 0;
         ps.bytes = tt->size * target_count;
         if (tt->nblocks > 1 || target_count > 1)
-            FOR_RUNS(tt, target_count, base, a, len, off, if (len <= 4 * PAYLOAD) small += len);
+            FOR_RUNS(tt, target_count, base, a, len, off,
+                     if (len <= 4 * PAYLOAD && (small += len) > BULK_MIN) goto counted);
+    counted:
         if (small > BULK_MIN)
             bulk_start(&b, w, target_rank, src, MPI_REPLACE, MPI_BYTE, 1);
         FOR_RUNS(tt, target_count, base, a, len, off, if (err == MPI_SUCCESS) {
