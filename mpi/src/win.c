@@ -14,6 +14,9 @@
  *   into a buffer of the origin's whose token slot holds the token's complement until it lands.
  * - An accumulate sends its operands in THREAD messages whose handler combines them into the window: a
  *   handler runs to its end before another starts, so each element's read-modify-write is atomic.
+ * - Accumulates and atomics of more than BULK_MIN bytes, and the short runs of a put when they are many, go in
+ *   bulk: one DATA message of operands and target pieces into a buffer the target allocated, one THREAD
+ *   message whose handler applies it whole ("Many small runs or elements in bulk" below).
  * Each THREAD message carries its sender's rank and the parity of the sender's epoch (its synchronisations
  * so far); the target counts them per sender and parity. A fence marker and an unlock request tell the
  * target how many the sender has sent it in all, so the target knows when everything has been applied. */
@@ -438,20 +441,203 @@ static void thread8(struct win *w, int rank, void (*pc)(), int a, int b, int c, 
     w->sent[2 * rank + (w->epoch & 1)]++;
 }
 
+/* ---- Many small runs or elements in bulk ----------------------------------------------------------------------
+ * An accumulate of more than BULK_MIN bytes, an atomic of as many, and a put's runs of at most 16 bytes when there
+ * are more than BULK_MIN bytes of them, go in bulk: the origin asks the target for a buffer (a THREAD message whose
+ * handler allocates it and writes its address back), deposits there one DATA message of the target's pieces
+ * (address and bytes each) and their packed operand bytes followed by a token word, then sends one THREAD
+ * message whose handler waits for the token (on the ordered network it is there), reads the old elements
+ * (get_accumulate: sent back in one DATA message and a token, as a get's reply) and combines the operands into
+ * the window, the whole message in one handler: each element's read-modify-write is atomic with every other
+ * accumulate, and the accumulates of one origin are applied in the order it made them. A put's pieces are
+ * combined with MPI_REPLACE on bytes. Each message carries at most BULK_BYTES operand bytes and BULK_PIECES
+ * pieces, so a target's buffer stays small. */
+#define BULK_MIN (16 * PAYLOAD * 4)
+#define BULK_BYTES (16 * 1024)
+#define BULK_PIECES 1024
+#define BULK_TOKEN 0x1f83d9ab
+#define FETCH_TOKEN 0x5be0cd19
+
+/* A buffer of words for a bulk message of who's, its address into *where at node (0 when there is no memory). */
+static void bulk_alloc(int who, int node, int *where, int words)
+{
+    int *b = (int *)malloc(words * sizeof(int));
+    if (b)
+        b[words - 1] = ~BULK_TOKEN;
+    WHO_WIN(who)->applied[WHO_SLOT(who)]++;
+    if (node == getNodeId())
+        *where = (int)b;
+    else
+        __mpi_handler_send(OUT_WORD, node, (int)where, (int)b, 0);
+}
+
+/* A bulk message, once landed (its last word the token): the packed operands (none for MPI_NO_OP) from buf,
+ * then at buf + ow np pieces, each its address and bytes; meta op << 8 | element type. dst: where the old
+ * elements go back, packed, followed by FETCH_TOKEN, or 0. */
+static void bulk_apply(int *buf, int meta, int *dst, int who, int words, int bytes, int np, int ow)
+{
+    struct win *w = WHO_WIN(who);
+    int i, o = 0, *tmp = 0, *piece = buf + ow;
+    MPI_Op op = (meta >> 8) & 0xff;
+    MPI_Datatype type = meta & 0xff;
+    while (((volatile int *)buf)[words - 1] != BULK_TOKEN)
+        suspendThread();
+    if (dst)
+        tmp = (int *)__mpi_xmalloc(((bytes + 3) / 4 + 1) * sizeof(int), "MPI_Get_accumulate");
+    for (i = 0; i < np; i++) {
+        char *a = (char *)piece[2 * i];
+        int n = piece[2 * i + 1];
+        if (tmp)
+            elements_at(type, a, (char *)tmp + o, n);
+        if (op == MPI_REPLACE && n == 4 && (((int)a | o) & 3) == 0)
+            *(int *)a = buf[o >> 2];    /* a put's word */
+        else
+            combine(a, op, type, (char *)buf + o, n);
+        o += n;
+    }
+    free(buf);
+    w->applied[WHO_SLOT(who)]++;
+    if (tmp) {
+        tmp[(bytes + 3) / 4] = FETCH_TOKEN;
+        __mpi_handler_send(OUT_BLOCK, w->nodes[WHO_SLOT(who) >> 1], (int)dst, (int)tmp, (bytes + 3) / 4 + 1);
+    }
+}
+
+/* An operation's bulk messages being made: pieces are added in the order of the packed stream. */
+struct bulk {
+    struct win *w;
+    int rank, meta;
+    const char *src;                /* the packed operands, or 0 (MPI_NO_OP) */
+    int *buf;                       /* the message being made: operands, then room for the pieces (0: only
+                                     * counting messages and reply words) */
+    int *piece;                     /* its pieces (address, bytes), after the room in buf */
+    int np, bytes;                  /* their number and bytes */
+    int n, words;                   /* messages so far, and their replies' words with tokens */
+    struct get_later *g;            /* where replies go, or 0 */
+};
+
+/* The message made so far leaves. Returns an error code. */
+static int bulk_flush(struct bulk *b)
+{
+    struct win *w = b->w;
+    int node = w->nodes[b->rank];
+    if (b->np == 0)
+        return MPI_SUCCESS;
+    if (b->buf) {
+        int ow = b->src ? (b->bytes + 7) / 8 * 2 : 0, words = ow + 2 * b->np + 1, *slot = 0, d[PAYLOAD];
+        volatile int where = -1;
+        memcpy(b->buf + ow, b->piece, 2 * b->np * sizeof(int));
+        b->buf[words - 1] = BULK_TOKEN;
+        __scmp_thread6(node, (void (*)())bulk_alloc, WHO(w, b->rank), getNodeId(), (int)&where, words, 0, 0);
+        w->sent[2 * b->rank + (w->epoch & 1)]++;
+        while (where == -1)
+            idle();
+        if (where) {
+            sendDataBlock(node, (int *)where, 1, b->buf, 1, words);
+            if (b->g) {
+                int *r = b->g->runs + 4 * b->n;
+                slot = (int *)(b->g->words + 4 * b->words);
+                r[0] = b->words;
+                r[1] = 0;
+                r[2] = b->bytes;
+                r[3] = FETCH_TOKEN;
+                slot[(b->bytes + 3) / 4] = ~FETCH_TOKEN;
+            }
+            d[0] = words;
+            d[1] = b->bytes;
+            d[2] = b->np;
+            d[3] = ow;
+            thread8(w, b->rank, (void (*)())bulk_apply, where, b->meta, (int)slot, d);
+        } else if (b->g) {
+            return MPI_ERR_NO_MEM;      /* the target has no room for it */
+        } else {
+            /* no room at the target: the pieces as accumulate messages of 16 bytes of whole elements */
+            int i, o = 0, et = b->meta & 0xff, es = __coll_size(et), per = (PAYLOAD * 4 / es) * es;
+            for (i = 0; i < b->np; i++) {
+                char *a = (char *)b->piece[2 * i];
+                int n = b->piece[2 * i + 1], x;
+                for (x = 0; x < n; x += per) {
+                    int len = n - x < per ? n - x : per;
+                    memcpy(d, (char *)b->buf + o + x, len);
+                    thread8(w, b->rank, (void (*)())accumulate, (int)(a + x), b->meta, len, d);
+                }
+                o += n;
+            }
+        }
+    }
+    b->n++;
+    b->words += (b->bytes + 3) / 4 + 1;
+    b->np = 0;
+    b->bytes = 0;
+    return MPI_SUCCESS;
+}
+
+/* Piece a of len bytes, at off in the packed stream, joins the message. */
+static int bulk_piece(struct bulk *b, char *a, int len, int off)
+{
+    int err = MPI_SUCCESS;
+    if (b->np == BULK_PIECES || b->bytes + len > BULK_BYTES)
+        err = bulk_flush(b);
+    if (b->buf) {
+        if (!b->src)
+            ;
+        else if (len == 4 && (((int)b->src + off | b->bytes) & 3) == 0)
+            b->buf[b->bytes >> 2] = *(const int *)(b->src + off);     /* a word (transposes) */
+        else
+            memcpy((char *)b->buf + b->bytes, b->src + off, len);
+        b->piece[2 * b->np] = (int)a;
+        b->piece[2 * b->np + 1] = len;
+    }
+    b->np++;
+    b->bytes += len;
+    return err;
+}
+
+/* A bulk operation to rank of the packed operands src (or none), op on elements of type et; make: messages are
+ * made and sent (else only counted). The caller frees b->buf. */
+static int bulk_start(struct bulk *b, struct win *w, int rank, const char *src, MPI_Op op, MPI_Datatype et,
+                      int make)
+{
+    b->w = w;
+    b->rank = rank;
+    b->src = src;
+    b->meta = op << 8 | et;
+    b->buf = 0;
+    b->np = b->bytes = b->n = b->words = 0;
+    b->g = 0;
+    if (make) {
+        b->buf = (int *)malloc(BULK_BYTES + (4 * BULK_PIECES + 4) * sizeof(int));
+        if (!b->buf)
+            return MPI_ERR_NO_MEM;
+        b->piece = b->buf + BULK_BYTES / 4 + 2 * BULK_PIECES + 4;
+    }
+    return MPI_SUCCESS;
+}
+
 static int finish_gets(struct win *w, int rank);
 /* At most this much of a node's memory waits in the reply buffers of gets: beyond it MPI_Get finishes the
  * pending gets first (a get's bytes are unpacked through a copy of their size when it finishes). */
 #define GETS_PENDING_MAX (2 * 1024 * 1024)
 
+/* A put's packed origin data: the origin's buffer itself until a run must wait for the synchronisation, then a
+ * copy of it as it is now (the program may change its buffer before the fence: programs/mpi/onesided.c). */
+struct put_src {
+    const char *src;
+    char *copy;                     /* the copy, until a waiting run takes it (send_puts frees it) */
+    int copied, bytes;
+};
+
 /* A run of a put to another process: its whole aligned words wait for the synchronisation (they read the
- * packed stream, kept until then when it is a copy: *keep), the bytes around them go now. */
-static int put_run(struct win *w, int rank, char *a, const char *src, int len, char **keep)
+ * packed stream, kept until then as a copy), the bytes around them go now. */
+static int put_run(struct win *w, int rank, char *a, struct put_src *ps, int off, int len)
 {
     int d[PAYLOAD];
+    const char *src = ps->src + off;
     int head = (4 - ((int)a & 3)) & 3, words;
     if (head > len)
         head = len;
-    words = ((int)(src + head) & 3) == 0 ? (len - head) / 4 : 0;
+    /* (the words are read from the copy, made aligned when the first run waits) */
+    words = ((ps->copied ? (int)(src + head) : off + head) & 3) == 0 ? (len - head) / 4 : 0;
     if (words == 0)
         head = len;
     while (head > 0) {
@@ -467,12 +653,24 @@ static int put_run(struct win *w, int rank, char *a, const char *src, int len, c
         struct put_later *p = (struct put_later *)malloc(sizeof *p);
         if (!p)
             return MPI_ERR_NO_MEM;
+        if (!ps->copied) {
+            int at = src - ps->src;
+            ps->copy = (char *)malloc(ps->bytes + 4);
+            if (!ps->copy) {
+                free(p);
+                return MPI_ERR_NO_MEM;
+            }
+            memcpy(ps->copy, ps->src, ps->bytes);
+            ps->src = ps->copy;
+            ps->copied = 1;
+            src = ps->src + at;
+        }
         p->rank = rank;
         p->dst = (int *)a;
         p->src = (int *)src;
         p->words = words;
-        p->copy = *keep;        /* the last run that reads the copy frees it */
-        *keep = 0;
+        p->copy = ps->copy;     /* the first run that reads the copy frees it */
+        ps->copy = 0;
         p->next = w->puts;
         w->puts = p;
         a += 4 * words;
@@ -495,6 +693,7 @@ int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
 {
     struct win *w = win_of(win);
     struct __mpi_type *tt;
+    struct put_src ps;
     char *base, *copy, *src, *a;
     int err, len, off;
     if (!w)
@@ -506,22 +705,36 @@ int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     if (tt->size * target_count == 0)
         return MPI_SUCCESS;         /* nothing moves (the origin's buffer may be NULL) */
     src = packed(origin_addr, origin_count, origin_datatype, &copy);
-    if (src && !copy && target_rank != w->rank && origin_count > 0) {
-        /* the words leave at the synchronisation: keep them as they are now */
-        int bytes = origin_count * __mpi_type_get(origin_datatype)->size;
-        copy = (char *)malloc(bytes + 4);
-        if (copy)
-            memcpy(copy, src, bytes);
-        src = copy;
-    }
     if (!src)
         return __mpi_win_no_mem(win, "MPI_Put", origin_count * __mpi_type_get(origin_datatype)->size);
     if (target_rank == w->rank) {
         FOR_RUNS(tt, target_count, base, a, len, off, memcpy(a, src + off, len));
     } else {
-        /* the first run that waits for the synchronisation keeps the copy (send_puts frees it) */
-        FOR_RUNS(tt, target_count, base, a, len, off,
-                 if (err == MPI_SUCCESS) err = put_run(w, target_rank, a, src + off, len, &copy));
+        /* runs of at most 16 bytes in bulk when they are many (MPICH's rma/transpose1: 10^6 runs of an int,
+         * each remembered until the fence before), the others as they were */
+        struct bulk b;
+        int small = 0;
+        b.buf = 0;
+        ps.src = src;
+        ps.copy = copy;
+        ps.copied = copy != 0;
+        ps.bytes = tt->size * target_count;
+        if (tt->nblocks > 1 || target_count > 1)
+            FOR_RUNS(tt, target_count, base, a, len, off,
+                     if (len <= 4 * PAYLOAD && (small += len) > BULK_MIN) goto counted);
+    counted:
+        if (small > BULK_MIN)
+            bulk_start(&b, w, target_rank, src, MPI_REPLACE, MPI_BYTE, 1);
+        FOR_RUNS(tt, target_count, base, a, len, off, if (err == MPI_SUCCESS) {
+            if (b.buf && len <= 4 * PAYLOAD)
+                err = bulk_piece(&b, a, len, off);
+            else
+                err = put_run(w, target_rank, a, &ps, off, len);
+        });
+        if (b.buf && err == MPI_SUCCESS)
+            err = bulk_flush(&b);
+        free(b.buf);
+        copy = ps.copy;
     }
     free(copy);
     return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Put", (int)sizeof(struct put_later));
@@ -633,6 +846,20 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
     src = packed(origin_addr, origin_count, origin_datatype, &copy);
     if (!src)
         return __mpi_win_no_mem(win, "MPI_Accumulate", tt->size * target_count);
+    if (target_rank != w->rank && tt->size * target_count > BULK_MIN) {
+        struct bulk b;
+        err = bulk_start(&b, w, target_rank, src, op, et, 1);
+        per = (BULK_BYTES / __coll_size(et)) * __coll_size(et);
+        if (err == MPI_SUCCESS) {
+            FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off,
+                         if (err == MPI_SUCCESS) err = bulk_piece(&b, a, len, off));
+            if (err == MPI_SUCCESS)
+                err = bulk_flush(&b);
+        }
+        free(b.buf);
+        free(copy);
+        return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Accumulate", BULK_BYTES);
+    }
     /* here whole runs; to another process whole elements, 16 bytes a message at most */
     per = target_rank == w->rank ? tt->size * target_count : (PAYLOAD * 4 / __coll_size(et)) * __coll_size(et);
     FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off, {
@@ -866,8 +1093,6 @@ int MPI_Win_sync(MPI_Win win)
  * origin's next synchronisation (fence, unlock, flush) waits for it as for a get's and unpacks the bytes into
  * the result buffer. The token can be one constant: each slot is new and holds its complement until then. */
 
-#define FETCH_TOKEN 0x5be0cd19
-
 /* The old elements at addr go back into dst, packed; then the operands (meta: bytes << 16 | op << 8 | type,
  * the bytes of packed elements) are combined into them as combine() does (MPI_NO_OP: they stay). */
 static void fetch_op(char *addr, int meta, int *dst, int who, int w0, int w1, int w2, int w3)
@@ -988,6 +1213,41 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
         free(s);
         free(copy);
         return MPI_SUCCESS;
+    }
+    if (tt->size * target_count > BULK_MIN) {
+        /* in bulk: count the messages and their replies' words, then make them */
+        struct bulk b;
+        per = (BULK_BYTES / __coll_size(et)) * __coll_size(et);
+        bulk_start(&b, w, target_rank, src, op, et, 0);
+        FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off, bulk_piece(&b, a, len, off));
+        bulk_flush(&b);
+        g = (struct get_later *)malloc(sizeof *g + 4 * b.n * sizeof(int) + 4 * b.words + 8);
+        if (g) {
+            g->runs = (int *)(g + 1);
+            g->words = (char *)(((int)(g->runs + 4 * b.n) + 7) & ~7);
+        }
+        err = g ? bulk_start(&b, w, target_rank, src, op, et, 1) : MPI_ERR_NO_MEM;
+        if (err != MPI_SUCCESS) {
+            free(g);
+            free(copy);
+            return __mpi_win_no_mem(win, fn, BULK_BYTES);
+        }
+        g->rank = target_rank;
+        g->buf = result_addr;
+        g->count = result_count;
+        g->type = result_datatype;
+        g->bytes = 0;
+        b.g = g;
+        FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off,
+                     if (err == MPI_SUCCESS) err = bulk_piece(&b, a, len, off));
+        if (err == MPI_SUCCESS)
+            err = bulk_flush(&b);
+        g->nruns = b.n;             /* the messages sent, whose replies the synchronisation waits for */
+        g->next = w->gets;
+        w->gets = g;
+        free(b.buf);
+        free(copy);
+        return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, fn, BULK_BYTES);
     }
     per = (PAYLOAD * 4 / __coll_size(et)) * __coll_size(et);       /* whole elements per message */
     FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off, r++);
