@@ -147,7 +147,7 @@ final class Specifiers {
             case "double" -> DOUBLE;
             case "signed" -> SIGNED;
             case "unsigned" -> UNSIGNED;
-            case "_Complex" -> COMPLEX;
+            case "_Complex", "__complex__", "__complex" -> COMPLEX;
             default -> -1;
         };
         if (bit < 0) {
