@@ -171,6 +171,12 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_UB ((MPI_Datatype)23)
 #define MPI_LB ((MPI_Datatype)24)
 #define MPI_AINT MPI_LONG                       /* MPI-2: an MPI_Aint is a long (dynamic windows' addresses) */
+/* MPI-2.2's C99 complex types: a pair of the real type, real part first (docs/abi.md); MPI_C_COMPLEX is
+ * MPI_C_FLOAT_COMPLEX (as in MPICH, whose name for both is "MPI_C_COMPLEX"). long double is double here. */
+#define MPI_C_FLOAT_COMPLEX ((MPI_Datatype)25)
+#define MPI_C_COMPLEX MPI_C_FLOAT_COMPLEX
+#define MPI_C_DOUBLE_COMPLEX ((MPI_Datatype)26)
+#define MPI_C_LONG_DOUBLE_COMPLEX ((MPI_Datatype)27)
 
 /* MPI-2.2's C types of fixed width, MPI_C_BOOL, MPI_WCHAR and MPI_OFFSET: each the predefined type of the same
  * C type here (as MPI_AINT above and MPI_COUNT below), so it sends, reduces, packs and sizes as that type does;

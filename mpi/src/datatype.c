@@ -19,15 +19,15 @@
 
 /* ---- Predefined types ------------------------------------------------------------------------------------ */
 
-#define NPREDEF 25      /* handles 1 .. MPI_LB */
+#define NPREDEF 28      /* handles 1 .. MPI_C_LONG_DOUBLE_COMPLEX */
 
 static struct __mpi_block pb[NPREDEF][2];
 struct __mpi_type __mpi_predef[NPREDEF];      /* by handle (fast.S reads the sizes) */
 #define predef __mpi_predef
 
-/* size and alignment of the basic types 1..16; 0 for the pair types and markers, set up below */
+/* size and alignment of the basic types 1..16; 0 for the pair types, markers and complex types, set up below */
 static const signed char basic_size[NPREDEF] = {
-    0, 1, 1, 1, 1, 2, 2, 4, 4, 4, 4, 8, 8, 4, 8, 8, 1, 0, 0, 0, 0, 0, 0, 0, 0
+    0, 1, 1, 1, 1, 2, 2, 4, 4, 4, 4, 8, 8, 4, 8, 8, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 };
 
 static void set_basic(int h, int size)
@@ -77,6 +77,14 @@ static void set_pair(int h, int vsize, int ioff, int ext)
     }
 }
 
+/* a complex type: two reals of rsize bytes, one run whose elements are the reals (for external32) */
+static void set_complex(int h, int rsize)
+{
+    set_basic(h, 2 * rsize);
+    predef[h].align = rsize;
+    pb[h][0].esize = rsize;
+}
+
 static void set_marker(int h, int flag)
 {
     struct __mpi_type *t = &predef[h];
@@ -100,6 +108,9 @@ void __mpi_setup_types(void)
     set_pair(MPI_LONG_DOUBLE_INT, 8, 8, 16);
     set_marker(MPI_UB, TF_HAS_UB);
     set_marker(MPI_LB, TF_HAS_LB);
+    set_complex(MPI_C_FLOAT_COMPLEX, 4);
+    set_complex(MPI_C_DOUBLE_COMPLEX, 8);
+    set_complex(MPI_C_LONG_DOUBLE_COMPLEX, 8);
     predef_ready = 1;
 }
 

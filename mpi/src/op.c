@@ -2,14 +2,15 @@
  * MPI_Op_create / MPI_Op_free.
  *
  *   MPI_MAX, MPI_MIN                 integer and floating types
- *   MPI_SUM, MPI_PROD                integer and floating types
+ *   MPI_SUM, MPI_PROD                integer, floating and complex types
  *   MPI_LAND, MPI_LOR, MPI_LXOR      integer types
  *   MPI_BAND, MPI_BOR, MPI_BXOR      integer types and MPI_BYTE
  *   MPI_MAXLOC, MPI_MINLOC           the pair types; equal values keep the lower index
  *
  * (integer: MPI_CHAR, MPI_SIGNED_CHAR, MPI_UNSIGNED_CHAR, MPI_SHORT, MPI_UNSIGNED_SHORT, MPI_INT,
  * MPI_UNSIGNED, MPI_LONG, MPI_UNSIGNED_LONG, MPI_LONG_LONG_INT, MPI_UNSIGNED_LONG_LONG; floating: MPI_FLOAT,
- * MPI_DOUBLE, MPI_LONG_DOUBLE.) Every combination is one function with one tight loop, found in a table
+ * MPI_DOUBLE, MPI_LONG_DOUBLE; complex: MPI_C_FLOAT_COMPLEX (MPI_C_COMPLEX), MPI_C_DOUBLE_COMPLEX,
+ * MPI_C_LONG_DOUBLE_COMPLEX, whose products are the compiler's: (ac - bd) + (ad + bc)i for finite operands.) Every combination is one function with one tight loop, found in a table
  * indexed by operation and type. The collectives call __mpi_op_combine(op, type, lower, higher, out, n):
  * out = lower op higher, element by element, where lower holds the contribution of the lower ranks; a
  * non-commutative user operation is therefore applied in rank order, as MPI requires. */
@@ -91,6 +92,10 @@ INTEGER(llong, long long)
 INTEGER(ullong, unsigned long long)
 ARITH(float, float)
 ARITH(double, double)
+FN(sum_cfloat, float _Complex, a[i] + b[i])
+FN(prod_cfloat, float _Complex, a[i] * b[i])
+FN(sum_cdouble, double _Complex, a[i] + b[i])
+FN(prod_cdouble, double _Complex, a[i] * b[i])
 
 /* MAXLOC / MINLOC on (value, index) pairs: the better value wins, the lower index on equal values. */
 #define LOC(S, T)                                                               \
@@ -136,10 +141,12 @@ LOC(short, struct loc_short)
       [MPI_BAND] = band_##S, [MPI_BOR] = bor_##S, [MPI_BXOR] = bxor_##S }
 #define ROW_FLOAT(S)                                                            \
     { [MPI_MAX] = max_##S, [MPI_MIN] = min_##S, [MPI_SUM] = sum_##S, [MPI_PROD] = prod_##S }
+#define ROW_COMPLEX(S) { [MPI_SUM] = sum_##S, [MPI_PROD] = prod_##S }
 #define ROW_PAIR(S) { [MPI_MAXLOC] = maxloc_##S, [MPI_MINLOC] = minloc_##S }
 
 /* [type][op]; empty entries: the operation does not apply to the type */
-static const combine_fn table[MPI_LB + 1][MPI_MINLOC + 1] = {
+#define LAST_TYPE MPI_C_LONG_DOUBLE_COMPLEX
+static const combine_fn table[LAST_TYPE + 1][MPI_MINLOC + 1] = {
     [MPI_CHAR] = ROW_INTEGER(schar),
     [MPI_SIGNED_CHAR] = ROW_INTEGER(schar),
     [MPI_UNSIGNED_CHAR] = ROW_INTEGER(uchar),
@@ -161,6 +168,9 @@ static const combine_fn table[MPI_LB + 1][MPI_MINLOC + 1] = {
     [MPI_2INT] = ROW_PAIR(int),
     [MPI_SHORT_INT] = ROW_PAIR(short),
     [MPI_LONG_DOUBLE_INT] = ROW_PAIR(double),
+    [MPI_C_FLOAT_COMPLEX] = ROW_COMPLEX(cfloat),
+    [MPI_C_DOUBLE_COMPLEX] = ROW_COMPLEX(cdouble),
+    [MPI_C_LONG_DOUBLE_COMPLEX] = ROW_COMPLEX(cdouble),
 };
 
 static struct user_op *user(MPI_Op op)
@@ -185,7 +195,7 @@ int __mpi_op_combine(MPI_Op op, MPI_Datatype type, const void *lower, const void
 {
     struct user_op *u;
     if (op >= MPI_MAX && op <= MPI_MINLOC) {
-        combine_fn f = type > 0 && type <= MPI_LB ? table[type][op] : 0;
+        combine_fn f = type > 0 && type <= LAST_TYPE ? table[type][op] : 0;
         if (!f)
             return MPI_ERR_OP;
         f(lower, higher, out, n);
@@ -218,7 +228,7 @@ int __mpi_op_combine(MPI_Op op, MPI_Datatype type, const void *lower, const void
 /* The loop of a predefined operation on a type, or 0 (a user operation: use __mpi_op_combine). */
 __mpi_combine_fn __mpi_op_fn(MPI_Op op, MPI_Datatype type)
 {
-    if (op >= MPI_MAX && op <= MPI_MINLOC && type > 0 && type <= MPI_LB)
+    if (op >= MPI_MAX && op <= MPI_MINLOC && type > 0 && type <= LAST_TYPE)
         return table[type][op];
     return 0;
 }
@@ -227,7 +237,7 @@ __mpi_combine_fn __mpi_op_fn(MPI_Op op, MPI_Datatype type)
 int __mpi_op_check(MPI_Op op, MPI_Datatype type)
 {
     if (op >= MPI_MAX && op <= MPI_MINLOC)
-        return type > 0 && type <= MPI_LB && table[type][op] != 0;
+        return type > 0 && type <= LAST_TYPE && table[type][op] != 0;
     return user(op) != 0;
 }
 

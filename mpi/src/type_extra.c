@@ -385,7 +385,8 @@ static const char *const predef_names[] = {
     "MPI_DATATYPE_NULL", "MPI_CHAR", "MPI_SIGNED_CHAR", "MPI_UNSIGNED_CHAR", "MPI_BYTE", "MPI_SHORT",
     "MPI_UNSIGNED_SHORT", "MPI_INT", "MPI_UNSIGNED", "MPI_LONG", "MPI_UNSIGNED_LONG", "MPI_LONG_LONG_INT",
     "MPI_UNSIGNED_LONG_LONG", "MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_DOUBLE", "MPI_PACKED", "MPI_FLOAT_INT",
-    "MPI_DOUBLE_INT", "MPI_LONG_INT", "MPI_2INT", "MPI_SHORT_INT", "MPI_LONG_DOUBLE_INT", "MPI_UB", "MPI_LB"
+    "MPI_DOUBLE_INT", "MPI_LONG_INT", "MPI_2INT", "MPI_SHORT_INT", "MPI_LONG_DOUBLE_INT", "MPI_UB", "MPI_LB",
+    "MPI_C_COMPLEX", "MPI_C_DOUBLE_COMPLEX", "MPI_C_LONG_DOUBLE_COMPLEX"
 };
 
 int MPI_Type_set_name(MPI_Datatype datatype, const char *type_name)
@@ -577,6 +578,7 @@ int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
 {
     static const MPI_Datatype reals[] = { MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE, 0 };
     static const MPI_Datatype integers[] = { MPI_CHAR, MPI_SHORT, MPI_INT, MPI_LONG, MPI_LONG_LONG_INT, 0 };
+    static const MPI_Datatype complexes[] = { MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX, MPI_C_LONG_DOUBLE_COMPLEX, 0 };
     const MPI_Datatype *l;
     if (!datatype)
         TYPE_ERR(MPI_ERR_ARG, "MPI_Type_match_size");
@@ -585,7 +587,7 @@ int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
     else if (typeclass == MPI_TYPECLASS_INTEGER)
         l = integers;
     else if (typeclass == MPI_TYPECLASS_COMPLEX)
-        TYPE_ERR(MPI_ERR_ARG, "MPI_Type_match_size");     /* no complex types in C89 */
+        l = complexes;
     else
         TYPE_ERR(MPI_ERR_ARG, "MPI_Type_match_size");
     for (; *l; l++)
@@ -726,7 +728,7 @@ static struct __mpi_type *ext_type(MPI_Datatype datatype, struct ext *e)
     if (!t)
         return 0;
     el = __mpi_type_elements(datatype);
-    e->ld = el == MPI_LONG_DOUBLE || el == MPI_LONG_DOUBLE_INT;
+    e->ld = el == MPI_LONG_DOUBLE || el == MPI_LONG_DOUBLE_INT || el == MPI_C_LONG_DOUBLE_COMPLEX;
     each_run(t, count_run, e);
     return t;
 }

@@ -41,6 +41,20 @@ class DiagnosticsTest {
     }
 
     @Test
+    void complexOperandsOfOrderingRemainderAndBitOperatorsAreErrors() {
+        String text = diagnose("double _Complex a, b;\nint f(void) { int r = a < b; r += a % 2; r += a & 1; r += a << 1;"
+                + " return r + (a == b) + (a != 1.0); }\n");
+        assertEquals(4, text.lines().filter(l -> l.contains("error:")).count(), text);
+        assertTrue(text.contains("t.c:2:25: error: invalid operands to binary < (have 'complex double' and 'complex double')"),
+                text);
+        assertTrue(text.contains("t.c:2:37: error: invalid operands to binary % (have 'complex double' and 'int')"), text);
+        assertTrue(text.contains("error: invalid operands to binary & (have 'complex double' and 'int')"), text);
+        assertTrue(text.contains("error: invalid operands to binary << (have 'complex double' and 'int')"), text);
+        assertEquals("", diagnose("float _Complex f; long double _Complex l; __complex__ double d;\n"
+                + "int g(void) { l = f * 2 + d; __real__ f = 1; return sizeof f + sizeof l + (f != 0); }\n"));
+    }
+
+    @Test
     void expectedExpression() {
         assertEquals("""
                 t.c:1:29: error: expected expression before ')' token

@@ -17,6 +17,7 @@ Bool: '_Bool'; Alignof: '_Alignof'; Alignas: '_Alignas'; Noreturn: '_Noreturn'; 
 ThreadLocal: '_Thread_local'; Complex: '_Complex'; Generic: '_Generic';
 Attribute: '__attribute__'; Asm: '__asm__'; Extension: '__extension__'; Typeof: '__typeof__';
 VaArg: '__builtin_va_arg'; Offsetof: '__builtin_offsetof'; BuiltinVaList: '__builtin_va_list';
+Real: '__real__'; Imag: '__imag__';
 
 LeftParen: '('; RightParen: ')'; LeftBracket: '['; RightBracket: ']'; LeftBrace: '{'; RightBrace: '}';
 Less: '<'; LessEqual: '<='; Greater: '>'; GreaterEqual: '>='; LeftShift: '<<'; RightShift: '>>';

@@ -69,6 +69,7 @@ unaryExpression
     | Alignof '(' typeName ')'                                     # alignofType
     | Alignof unaryExpression                                      # alignofExpr
     | Extension castExpression                                     # extensionUnary
+    | op=(Real | Imag) castExpression                              # realImagUnary
     ;
 
 castExpression

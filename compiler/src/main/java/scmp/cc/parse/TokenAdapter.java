@@ -32,7 +32,8 @@ public final class TokenAdapter {
             {"__volatile__", "volatile"}, {"__signed", "signed"}, {"__signed__", "signed"}, {"asm", "__asm__"},
             {"__asm", "__asm__"}, {"typeof", "__typeof__"}, {"__typeof", "__typeof__"}, {"__alignof__", "_Alignof"},
             {"__alignof", "_Alignof"}, {"__attribute", "__attribute__"}, {"_Noreturn", "_Noreturn"},
-            {"__thread", "_Thread_local"},
+            {"__thread", "_Thread_local"}, {"__complex__", "_Complex"}, {"__complex", "_Complex"},
+            {"__real", "__real__"}, {"__imag", "__imag__"},
         };
         for (String[] a : aliases) {
             TYPES.put(a[0], TYPES.get(a[1]));

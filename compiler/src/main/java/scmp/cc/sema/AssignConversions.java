@@ -31,6 +31,10 @@ final class AssignConversions {
         Expr v = s.exprs.value(e);
         Type from = v.type();
         Type target = to.unqualified();
+        if ((to.isComplex() || from.isComplex()) && ComplexOps.arithmeticOrComplex(to)
+                && ComplexOps.arithmeticOrComplex(from)) {
+            return s.complex.convert(v, target);
+        }
         if (to.isAggregate()) {
             if (from.isAggregate() && from.agg == to.agg) {
                 return v;

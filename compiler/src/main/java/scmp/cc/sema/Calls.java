@@ -153,6 +153,18 @@ final class Calls {
                     return s.exprs.error(pos);
                 }
                 return s.exprs.value(args.get(0));
+            case "__builtin_complex": {
+                if (args.size() != 2) {
+                    diag.error(pos, "wrong number of arguments to function '__builtin_complex'");
+                    return s.exprs.error(pos);
+                }
+                Expr re = s.exprs.value(args.get(0)), im = s.exprs.value(args.get(1));
+                if (!re.type().isFloating() || !im.type().isFloating()) {
+                    diag.error(pos, "'__builtin_complex' operand not of real binary floating-point type");
+                    return s.exprs.error(pos);
+                }
+                return s.complex.make(pos, re, im, Type.complexOf(Conversions.common(re.type(), im.type())));
+            }
             case "__builtin_unreachable":
                 return new Expr.Cast(pos, Type.VOID, Conversions.intLit(pos, 0));
             case "__builtin_constant_p":

@@ -128,6 +128,9 @@ final class Exprs {
     /** A controlling expression (if, loops, ?:, !, &&, ||): any scalar. */
     Expr condition(Expr e) {
         Expr v = value(e);
+        if (v.type().isComplex()) {
+            return s.complex.condition(v);
+        }
         if (!v.type().isScalar()) {
             diag.error(e.pos(), "used " + (v.type().isAggregate() ? "struct type value" : q(v.type()) + " value")
                     + " where scalar is required");
@@ -202,6 +205,11 @@ final class Exprs {
             t = Conversions.common(ta, tb);
             a = Conversions.convert(a, t);
             b = Conversions.convert(b, t);
+        } else if ((ta.isComplex() || tb.isComplex()) && ComplexOps.arithmeticOrComplex(ta)
+                && ComplexOps.arithmeticOrComplex(tb)) {
+            t = ComplexOps.common(ta, tb);
+            a = s.complex.convert(a, t);
+            b = s.complex.convert(b, t);
         } else if (ta.isVoid() && tb.isVoid()) {
             t = Type.VOID;
         } else if (ta.isAggregate() && tb.isAggregate() && ta.agg == tb.agg) {
@@ -295,6 +303,10 @@ final class Exprs {
         if (to.isVoid()) {
             return new Expr.Cast(pos, Type.VOID, e);
         }
+        if ((to.isComplex() || from.isComplex()) && ComplexOps.arithmeticOrComplex(to)
+                && ComplexOps.arithmeticOrComplex(from)) {
+            return s.complex.convert(e, to);
+        }
         if (!to.isScalar()) {
             if (to.isAggregate() && from.isAggregate() && to.agg == from.agg) {
                 return e;
@@ -335,6 +347,9 @@ final class Exprs {
                     case "&" -> s.lvalues.addressOf(pos, e);
                     case "*" -> s.lvalues.deref(pos, e);
                     case "+", "-" -> {
+                        if (value(e).type().isComplex()) {
+                            yield o.op.getText().equals("+") ? value(e) : s.complex.negate(pos, e);
+                        }
                         Expr v = promote(e);
                         if (!v.type().isArithmetic()) {
                             diag.error(pos, "wrong type argument to unary " + (o.op.getText().equals("+") ? "plus"
@@ -353,6 +368,9 @@ final class Exprs {
                         yield atPrecision(new Expr.Unary(pos, v.type(), UnOp.NEG, v));
                     }
                     case "~" -> {
+                        if (value(e).type().isComplex()) {
+                            yield s.complex.conjugate(pos, e);
+                        }
                         Expr v = promote(e);
                         if (!v.type().isInteger()) {
                             diag.error(pos, "wrong type argument to bit-complement");
@@ -395,6 +413,9 @@ final class Exprs {
         }
         if (ctx instanceof CParser.ExtensionUnaryContext x) {
                 return cast(x.castExpression());
+        }
+        if (ctx instanceof CParser.RealImagUnaryContext ri) {
+                return s.complex.real(pos, cast(ri.castExpression()), ri.op.getText().startsWith("__imag"));
         }
         throw new IllegalStateException();
     }

@@ -166,6 +166,11 @@ final class Initializers {
             arrayItems(in, c, false, 0);
             return;
         }
+        if (in.type.isComplex()) {
+            complexInit(in, item);
+            c.advance();
+            return;
+        }
         if (in.type.isAggregate()) {
             Expr e = s.exprs.value(itemExpr(item));
             if (e.type().isAggregate() && e.type().agg == in.type.agg) {
@@ -181,7 +186,28 @@ final class Initializers {
         c.advance();
     }
 
+    /**
+     * A complex object from one expression: converted to its type; a constant (ComplexOps.constant) sets the two
+     * parts, so that it can initialize a static object.
+     */
+    private void complexInit(Init in, CParser.InitializerContext item) {
+        Expr v = s.conversions.assignConvert(itemExpr(item), in.type, tok(item), AssignConversions.AssignContext.INIT);
+        in.reset();
+        double[] c = ComplexOps.constant(v);
+        if (c == null || !v.type().isComplex()) {
+            in.expr = v;
+            return;
+        }
+        Type rt = in.type.realType();
+        in.child(0).expr = new Expr.FloatLit(v.pos(), rt, c[0]);
+        in.child(1).expr = new Expr.FloatLit(v.pos(), rt, c[1]);
+    }
+
     private void initLeafOrWhole(Init in, CParser.InitializerContext item) {
+        if (in.type.isComplex()) {
+            complexInit(in, item);
+            return;
+        }
         Expr e = itemExpr(item);
         in.expr = s.conversions.assignConvert(e, in.type, tok(item), AssignConversions.AssignContext.INIT);
     }

@@ -32,6 +32,9 @@ final class Operators {
     Expr binary(Token pos, BinOp op, Expr l0, Expr r0) {
         Expr l = s.exprs.value(l0), r = s.exprs.value(r0);
         Type lt = l.type(), rt = r.type();
+        if ((lt.isComplex() || rt.isComplex()) && op != BinOp.LOGAND && op != BinOp.LOGOR && op != BinOp.COMMA) {
+            return s.complex.binary(pos, op, l, r);
+        }
         switch (op) {
             case LOGAND, LOGOR: {
                 Expr a = s.exprs.condition(l), b = s.exprs.condition(r);

@@ -70,6 +70,7 @@ public final class Sema {
     final Statements statements;
     final GenericSelection generics;
     final VariableArrays vlas;
+    final ComplexOps complex;
 
     /**
      * The size computations of variable-length array types that declarators have read and nobody has placed
@@ -86,6 +87,7 @@ public final class Sema {
         this.conversions = new AssignConversions(this);
         this.lvalues = new Lvalues(this);
         this.operators = new Operators(this);
+        this.complex = new ComplexOps(this);
         this.calls = new Calls(this);
         this.literals = new ConstantLiterals(this);
         this.specifiers = new Specifiers(this);

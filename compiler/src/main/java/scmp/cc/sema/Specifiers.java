@@ -29,7 +29,8 @@ final class Specifiers {
     }
 
     private static final int VOID = 1, BOOL = 1 << 2, CHAR = 1 << 4, SHORT = 1 << 6, INT = 1 << 8, LONG = 1 << 10,
-            FLOAT = 1 << 12, DOUBLE = 1 << 14, OTHER = 1 << 16, SIGNED = 1 << 17, UNSIGNED = 1 << 18;
+            FLOAT = 1 << 12, DOUBLE = 1 << 14, OTHER = 1 << 16, SIGNED = 1 << 17, UNSIGNED = 1 << 18,
+            COMPLEX = 1 << 19;
 
     /** What the specifiers read so far say. */
     private static final class Seen {
@@ -146,6 +147,7 @@ final class Specifiers {
             case "double" -> DOUBLE;
             case "signed" -> SIGNED;
             case "unsigned" -> UNSIGNED;
+            case "_Complex", "__complex__", "__complex" -> COMPLEX;
             default -> -1;
         };
         if (bit < 0) {
@@ -179,6 +181,13 @@ final class Specifiers {
             case FLOAT -> Type.FLOAT;
             case DOUBLE -> Type.DOUBLE;
             case LONG + DOUBLE -> Type.LDOUBLE;
+            case COMPLEX + FLOAT -> Type.CFLOAT;
+            case COMPLEX + DOUBLE -> Type.CDOUBLE;
+            case COMPLEX + LONG + DOUBLE -> Type.CLDOUBLE;
+            case COMPLEX -> {
+                diag.warning(pos, "ISO C does not support plain 'complex' meaning 'double complex'");
+                yield Type.CDOUBLE;
+            }
             default -> {
                 diag.error(pos, "invalid combination of type specifiers");
                 yield Type.INT;

@@ -63,6 +63,11 @@ public final class Type {
          * below theirs too, and are read and written a byte at a time ({@code Expr#knownAlign}).
          */
         public boolean misplaced;
+        /**
+         * For the complex types (C99 6.2.5p11), laid out as a struct of two members of their real type (real part
+         * first, docs/abi.md): that real type; null for every struct and union of the program.
+         */
+        public Type complexOf;
 
         public Aggregate(String tag) {
             this.tag = tag;
@@ -125,6 +130,42 @@ public final class Type {
     public static final Type FLOAT = basic(Kind.FLOAT, false);
     public static final Type DOUBLE = basic(Kind.DOUBLE, false);
     public static final Type LDOUBLE = basic(Kind.LDOUBLE, false);
+    /** {@code float _Complex}, {@code double _Complex}, {@code long double _Complex}: see {@link #isComplex}. */
+    public static final Type CFLOAT = complexType(FLOAT), CDOUBLE = complexType(DOUBLE), CLDOUBLE = complexType(LDOUBLE);
+
+    private static Type complexType(Type real) {
+        Aggregate a = new Aggregate(null);
+        a.complexOf = real;
+        a.members.add(new Member("__real__", real, 0, 0, -1));
+        a.members.add(new Member("__imag__", real, real.size(), 0, -1));
+        a.size = 2 * real.size();
+        a.align = real.size();
+        a.complete = true;
+        return struct(a, false);
+    }
+
+    /** The complex type whose real type is {@code real} (float, double or long double). */
+    public static Type complexOf(Type real) {
+        return switch (real.kind) {
+            case FLOAT -> CFLOAT;
+            case LDOUBLE -> CLDOUBLE;
+            default -> CDOUBLE;
+        };
+    }
+
+    /**
+     * Whether this is a complex type. Those are structs of two members of their real type to the code generator
+     * (docs/abi.md), with an Aggregate of their own ({@code agg.complexOf}); the type checker gives them their
+     * arithmetic.
+     */
+    public boolean isComplex() {
+        return kind == Kind.STRUCT && agg != null && agg.complexOf != null;
+    }
+
+    /** The real type of a complex type; the type itself for a real one. */
+    public Type realType() {
+        return isComplex() ? agg.complexOf : this;
+    }
     /**
      * The width of an unsigned {@code long long} bit-field's value of 33 to 63 bits, whose arithmetic gcc does at
      * that width (docs/compiler.md, "Types"); 0 for every other type, which copies of this one by
@@ -441,7 +482,7 @@ public final class Type {
                     case DOUBLE -> "double";
                     case LDOUBLE -> "long double";
                     case ENUM -> "enum";
-                    case STRUCT -> "struct " + (agg.tag != null ? agg.tag : "<anonymous>");
+                    case STRUCT -> agg.complexOf != null ? "complex " + agg.complexOf : "struct " + (agg.tag != null ? agg.tag : "<anonymous>");
                     case UNION -> "union " + (agg.tag != null ? agg.tag : "<anonymous>");
                     default -> kind.name();
                 };
