@@ -177,6 +177,11 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_C_COMPLEX MPI_C_FLOAT_COMPLEX
 #define MPI_C_DOUBLE_COMPLEX ((MPI_Datatype)26)
 #define MPI_C_LONG_DOUBLE_COMPLEX ((MPI_Datatype)27)
+/* MPI-3's C++ types, for C programs that name them: the C types of the same layout (bool is a byte, as _Bool) */
+#define MPI_CXX_BOOL MPI_C_BOOL
+#define MPI_CXX_FLOAT_COMPLEX MPI_C_FLOAT_COMPLEX
+#define MPI_CXX_DOUBLE_COMPLEX MPI_C_DOUBLE_COMPLEX
+#define MPI_CXX_LONG_DOUBLE_COMPLEX MPI_C_LONG_DOUBLE_COMPLEX
 
 /* MPI-2.2's C types of fixed width, MPI_C_BOOL, MPI_WCHAR and MPI_OFFSET: each the predefined type of the same
  * C type here (as MPI_AINT above and MPI_COUNT below), so it sends, reduces, packs and sizes as that type does;

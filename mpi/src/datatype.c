@@ -108,10 +108,23 @@ void __mpi_setup_types(void)
     set_pair(MPI_LONG_DOUBLE_INT, 8, 8, 16);
     set_marker(MPI_UB, TF_HAS_UB);
     set_marker(MPI_LB, TF_HAS_LB);
-    set_complex(MPI_C_FLOAT_COMPLEX, 4);
-    set_complex(MPI_C_DOUBLE_COMPLEX, 8);
-    set_complex(MPI_C_LONG_DOUBLE_COMPLEX, 8);
     predef_ready = 1;
+}
+
+/* The complex types, set up when a program first names one (so that a program that never does pays nothing at
+ * MPI_Init, and the lookup of the other types is as before); 0 for a handle that is no type. */
+static struct __mpi_type *complex_type(MPI_Datatype t)
+{
+    static int ready;
+    if (t < MPI_C_FLOAT_COMPLEX || t > MPI_C_LONG_DOUBLE_COMPLEX)
+        return 0;
+    if (!ready) {
+        set_complex(MPI_C_FLOAT_COMPLEX, 4);
+        set_complex(MPI_C_DOUBLE_COMPLEX, 8);
+        set_complex(MPI_C_LONG_DOUBLE_COMPLEX, 8);
+        ready = 1;
+    }
+    return &predef[t];
 }
 
 /* ---- The table of derived types ---------------------------------------------------------------------------- */
@@ -123,12 +136,12 @@ struct __mpi_type *__mpi_type_get(MPI_Datatype t)
 {
     if (!predef_ready)
         __mpi_setup_types();
-    if (t > 0 && t < NPREDEF)
+    if (t > 0 && t < MPI_C_FLOAT_COMPLEX)
         return &predef[t];
     t -= MPI_FIRST_DERIVED;
     if (t >= 0 && t < nderived)
         return derived[t];
-    return 0;
+    return complex_type(t + MPI_FIRST_DERIVED);
 }
 
 int __mpi_type_size(MPI_Datatype type)

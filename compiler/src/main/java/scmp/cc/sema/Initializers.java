@@ -126,6 +126,17 @@ final class Initializers {
             }
         }
         InitCursor c = new InitCursor(ctx.initializerList());
+        if (in.type.isComplex() && c.pendingDesignators().isEmpty() && !braced(c.item())
+                && ComplexOps.arithmeticOrComplex(s.exprs.value(itemExpr(c.item())).type())
+                && s.exprs.value(itemExpr(c.item())).type().isComplex()) {
+            // {z}: a complex value in braces initializes the whole object, as a scalar's
+            complexInit(in, c.item());
+            c.advance();
+            if (c.more()) {
+                diag.warning(tok(c.item()), "excess elements in scalar initializer");
+            }
+            return;
+        }
         if (in.type.isArray()) {
             arrayItems(in, c, true, 0);
         } else if (in.type.isAggregate()) {
