@@ -118,13 +118,13 @@ class IdleSkipTest {
                 MPI_Init(&argc, &argv);
                 MPI_Comm_rank(MPI_COMM_WORLD, &rank);
                 if (rank == 0) {
-                    for (i = 0; i < 60000; i++) {
+                    for (i = 0; i < 20000; i++) {
                         v = v * 3 + i;
                     }
                 }
                 MPI_Barrier(MPI_COMM_WORLD);
                 if (rank == 1) {
-                    for (i = 0; i < 30000; i++) {
+                    for (i = 0; i < 10000; i++) {
                         v = v * 5 + i;
                     }
                 }
@@ -271,8 +271,8 @@ class IdleSkipTest {
             assertEquals(off.stdout(), on.stdout(), stack);
             assertEquals(off.counters(), on.counters(), stack);
             assertEquals(0, off.skipped());
-            // ranks 1 and 2 wait through rank 0's loop (about 400 000 cycles), then 0 and 2 through rank 1's
-            assertTrue(on.skipped() > 400_000, stack + ": skipped node-cycles: " + on.skipped());
+            // ranks 1 and 2 wait through rank 0's loop (about 140 000 cycles), then 0 and 2 through rank 1's
+            assertTrue(on.skipped() > 150_000, stack + ": skipped node-cycles: " + on.skipped());
         }
     }
 }
