@@ -338,7 +338,13 @@ public final class Node {
     private static final int MAX_SCHEDULE = 1 << 12;
     /** Watches the instructions of an attempt: any with effects outside its thread ends it; records the schedule. */
     private final Tracer effectWatch = (cycle, node, thread, pc, word) -> {
-        if (hasOutsideEffect(word) && !storeSeen(thread, pc)) {
+        if (this.period > 0 || this.periodFrom < 0) {
+            return;   // no attempt runs (it ended within the engine's run, which keeps calling the watch until it exits)
+        }
+        if (this.anchorMode && !anchorStep(cycle, pc)) {
+            return;
+        }
+        if (hasOutsideEffect(word) && !storeSeen(thread, pc) || readsTime(pc)) {
             giveUpAttempt();
             return;
         }
@@ -411,6 +417,24 @@ public final class Node {
         return true;
     }
 
+    private static final int RDSR_OP = Instruction.RDSR.ordinal();
+    private static final int SR_CYCLE = SpecialRegister.CYCLE.ordinal(), SR_CYCLEH = SpecialRegister.CYCLEH.ordinal(),
+            SR_INSTRET = SpecialRegister.INSTRET.ordinal();
+
+    /**
+     * Whether the instruction at {@code pc} reads the time ({@code rdsr} of the cycle or instruction counter): a loop
+     * that does may leave its registers as they were (it compares the time with a deadline and drops it) and still
+     * end when the time comes, so an attempt that meets one gives up.
+     */
+    private boolean readsTime(int pc) {
+        int i = (pc - text.base()) >>> 2;
+        if (text.op[i] != RDSR_OP) {
+            return false;
+        }
+        int sr = text.imm[i];
+        return sr == SR_CYCLE || sr == SR_CYCLEH || sr == SR_INSTRET;
+    }
+
     /** Whether every word the attempt's stores wrote holds again what it held before the first of them. */
     private boolean storesUndone() {
         for (int k = 0; k < stored; k++) {
@@ -432,6 +456,185 @@ public final class Node {
         }
         effectSeen = true;
         engineContext.tracer = outerTracer;
+        if (anchorMode) {
+            anchorFailed();
+        }
+    }
+
+    // ---- periods found without a suspend: at a recurring point of the running thread (docs/performance.md)
+
+    /** Whether the current attempt looks for a period at a recurring pc rather than at suspends. */
+    private boolean anchorMode;
+    /** The attempt's recurring point: the pc whose visits are compared, or -1 before one is chosen. */
+    private int anchorPc = -1;
+    /** The pc of the instruction the attempt saw last (a backward transfer chooses the anchor). */
+    private int anchorLastPc;
+    /** The instructions an attempt has seen before it chose its anchor. */
+    private int anchorPrefix;
+    /** The issue cycle of the anchor's first visit. */
+    private long anchorT;
+    /** The state at the anchor's first visit; its tail holds the causes of the scoreboard entries not yet ready. */
+    private long[] anchorState;
+    private long[] anchorScratch;
+    /** The thread switches when the anchor was first visited: an attempt sees one thread run without a switch. */
+    private long anchorSwitches;
+    /** The first cycle ({@link #ranTo}) at which a new attempt may start, and the back-off after failures. */
+    private long anchorNext;
+    private long anchorBackoff;
+    /** The fewest and most cycles between a failed attempt's end and the next attempt. */
+    private static final long ANCHOR_BACKOFF_MIN = 1 << 13, ANCHOR_BACKOFF_MAX = 1 << 20;
+    /** The period search at recurring points: attempts started, periods found (for measurements). */
+    private final long[] anchorCounts = new long[2];
+
+    /**
+     * Starts a search for a period at a recurring point, if none runs and the back-off allows: the node stopped at
+     * a limit with its thread running, so a thread that polls without a {@code suspend} is looked at too. The watch
+     * then sees every instruction ({@link #anchorStep}).
+     */
+    private void maybeStartAnchor() {
+        if (!idleSkip || outerTracer != null || period > 0 || periodFrom >= 0 || current == null
+                || ranTo < anchorNext) {
+            return;
+        }
+        if (anchorState == null) {
+            anchorState = new long[stateSize() + DecodedText.SB_SIZE];
+            anchorScratch = new long[stateSize() + DecodedText.SB_SIZE];
+        }
+        anchorMode = true;
+        anchorPc = -1;
+        anchorLastPc = current.pc;
+        anchorPrefix = 0;
+        periodFrom = ranTo;
+        anchorCounts[0]++;
+        effectSeen = false;
+        scheduled = 0;
+        stored = 0;
+        pendingDispatch = NO_DISPATCH;
+        engineContext.tracer = effectWatch;
+    }
+
+    /** A failed attempt at a recurring point ends at once; the next waits twice as long (up to a bound). */
+    private void anchorFailed() {
+        anchorMode = false;
+        endAttempt();
+        engineContext.tracer = outerTracer;
+        anchorBackoff = Math.min(Math.max(ANCHOR_BACKOFF_MIN, anchorBackoff * 2), ANCHOR_BACKOFF_MAX);
+        anchorNext = ranTo + anchorBackoff;
+    }
+
+    /**
+     * The node's state in front of the instruction at {@code pc} that issues at {@code t}, in the middle of a run of
+     * the current thread: {@link #relativeState} at {@code t}, with the running thread's pc and issue (its context
+     * holds them only between runs) and, after it, the causes of its scoreboard entries not ready at {@code t}
+     * (what a later stall is charged to).
+     */
+    private void anchorStateAt(long t, int pc, long[] out) {
+        relativeState(t, out);
+        out[0] = 0;
+        int k = 8 + contexts.length + current.id * (6 + 33 + 32 + DecodedText.SB_SIZE);
+        out[k + 1] = pc;
+        out[k + 2] = 0;
+        int base = stateSize();
+        long[] r = current.ready;
+        byte[] cause = current.cause;
+        for (int i = 0; i < DecodedText.SB_SIZE; i++) {
+            out[base + i] = r[i] > t ? cause[i] : -1;
+        }
+    }
+
+    /**
+     * Takes an instruction an attempt at a recurring point sees, before the watch's checks: chooses the anchor (the
+     * target of the first backward transfer), records the state at its first visit, and at each later visit
+     * compares; equal state, memory the stores left as it was, nothing from outside and the same device answer make
+     * the distance a period. Returns whether the watch is to check and record the instruction.
+     */
+    private boolean anchorStep(long t, int pc) {
+        if (periodFrom < 0 || period > 0) {
+            return false;   // the attempt ended in this run (the engine keeps calling the watch until it exits)
+        }
+        if (anchorPc < 0) {
+            boolean backward = pc <= anchorLastPc;
+            anchorLastPc = pc;
+            if (!backward) {
+                if (++anchorPrefix > MAX_SCHEDULE) {
+                    searchCounts[3]++;
+                    anchorFailed();
+                }
+                return false;
+            }
+            anchorPc = pc;
+            anchorVisit(t, pc);
+            return true;
+        }
+        if (pc != anchorPc) {
+            return true;
+        }
+        if (effectSeen || switchCount != anchorSwitches || remote.effects() != effectsAt
+                || deviceAnswer() != deviceAt) {
+            if (!effectSeen) {
+                searchCounts[4]++;
+            }
+            anchorFailed();
+            return false;
+        }
+        anchorStateAt(t, pc, anchorScratch);
+        if (!Arrays.equals(anchorScratch, anchorState) || !storesUndone()) {
+            return true;
+        }
+        for (int i = 0; i < scheduled; i++) {
+            if (scheduleDispatch[i] != NO_DISPATCH) {
+                anchorFailed();   // a dispatch in the stretch: a switch the counts above did not see
+                return false;
+            }
+        }
+        // a period: the stretch from the first visit to this one repeats for ever
+        period = t - anchorT;
+        searchCounts[1]++;
+        anchorCounts[1]++;
+        scheduleBase = anchorT;
+        for (int i = 0; i < scheduled; i++) {
+            scheduleIssue[i] -= scheduleBase;
+        }
+        periodFrom = t;
+        dRetired = scheduled;
+        long[] st = engineContext.stallCycles();
+        dStall = new long[st.length];
+        long stalls = 0;
+        for (int i = 0; i < st.length; i++) {
+            dStall[i] = st[i] - stall0[i];
+            stalls += dStall[i];
+        }
+        // within one thread's run every cycle is an issue, a stall or a control bubble
+        dBubbles = period - dRetired - stalls;
+        dSwitchCount = 0;
+        dSwitchCycles = 0;
+        dNiuBlocked = 0;
+        engineContext.tracer = outerTracer;
+        anchorMode = false;
+        anchorBackoff = 0;
+        anchorNext = 0;
+        return false;
+    }
+
+    /** The first visit of the anchor: the state, counters and device answer the later visits are compared with. */
+    private void anchorVisit(long t, int pc) {
+        anchorT = t;
+        anchorStateAt(t, pc, anchorState);
+        anchorSwitches = switchCount;
+        effectsAt = remote.effects();
+        deviceAt = deviceAnswer();
+        stall0 = engineContext.stallCycles();
+        scheduled = 0;
+        stored = 0;
+        effectSeen = false;
+        pendingDispatch = NO_DISPATCH;   // a thread switched to before the anchor (after another's end) is not in it
+    }
+
+    /**
+     * Returns the search at recurring points' counts so far (for measurements): attempts started, periods found.
+     */
+    public long[] anchorSearchCounts() {
+        return anchorCounts.clone();
     }
 
     /** Entries of {@link #effectWords}: a direct-mapped cache of the watch's decoding, by instruction word. */
@@ -604,6 +807,7 @@ public final class Node {
             engineContext.tracer = outerTracer;
         }
         periodFrom = -1;
+        anchorMode = false;
     }
 
     private void attemptFailed() {
@@ -616,6 +820,9 @@ public final class Node {
     private void suspended(long t) {
         if (!idleSkip || outerTracer != null || period > 0) {
             return;
+        }
+        if (anchorMode) {
+            anchorFailed();   // a thread that suspends is looked at from its suspends
         }
         if (periodFrom < 0) {
             if (skipSuspends > 0) {
@@ -1018,6 +1225,9 @@ public final class Node {
             switch (exit) {
                 case LIMIT -> {
                     stop = Stop.LIMIT;
+                    if (idleSkip && periodFrom < 0 && period == 0) {
+                        maybeStartAnchor();
+                    }
                     return t;
                 }
                 case HOST_CALL -> {

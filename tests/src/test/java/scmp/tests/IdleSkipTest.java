@@ -105,6 +105,36 @@ class IdleSkipTest {
             }
             """;
 
+    /**
+     * On the SP model (docs/sp.md): rank 0 computes while the others wait in MPI_Barrier, whose wait loop under
+     * either stack polls the receive ring in memory without a {@code suspend}; then rank 1 computes while the others
+     * wait in the next barrier.
+     */
+    private static final String SP_POLL = """
+            #include <mpi.h>
+            #include <stdio.h>
+            int main(int argc, char **argv) {
+                int rank, i, v = 0, w = 0;
+                MPI_Init(&argc, &argv);
+                MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+                if (rank == 0) {
+                    for (i = 0; i < 20000; i++) {
+                        v = v * 3 + i;
+                    }
+                }
+                MPI_Barrier(MPI_COMM_WORLD);
+                if (rank == 1) {
+                    for (i = 0; i < 10000; i++) {
+                        v = v * 5 + i;
+                    }
+                }
+                MPI_Allreduce(&v, &w, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+                printf("rank %d: %d\\n", rank, w);
+                MPI_Finalize();
+                return 0;
+            }
+            """;
+
     private record Outcome(Machine.Result result, String stdout, List<String> counters, long skipped,
                            long[] runAhead, long[] idle) {
     }
@@ -121,6 +151,36 @@ class IdleSkipTest {
         m.setIdleSkip(skip);
         Machine.Result r = m.run();
         return new Outcome(r, out.toString(StandardCharsets.ISO_8859_1) + err.toString(StandardCharsets.ISO_8859_1),
+                counters(m), m.skippedCycles(), m.runAheadCounts(), m.idleSkipCounts());
+    }
+
+    /** Runs an executable of another model (its ELF's) on {@code ranks} nodes with its default parameters. */
+    @SuppressWarnings("unchecked")
+    private static <P extends Record> Outcome runModel(Executable exe, int ranks, boolean skip, String stack)
+            throws Exception {
+        scmp.machine.MachineModel<P> model = (scmp.machine.MachineModel<P>) scmp.machine.Models.of(exe.machine());
+        scmp.machine.ModelConfig<P> mc = new scmp.machine.ModelConfig<>(model,
+                scmp.machine.Params.defaults(model.parametersType())).fit(ranks);
+        int r = model.ranks(mc.params(), ranks);
+        scmp.machine.RunConfig run = scmp.machine.RunConfig.builder("sp").ranks(r).maxCycles(50_000_000L)
+                .env("SCMP_NPROCS", Integer.toString(r)).env("MP_MPI_STACK", stack).build();
+        scmp.machine.MachineSetup setup = new scmp.machine.MachineSetup() {
+            @Override
+            public scmp.machine.ModelConfig<?> model() {
+                return mc;
+            }
+
+            @Override
+            public scmp.machine.RunConfig run() {
+                return run;
+            }
+        };
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Machine m = new Machine(setup, exe, out, err, new ByteArrayInputStream(new byte[0]));
+        m.setIdleSkip(skip);
+        Machine.Result res = m.run();
+        return new Outcome(res, out.toString(StandardCharsets.ISO_8859_1) + err.toString(StandardCharsets.ISO_8859_1),
                 counters(m), m.skippedCycles(), m.runAheadCounts(), m.idleSkipCounts());
     }
 
@@ -189,5 +249,30 @@ class IdleSkipTest {
         assertTrue(c[5] > 10_000, "virtual node-cycles as the network acted: " + c[5]);
         // and were skipped, though their loop stores (the return address of idle())
         assertTrue(on.skipped() > 2 * 200_000, "skipped node-cycles: " + on.skipped());
+    }
+
+    /**
+     * SP ranks that poll without a {@code suspend} (MPI-LAPI's and the native stack's waits) are skipped from a
+     * period found at a recurring point of their loop, and the run equals {@code --idle-skip off} counter by counter.
+     */
+    @Test
+    void spRanksThatPollWithoutSuspendAreSkipped(@TempDir Path dir) throws Exception {
+        Path src = dir.resolve("sppoll.c");
+        Files.writeString(src, SP_POLL);
+        Path exeFile = dir.resolve("sppoll");
+        E2e.Cc cc = E2e.scmpcc("-O1", "-mmachine=sp", "-o", exeFile.toString(), src.toString());
+        assertEquals(0, cc.status(), cc.stderr());
+        Executable exe = scmp.elf.ElfReader.readExecutable(exeFile.toString(), Files.readAllBytes(exeFile));
+        for (String stack : new String[] {"lapi", "native"}) {
+            Outcome on = runModel(exe, 3, true, stack);
+            Outcome off = runModel(exe, 3, false, stack);
+            assertEquals(Machine.Outcome.EXIT, off.result().outcome(), off.stdout());
+            assertEquals(off.result(), on.result(), stack);
+            assertEquals(off.stdout(), on.stdout(), stack);
+            assertEquals(off.counters(), on.counters(), stack);
+            assertEquals(0, off.skipped());
+            // ranks 1 and 2 wait through rank 0's loop (about 140 000 cycles), then 0 and 2 through rank 1's
+            assertTrue(on.skipped() > 150_000, stack + ": skipped node-cycles: " + on.skipped());
+        }
     }
 }

@@ -271,6 +271,11 @@ final class SpAdapter implements NetworkPort, SpecialRegisters {
         wake(cycle + 1);
     }
 
+    /** Whether the switch may soon act on this node: sends not yet in the switch, or an interrupt raised. */
+    boolean busy() {
+        return unread != 0 || inFifo != 0 || interruptPending;
+    }
+
     /** Tells whether the receive ring has a free slot. */
     boolean slotFree() {
         return ring != 0 && landed - freed < slots;

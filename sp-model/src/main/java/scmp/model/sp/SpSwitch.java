@@ -134,9 +134,36 @@ final class SpSwitch implements ClockedNetwork, MultistageSwitch.Client {
 
     // ---- from the switch ----
 
+    /**
+     * {@inheritDoc} Here: the switch acts on a node only in the events of its adapter's DMA engines and interrupts:
+     * the send DMA's read of the node's memory (which also changes {@code niustat}'s sending bit and may wake a
+     * waiting thread), a packet's leaving the send FIFO (room for a blocked send), a packet's landing in the receive
+     * ring (its memory, {@code niustat}'s received bit, a waiting thread woken, an interrupt raised) and an
+     * interrupt starting the handler thread. Heads and tails crossing the switch's links and a packet's arrival in
+     * the receive FIFO change nothing a core sees; {@link #run} and {@link #left} name the node before each of the
+     * others.
+     */
+    @Override
+    public boolean reportReach(java.util.function.IntConsumer before) {
+        reach = before;
+        return true;
+    }
+
+    /** {@inheritDoc} Here: the node's adapter has sends not yet in the switch, a packet to land or an interrupt. */
+    @Override
+    public boolean mayActOn(int node) {
+        return adapters[node] != null && adapters[node].busy() || rxBusy[node] || !rxFifo[node].isEmpty();
+    }
+
+    /** What to tell before the switch acts on a node ({@link #reportReach}), or null. */
+    private java.util.function.IntConsumer reach;
+
     @Override
     public void run(int kind, MultistageSwitch.Packet packet, int node, long n) {
         Packet p = (Packet) packet;
+        if (reach != null) {
+            reach.accept(kind == READ ? p.src : kind == LAND ? p.dst : node);
+        }
         switch (kind) {
             case READ -> {
                 // the words are those of memory at n + 1; the packet is in the send FIFO and may enter the switch
@@ -160,6 +187,9 @@ final class SpSwitch implements ClockedNetwork, MultistageSwitch.Client {
 
     @Override
     public void left(MultistageSwitch.Packet p, long at) {
+        if (reach != null) {
+            reach.accept(p.src);
+        }
         adapters[p.src].sendLeft(at);
     }
 
