@@ -66,6 +66,13 @@ static slot inbox[PVM_MAX_PES][PVM_SLOTS];
 static volatile long credit[PVM_MAX_PES];
 /* On a sender: how many fragments it has put into receiver r's ring. */
 static long sent[PVM_MAX_PES];
+/* On a receiver: how many fragments sender s has put into its ring (s puts the count here after each header,
+ * so it lands after the header): one compact array, so that a poll reads P words from a few cache lines instead
+ * of the head slot of each of P rings, a line and a miss each. */
+static volatile long posted[PVM_MAX_PES];
+/* On a receiver: set to 1 by every sender after its count (so it lands after it), cleared by the receiver before
+ * it reads the counts: 0 says no ring has anything new, and a poll with nothing arrived reads one word, not P. */
+static volatile long bell;
 /* On a receiver: how many fragments it has taken from sender s's ring, and s's message being reassembled. */
 static long taken[PVM_MAX_PES];
 static msg *partial[PVM_MAX_PES];
@@ -126,59 +133,90 @@ int pvm_get_PE(int tid) {
     return pe >= 0 && pe < shmem_n_pes() ? pe : PvmBadParam;
 }
 
-/* Copy 3: takes every fragment that has arrived in this PE's rings into the receive queue. */
-static void drain(void) {
-    int me = shmem_my_pe(), p = shmem_n_pes();
-    for (int s = 0; s < p; s++) {
-        for (;;) {
-            slot *sl = &inbox[s][taken[s] % PVM_SLOTS];
-            t3d_cache_invalidate(sl, 16);
-            if (sl->flag != taken[s] + 1) {
-                break;
+/* Copy 3: takes the fragments that have arrived in sender s's ring into the receive queue. */
+static void take_ring(int s, int me) {
+    while (taken[s] != posted[s]) {     /* s's ring holds fragments not yet taken (none: it is not read) */
+        slot *sl = &inbox[s][taken[s] % PVM_SLOTS];
+        t3d_cache_invalidate(sl, 16);
+        if (sl->flag != taken[s] + 1) {
+            break;
+        }
+        msg *m = partial[s];
+        if (sl->bytes < 0) {
+            /* a long message: only its header is taken; the data stays in the sender's buffer (the slot's
+             * first word) until an unpack or precv gets it (get_long) */
+            t3d_cache_invalidate(sl->data, 8);
+            m = (msg *) malloc(sizeof(msg));
+            m->next = 0;
+            m->src = s;
+            m->tag = (int) sl->tag;
+            m->bytes = (int) sl->total;
+            m->got = m->bytes;
+            m->data = 0;
+            m->raddr = sl->data[0];
+            m->rdone = sl->data[1];
+        } else if (m == 0) {
+            m = (msg *) malloc(sizeof(msg) + sl->total + 4);
+            m->next = 0;
+            m->src = s;
+            m->tag = (int) sl->tag;
+            m->bytes = (int) sl->total;
+            m->got = 0;
+            m->data = (char *) (m + 1);
+            m->raddr = 0;
+            partial[s] = m;
+        }
+        if (sl->bytes > 0 && m->got < m->bytes) {
+            t3d_cache_invalidate(sl->data, (int) sl->bytes);
+            memcpy(m->data + m->got, sl->data, sl->bytes);
+            m->got += (int) sl->bytes;
+        }
+        taken[s]++;
+        t3d_put_word((void *) &credit[me], taken[s], s);
+        if (m->got == m->bytes) {
+            partial[s] = 0;
+            if (queue_tail) {
+                queue_tail->next = m;
+            } else {
+                queue_head = m;
             }
-            msg *m = partial[s];
-            if (sl->bytes < 0) {
-                /* a long message: only its header is taken; the data stays in the sender's buffer (the slot's
-                 * first word) until an unpack or precv gets it (get_long) */
-                t3d_cache_invalidate(sl->data, 8);
-                m = (msg *) malloc(sizeof(msg));
-                m->next = 0;
-                m->src = s;
-                m->tag = (int) sl->tag;
-                m->bytes = (int) sl->total;
-                m->got = m->bytes;
-                m->data = 0;
-                m->raddr = sl->data[0];
-                m->rdone = sl->data[1];
-            } else if (m == 0) {
-                m = (msg *) malloc(sizeof(msg) + sl->total + 4);
-                m->next = 0;
-                m->src = s;
-                m->tag = (int) sl->tag;
-                m->bytes = (int) sl->total;
-                m->got = 0;
-                m->data = (char *) (m + 1);
-                m->raddr = 0;
-                partial[s] = m;
-            }
-            if (sl->bytes > 0 && m->got < m->bytes) {
-                t3d_cache_invalidate(sl->data, (int) sl->bytes);
-                memcpy(m->data + m->got, sl->data, sl->bytes);
-                m->got += (int) sl->bytes;
-            }
-            taken[s]++;
-            t3d_put_word((void *) &credit[me], taken[s], s);
-            if (m->got == m->bytes) {
-                partial[s] = 0;
-                if (queue_tail) {
-                    queue_tail->next = m;
-                } else {
-                    queue_head = m;
-                }
-                queue_tail = m;
-            }
+            queue_tail = m;
         }
     }
+}
+
+/* Takes every fragment that has arrived in this PE's rings into the receive queue. The bell is cleared before the
+ * counts are read, and a sender puts its count before it rings, so a count that lands after this scan read it
+ * rings again and is seen by the next drain. */
+static void drain(void) {
+    t3d_cache_invalidate((const void *) &bell, (int) sizeof(long));
+    if (bell == 0) {
+        return;
+    }
+    bell = 0;
+    int me = shmem_my_pe(), p = shmem_n_pes();
+    t3d_cache_invalidate((const void *) posted, p * (int) sizeof(long));
+    for (int s = 0; s < p; s++) {
+        take_ring(s, me);
+    }
+}
+
+/* A receive's poll: a message from the awaited sender (src >= 0) is looked for in its ring first, without a scan
+ * of the others (the queue keeps each sender's order: the ring's fragments join it behind the ones taken before);
+ * then, if none matched, every ring that rang is drained. */
+static msg *take(int tid, int tag);
+static msg *poll_take(int tid, int tag) {
+    int src = tid == -1 ? -1 : tid - PVM_TID_BASE;
+    msg *m;
+    if (src >= 0) {
+        t3d_cache_invalidate((const void *) &posted[src], (int) sizeof(long));
+        take_ring(src, shmem_my_pe());
+        if ((m = take(tid, tag)) != 0) {
+            return m;
+        }
+    }
+    drain();
+    return take(tid, tag);
 }
 
 /* Waits until pe's ring for this PE has a free slot, taking this PE's own arrivals meanwhile. */
@@ -231,6 +269,8 @@ static void post_long(int pe, int tag, char *buf, int total) {
     long header[4] = {sent[pe] + 1, tag, total, -1};
     shmem_put(&sl->flag, header, 4, pe);
     sent[pe]++;
+    t3d_put_word((void *) &posted[me], sent[pe], pe);
+    t3d_put_word((void *) &bell, 1, pe);
     shmem_quiet();
 }
 
@@ -247,6 +287,8 @@ static void transfer(int pe, int tag, const char *buf, int total) {
         long header[4] = {sent[pe] + 1, tag, total, n};
         shmem_put(&sl->flag, header, 4, pe);
         sent[pe]++;
+        t3d_put_word((void *) &posted[me], sent[pe], pe);
+        t3d_put_word((void *) &bell, 1, pe);
         off += n;
     } while (off < total);
     shmem_quiet();
@@ -450,8 +492,7 @@ static int receive(int tid, int msgtag, int block) {
     }
     msg *m;
     for (;;) {
-        drain();
-        m = take(tid, msgtag);
+        m = poll_take(tid, msgtag);
         if (m || !block) {
             break;
         }
@@ -530,11 +571,7 @@ int pvm_precv(int tid, int msgtag, void *buf, int len, int datatype, int *rtid, 
         return PvmBadParam;
     }
     msg *m;
-    for (;;) {
-        drain();
-        if ((m = take(tid, msgtag)) != 0) {
-            break;
-        }
+    while ((m = poll_take(tid, msgtag)) == 0) {
     }
     int bytes = m->bytes < size * len ? m->bytes : size * len;
     if (m->raddr && ((unsigned long) buf & 3) == 0 && (bytes & 3) == 0) {
@@ -563,11 +600,7 @@ int pvm_precv(int tid, int msgtag, void *buf, int len, int datatype, int *rtid, 
 /* Takes the barrier's empty message from task src, taking arrivals into the queue meanwhile. */
 static void barrier_wait(int src) {
     msg *m;
-    for (;;) {
-        drain();
-        if ((m = take(PVM_TID_BASE + src, PVM_BARRIER_TAG)) != 0) {
-            break;
-        }
+    while ((m = poll_take(PVM_TID_BASE + src, PVM_BARRIER_TAG)) == 0) {
     }
     free_msg(m);
 }

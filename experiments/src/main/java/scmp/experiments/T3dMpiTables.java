@@ -327,12 +327,13 @@ public final class T3dMpiTables {
                     + "cheap (a malloc per copy, freed when the receiver has got it).",
             "MPI's barrier costs half PVM's, consistently (Figure 8)", "pvm_barrier is MPI's unbalanced tree "
                     + "over PVM's own empty messages (docs/t3d-msg.md, \"Barrier\"), since a constant ratio to a "
-                    + "tree needs a barrier that grows as a tree does. It costs more than MPI's, as in the seed, but 3 "
-                    + "to 8 times, not twice: a step is a whole PVM message (a header put and its acknowledgement, "
-                    + "then at the receiver a poll of every sender's ring, a malloc, a credit put and the match) "
-                    + "against MPI's protocol-slot signal, and the poll of every ring grows with the partition, so "
-                    + "the ratio falls as it grows (not the poll alone: waits that watched only the awaited ring still "
-                    + "fell from 0.28 to 0.15). The seeds give neither CRI's barrier nor its per-message costs.",
+                    + "tree needs a barrier that grows as a tree does, and it does: a poll reads one bell word when "
+                    + "nothing came and a wait takes the awaited sender's ring first, so the ratio is near-constant "
+                    + "(it fell from 0.30 to 0.12 when every poll read every sender's ring). It is a quarter, not "
+                    + "half: a step is a whole PVM message (the header, count and bell puts and the wait for their "
+                    + "acknowledgements, then at the receiver a malloc, a credit put, the match and a free), about "
+                    + "1150 cycles against MPI's 375-cycle protocol-slot signal. The seeds give neither CRI's "
+                    + "barrier nor its per-message costs.",
             "MPI standard mode and PVM tend to a similar steady bandwidth (copy and get)", "The model's PVM "
                     + "passes over a long message twice as MPI standard mode does (pack and get against copy and "
                     + "get); the per-message costs differ.");
