@@ -27,4 +27,11 @@ for src in "$clib"/src/libc/*.c "$clib"/src/libm/*.c "$clib"/src/rt/*.c; do
 done
 ld -m elf_i386 -r -o "$OUT/clib_raw.o" $objs
 objcopy --prefix-symbols=scmp_ "$OUT/clib_raw.o" "$OUT/clib.o"
+# What clib's objects need from the host compiler's own runtime (libgcc: __muldc3 for the product of two
+# complex numbers, ...) keeps its name: it is gcc's, not clib's.
+redef=""
+for s in $(nm -u "$OUT/clib_raw.o" | awk '{print $2}' | grep -E '^__[a-z]+[0-9]$'); do
+  redef="$redef --redefine-sym scmp_$s=$s"
+done
+[ -z "$redef" ] || objcopy $redef "$OUT/clib.o"
 $CC $ARCH -O1 -c "$here/shim.c" -o "$OUT/shim.o"
