@@ -55,6 +55,20 @@ class DiagnosticsTest {
     }
 
     @Test
+    void complexIncrementAndImaginaryConstants() {
+        // gcc's extensions, accepted without a diagnostic as gcc does by default: ++/-- on complex lvalues,
+        // floating imaginary constants of every suffix order
+        assertEquals("", diagnose("double _Complex z; float _Complex f;\n"
+                + "void g(void) { z++; --z; f = 2.0fi + 1.5if + 3.0Fi; z = z * 2.0i + .5J + 1e3i; ++f; f--; }\n"));
+        // integer ones are complex int to gcc, a type not provided: an error saying so
+        String text = diagnose("double _Complex g(double x) { return x + 3i; }\n");
+        assertTrue(text.contains("t.c:1:42: error: imaginary integer constant \"3i\" is not supported"), text);
+        // a const complex is not modifiable
+        text = diagnose("void g(void) { const double _Complex c = 1; c++; }\n");
+        assertTrue(text.contains("error: increment of read-only variable 'c'"), text);
+    }
+
+    @Test
     void expectedExpression() {
         assertEquals("""
                 t.c:1:29: error: expected expression before ')' token

@@ -94,6 +94,11 @@ final class ComplexOps {
                 new Expr.FloatLit(pos, rt, f ? Conversions.toFloat(im) : Conversions.canonical(im)), ct);
     }
 
+    /** gcc's imaginary constant {@code im}i: the complex constant 0 + im*i of type {@code ct}. */
+    Expr imaginary(Token pos, double im, Type ct) {
+        return constantOf(pos, 0.0, im, ct);
+    }
+
     /** Converts a real or complex value to the real or complex type {@code to} (6.3.1.6, 6.3.1.7). */
     Expr convert(Expr e, Type to) {
         Expr v = s.exprs.value(e);

@@ -31,6 +31,23 @@ final class ConstantLiterals {
     Expr constant(CParser.ConstantContext c) {
         CToken ct = (CToken) c.getStart();
         Token t = ct.pp();
+        String imag = imaginary(t.text());
+        if (imag != null) {
+            // gcc's imaginary constants (2.0i, 2.0fi, 1.5j): a complex of the constant's real type, 0 + 2.0i
+            if (ct.getType() != CLexer.FloatingConstant) {
+                diag.error(t, "imaginary integer constant \"" + t.text() + "\" is not supported (gcc's type for it,"
+                        + " 'complex int', is not provided)" + (imag.matches("[1-9][0-9]*|0")
+                                ? "; write \"" + imag + ".0i\"" : ""));
+                return s.exprs.error(t);
+            }
+            Literals.FloatLit f = Literals.parseFloat(imag);
+            if (f == null) {
+                diag.error(t, "invalid suffix \"" + suffixOf(t.text()) + "\" on floating constant");
+                return s.exprs.error(t);
+            }
+            Type rt = f.suffix() == 'f' ? Type.FLOAT : f.suffix() == 'l' ? Type.LDOUBLE : Type.DOUBLE;
+            return s.complex.imaginary(t, f.value(), Type.complexOf(rt));
+        }
         switch (ct.getType()) {
             case CLexer.CharacterConstant: {
                 // 'x' is an int; L'x' a wchar_t, u'x' a char16_t, U'x' a char32_t (C11 6.4.4.4p11).
@@ -65,6 +82,32 @@ final class ConstantLiterals {
                 return new Expr.IntLit(t, intConstantType(lit, t), lit.value());
             }
         }
+    }
+
+    /** The constant without its imaginary suffix (one i, I, j or J among its trailing letters), or null. */
+    private static String imaginary(String s) {
+        if (s.startsWith("0x") || s.startsWith("0X")) {
+            if (s.length() <= 2) {
+                return null;
+            }
+        }
+        int i = s.length();
+        while (i > 0 && Character.isLetter(s.charAt(i - 1))) {
+            i--;
+        }
+        String letters = s.substring(i);
+        int at = -1, n = 0;
+        for (int k = 0; k < letters.length(); k++) {
+            char c = Character.toLowerCase(letters.charAt(k));
+            if (c == 'i' || c == 'j') {
+                at = k;
+                n++;
+            }
+        }
+        if (n != 1) {
+            return null;
+        }
+        return s.substring(0, i) + letters.substring(0, at) + letters.substring(at + 1);
     }
 
     private static String suffixOf(String s) {

@@ -161,7 +161,8 @@ final class Lvalues {
             return s.exprs.error(pos);
         }
         Type t = target.type();
-        if (!t.isScalar()) {
+        // gcc's extension: ++ and -- on a complex lvalue add or subtract 1 to its real part (z += 1)
+        if (!t.isScalar() && !t.isComplex()) {
             diag.error(pos, "wrong type argument to " + (inc ? "increment" : "decrement"));
             return s.exprs.error(pos);
         }
