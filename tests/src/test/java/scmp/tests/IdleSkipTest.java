@@ -145,9 +145,19 @@ class IdleSkipTest {
 
     private static Outcome run(Executable exe, boolean skip, int x, int y) throws Exception {
         ScmpConfig cfg = ScmpConfig.builder("idle").mesh(x, y).ranks(x * y).maxCycles(50_000_000L).build();
+        return runOn((out, err) -> new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0])), skip);
+    }
+
+    /** Builds a machine writing to the given streams. */
+    private interface Build {
+        Machine make(ByteArrayOutputStream out, ByteArrayOutputStream err) throws Exception;
+    }
+
+    /** Runs the machine {@code build} makes, idle skipping on or off, and gathers what the tests compare. */
+    private static Outcome runOn(Build build, boolean skip) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Machine m = new Machine(cfg, exe, out, err, new ByteArrayInputStream(new byte[0]));
+        Machine m = build.make(out, err);
         m.setIdleSkip(skip);
         Machine.Result r = m.run();
         return new Outcome(r, out.toString(StandardCharsets.ISO_8859_1) + err.toString(StandardCharsets.ISO_8859_1),
@@ -175,13 +185,7 @@ class IdleSkipTest {
                 return run;
             }
         };
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Machine m = new Machine(setup, exe, out, err, new ByteArrayInputStream(new byte[0]));
-        m.setIdleSkip(skip);
-        Machine.Result res = m.run();
-        return new Outcome(res, out.toString(StandardCharsets.ISO_8859_1) + err.toString(StandardCharsets.ISO_8859_1),
-                counters(m), m.skippedCycles(), m.runAheadCounts(), m.idleSkipCounts());
+        return runOn((out, err) -> new Machine(setup, exe, out, err, new ByteArrayInputStream(new byte[0])), skip);
     }
 
     /** Every built node's counters: instructions, stalls by cause, bubbles, switches and their cycles, NIU waits. */
