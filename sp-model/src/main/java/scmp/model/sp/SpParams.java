@@ -139,4 +139,20 @@ public record SpParams(int nodes, int clockMhz, int memoryBytes, int pairMBps, i
     public long routeCycles(int r) {
         return MultistageSwitch.routeCycles(r, routes, switchLatencyCycles, hopCycles);
     }
+
+    /**
+     * Returns the fewest cycles from a send's tail instruction at core cycle {@code t} to the first cycle another
+     * node can see anything of it: a one-word packet on the pair's shortest route through an idle switch, landing
+     * in the target's receive ring at {@code t + dmaStartCycles + dmaWordCycles} (the send DMA has read it) {@code
+     * + switchLatencyCycles} (route 0 crosses no extra chip; every other route takes {@code hopCycles >= 0} more
+     * per chip) {@code + linkCycles(1)} (its tail out of the switch) {@code + dmaStartCycles + 3 dmaWordCycles}
+     * (the receive DMA writes the slot's header, user word and payload word). Every term grows with the payload
+     * and every wait (a busy DMA, link or FIFO, a full ring) only adds to it (docs/sp.md, "Timing"). 505 with the
+     * defaults.
+     *
+     * @return the cycles
+     */
+    public long minDeliveryCycles() {
+        return 2L * dmaStartCycles + 4L * dmaWordCycles + switchLatencyCycles + linkCycles(1);
+    }
 }

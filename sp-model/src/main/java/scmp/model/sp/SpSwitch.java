@@ -239,6 +239,22 @@ final class SpSwitch implements ClockedNetwork, MultistageSwitch.Client {
         return context.node(k);
     }
 
+    /**
+     * {@inheritDoc} Here {@link SpParams#minDeliveryCycles()}: another node sees a node's network instruction only
+     * when a packet it sent lands in that node's receive ring (the one event of the switch that acts on a node
+     * other than the request's own), at the earliest that many cycles after the send's tail. The other requests
+     * act on their own node alone: the send DMA's read and the packet leaving the send FIFO (the sender's memory,
+     * {@code niustat}, a woken thread), a free slot or a new ring starting a waiting packet's receive DMA, an
+     * interrupt enabled or returned from starting the handler {@code interruptCycles} later, a thread started in
+     * the next cycle; those are bounded otherwise, as every node's own device is: a core stops right after each
+     * network instruction, and while an event is pending the rounds are lockstep (docs/performance.md, "The SP
+     * switch's lookahead").
+     */
+    @Override
+    public long lookahead() {
+        return params.minDeliveryCycles();
+    }
+
     @Override
     public long stallWindow() {
         return params.dmaStartCycles() + params.interruptCycles() + params.routeCycles(params.routes() - 1)
