@@ -16,7 +16,10 @@
  *   handler runs to its end before another starts, so each element's read-modify-write is atomic.
  * - Accumulates and atomics of more than BULK_MIN bytes, and the short runs of a put when they are many, go in
  *   bulk: one DATA message of operands and target pieces into a buffer the target allocated, one THREAD
- *   message whose handler applies it whole ("Many small runs or elements in bulk" below).
+ *   message whose handler applies it whole ("Many small runs or elements in bulk" below). Smaller accumulates
+ *   to one target are gathered until a synchronisation ("Small accumulates gathered").
+ * - Accumulate-type messages are numbered per origin and target and applied in that order ("Accumulates in
+ *   order").
  * Each THREAD message carries its sender's rank and the parity of the sender's epoch (its synchronisations
  * so far); the target counts them per sender and parity. A fence marker and an unlock request tell the
  * target how many the sender has sent it in all, so the target knows when everything has been applied. */
@@ -1086,13 +1089,21 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
     } else {
         /* to another process: its pieces join the pending message (above, "Small accumulates gathered") */
         struct bulk *b = pend_for(w, target_rank, op, et);
-        if (!b) {
-            free(copy);
-            return __mpi_win_no_mem(win, "MPI_Accumulate", BULK_BYTES);
+        if (b) {
+            b->src = src;
+            FOR_ELEMENTS(tt, target_count, base, et, tt->size * target_count, a, len, off,
+                         if (err == MPI_SUCCESS) err = bulk_piece(b, a, len, off));
+        } else {
+            /* no memory for a pending message (so none is pending): whole elements, 16 bytes a message at
+             * most, now */
+            per = (PAYLOAD * 4 / __coll_size(et)) * __coll_size(et);
+            FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off, {
+                int d[PAYLOAD];
+                memcpy(d, src + off, len);
+                thread8(w, target_rank, (void (*)())accumulate, (int)a, acc_seq(w, target_rank) | op << 8 | et, len,
+                        d);
+            });
         }
-        b->src = src;
-        FOR_ELEMENTS(tt, target_count, base, et, tt->size * target_count, a, len, off,
-                     if (err == MPI_SUCCESS) err = bulk_piece(b, a, len, off));
     }
     free(copy);
     return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Accumulate", BULK_BYTES);
@@ -1420,6 +1431,35 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
     int err, len, off, per, r = 0;
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
+    /* The common case at once, as in MPI_Accumulate: one predefined type without gaps on every side, as many
+     * items, a few bytes to another process, in the window (MPICH's rma/atomic_rmw_gacc makes 450000 such calls,
+     * each followed by a flush). Anything else, an error among it, goes the general way below. */
+    if (result_datatype == target_datatype && result_count == target_count
+        && (op == MPI_NO_OP || (origin_datatype == target_datatype && origin_count == target_count))
+        && target_count > 0 && target_count <= BULK_MIN && __coll_contig_basic(target_datatype)
+        && target_rank >= 0 && target_rank < w->size && target_rank != w->rank && target_disp >= 0
+        && target_disp <= w->sizes[target_rank]) {
+        int d[PAYLOAD] = {0, 0, 0, 0}, es = __coll_size(target_datatype);
+        len = target_count * es;
+        per = (PAYLOAD * 4 / es) * es;
+        if (len <= BULK_MIN && target_disp * w->units[target_rank] + len <= w->sizes[target_rank]
+            && acc_elements(target_datatype, target_datatype, op, 1, &et) == MPI_SUCCESS
+            && (g = fetch_later(w, target_rank, (len + per - 1) / per, result_addr, result_count,
+                                result_datatype)) != 0) {
+            base = w->bases[target_rank] + target_disp * w->units[target_rank];
+            pend_flush(w, target_rank, 1);      /* the accumulates before it apply first */
+            for (off = 0; off < len; off += per) {
+                int n = len - off < per ? len - off : per;
+                if (op != MPI_NO_OP)
+                    memcpy(d, (char *)origin_addr + off, n);
+                fetch_run(w, g, r++, (void (*)())fetch_op, base + off, acc_seq(w, target_rank)
+                          | FETCH_META(n, op, et), n, d);
+            }
+            g->next = w->gets;
+            w->gets = g;
+            return MPI_SUCCESS;
+        }
+    }
     err = target(w, target_rank, target_disp, target_count, target_datatype, result_count, result_datatype, &base);
     if (err == MPI_SUCCESS && op != MPI_NO_OP)
         err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype,
