@@ -16,7 +16,10 @@
  *   handler runs to its end before another starts, so each element's read-modify-write is atomic.
  * - Accumulates and atomics of more than BULK_MIN bytes, and the short runs of a put when they are many, go in
  *   bulk: one DATA message of operands and target pieces into a buffer the target allocated, one THREAD
- *   message whose handler applies it whole ("Many small runs or elements in bulk" below).
+ *   message whose handler applies it whole ("Many small runs or elements in bulk" below). Smaller accumulates
+ *   to one target are gathered until a synchronisation ("Small accumulates gathered").
+ * - Accumulate-type messages are numbered per origin and target and applied in that order ("Accumulates in
+ *   order").
  * Each THREAD message carries its sender's rank and the parity of the sender's epoch (its synchronisations
  * so far); the target counts them per sender and parity. A fence marker and an unlock request tell the
  * target how many the sender has sent it in all, so the target knows when everything has been applied. */
@@ -82,6 +85,12 @@ struct win {
     struct lock_wait *unlocks;      /* unlocks waiting for their holders' messages */
     int serving;                    /* a handler serves them */
     int get_bytes;                  /* the reply buffers of the gets not yet finished (GETS_PENDING_MAX) */
+    /* accumulate order ("Accumulates in order" below) */
+    int *acc_sent;                  /* as the origin, per rank: accumulate messages sent there, in all */
+    int *acc_next;                  /* as the target, per rank: the number of its next one to apply */
+    int *draining;                  /* per rank: a handler applies its held messages */
+    struct held *held;              /* messages that came before an earlier one of their sender's */
+    struct bulk *pend;              /* small accumulates gathered for one target (pend_flush) */
 };
 
 struct lock_wait {
@@ -103,6 +112,79 @@ static struct win *win_of(MPI_Win w)
 #define WHO_WIN(who) wins[(unsigned)(who) >> 17]
 #define WHO_SLOT(who) ((who) & 0x1ffff)     /* 2 * rank + parity */
 
+/* ---- Accumulates in order ---------------------------------------------------------------------------------
+ * MPI applies one origin's accumulates to one target in the order it made them (accumulate_ordering's
+ * default), but the network may deliver two messages in either order (--vc-select any), and a bulk message's
+ * handler waits for its data, letting later handlers run. So every accumulate-type message (accumulate,
+ * fetch_op, compare_swap, bulk_apply) carries its number among its sender's to that target, 16 bits in the
+ * top of one of its words (SEQ); the target applies them in that order: one that comes early is held (its
+ * eight words) and applied by the handler that applied the one before it. */
+#define SEQ_MASK 0xffff
+
+struct held {
+    struct held *next;
+    int rank, seq;
+    void (*pc)();
+    int m[8];
+};
+
+/* The number of the next accumulate-type message to rank, in the top 16 bits. */
+static int acc_seq(struct win *w, int rank)
+{
+    int s = w->acc_sent[rank];
+    w->acc_sent[rank] = (s + 1) & SEQ_MASK;
+    return s << 16;
+}
+
+/* Keeps a message that came before its turn. */
+static void hold(struct win *w, int r, int seq, void (*pc)(), int a, int b, int c, int who, int w0, int w1, int w2,
+                 int w3)
+{
+    struct held *h = (struct held *)__mpi_xmalloc(sizeof *h, "MPI_Accumulate"), **p = &w->held;
+    h->next = 0;
+    h->rank = r;
+    h->seq = seq;
+    h->pc = pc;
+    h->m[0] = a;
+    h->m[1] = b;
+    h->m[2] = c;
+    h->m[3] = who;
+    h->m[4] = w0;
+    h->m[5] = w1;
+    h->m[6] = w2;
+    h->m[7] = w3;
+    while (*p)
+        p = &(*p)->next;
+    *p = h;
+}
+
+/* Whether the handler's message (pc, its words; seq its number) is rank r's next; if not, it is held. */
+#define IN_ORDER(w, r, seq, pc, a, b, c, who, w0, w1, w2, w3)                                               \
+    ((int)(seq) == (w)->acc_next[r]                                                                         \
+     || (hold(w, r, (int)(seq), (void (*)())(pc), (int)(a), (int)(b), (int)(c), who, w0, w1, w2, w3), 0))
+
+/* Rank r's message has been applied: its held successors are, in order (by the first handler that gets
+ * here; one that suspends, a bulk message waiting for its data, keeps the others held meanwhile). */
+static void acc_done(struct win *w, int r)
+{
+    struct held **hp, *h;
+    w->acc_next[r] = (w->acc_next[r] + 1) & SEQ_MASK;
+    if (!w->held || w->draining[r])
+        return;
+    w->draining[r] = 1;
+    for (;;) {
+        for (hp = &w->held; (h = *hp) != 0 && !(h->rank == r && h->seq == w->acc_next[r]); hp = &h->next)
+            ;
+        if (!h)
+            break;
+        *hp = h->next;
+        ((void (*)(int, int, int, int, int, int, int, int))h->pc)(h->m[0], h->m[1], h->m[2], h->m[3], h->m[4],
+                                                                  h->m[5], h->m[6], h->m[7]);
+        free(h);
+    }
+    w->draining[r] = 0;
+}
+
 /* ---- Handlers, on the target --------------------------------------------------------------------------- */
 
 /* Bytes that are not whole aligned words. */
@@ -122,16 +204,21 @@ static void put_bytes(char *addr, int n, int unused, int who, int w0, int w1, in
  * elements_at(), the same text as the T3D's and the SP's. */
 #include "win_elements.h"
 
+/* op_type: SEQ | op << 8 | element type. */
 static void accumulate(char *addr, int op_type, int n, int who, int w0, int w1, int w2, int w3)
 {
+    struct win *win = WHO_WIN(who);
     double d[PAYLOAD / 2];          /* the operands, aligned for any type */
-    int *w = (int *)d;
+    int *w = (int *)d, r = WHO_SLOT(who) >> 1;
+    if (!IN_ORDER(win, r, (unsigned)op_type >> 16, accumulate, addr, op_type, n, who, w0, w1, w2, w3))
+        return;
     w[0] = w0;
     w[1] = w1;
     w[2] = w2;
     w[3] = w3;
-    combine(addr, op_type >> 8, op_type & 0xff, (char *)w, n);
-    WHO_WIN(who)->applied[WHO_SLOT(who)]++;
+    combine(addr, (op_type >> 8) & 0xff, op_type & 0xff, (char *)w, n);
+    win->applied[WHO_SLOT(who)]++;
+    acc_done(win, r);
 }
 
 /* Up to two put runs announced (n_total: their number, and 4 times the messages of the announcement): their
@@ -310,7 +397,7 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
     w = (struct win *)calloc(1, sizeof *w);
     all = (int *)malloc(4 * p * sizeof(int));
     if (w)
-        w->nodes = (int *)calloc(p, 14 * sizeof(int) + sizeof(char *));
+        w->nodes = (int *)calloc(p, 17 * sizeof(int) + sizeof(char *));
     for (id = 0; id < nwins && wins[id]; id++)
         ;
     if (w && all && w->nodes && id == nwins) {
@@ -327,7 +414,7 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
             free(w->nodes);
         free(w);
         free(all);
-        return __mpi_no_mem(comm, fn, 4 * p * (int)sizeof(int) + p * (14 * (int)sizeof(int) + 4));
+        return __mpi_no_mem(comm, fn, 4 * p * (int)sizeof(int) + p * (17 * (int)sizeof(int) + 4));
     }
     w->comm = comm;
     w->id = id;
@@ -343,6 +430,9 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
     w->marked = w->need + 2 * p;
     w->batch = (int *)w->marked + p;
     w->bases = (char **)(w->batch + p);
+    w->acc_sent = (int *)(w->bases + p);
+    w->acc_next = w->acc_sent + p;
+    w->draining = w->acc_next + p;
     w->mine = mine;
     wins[id] = w;
     mine4[0] = (int)base;
@@ -365,6 +455,8 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
 
 #include "win_entry.h"
 
+static void pend_free(struct win *w);
+
 /* Collective: when every process has arrived nobody accesses the window any more (its epochs are closed). Its
  * attributes go first (their delete callbacks, win_extra.c): one that fails keeps the window. */
 int MPI_Win_free(MPI_Win *win)
@@ -377,6 +469,12 @@ int MPI_Win_free(MPI_Win *win)
         return __mpi_win_error(*win, err, "MPI_Win_free");
     err = MPI_Barrier(w->comm);
     wins[*win] = 0;
+    pend_free(w);
+    while (w->held) {
+        struct held *h = w->held;
+        w->held = h->next;
+        free(h);
+    }
     free(w->mine);
     free(w->watch);
     free(w->pscw);
@@ -472,14 +570,16 @@ static void bulk_alloc(int who, int node, int *where, int words)
 }
 
 /* A bulk message, once landed (its last word the token): the packed operands (none for MPI_NO_OP) from buf,
- * then at buf + ow np pieces, each its address and bytes; meta op << 8 | element type. dst: where the old
- * elements go back, packed, followed by FETCH_TOKEN, or 0. */
+ * then at buf + ow np pieces, each its address and bytes; meta SEQ | op << 8 | element type. dst: where the
+ * old elements go back, packed, followed by FETCH_TOKEN, or 0. */
 static void bulk_apply(int *buf, int meta, int *dst, int who, int words, int bytes, int np, int ow)
 {
     struct win *w = WHO_WIN(who);
-    int i, o = 0, *tmp = 0, *piece = buf + ow;
+    int i, o = 0, *tmp = 0, *piece = buf + ow, r = WHO_SLOT(who) >> 1;
     MPI_Op op = (meta >> 8) & 0xff;
     MPI_Datatype type = meta & 0xff;
+    if (!IN_ORDER(w, r, (unsigned)meta >> 16, bulk_apply, buf, meta, dst, who, words, bytes, np, ow))
+        return;
     while (((volatile int *)buf)[words - 1] != BULK_TOKEN)
         suspendThread();
     if (dst)
@@ -499,8 +599,9 @@ static void bulk_apply(int *buf, int meta, int *dst, int who, int words, int byt
     w->applied[WHO_SLOT(who)]++;
     if (tmp) {
         tmp[(bytes + 3) / 4] = FETCH_TOKEN;
-        __mpi_handler_send(OUT_BLOCK, w->nodes[WHO_SLOT(who) >> 1], (int)dst, (int)tmp, (bytes + 3) / 4 + 1);
+        __mpi_handler_send(OUT_BLOCK, w->nodes[r], (int)dst, (int)tmp, (bytes + 3) / 4 + 1);
     }
+    acc_done(w, r);
 }
 
 /* An operation's bulk messages being made: pieces are added in the order of the packed stream. */
@@ -515,6 +616,61 @@ struct bulk {
     int n, words;                   /* messages so far, and their replies' words with tokens */
     struct get_later *g;            /* where replies go, or 0 */
 };
+
+/* The pieces made so far (of an accumulate or a put: b->g is 0) as accumulate messages of 16 bytes of whole
+ * elements each. */
+static void bulk_messages(struct bulk *b)
+{
+    int i, o = 0, d[PAYLOAD], et = b->meta & 0xff, es = __coll_size(et), per = (PAYLOAD * 4 / es) * es;
+    for (i = 0; i < b->np; i++) {
+        char *a = (char *)b->piece[2 * i];
+        int n = b->piece[2 * i + 1], x;
+        for (x = 0; x < n; x += per) {
+            int len = n - x < per ? n - x : per;
+            memcpy(d, (char *)b->buf + o + x, len);
+            thread8(b->w, b->rank, (void (*)())accumulate, (int)(a + x), acc_seq(b->w, b->rank) | b->meta, len, d);
+        }
+        o += n;
+    }
+}
+
+static void fetch_op(char *addr, int meta, int *dst, int who, int w0, int w1, int w2, int w3);
+static struct get_later *fetch_later(struct win *w, int rank, int nruns, void *buf, int count, MPI_Datatype type);
+static void fetch_run(struct win *w, struct get_later *g, int r, void (*pc)(), char *a, int meta, int len,
+                      const int *data);
+#define FETCH_META(bytes, op, type) ((bytes) << 11 | (op) << 6 | (type))  /* under SEQ: 5, 5 and 6 bits */
+
+/* The pieces made so far of a MPI_Get_accumulate as fetching messages of 16 bytes of whole elements each, as
+ * a small one goes, when the target has no room for the bulk message: their replies are gathered by a get of
+ * their own into slot, where the bulk message's reply would have come (its token set now). That get is nearer
+ * the head of the window's list than the operation's (b->g), so a synchronisation finishes it first. */
+static int fetch_messages(struct bulk *b, int *slot)
+{
+    struct win *w = b->w;
+    struct get_later *g;
+    int i, o = 0, m = 0, x, et = b->meta & 0xff, op = (b->meta >> 8) & 0xff, es = __coll_size(et);
+    int per = (PAYLOAD * 4 / es) * es;
+    for (i = 0; i < b->np; i++)
+        m += (b->piece[2 * i + 1] + per - 1) / per;
+    g = fetch_later(w, b->rank, m, slot, b->bytes, MPI_BYTE);
+    if (!g)
+        return MPI_ERR_NO_MEM;
+    for (i = 0, m = 0; i < b->np; i++) {
+        char *a = (char *)b->piece[2 * i];
+        int n = b->piece[2 * i + 1];
+        for (x = 0; x < n; x += per) {
+            int len = n - x < per ? n - x : per, d[PAYLOAD] = {0, 0, 0, 0};
+            if (b->src)
+                memcpy(d, (char *)b->buf + o + x, len);
+            fetch_run(w, g, m++, (void (*)())fetch_op, a + x, acc_seq(w, b->rank) | FETCH_META(len, op, et), len, d);
+        }
+        o += n;
+    }
+    slot[(b->bytes + 3) / 4] = FETCH_TOKEN;
+    g->next = w->gets;
+    w->gets = g;
+    return MPI_SUCCESS;
+}
 
 /* The message made so far leaves. Returns an error code. */
 static int bulk_flush(struct bulk *b)
@@ -532,37 +688,28 @@ static int bulk_flush(struct bulk *b)
         w->sent[2 * b->rank + (w->epoch & 1)]++;
         while (where == -1)
             idle();
+        if (b->g) {
+            int *r = b->g->runs + 4 * b->n;
+            slot = (int *)(b->g->words + 4 * b->words);
+            r[0] = b->words;
+            r[1] = 0;
+            r[2] = b->bytes;
+            r[3] = FETCH_TOKEN;
+            slot[(b->bytes + 3) / 4] = ~FETCH_TOKEN;
+        }
         if (where) {
             sendDataBlock(node, (int *)where, 1, b->buf, 1, words);
-            if (b->g) {
-                int *r = b->g->runs + 4 * b->n;
-                slot = (int *)(b->g->words + 4 * b->words);
-                r[0] = b->words;
-                r[1] = 0;
-                r[2] = b->bytes;
-                r[3] = FETCH_TOKEN;
-                slot[(b->bytes + 3) / 4] = ~FETCH_TOKEN;
-            }
             d[0] = words;
             d[1] = b->bytes;
             d[2] = b->np;
             d[3] = ow;
-            thread8(w, b->rank, (void (*)())bulk_apply, where, b->meta, (int)slot, d);
+            thread8(w, b->rank, (void (*)())bulk_apply, where, acc_seq(w, b->rank) | b->meta, (int)slot, d);
         } else if (b->g) {
-            return MPI_ERR_NO_MEM;      /* the target has no room for it */
+            int err = fetch_messages(b, slot);      /* no room at the target */
+            if (err != MPI_SUCCESS)
+                return err;
         } else {
-            /* no room at the target: the pieces as accumulate messages of 16 bytes of whole elements */
-            int i, o = 0, et = b->meta & 0xff, es = __coll_size(et), per = (PAYLOAD * 4 / es) * es;
-            for (i = 0; i < b->np; i++) {
-                char *a = (char *)b->piece[2 * i];
-                int n = b->piece[2 * i + 1], x;
-                for (x = 0; x < n; x += per) {
-                    int len = n - x < per ? n - x : per;
-                    memcpy(d, (char *)b->buf + o + x, len);
-                    thread8(w, b->rank, (void (*)())accumulate, (int)(a + x), b->meta, len, d);
-                }
-                o += n;
-            }
+            bulk_messages(b);           /* no room at the target */
         }
     }
     b->n++;
@@ -612,6 +759,63 @@ static int bulk_start(struct bulk *b, struct win *w, int rank, const char *src, 
         b->piece = b->buf + BULK_BYTES / 4 + 2 * BULK_PIECES + 4;
     }
     return MPI_SUCCESS;
+}
+
+/* ---- Small accumulates gathered ---------------------------------------------------------------------------
+ * An accumulate of at most BULK_MIN bytes to another process is not sent at the call: its pieces join the
+ * window's pending message (w->pend) while the calls go to one target with one operation and element type; it
+ * leaves at the next synchronisation, before an atomic or a bulk accumulate to that target, before one to
+ * another target or of another operation or type, and whenever it is full: as one bulk message when it holds
+ * more than BULK_MIN bytes, else as the 16-byte accumulate messages it was made of. MPI completes an
+ * accumulate only at the synchronisation, and one origin's accumulates to one target still apply in the order
+ * made (they leave in that order, numbered); each bulk message is applied by one handler, so every element's
+ * read-modify-write stays atomic. MPICH's rma/atomic_get_* make 10000 accumulates of one pair in an epoch, each
+ * a message and a handler before. */
+
+static void pend_free(struct win *w)
+{
+    if (w->pend)
+        free(w->pend->buf);
+    free(w->pend);
+    w->pend = 0;
+}
+
+/* The pending accumulates leave (all of them, or those to rank); keep: the buffer stays for more. */
+static int pend_flush(struct win *w, int rank, int keep)
+{
+    struct bulk *b = w->pend;
+    int err = MPI_SUCCESS;
+    if (!b || (rank >= 0 && b->rank != rank))
+        return MPI_SUCCESS;
+    if (b->bytes > BULK_MIN)
+        err = bulk_flush(b);
+    else
+        bulk_messages(b);
+    b->np = b->bytes = 0;
+    if (!keep)
+        pend_free(w);
+    return err;
+}
+
+/* The pending message, made ready for an accumulate to rank of op on elements et (the one pending for another
+ * target, operation or type leaves first); 0 when there is no memory for it. */
+static struct bulk *pend_for(struct win *w, int rank, MPI_Op op, MPI_Datatype et)
+{
+    struct bulk *b = w->pend;
+    if (b && (b->rank != rank || b->meta != (op << 8 | et))) {
+        pend_flush(w, -1, 1);
+        b->rank = rank;
+        b->meta = op << 8 | et;
+    }
+    if (!b) {
+        b = (struct bulk *)malloc(sizeof *b);
+        if (!b || bulk_start(b, w, rank, 0, op, et, 1) != MPI_SUCCESS) {
+            free(b);
+            return 0;
+        }
+        w->pend = b;
+    }
+    return b;
 }
 
 static int finish_gets(struct win *w, int rank);
@@ -834,6 +1038,24 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
     int err, len, off, per;
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Accumulate");
+    /* The common case at once: one predefined type without gaps on both sides, as many items, a few bytes to
+     * another process, in the window: its one run joins the pending message. (target()'s checks and
+     * FOR_ELEMENTS's walk cost more than the rest of the call; MPICH's rma/atomic_get_* make two million such
+     * calls.) Anything else, an error among it, goes the general way below. */
+    if (origin_datatype == target_datatype && origin_count == target_count && origin_count > 0
+        && origin_count <= BULK_MIN && __coll_contig_basic(target_datatype) && target_rank >= 0
+        && target_rank < w->size && target_rank != w->rank && target_disp >= 0
+        && target_disp <= w->sizes[target_rank]) {
+        struct bulk *b;
+        len = origin_count * __coll_size(target_datatype);
+        if (len <= BULK_MIN && target_disp * w->units[target_rank] + len <= w->sizes[target_rank]
+            && acc_elements(origin_datatype, target_datatype, op, 0, &et) == MPI_SUCCESS
+            && (b = pend_for(w, target_rank, op, et)) != 0) {
+            b->src = (const char *)origin_addr;
+            err = bulk_piece(b, w->bases[target_rank] + target_disp * w->units[target_rank], len, 0);
+            return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Accumulate", BULK_BYTES);
+        }
+    }
     err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
     /* (when nothing moves, the types need not agree, as in MPICH) */
     if (err == MPI_SUCCESS && __mpi_type_get(target_datatype)->size * target_count > 0)
@@ -848,6 +1070,7 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
         return __mpi_win_no_mem(win, "MPI_Accumulate", tt->size * target_count);
     if (target_rank != w->rank && tt->size * target_count > BULK_MIN) {
         struct bulk b;
+        pend_flush(w, target_rank, 1);      /* the accumulates before it apply first */
         err = bulk_start(&b, w, target_rank, src, op, et, 1);
         per = (BULK_BYTES / __coll_size(et)) * __coll_size(et);
         if (err == MPI_SUCCESS) {
@@ -860,19 +1083,30 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
         free(copy);
         return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Accumulate", BULK_BYTES);
     }
-    /* here whole runs; to another process whole elements, 16 bytes a message at most */
-    per = target_rank == w->rank ? tt->size * target_count : (PAYLOAD * 4 / __coll_size(et)) * __coll_size(et);
-    FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off, {
-        if (target_rank == w->rank) {
-            combine(a, op, et, src + off, len);
+    if (target_rank == w->rank) {
+        /* here: whole runs */
+        FOR_ELEMENTS(tt, target_count, base, et, tt->size * target_count, a, len, off, combine(a, op, et, src + off, len));
+    } else {
+        /* to another process: its pieces join the pending message (above, "Small accumulates gathered") */
+        struct bulk *b = pend_for(w, target_rank, op, et);
+        if (b) {
+            b->src = src;
+            FOR_ELEMENTS(tt, target_count, base, et, tt->size * target_count, a, len, off,
+                         if (err == MPI_SUCCESS) err = bulk_piece(b, a, len, off));
         } else {
-            int d[PAYLOAD];
-            memcpy(d, src + off, len);
-            thread8(w, target_rank, (void (*)())accumulate, (int)a, (op << 8) | et, len, d);
+            /* no memory for a pending message (so none is pending): whole elements, 16 bytes a message at
+             * most, now */
+            per = (PAYLOAD * 4 / __coll_size(et)) * __coll_size(et);
+            FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off, {
+                int d[PAYLOAD];
+                memcpy(d, src + off, len);
+                thread8(w, target_rank, (void (*)())accumulate, (int)a, acc_seq(w, target_rank) | op << 8 | et, len,
+                        d);
+            });
         }
-    });
+    }
     free(copy);
-    return MPI_SUCCESS;
+    return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Accumulate", BULK_BYTES);
 }
 
 /* ---- Synchronisation ------------------------------------------------------------------------------------- */
@@ -890,6 +1124,7 @@ static void send_puts(struct win *w, int rank)
 {
     struct put_later *go = 0, **pp = &w->puts, *p, *q;
     int pass, pair[PAYLOAD], *msgs;
+    pend_flush(w, rank, 0);         /* the gathered accumulates too */
     while ((p = *pp) != 0) {
         if (rank >= 0 && p->rank != rank) {
             pp = &p->next;
@@ -957,8 +1192,16 @@ static int finish_gets(struct win *w, int rank)
             wait_for_token((volatile int *)(g->words + 4 * (runs[0] + n)), runs[3]);
             total += runs[2];
         }
-        s = (char *)malloc(total + 4);
-        if (!s) {
+        s = __mpi_type_contig(__mpi_type_get(g->type), g->buf, g->count);
+        if (s) {
+            /* the origin's buffer is one run: the bytes go straight there (no copy of their size: MPICH's
+             * rma/rma_contig gets 2 MiB beside its two 2 MiB buffers) */
+            for (i = 0, total = 0; i < g->nruns; i++) {
+                int *runs = g->runs + 4 * i;
+                memcpy(s + total, g->words + 4 * runs[0] + runs[1], runs[2]);
+                total += runs[2];
+            }
+        } else if (!(s = (char *)malloc(total + 4))) {
             err = MPI_ERR_NO_MEM;
         } else {
             for (i = 0, total = 0; i < g->nruns; i++) {
@@ -984,12 +1227,13 @@ int MPI_Win_fence(int assert, MPI_Win win)
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_fence");
     send_puts(w, -1);
-    err = finish_gets(w, -1);
-    /* a marker to every process with how many THREAD messages it has had from this one in all */
+    /* a marker to every process with how many THREAD messages it has had from this one in all; then the
+     * replies of its gets and atomics are awaited (meanwhile the targets apply what the markers count) */
     for (i = 1; i < w->size; i++) {
         int r = (w->rank + i) % w->size;
         __scmp_thread2(w->nodes[r], (void (*)())marker, WHO(w, r), w->sent[2 * r + (w->epoch & 1)]);
     }
+    err = finish_gets(w, -1);
     w->fences++;
     w->epoch++;
     /* one from each, and everything they said they sent handled, and their puts landed */
@@ -1034,17 +1278,21 @@ static int release(struct win *w, int rank, int type)
 {
     int err;
     send_puts(w, rank);
-    err = finish_gets(w, rank);
     w->released = 0;
     if (rank == w->rank) {
+        err = finish_gets(w, rank);
         unlock_request(WHO(w, rank), getNodeId(), type, (int *)&w->released, 0, 0);
         /* Completed at once, but the node's handlers (other processes' accumulates and atomics on this
          * window) have not run: let them, so that a program polling its own window with atomics and flushes
          * (MPICH's linked_list_lockall) sees the others' updates. */
         suspendThread();
-    } else
+    } else {
+        /* the request goes before the replies of the gets and atomics are awaited: both round trips at once
+         * (the target answers once it has applied every message, the replies come as it does) */
         __scmp_thread6(w->nodes[rank], (void (*)())unlock_request, WHO(w, rank), getNodeId(), type,
                        (int)&w->released, w->sent[2 * rank], w->sent[2 * rank + 1]);
+        err = finish_gets(w, rank);
+    }
     wait_for(&w->released, 1);
     return err;
 }
@@ -1093,16 +1341,18 @@ int MPI_Win_sync(MPI_Win win)
  * origin's next synchronisation (fence, unlock, flush) waits for it as for a get's and unpacks the bytes into
  * the result buffer. The token can be one constant: each slot is new and holds its complement until then. */
 
-/* The old elements at addr go back into dst, packed; then the operands (meta: bytes << 16 | op << 8 | type,
- * the bytes of packed elements) are combined into them as combine() does (MPI_NO_OP: they stay). */
+/* The old elements at addr go back into dst, packed; then the operands (meta: SEQ | FETCH_META, the bytes of
+ * packed elements) are combined into them as combine() does (MPI_NO_OP: they stay). */
 static void fetch_op(char *addr, int meta, int *dst, int who, int w0, int w1, int w2, int w3)
 {
     struct win *w = WHO_WIN(who);
     double d[PAYLOAD / 2];          /* the operands, aligned for any type */
-    int *o = (int *)d, n = (unsigned)meta >> 16, words = (n + 3) / 4;
-    MPI_Op op = (meta >> 8) & 0xff;
-    MPI_Datatype type = meta & 0xff;
-    int *tmp = (int *)__mpi_xmalloc((words + 1) * sizeof(int), "MPI_Get_accumulate");
+    int *o = (int *)d, n = (meta >> 11) & 31, words = (n + 3) / 4, r = WHO_SLOT(who) >> 1, *tmp;
+    MPI_Op op = (meta >> 6) & 31;
+    MPI_Datatype type = meta & 63;
+    if (!IN_ORDER(w, r, (unsigned)meta >> 16, fetch_op, addr, meta, dst, who, w0, w1, w2, w3))
+        return;
+    tmp = (int *)__mpi_xmalloc((words + 1) * sizeof(int), "MPI_Get_accumulate");
     o[0] = w0;
     o[1] = w1;
     o[2] = w2;
@@ -1111,16 +1361,19 @@ static void fetch_op(char *addr, int meta, int *dst, int who, int w0, int w1, in
     tmp[words] = FETCH_TOKEN;
     combine(addr, op, type, (char *)o, n);
     w->applied[WHO_SLOT(who)]++;
-    __mpi_handler_send(OUT_BLOCK, w->nodes[WHO_SLOT(who) >> 1], (int)dst, (int)tmp, words + 1);  /* frees tmp */
+    __mpi_handler_send(OUT_BLOCK, w->nodes[r], (int)dst, (int)tmp, words + 1);  /* frees tmp */
+    acc_done(w, r);
 }
 
-/* The n old bytes at addr go back into dst; the new ones replace them if they were the compare ones. */
-static void compare_swap(char *addr, int n, int *dst, int who, int c0, int c1, int n0, int n1)
+/* The n old bytes at addr go back into dst; the new ones replace them if they were the compare ones (sn: SEQ | n). */
+static void compare_swap(char *addr, int sn, int *dst, int who, int c0, int c1, int n0, int n1)
 {
     struct win *w = WHO_WIN(who);
     double d[2];
-    int *c = (int *)d, words = (n + 3) / 4;
-    int *tmp = (int *)__mpi_xmalloc((words + 1) * sizeof(int), "MPI_Compare_and_swap");
+    int *c = (int *)d, n = sn & 0xffff, words = (n + 3) / 4, r = WHO_SLOT(who) >> 1, *tmp;
+    if (!IN_ORDER(w, r, (unsigned)sn >> 16, compare_swap, addr, sn, dst, who, c0, c1, n0, n1))
+        return;
+    tmp = (int *)__mpi_xmalloc((words + 1) * sizeof(int), "MPI_Compare_and_swap");
     c[0] = c0;
     c[1] = c1;
     c[2] = n0;
@@ -1130,7 +1383,8 @@ static void compare_swap(char *addr, int n, int *dst, int who, int c0, int c1, i
     if (memcmp(addr, c, n) == 0)
         memcpy(addr, c + 2, n);
     w->applied[WHO_SLOT(who)]++;
-    __mpi_handler_send(OUT_BLOCK, w->nodes[WHO_SLOT(who) >> 1], (int)dst, (int)tmp, words + 1);  /* frees tmp */
+    __mpi_handler_send(OUT_BLOCK, w->nodes[r], (int)dst, (int)tmp, words + 1);  /* frees tmp */
+    acc_done(w, r);
 }
 
 /* The replies of nruns fetching messages to rank, unpacked at the synchronisation into count items of type
@@ -1177,6 +1431,35 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
     int err, len, off, per, r = 0;
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
+    /* The common case at once, as in MPI_Accumulate: one predefined type without gaps on every side, as many
+     * items, a few bytes to another process, in the window (MPICH's rma/atomic_rmw_gacc makes 450000 such calls,
+     * each followed by a flush). Anything else, an error among it, goes the general way below. */
+    if (result_datatype == target_datatype && result_count == target_count
+        && (op == MPI_NO_OP || (origin_datatype == target_datatype && origin_count == target_count))
+        && target_count > 0 && target_count <= BULK_MIN && __coll_contig_basic(target_datatype)
+        && target_rank >= 0 && target_rank < w->size && target_rank != w->rank && target_disp >= 0
+        && target_disp <= w->sizes[target_rank]) {
+        int d[PAYLOAD] = {0, 0, 0, 0}, es = __coll_size(target_datatype);
+        len = target_count * es;
+        per = (PAYLOAD * 4 / es) * es;
+        if (len <= BULK_MIN && target_disp * w->units[target_rank] + len <= w->sizes[target_rank]
+            && acc_elements(target_datatype, target_datatype, op, 1, &et) == MPI_SUCCESS
+            && (g = fetch_later(w, target_rank, (len + per - 1) / per, result_addr, result_count,
+                                result_datatype)) != 0) {
+            base = w->bases[target_rank] + target_disp * w->units[target_rank];
+            pend_flush(w, target_rank, 1);      /* the accumulates before it apply first */
+            for (off = 0; off < len; off += per) {
+                int n = len - off < per ? len - off : per;
+                if (op != MPI_NO_OP)
+                    memcpy(d, (char *)origin_addr + off, n);
+                fetch_run(w, g, r++, (void (*)())fetch_op, base + off, acc_seq(w, target_rank)
+                          | FETCH_META(n, op, et), n, d);
+            }
+            g->next = w->gets;
+            w->gets = g;
+            return MPI_SUCCESS;
+        }
+    }
     err = target(w, target_rank, target_disp, target_count, target_datatype, result_count, result_datatype, &base);
     if (err == MPI_SUCCESS && op != MPI_NO_OP)
         err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype,
@@ -1214,6 +1497,7 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
         free(copy);
         return MPI_SUCCESS;
     }
+    pend_flush(w, target_rank, 1);  /* the accumulates before it apply first */
     if (tt->size * target_count > BULK_MIN) {
         /* in bulk: count the messages and their replies' words, then make them */
         struct bulk b;
@@ -1237,14 +1521,15 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
         g->count = result_count;
         g->type = result_datatype;
         g->bytes = 0;
+        g->nruns = 0;
+        g->next = w->gets;          /* (before the fallback's replies: fetch_messages) */
+        w->gets = g;
         b.g = g;
         FOR_ELEMENTS(tt, target_count, base, et, per, a, len, off,
                      if (err == MPI_SUCCESS) err = bulk_piece(&b, a, len, off));
         if (err == MPI_SUCCESS)
             err = bulk_flush(&b);
         g->nruns = b.n;             /* the messages sent, whose replies the synchronisation waits for */
-        g->next = w->gets;
-        w->gets = g;
         free(b.buf);
         free(copy);
         return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, fn, BULK_BYTES);
@@ -1261,7 +1546,7 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
         int d[PAYLOAD] = {0, 0, 0, 0};
         if (src)
             memcpy(d, src + off, len);
-        fetch_run(w, g, r++, (void (*)())fetch_op, a, len << 16 | op << 8 | et, len, d);
+        fetch_run(w, g, r++, (void (*)())fetch_op, a, acc_seq(w, target_rank) | FETCH_META(len, op, et), len, d);
     });
     g->next = w->gets;
     w->gets = g;
@@ -1302,7 +1587,8 @@ int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_add
         return __mpi_win_no_mem(win, "MPI_Compare_and_swap", (PAYLOAD + 5) * (int)sizeof(int));
     memcpy(d, compare_addr, n);
     memcpy(d + 2, origin_addr, n);
-    fetch_run(w, g, 0, (void (*)())compare_swap, base, n, n, d);
+    pend_flush(w, target_rank, 1);  /* the accumulates before it apply first */
+    fetch_run(w, g, 0, (void (*)())compare_swap, base, acc_seq(w, target_rank) | n, n, d);
     g->next = w->gets;
     w->gets = g;
     return MPI_SUCCESS;

@@ -163,7 +163,7 @@ class IdentityCorpusTest {
      * tests run the large-message ones under both families on 4 and 16 ranks, and nbcoll.c on 16 under both).
      */
     static final List<String> SLOW_MPI = List.of("latency.c", "collbench.c", "bigmsg.c", "bigpingpong.c",
-            "bigreduce.c", "colltypes.c", "nbcoll.c");
+            "bigreduce.c", "colltypes.c", "nbcoll.c", "accorder.c");
 
     /** The mesh a programs/mesh program's header names ({@code # mesh: XxY}), else 4x4. */
     static String meshOf(Path p) throws IOException {
