@@ -177,6 +177,36 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_C_COMPLEX MPI_C_FLOAT_COMPLEX
 #define MPI_C_DOUBLE_COMPLEX ((MPI_Datatype)26)
 #define MPI_C_LONG_DOUBLE_COMPLEX ((MPI_Datatype)27)
+/* Fortran's named types, which MPI defines for C programs too (MPI-2.2 section 16.3.6; MPI-3.1 section 3.2.2):
+ * the sizes MPICH's mpi.h gives them on a target with a 4-byte INTEGER, REAL and LOGICAL and an 8-byte DOUBLE
+ * PRECISION (docs/mpi.md, "Datatypes"). A LOGICAL is an int (0 false, else true), a CHARACTER a char, a COMPLEX a
+ * pair of REALs and a DOUBLE COMPLEX one of DOUBLE PRECISIONs (real part first); MPI_2INTEGER, MPI_2REAL and
+ * MPI_2DOUBLE_PRECISION are MAXLOC/MINLOC's pairs of two INTEGERs, REALs or DOUBLE PRECISIONs. The types no
+ * 32-bit SCMP has (16-byte integers and reals, 2-byte reals) are MPI_DATATYPE_NULL, as in MPICH where a type
+ * is absent. */
+#define MPI_CHARACTER ((MPI_Datatype)28)
+#define MPI_INTEGER ((MPI_Datatype)29)
+#define MPI_REAL ((MPI_Datatype)30)
+#define MPI_LOGICAL ((MPI_Datatype)31)
+#define MPI_DOUBLE_PRECISION ((MPI_Datatype)32)
+#define MPI_COMPLEX ((MPI_Datatype)33)
+#define MPI_DOUBLE_COMPLEX ((MPI_Datatype)34)
+#define MPI_2INTEGER ((MPI_Datatype)35)
+#define MPI_2REAL ((MPI_Datatype)36)
+#define MPI_2DOUBLE_PRECISION ((MPI_Datatype)37)
+#define MPI_INTEGER1 ((MPI_Datatype)38)
+#define MPI_INTEGER2 ((MPI_Datatype)39)
+#define MPI_INTEGER4 ((MPI_Datatype)40)
+#define MPI_INTEGER8 ((MPI_Datatype)41)
+#define MPI_REAL4 ((MPI_Datatype)42)
+#define MPI_REAL8 ((MPI_Datatype)43)
+#define MPI_COMPLEX8 ((MPI_Datatype)44)
+#define MPI_COMPLEX16 ((MPI_Datatype)45)
+#define MPI_INTEGER16 MPI_DATATYPE_NULL
+#define MPI_REAL2 MPI_DATATYPE_NULL
+#define MPI_REAL16 MPI_DATATYPE_NULL
+#define MPI_COMPLEX4 MPI_DATATYPE_NULL
+#define MPI_COMPLEX32 MPI_DATATYPE_NULL
 /* MPI-3's C++ types, for C programs that name them: the C types of the same layout (bool is a byte, as _Bool) */
 #define MPI_CXX_BOOL MPI_C_BOOL
 #define MPI_CXX_FLOAT_COMPLEX MPI_C_FLOAT_COMPLEX
@@ -1071,6 +1101,9 @@ int MPI_Type_create_darray(int size, int rank, int ndims, const int *array_of_gs
                            const int *array_of_distribs, const int *array_of_dargs, const int *array_of_psizes,
                            int order, MPI_Datatype oldtype, MPI_Datatype *newtype);
 int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype);
+int MPI_Type_create_f90_integer(int range, MPI_Datatype *newtype);                         /* MPI-2 */
+int MPI_Type_create_f90_real(int precision, int range, MPI_Datatype *newtype);
+int MPI_Type_create_f90_complex(int precision, int range, MPI_Datatype *newtype);
 int MPI_Pack_external(const char *datarep, const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf,
                       MPI_Aint outsize, MPI_Aint *position);
 int MPI_Unpack_external(const char *datarep, const void *inbuf, MPI_Aint insize, MPI_Aint *position,
@@ -1823,6 +1856,9 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int *array_of_g
                            const int *array_of_distribs, const int *array_of_dargs, const int *array_of_psizes,
                            int order, MPI_Datatype oldtype, MPI_Datatype *newtype);
 int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype);
+int PMPI_Type_create_f90_integer(int range, MPI_Datatype *newtype);
+int PMPI_Type_create_f90_real(int precision, int range, MPI_Datatype *newtype);
+int PMPI_Type_create_f90_complex(int precision, int range, MPI_Datatype *newtype);
 int PMPI_Pack_external(const char *datarep, const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf,
                       MPI_Aint outsize, MPI_Aint *position);
 int PMPI_Unpack_external(const char *datarep, const void *inbuf, MPI_Aint insize, MPI_Aint *position,
