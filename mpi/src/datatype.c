@@ -19,8 +19,8 @@
 
 /* ---- Predefined types ------------------------------------------------------------------------------------ */
 
-#define NPREDEF 46      /* handles 1 .. MPI_COMPLEX16 */
-_Static_assert(MPI_COMPLEX16 + 1 == 46, "mpi.h: the last predefined handle");
+#define NPREDEF 63      /* handles 1 .. MPI_CXX_LONG_DOUBLE_COMPLEX */
+_Static_assert(MPI_CXX_LONG_DOUBLE_COMPLEX + 1 == NPREDEF && NPREDEF <= MPI_FIRST_DERIVED, "mpi.h: predefined handles");
 
 static struct __mpi_block pb[NPREDEF][2];
 struct __mpi_type __mpi_predef[NPREDEF];      /* by handle (fast.S reads the sizes) */
@@ -32,7 +32,10 @@ static const signed char basic_size[NPREDEF] = {
     /* Fortran's: CHARACTER, INTEGER, REAL, LOGICAL, DOUBLE PRECISION; then the pairs and complex types (0) */
     1, 4, 4, 4, 8, 0, 0, 0, 0, 0,
     /* INTEGER1, INTEGER2, INTEGER4, INTEGER8, REAL4, REAL8; COMPLEX8, COMPLEX16 (0) */
-    1, 2, 4, 8, 4, 8, 0, 0
+    1, 2, 4, 8, 4, 8, 0, 0,
+    /* the C types of other names: WCHAR, AINT, OFFSET, COUNT, INT8_T .. INT64_T, UINT8_T .. UINT64_T, C_BOOL,
+     * CXX_BOOL; the C++ complex types (0) */
+    4, 4, 8, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 1, 0, 0, 0
 };
 
 static void set_basic(int h, int size)
@@ -124,7 +127,7 @@ static void set_twin(int h, int vsize)
     predef[h].nelems = 2;
 }
 
-/* The complex types and Fortran's, set up when a program first names one (so that a program that never does pays
+/* The complex types, Fortran's and the C types of other names, set up when a program first names one (so that a program that never does pays
  * nothing at MPI_Init, and the lookup of the other types is as before); 0 for a handle that is no type. */
 static struct __mpi_type *complex_type(MPI_Datatype t)
 {
@@ -146,6 +149,9 @@ static struct __mpi_type *complex_type(MPI_Datatype t)
         set_twin(MPI_2INTEGER, 4);
         set_twin(MPI_2REAL, 4);
         set_twin(MPI_2DOUBLE_PRECISION, 8);
+        set_complex(MPI_CXX_FLOAT_COMPLEX, 4);
+        set_complex(MPI_CXX_DOUBLE_COMPLEX, 8);
+        set_complex(MPI_CXX_LONG_DOUBLE_COMPLEX, 8);
         ready = 1;
     }
     return &predef[t];

@@ -186,7 +186,7 @@ LOC(2double, struct loc_2double)        /* MPI_2DOUBLE_PRECISION */
 #define ROW_LOGICAL(S) { [MPI_LAND] = land_##S, [MPI_LOR] = lor_##S, [MPI_LXOR] = lxor_##S }
 
 /* [type][op]; empty entries: the operation does not apply to the type */
-#define LAST_TYPE MPI_COMPLEX16
+#define LAST_TYPE MPI_CXX_LONG_DOUBLE_COMPLEX
 static const combine_fn table[LAST_TYPE + 1][MPI_MINLOC + 1] = {
     [MPI_CHAR] = ROW_INTEGER(schar),
     [MPI_SIGNED_CHAR] = ROW_INTEGER(schar),
@@ -230,6 +230,24 @@ static const combine_fn table[LAST_TYPE + 1][MPI_MINLOC + 1] = {
     [MPI_REAL8] = ROW_FLOAT(double),
     [MPI_COMPLEX8] = ROW_COMPLEX(cfloat),
     [MPI_COMPLEX16] = ROW_COMPLEX(cdouble),
+    /* the C types of other names: as the C type of their representation; the booleans logical only */
+    [MPI_WCHAR] = ROW_INTEGER(long),
+    [MPI_AINT] = ROW_INTEGER(long),
+    [MPI_OFFSET] = ROW_INTEGER(llong),
+    [MPI_COUNT] = ROW_INTEGER(llong),
+    [MPI_INT8_T] = ROW_INTEGER(schar),
+    [MPI_INT16_T] = ROW_INTEGER(short),
+    [MPI_INT32_T] = ROW_INTEGER(int),
+    [MPI_INT64_T] = ROW_INTEGER(llong),
+    [MPI_UINT8_T] = ROW_INTEGER(uchar),
+    [MPI_UINT16_T] = ROW_INTEGER(ushort),
+    [MPI_UINT32_T] = ROW_INTEGER(uint),
+    [MPI_UINT64_T] = ROW_INTEGER(ullong),
+    [MPI_C_BOOL] = ROW_LOGICAL(uchar),
+    [MPI_CXX_BOOL] = ROW_LOGICAL(uchar),
+    [MPI_CXX_FLOAT_COMPLEX] = ROW_COMPLEX(cfloat),
+    [MPI_CXX_DOUBLE_COMPLEX] = ROW_COMPLEX(cdouble),
+    [MPI_CXX_LONG_DOUBLE_COMPLEX] = ROW_COMPLEX(cdouble),
 };
 
 static struct user_op *user(MPI_Op op)

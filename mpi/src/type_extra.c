@@ -389,9 +389,12 @@ static const char *const predef_names[] = {
     "MPI_C_COMPLEX", "MPI_C_DOUBLE_COMPLEX", "MPI_C_LONG_DOUBLE_COMPLEX", "MPI_CHARACTER", "MPI_INTEGER", "MPI_REAL",
     "MPI_LOGICAL", "MPI_DOUBLE_PRECISION", "MPI_COMPLEX", "MPI_DOUBLE_COMPLEX", "MPI_2INTEGER", "MPI_2REAL",
     "MPI_2DOUBLE_PRECISION", "MPI_INTEGER1", "MPI_INTEGER2", "MPI_INTEGER4", "MPI_INTEGER8", "MPI_REAL4", "MPI_REAL8",
-    "MPI_COMPLEX8", "MPI_COMPLEX16"
+    "MPI_COMPLEX8", "MPI_COMPLEX16", "MPI_WCHAR", "MPI_AINT", "MPI_OFFSET", "MPI_COUNT", "MPI_INT8_T", "MPI_INT16_T",
+    "MPI_INT32_T", "MPI_INT64_T", "MPI_UINT8_T", "MPI_UINT16_T", "MPI_UINT32_T", "MPI_UINT64_T", "MPI_C_BOOL",
+    "MPI_CXX_BOOL", "MPI_CXX_FLOAT_COMPLEX", "MPI_CXX_DOUBLE_COMPLEX", "MPI_CXX_LONG_DOUBLE_COMPLEX"
 };
-_Static_assert(sizeof predef_names / sizeof *predef_names == MPI_COMPLEX16 + 1, "a name for every predefined type");
+_Static_assert(sizeof predef_names / sizeof *predef_names == MPI_CXX_LONG_DOUBLE_COMPLEX + 1,
+               "a name for every predefined type");
 
 int MPI_Type_set_name(MPI_Datatype datatype, const char *type_name)
 {
@@ -689,7 +692,9 @@ int MPI_Type_create_f90_complex(int precision, int range, MPI_Datatype *newtype)
  * Every element big-endian at the standard's size (MPI-2 section 9.5.2): the sizes here are the standard's but for
  * the long double, 8 bytes here (a double) and a 16-byte IEEE quad there. A type's runs give each element's size;
  * a type whose elements are all MPI_LONG_DOUBLE (or MPI_LONG_DOUBLE_INT) has its 8-byte ones taken as long
- * doubles. Pack converts a double into a quad exactly; unpack rounds a quad toward zero into a double. */
+ * doubles. Pack converts a double into a quad exactly; unpack rounds a quad toward zero into a double. Two more
+ * differ: an MPI_AINT (4 bytes here) is 8 there, sign-extended and cut back; an MPI_WCHAR (a 4-byte long here)
+ * is 2 there, its low 16 bits, zero-extended back (a type whose elements are all of one of them). */
 
 static int external32(const char *datarep)
 {
@@ -715,6 +720,7 @@ static void each_run(struct __mpi_type *t, void (*f)(void *cx, int disp, int len
 
 struct ext {
     int ld;                 /* the 8-byte elements are long doubles */
+    int wide;               /* the 4-byte elements: 8 external bytes (MPI_AINT), 2 (MPI_WCHAR), or 0: 4 */
     int bytes;              /* external bytes of one item */
     char *mem;              /* the item */
     unsigned char *x;       /* the external stream */
@@ -725,7 +731,7 @@ static void count_run(void *cx, int disp, int len, int esize)
 {
     struct ext *e = (struct ext *)cx;
     (void)disp;
-    e->bytes += e->ld && esize == 8 ? len * 2 : len;
+    e->bytes += e->ld && esize == 8 ? len * 2 : e->wide && esize == 4 ? len / 4 * e->wide : len;
 }
 
 static void double_to_quad(const unsigned char *in, unsigned char *out)
@@ -797,6 +803,22 @@ static void move_run(void *cx, int disp, int len, int esize)
         }
         return;
     }
+    if (e->wide && esize == 4) {
+        for (n = 0; n < len; n += 4, m += 4, e->x += e->wide) {
+            unsigned v;
+            if (e->pack) {
+                memcpy(&v, m, 4);
+                for (i = 0; i < e->wide; i++)      /* sign bytes first when 8 */
+                    e->x[i] = (unsigned char)(i < e->wide - 4 ? 0u - (v >> 31) : v >> (8 * (e->wide - 1 - i)));
+            } else {
+                v = 0;
+                for (i = e->wide > 4 ? e->wide - 4 : 0; i < e->wide; i++)
+                    v = v << 8 | e->x[i];
+                memcpy(m, &v, 4);
+            }
+        }
+        return;
+    }
     for (n = 0; n < len; n += esize, m += esize, e->x += esize)
         for (i = 0; i < esize; i++) {
             if (e->pack)
@@ -815,7 +837,9 @@ static struct __mpi_type *ext_type(MPI_Datatype datatype, struct ext *e)
     if (!t)
         return 0;
     el = __mpi_type_elements(datatype);
-    e->ld = el == MPI_LONG_DOUBLE || el == MPI_LONG_DOUBLE_INT || el == MPI_C_LONG_DOUBLE_COMPLEX;
+    e->ld = el == MPI_LONG_DOUBLE || el == MPI_LONG_DOUBLE_INT || el == MPI_C_LONG_DOUBLE_COMPLEX
+            || el == MPI_CXX_LONG_DOUBLE_COMPLEX;
+    e->wide = el == MPI_AINT ? 8 : el == MPI_WCHAR ? 2 : 0;
     each_run(t, count_run, e);
     return t;
 }
