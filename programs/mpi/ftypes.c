@@ -4,12 +4,14 @@
  * MPI_Allreduce on them (MPI_SUM, MPI_PROD, MPI_MAX, MPI_BXOR, the logical operations on MPI_LOGICAL and
  * MPI_C_BOOL, MAXLOC and MINLOC on the Fortran pairs); a ring of sends of a vector of MPI_DOUBLE_COMPLEX and of
  * MPI_CHARACTER; external32 of each but the complex types (MPICH 4.0.2 swaps a complex as one element, the
- * imaginary part first; MPI_AINT is 8 bytes there); MPI_Type_match_size for every class and size;
+ * imaginary part first; MPI_AINT is 8 bytes there); MPI_Accumulate of MPI_INTEGER8 and MPI_DOUBLE_COMPLEX,
+ * MPI_Fetch_and_op of MPI_AINT and MPI_Compare_and_swap of MPI_INTEGER; MPI_Type_match_size for every class and size;
  * MPI_Type_create_f90_integer/real/complex (their sizes, envelopes and contents, the same handle again for the
  * same arguments, a send and a reduction of each, an error past the widest type). Rank 0 prints; the output is
  * the same under MPICH. */
 #include <stdio.h>
 #include <string.h>
+#include <stddef.h>
 #include <mpi.h>
 #include "check.h"
 
@@ -177,6 +179,44 @@ static void external(void)
     report("external32");
 }
 
+/* One-sided: every rank adds to rank 0's MPI_INTEGER8 and MPI_DOUBLE_COMPLEX, fetches and adds to its MPI_AINT,
+ * and swaps its MPI_INTEGER where it holds the rank before (one rank after the other). */
+static void onesided(void)
+{
+    struct { long long i8; struct dcplx z; MPI_Aint a; int f; } w = { 0, { 0, 0 }, 0, 0 };
+    MPI_Win win;
+    long long one8 = rank + 1;
+    struct dcplx z = { 1.0, (double)rank };
+    MPI_Aint add = 10, old;
+    int mine = rank + 1, cmp = rank, was = -1, i;
+    MPI_Aint base = 0;
+    MPI_Win_create(&w, rank == 0 ? sizeof w : 0, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Win_fence(0, win);
+    check(MPI_Accumulate(&one8, 1, MPI_INTEGER8, 0, base, 1, MPI_INTEGER8, MPI_SUM, win) == MPI_SUCCESS);
+    check(MPI_Accumulate(&z, 1, MPI_DOUBLE_COMPLEX, 0, base + offsetof(__typeof__(w), z), 1, MPI_DOUBLE_COMPLEX,
+                         MPI_SUM, win) == MPI_SUCCESS);
+    MPI_Win_fence(0, win);
+    MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, win);
+    check(MPI_Fetch_and_op(&add, &old, MPI_AINT, 0, offsetof(__typeof__(w), a), MPI_SUM, win) == MPI_SUCCESS);
+    MPI_Win_unlock(0, win);
+    for (i = 0; i < size; i++) {
+        if (i == rank) {
+            MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, win);
+            check(MPI_Compare_and_swap(&mine, &cmp, &was, MPI_INTEGER, 0, offsetof(__typeof__(w), f), win)
+                  == MPI_SUCCESS);
+            MPI_Win_unlock(0, win);
+        }
+        MPI_Barrier(MPI_COMM_WORLD);
+    }
+    check(old % 10 == 0 && old >= 0 && old < 10 * size && was == cmp);
+    MPI_Win_fence(0, win);
+    if (rank == 0)
+        printf("one-sided: MPI_INTEGER8 sum %lld, MPI_DOUBLE_COMPLEX sum (%g, %g), MPI_AINT fetched and added %ld, "
+               "MPI_INTEGER swapped to %d\n", w.i8, w.z.re, w.z.im, (long)w.a, w.f);
+    MPI_Win_free(&win);
+    report("one-sided");
+}
+
 static void match_size(void)
 {
     static const struct { int c; const char *name; } cls[] = {
@@ -275,6 +315,7 @@ int main(int argc, char **argv)
     reductions();
     ring();
     external();
+    onesided();
     match_size();
     f90types();
     MPI_Finalize();
