@@ -7,7 +7,7 @@
  * imaginary part first; MPI_AINT is 8 bytes there); MPI_Accumulate of MPI_INTEGER8 and MPI_DOUBLE_COMPLEX,
  * MPI_Fetch_and_op of MPI_AINT and MPI_Compare_and_swap of MPI_INTEGER; MPI_Type_match_size for every class and size;
  * MPI_Type_create_f90_integer/real/complex (their sizes, envelopes and contents, the same handle again for the
- * same arguments, a send and a reduction of each, an error past the widest type). Rank 0 prints; the output is
+ * same arguments, MPI_Reduce_local with each, a send of one, an error past the widest type). Rank 0 prints; the output is
  * the same under MPICH. */
 #include <stdio.h>
 #include <string.h>
@@ -266,9 +266,10 @@ static void f90(const char *what, int err, MPI_Datatype t, int p, int r)
     MPI_Type_get_extent(t, &lb, &ext);
     MPI_Type_get_name(t, name, &len);
     memset(buf, 0, sizeof buf);
-    buf[0] = (char)(rank + 1);
-    MPI_Allreduce(buf, out, 1, t, MPI_SUM, MPI_COMM_WORLD);
-    check(ext == sz && nd == 0 && na == 0 && len == 0);
+    memset(out, 0, sizeof out);
+    buf[0] = out[0] = 1;            /* the low byte of an integer; a tiny real, its double; 0 + 0i complexes */
+    check(MPI_Reduce_local(buf, out, 1, t, MPI_SUM) == MPI_SUCCESS);
+    check(ext == sz && nd == 0 && na == 0 && len == 0 && (comb != MPI_COMBINER_F90_INTEGER || out[0] == 2));
     if (rank == 0)
         printf("%s(%d, %d): size %d, combiner %s, %d integers: %d %d\n", what, p, r, sz,
                comb == MPI_COMBINER_F90_INTEGER ? "F90_INTEGER" : comb == MPI_COMBINER_F90_REAL ? "F90_REAL"
