@@ -170,33 +170,66 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_LONG_DOUBLE_INT ((MPI_Datatype)22)  /* struct { long double; int; } */
 #define MPI_UB ((MPI_Datatype)23)
 #define MPI_LB ((MPI_Datatype)24)
-#define MPI_AINT MPI_LONG                       /* MPI-2: an MPI_Aint is a long (dynamic windows' addresses) */
 /* MPI-2.2's C99 complex types: a pair of the real type, real part first (docs/abi.md); MPI_C_COMPLEX is
  * MPI_C_FLOAT_COMPLEX (as in MPICH, whose name for both is "MPI_C_COMPLEX"). long double is double here. */
 #define MPI_C_FLOAT_COMPLEX ((MPI_Datatype)25)
 #define MPI_C_COMPLEX MPI_C_FLOAT_COMPLEX
 #define MPI_C_DOUBLE_COMPLEX ((MPI_Datatype)26)
 #define MPI_C_LONG_DOUBLE_COMPLEX ((MPI_Datatype)27)
-/* MPI-3's C++ types, for C programs that name them: the C types of the same layout (bool is a byte, as _Bool) */
-#define MPI_CXX_BOOL MPI_C_BOOL
-#define MPI_CXX_FLOAT_COMPLEX MPI_C_FLOAT_COMPLEX
-#define MPI_CXX_DOUBLE_COMPLEX MPI_C_DOUBLE_COMPLEX
-#define MPI_CXX_LONG_DOUBLE_COMPLEX MPI_C_LONG_DOUBLE_COMPLEX
-
-/* MPI-2.2's C types of fixed width, MPI_C_BOOL, MPI_WCHAR and MPI_OFFSET: each the predefined type of the same
- * C type here (as MPI_AINT above and MPI_COUNT below), so it sends, reduces, packs and sizes as that type does;
- * MPI_Type_get_name gives that type's name ("MPI_INT" for MPI_INT32_T). */
-#define MPI_INT8_T MPI_SIGNED_CHAR
-#define MPI_UINT8_T MPI_UNSIGNED_CHAR
-#define MPI_INT16_T MPI_SHORT
-#define MPI_UINT16_T MPI_UNSIGNED_SHORT
-#define MPI_INT32_T MPI_INT
-#define MPI_UINT32_T MPI_UNSIGNED
-#define MPI_INT64_T MPI_LONG_LONG_INT
-#define MPI_UINT64_T MPI_UNSIGNED_LONG_LONG
-#define MPI_C_BOOL MPI_UNSIGNED_CHAR            /* _Bool: one byte, 0 or 1 */
-#define MPI_WCHAR MPI_LONG                      /* wchar_t is a long (<stddef.h>) */
-#define MPI_OFFSET MPI_LONG_LONG_INT            /* MPI_Offset is a long long */
+/* Fortran's named types, which MPI defines for C programs too (MPI-2.2 section 16.3.6; MPI-3.1 section 3.2.2):
+ * the sizes MPICH's mpi.h gives them on a target with a 4-byte INTEGER, REAL and LOGICAL and an 8-byte DOUBLE
+ * PRECISION (docs/mpi.md, "Datatypes"). A LOGICAL is an int (0 false, else true), a CHARACTER a char, a COMPLEX a
+ * pair of REALs and a DOUBLE COMPLEX one of DOUBLE PRECISIONs (real part first); MPI_2INTEGER, MPI_2REAL and
+ * MPI_2DOUBLE_PRECISION are MAXLOC/MINLOC's pairs of two INTEGERs, REALs or DOUBLE PRECISIONs. The types no
+ * 32-bit SCMP has (16-byte integers and reals, 2-byte reals) are MPI_DATATYPE_NULL, as in MPICH where a type
+ * is absent. */
+#define MPI_CHARACTER ((MPI_Datatype)28)
+#define MPI_INTEGER ((MPI_Datatype)29)
+#define MPI_REAL ((MPI_Datatype)30)
+#define MPI_LOGICAL ((MPI_Datatype)31)
+#define MPI_DOUBLE_PRECISION ((MPI_Datatype)32)
+#define MPI_COMPLEX ((MPI_Datatype)33)
+#define MPI_DOUBLE_COMPLEX ((MPI_Datatype)34)
+#define MPI_2INTEGER ((MPI_Datatype)35)
+#define MPI_2REAL ((MPI_Datatype)36)
+#define MPI_2DOUBLE_PRECISION ((MPI_Datatype)37)
+#define MPI_INTEGER1 ((MPI_Datatype)38)
+#define MPI_INTEGER2 ((MPI_Datatype)39)
+#define MPI_INTEGER4 ((MPI_Datatype)40)
+#define MPI_INTEGER8 ((MPI_Datatype)41)
+#define MPI_REAL4 ((MPI_Datatype)42)
+#define MPI_REAL8 ((MPI_Datatype)43)
+#define MPI_COMPLEX8 ((MPI_Datatype)44)
+#define MPI_COMPLEX16 ((MPI_Datatype)45)
+#define MPI_INTEGER16 MPI_DATATYPE_NULL
+#define MPI_REAL2 MPI_DATATYPE_NULL
+#define MPI_REAL16 MPI_DATATYPE_NULL
+#define MPI_COMPLEX4 MPI_DATATYPE_NULL
+#define MPI_COMPLEX32 MPI_DATATYPE_NULL
+/* The C types of other names (MPI-2's MPI_AINT, MPI-2.2's types of fixed width, MPI_C_BOOL, MPI_WCHAR and
+ * MPI_OFFSET, MPI-3's MPI_COUNT and C++ types): predefined types of their own, as in MPICH, named as the
+ * standard names them (MPI_Type_get_name of MPI_INT32_T is "MPI_INT32_T"), each laid out, sent and reduced as
+ * the C type of the same representation here (MPI_INT32_T as MPI_INT, MPI_AINT and MPI_WCHAR as MPI_LONG:
+ * an MPI_Aint and a wchar_t are longs; MPI_OFFSET and MPI_COUNT as MPI_LONG_LONG_INT; MPI_C_BOOL and
+ * MPI_CXX_BOOL are a byte, 0 or 1, and take the logical operations only). In external32 an MPI_AINT takes 8
+ * bytes and an MPI_WCHAR 2, as the standard's table says. */
+#define MPI_WCHAR ((MPI_Datatype)46)
+#define MPI_AINT ((MPI_Datatype)47)
+#define MPI_OFFSET ((MPI_Datatype)48)
+#define MPI_COUNT ((MPI_Datatype)49)
+#define MPI_INT8_T ((MPI_Datatype)50)
+#define MPI_INT16_T ((MPI_Datatype)51)
+#define MPI_INT32_T ((MPI_Datatype)52)
+#define MPI_INT64_T ((MPI_Datatype)53)
+#define MPI_UINT8_T ((MPI_Datatype)54)
+#define MPI_UINT16_T ((MPI_Datatype)55)
+#define MPI_UINT32_T ((MPI_Datatype)56)
+#define MPI_UINT64_T ((MPI_Datatype)57)
+#define MPI_C_BOOL ((MPI_Datatype)58)
+#define MPI_CXX_BOOL ((MPI_Datatype)59)
+#define MPI_CXX_FLOAT_COMPLEX ((MPI_Datatype)60)
+#define MPI_CXX_DOUBLE_COMPLEX ((MPI_Datatype)61)
+#define MPI_CXX_LONG_DOUBLE_COMPLEX ((MPI_Datatype)62)
 
 /* ---- Predefined reduction operations -------------------------------------------------------------- */
 
@@ -616,7 +649,6 @@ int MPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], con
 /* Large counts (MPI-3): MPI_Count results; MPI_Offset, MPI-IO's offset type */
 typedef long long MPI_Count;
 typedef long long MPI_Offset;
-#define MPI_COUNT MPI_LONG_LONG_INT
 int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size);
 int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);
 int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_Count *true_extent);
@@ -1071,6 +1103,9 @@ int MPI_Type_create_darray(int size, int rank, int ndims, const int *array_of_gs
                            const int *array_of_distribs, const int *array_of_dargs, const int *array_of_psizes,
                            int order, MPI_Datatype oldtype, MPI_Datatype *newtype);
 int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype);
+int MPI_Type_create_f90_integer(int range, MPI_Datatype *newtype);                         /* MPI-2 */
+int MPI_Type_create_f90_real(int precision, int range, MPI_Datatype *newtype);
+int MPI_Type_create_f90_complex(int precision, int range, MPI_Datatype *newtype);
 int MPI_Pack_external(const char *datarep, const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf,
                       MPI_Aint outsize, MPI_Aint *position);
 int MPI_Unpack_external(const char *datarep, const void *inbuf, MPI_Aint insize, MPI_Aint *position,
@@ -1823,6 +1858,9 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int *array_of_g
                            const int *array_of_distribs, const int *array_of_dargs, const int *array_of_psizes,
                            int order, MPI_Datatype oldtype, MPI_Datatype *newtype);
 int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype);
+int PMPI_Type_create_f90_integer(int range, MPI_Datatype *newtype);
+int PMPI_Type_create_f90_real(int precision, int range, MPI_Datatype *newtype);
+int PMPI_Type_create_f90_complex(int precision, int range, MPI_Datatype *newtype);
 int PMPI_Pack_external(const char *datarep, const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf,
                       MPI_Aint outsize, MPI_Aint *position);
 int PMPI_Unpack_external(const char *datarep, const void *inbuf, MPI_Aint insize, MPI_Aint *position,

@@ -35,18 +35,24 @@ int __coll_basic(MPI_Datatype type)
 }
 
 /* Predefined types whose items are their bytes with no gap (all but MPI_SHORT_INT, MPI_DOUBLE_INT and
- * MPI_LONG_DOUBLE_INT, whose extents hold padding): count items travel as count * size bytes as they lie. */
+ * MPI_LONG_DOUBLE_INT, whose extents hold padding; the C complex types go the general way): count items travel as count * size bytes as they lie. */
 int __coll_contig_basic(MPI_Datatype type)
 {
     return (type > MPI_DATATYPE_NULL && type <= MPI_PACKED) || type == MPI_FLOAT_INT || type == MPI_LONG_INT
-           || type == MPI_2INT;
+           || type == MPI_2INT || (type >= MPI_CHARACTER && type <= MPI_CXX_LONG_DOUBLE_COMPLEX);
+}
+
+/* The size of a type __coll_contig_basic accepts */
+static int contig_size(MPI_Datatype type)
+{
+    return type <= MPI_LONG_DOUBLE_INT ? basic_size[type] : __mpi_type_size(type);
 }
 
 /* The bytes of data one item carries (its type signature's size: no gaps), or -1. */
 int __coll_data_size(MPI_Datatype type)
 {
     if (__coll_contig_basic(type))
-        return basic_size[type];
+        return contig_size(type);
     return __mpi_type_size(type);
 }
 
@@ -60,7 +66,7 @@ void __coll_copy(void *dst, MPI_Datatype dtype, int dcount, const void *src, MPI
     char *s, *d;
     int n;
     if (__coll_contig_basic(stype) && __coll_contig_basic(dtype)) {
-        int sb = scount * basic_size[stype], db = dcount * basic_size[dtype];
+        int sb = scount * contig_size(stype), db = dcount * contig_size(dtype);
         n = sb < db ? sb : db;
         if (n > 0 && dst != src)
             memmove(dst, src, n);

@@ -19,7 +19,8 @@
 
 /* ---- Predefined types ------------------------------------------------------------------------------------ */
 
-#define NPREDEF 28      /* handles 1 .. MPI_C_LONG_DOUBLE_COMPLEX */
+#define NPREDEF 63      /* handles 1 .. MPI_CXX_LONG_DOUBLE_COMPLEX */
+_Static_assert(MPI_CXX_LONG_DOUBLE_COMPLEX + 1 == NPREDEF && NPREDEF <= MPI_FIRST_DERIVED, "mpi.h: predefined handles");
 
 static struct __mpi_block pb[NPREDEF][2];
 struct __mpi_type __mpi_predef[NPREDEF];      /* by handle (fast.S reads the sizes) */
@@ -27,7 +28,14 @@ struct __mpi_type __mpi_predef[NPREDEF];      /* by handle (fast.S reads the siz
 
 /* size and alignment of the basic types 1..16; 0 for the pair types, markers and complex types, set up below */
 static const signed char basic_size[NPREDEF] = {
-    0, 1, 1, 1, 1, 2, 2, 4, 4, 4, 4, 8, 8, 4, 8, 8, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    0, 1, 1, 1, 1, 2, 2, 4, 4, 4, 4, 8, 8, 4, 8, 8, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    /* Fortran's: CHARACTER, INTEGER, REAL, LOGICAL, DOUBLE PRECISION; then the pairs and complex types (0) */
+    1, 4, 4, 4, 8, 0, 0, 0, 0, 0,
+    /* INTEGER1, INTEGER2, INTEGER4, INTEGER8, REAL4, REAL8; COMPLEX8, COMPLEX16 (0) */
+    1, 2, 4, 8, 4, 8, 0, 0,
+    /* the C types of other names: WCHAR, AINT, OFFSET, COUNT, INT8_T .. INT64_T, UINT8_T .. UINT64_T, C_BOOL,
+     * CXX_BOOL; the C++ complex types (0) */
+    4, 4, 8, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 1, 0, 0, 0
 };
 
 static void set_basic(int h, int size)
@@ -111,17 +119,39 @@ void __mpi_setup_types(void)
     predef_ready = 1;
 }
 
-/* The complex types, set up when a program first names one (so that a program that never does pays nothing at
- * MPI_Init, and the lookup of the other types is as before); 0 for a handle that is no type. */
+/* A pair of two values of vsize bytes each (MPI_2INTEGER, MPI_2REAL, MPI_2DOUBLE_PRECISION): one run, two
+ * elements. */
+static void set_twin(int h, int vsize)
+{
+    set_complex(h, vsize);
+    predef[h].nelems = 2;
+}
+
+/* The complex types, Fortran's and the C types of other names, set up when a program first names one (so that a program that never does pays
+ * nothing at MPI_Init, and the lookup of the other types is as before); 0 for a handle that is no type. */
 static struct __mpi_type *complex_type(MPI_Datatype t)
 {
     static int ready;
-    if (t < MPI_C_FLOAT_COMPLEX || t > MPI_C_LONG_DOUBLE_COMPLEX)
+    int h;
+    if (t < MPI_C_FLOAT_COMPLEX || t >= NPREDEF)
         return 0;
     if (!ready) {
         set_complex(MPI_C_FLOAT_COMPLEX, 4);
         set_complex(MPI_C_DOUBLE_COMPLEX, 8);
         set_complex(MPI_C_LONG_DOUBLE_COMPLEX, 8);
+        for (h = MPI_CHARACTER; h < NPREDEF; h++)
+            if (basic_size[h])
+                set_basic(h, basic_size[h]);
+        set_complex(MPI_COMPLEX, 4);
+        set_complex(MPI_DOUBLE_COMPLEX, 8);
+        set_complex(MPI_COMPLEX8, 4);
+        set_complex(MPI_COMPLEX16, 8);
+        set_twin(MPI_2INTEGER, 4);
+        set_twin(MPI_2REAL, 4);
+        set_twin(MPI_2DOUBLE_PRECISION, 8);
+        set_complex(MPI_CXX_FLOAT_COMPLEX, 4);
+        set_complex(MPI_CXX_DOUBLE_COMPLEX, 8);
+        set_complex(MPI_CXX_LONG_DOUBLE_COMPLEX, 8);
         ready = 1;
     }
     return &predef[t];
@@ -867,7 +897,7 @@ int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
         FAIL(MPI_ERR_NO_MEM, "MPI_Type_dup");
     *t = *c;
     t->refs = 1;
-    t->flags = (t->flags & ~(TF_PREDEFINED | TF_MIXED << TF_ETYPE_SHIFT)) | elements_of(c) << TF_ETYPE_SHIFT;
+    t->flags = (t->flags & ~(TF_PREDEFINED | TF_F90 | TF_MIXED << TF_ETYPE_SHIFT)) | elements_of(c) << TF_ETYPE_SHIFT;
     bytes = c->flags & TF_COMPACT ? compact_bytes(c) : c->nblocks * (int)sizeof *t->blocks;
     t->blocks = (struct __mpi_block *)malloc(bytes ? bytes : 1);
     if (!t->blocks) {
@@ -898,7 +928,7 @@ int MPI_Type_commit(MPI_Datatype *datatype)
 int MPI_Type_free(MPI_Datatype *datatype)
 {
     struct __mpi_type *t = datatype ? __mpi_type_get(*datatype) : 0;
-    if (!t || (t->flags & TF_PREDEFINED))
+    if (!t || (t->flags & (TF_PREDEFINED | TF_F90)))
         FAIL(MPI_ERR_TYPE, "MPI_Type_free");
     if (__mpi_type_freed) {
         int err = __mpi_type_freed(*datatype);

@@ -262,6 +262,9 @@ struct __mpi_block {
 /* A type of many runs (datatype.c, "Compact runs") keeps them compressed: blocks then points to bytes, not to
  * struct __mpi_block, and __mpi_runs_next reads them in order. */
 #define TF_COMPACT 16
+/* A type of MPI_Type_create_f90_integer/real/complex (type_extra.c): one element of the predefined type in its
+ * element type bits, exactly; predefined to MPI (never freed), and reduced as that type (op.c). */
+#define TF_F90 32
 
 struct __mpi_type {
     int refs;                       /* the handle, plus pending requests that use it */

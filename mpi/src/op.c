@@ -10,7 +10,11 @@
  * (integer: MPI_CHAR, MPI_SIGNED_CHAR, MPI_UNSIGNED_CHAR, MPI_SHORT, MPI_UNSIGNED_SHORT, MPI_INT,
  * MPI_UNSIGNED, MPI_LONG, MPI_UNSIGNED_LONG, MPI_LONG_LONG_INT, MPI_UNSIGNED_LONG_LONG; floating: MPI_FLOAT,
  * MPI_DOUBLE, MPI_LONG_DOUBLE; complex: MPI_C_FLOAT_COMPLEX (MPI_C_COMPLEX), MPI_C_DOUBLE_COMPLEX,
- * MPI_C_LONG_DOUBLE_COMPLEX, whose product is (ac - bd) + (ad + bc)i, as MPICH's.) Every combination is one function with one tight loop, found in a table
+ * MPI_C_LONG_DOUBLE_COMPLEX, whose product is (ac - bd) + (ad + bc)i, as MPICH's. Fortran's named types take
+ * the operations MPI gives their class: INTEGER, INTEGER1/2/4/8 those of the C integers but the logical ones;
+ * REAL, DOUBLE PRECISION, REAL4/8 the floating ones; COMPLEX, DOUBLE COMPLEX, COMPLEX8/16 the complex ones;
+ * LOGICAL only the logical ones; MPI_2INTEGER, MPI_2REAL, MPI_2DOUBLE_PRECISION MAXLOC and MINLOC; CHARACTER
+ * none.) Every combination is one function with one tight loop, found in a table
  * indexed by operation and type. The collectives call __mpi_op_combine(op, type, lower, higher, out, n):
  * out = lower op higher, element by element, where lower holds the contribution of the lower ranks; a
  * non-commutative user operation is therefore applied in rank order, as MPI requires. */
@@ -162,6 +166,10 @@ LOC(double, struct loc_double)
 LOC(long, struct loc_long)
 LOC(int, struct loc_int)
 LOC(short, struct loc_short)
+struct loc_2real { float v; float k; };
+struct loc_2double { double v; double k; };
+LOC(2real, struct loc_2real)            /* MPI_2REAL: the index is a REAL too */
+LOC(2double, struct loc_2double)        /* MPI_2DOUBLE_PRECISION */
 
 #define ROW_INTEGER(S)                                                          \
     { [MPI_MAX] = max_##S, [MPI_MIN] = min_##S, [MPI_SUM] = sum_##S, [MPI_PROD] = prod_##S, \
@@ -171,9 +179,14 @@ LOC(short, struct loc_short)
     { [MPI_MAX] = max_##S, [MPI_MIN] = min_##S, [MPI_SUM] = sum_##S, [MPI_PROD] = prod_##S }
 #define ROW_COMPLEX(S) { [MPI_SUM] = sum_##S, [MPI_PROD] = prod_##S }
 #define ROW_PAIR(S) { [MPI_MAXLOC] = maxloc_##S, [MPI_MINLOC] = minloc_##S }
+/* Fortran's integers: arithmetic and bitwise, not logical (MPI-3.1 section 5.9.2); LOGICAL: logical only */
+#define ROW_FINTEGER(S)                                                         \
+    { [MPI_MAX] = max_##S, [MPI_MIN] = min_##S, [MPI_SUM] = sum_##S, [MPI_PROD] = prod_##S, \
+      [MPI_BAND] = band_##S, [MPI_BOR] = bor_##S, [MPI_BXOR] = bxor_##S }
+#define ROW_LOGICAL(S) { [MPI_LAND] = land_##S, [MPI_LOR] = lor_##S, [MPI_LXOR] = lxor_##S }
 
 /* [type][op]; empty entries: the operation does not apply to the type */
-#define LAST_TYPE MPI_C_LONG_DOUBLE_COMPLEX
+#define LAST_TYPE MPI_CXX_LONG_DOUBLE_COMPLEX
 static const combine_fn table[LAST_TYPE + 1][MPI_MINLOC + 1] = {
     [MPI_CHAR] = ROW_INTEGER(schar),
     [MPI_SIGNED_CHAR] = ROW_INTEGER(schar),
@@ -199,6 +212,42 @@ static const combine_fn table[LAST_TYPE + 1][MPI_MINLOC + 1] = {
     [MPI_C_FLOAT_COMPLEX] = ROW_COMPLEX(cfloat),
     [MPI_C_DOUBLE_COMPLEX] = ROW_COMPLEX(cdouble),
     [MPI_C_LONG_DOUBLE_COMPLEX] = ROW_COMPLEX(cdouble),
+    /* Fortran's (MPI_CHARACTER takes none) */
+    [MPI_INTEGER] = ROW_FINTEGER(int),
+    [MPI_REAL] = ROW_FLOAT(float),
+    [MPI_LOGICAL] = ROW_LOGICAL(int),
+    [MPI_DOUBLE_PRECISION] = ROW_FLOAT(double),
+    [MPI_COMPLEX] = ROW_COMPLEX(cfloat),
+    [MPI_DOUBLE_COMPLEX] = ROW_COMPLEX(cdouble),
+    [MPI_2INTEGER] = ROW_PAIR(int),
+    [MPI_2REAL] = ROW_PAIR(2real),
+    [MPI_2DOUBLE_PRECISION] = ROW_PAIR(2double),
+    [MPI_INTEGER1] = ROW_FINTEGER(schar),
+    [MPI_INTEGER2] = ROW_FINTEGER(short),
+    [MPI_INTEGER4] = ROW_FINTEGER(int),
+    [MPI_INTEGER8] = ROW_FINTEGER(llong),
+    [MPI_REAL4] = ROW_FLOAT(float),
+    [MPI_REAL8] = ROW_FLOAT(double),
+    [MPI_COMPLEX8] = ROW_COMPLEX(cfloat),
+    [MPI_COMPLEX16] = ROW_COMPLEX(cdouble),
+    /* the C types of other names: as the C type of their representation; the booleans logical only */
+    [MPI_WCHAR] = ROW_INTEGER(long),
+    [MPI_AINT] = ROW_INTEGER(long),
+    [MPI_OFFSET] = ROW_INTEGER(llong),
+    [MPI_COUNT] = ROW_INTEGER(llong),
+    [MPI_INT8_T] = ROW_INTEGER(schar),
+    [MPI_INT16_T] = ROW_INTEGER(short),
+    [MPI_INT32_T] = ROW_INTEGER(int),
+    [MPI_INT64_T] = ROW_INTEGER(llong),
+    [MPI_UINT8_T] = ROW_INTEGER(uchar),
+    [MPI_UINT16_T] = ROW_INTEGER(ushort),
+    [MPI_UINT32_T] = ROW_INTEGER(uint),
+    [MPI_UINT64_T] = ROW_INTEGER(ullong),
+    [MPI_C_BOOL] = ROW_LOGICAL(uchar),
+    [MPI_CXX_BOOL] = ROW_LOGICAL(uchar),
+    [MPI_CXX_FLOAT_COMPLEX] = ROW_COMPLEX(cfloat),
+    [MPI_CXX_DOUBLE_COMPLEX] = ROW_COMPLEX(cdouble),
+    [MPI_CXX_LONG_DOUBLE_COMPLEX] = ROW_COMPLEX(cdouble),
 };
 
 static struct user_op *user(MPI_Op op)
@@ -219,11 +268,21 @@ int __mpi_op_commutative(MPI_Op op)
     return u ? u->commute : 1;
 }
 
+/* The predefined type a derived one reduces as: the base of an MPI_Type_create_f90_* type (TF_F90), else 0. */
+static MPI_Datatype f90_base(MPI_Datatype type)
+{
+    struct __mpi_type *t = type > LAST_TYPE ? __mpi_type_get(type) : 0;
+    return t && (t->flags & TF_F90) ? (t->flags >> TF_ETYPE_SHIFT) & 0xff : 0;
+}
+
 int __mpi_op_combine(MPI_Op op, MPI_Datatype type, const void *lower, const void *higher, void *out, int n)
 {
     struct user_op *u;
     if (op >= MPI_MAX && op <= MPI_MINLOC) {
-        combine_fn f = type > 0 && type <= LAST_TYPE ? table[type][op] : 0;
+        combine_fn f;
+        if (type > LAST_TYPE)
+            type = f90_base(type);
+        f = type > 0 && type <= LAST_TYPE ? table[type][op] : 0;
         if (!f)
             return MPI_ERR_OP;
         f(lower, higher, out, n);
@@ -256,6 +315,8 @@ int __mpi_op_combine(MPI_Op op, MPI_Datatype type, const void *lower, const void
 /* The loop of a predefined operation on a type, or 0 (a user operation: use __mpi_op_combine). */
 __mpi_combine_fn __mpi_op_fn(MPI_Op op, MPI_Datatype type)
 {
+    if (op >= MPI_MAX && op <= MPI_MINLOC && type > LAST_TYPE)
+        type = f90_base(type);
     if (op >= MPI_MAX && op <= MPI_MINLOC && type > 0 && type <= LAST_TYPE)
         return table[type][op];
     return 0;
@@ -264,8 +325,11 @@ __mpi_combine_fn __mpi_op_fn(MPI_Op op, MPI_Datatype type)
 /* Whether op applies to type (a predefined operation on a type it is not defined for does not). */
 int __mpi_op_check(MPI_Op op, MPI_Datatype type)
 {
-    if (op >= MPI_MAX && op <= MPI_MINLOC)
+    if (op >= MPI_MAX && op <= MPI_MINLOC) {
+        if (type > LAST_TYPE)
+            type = f90_base(type);
         return type > 0 && type <= LAST_TYPE && table[type][op] != 0;
+    }
     return user(op) != 0;
 }
 

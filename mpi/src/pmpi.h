@@ -431,6 +431,9 @@
 #define MPI_Type_create_hindexed_block PMPI_Type_create_hindexed_block
 #define MPI_Type_create_darray PMPI_Type_create_darray
 #define MPI_Type_match_size PMPI_Type_match_size
+#define MPI_Type_create_f90_integer PMPI_Type_create_f90_integer
+#define MPI_Type_create_f90_real PMPI_Type_create_f90_real
+#define MPI_Type_create_f90_complex PMPI_Type_create_f90_complex
 #define MPI_Pack_external PMPI_Pack_external
 #define MPI_Unpack_external PMPI_Unpack_external
 #define MPI_Pack_external_size PMPI_Pack_external_size
@@ -874,6 +877,9 @@
 #pragma weak MPI_Type_create_hindexed_block = PMPI_Type_create_hindexed_block
 #pragma weak MPI_Type_create_darray = PMPI_Type_create_darray
 #pragma weak MPI_Type_match_size = PMPI_Type_match_size
+#pragma weak MPI_Type_create_f90_integer = PMPI_Type_create_f90_integer
+#pragma weak MPI_Type_create_f90_real = PMPI_Type_create_f90_real
+#pragma weak MPI_Type_create_f90_complex = PMPI_Type_create_f90_complex
 #pragma weak MPI_Pack_external = PMPI_Pack_external
 #pragma weak MPI_Unpack_external = PMPI_Unpack_external
 #pragma weak MPI_Pack_external_size = PMPI_Pack_external_size

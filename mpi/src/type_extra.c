@@ -386,8 +386,15 @@ static const char *const predef_names[] = {
     "MPI_UNSIGNED_SHORT", "MPI_INT", "MPI_UNSIGNED", "MPI_LONG", "MPI_UNSIGNED_LONG", "MPI_LONG_LONG_INT",
     "MPI_UNSIGNED_LONG_LONG", "MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_DOUBLE", "MPI_PACKED", "MPI_FLOAT_INT",
     "MPI_DOUBLE_INT", "MPI_LONG_INT", "MPI_2INT", "MPI_SHORT_INT", "MPI_LONG_DOUBLE_INT", "MPI_UB", "MPI_LB",
-    "MPI_C_COMPLEX", "MPI_C_DOUBLE_COMPLEX", "MPI_C_LONG_DOUBLE_COMPLEX"
+    "MPI_C_COMPLEX", "MPI_C_DOUBLE_COMPLEX", "MPI_C_LONG_DOUBLE_COMPLEX", "MPI_CHARACTER", "MPI_INTEGER", "MPI_REAL",
+    "MPI_LOGICAL", "MPI_DOUBLE_PRECISION", "MPI_COMPLEX", "MPI_DOUBLE_COMPLEX", "MPI_2INTEGER", "MPI_2REAL",
+    "MPI_2DOUBLE_PRECISION", "MPI_INTEGER1", "MPI_INTEGER2", "MPI_INTEGER4", "MPI_INTEGER8", "MPI_REAL4", "MPI_REAL8",
+    "MPI_COMPLEX8", "MPI_COMPLEX16", "MPI_WCHAR", "MPI_AINT", "MPI_OFFSET", "MPI_COUNT", "MPI_INT8_T", "MPI_INT16_T",
+    "MPI_INT32_T", "MPI_INT64_T", "MPI_UINT8_T", "MPI_UINT16_T", "MPI_UINT32_T", "MPI_UINT64_T", "MPI_C_BOOL",
+    "MPI_CXX_BOOL", "MPI_CXX_FLOAT_COMPLEX", "MPI_CXX_DOUBLE_COMPLEX", "MPI_CXX_LONG_DOUBLE_COMPLEX"
 };
+_Static_assert(sizeof predef_names / sizeof *predef_names == MPI_CXX_LONG_DOUBLE_COMPLEX + 1,
+               "a name for every predefined type");
 
 int MPI_Type_set_name(MPI_Datatype datatype, const char *type_name)
 {
@@ -573,12 +580,16 @@ int MPI_Type_create_darray(int size, int rank, int ndims, const int *array_of_gs
     return err;
 }
 
-/* The first predefined C type of the class and size (MPICH's order, without its Fortran types). */
+/* The first predefined type of the class and size in MPICH 4.0.2's order, which puts the Fortran types of explicit
+ * size first (it answers MPI_INTEGER4 for 4 bytes of MPI_TYPECLASS_INTEGER, MPI_REAL8 for 8 of MPI_TYPECLASS_REAL);
+ * sizes no type has are MPI_ERR_ARG. */
 int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
 {
-    static const MPI_Datatype reals[] = { MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE, 0 };
-    static const MPI_Datatype integers[] = { MPI_CHAR, MPI_SHORT, MPI_INT, MPI_LONG, MPI_LONG_LONG_INT, 0 };
-    static const MPI_Datatype complexes[] = { MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX, MPI_C_LONG_DOUBLE_COMPLEX, 0 };
+    static const MPI_Datatype reals[] = { MPI_REAL4, MPI_REAL8, MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE, 0 };
+    static const MPI_Datatype integers[] = { MPI_INTEGER1, MPI_INTEGER2, MPI_INTEGER4, MPI_INTEGER8, MPI_CHAR,
+                                             MPI_SHORT, MPI_INT, MPI_LONG, MPI_LONG_LONG_INT, 0 };
+    static const MPI_Datatype complexes[] = { MPI_COMPLEX8, MPI_COMPLEX16, MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX,
+                                              MPI_C_LONG_DOUBLE_COMPLEX, 0 };
     const MPI_Datatype *l;
     if (!datatype)
         TYPE_ERR(MPI_ERR_ARG, "MPI_Type_match_size");
@@ -598,11 +609,92 @@ int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
     TYPE_ERR(MPI_ERR_ARG, "MPI_Type_match_size");
 }
 
+/* ---- MPI_Type_create_f90_integer / real / complex (MPI-2 section 10.2.5) -------------------------------------
+ * The smallest type of the model asked for (decimal range r, and precision p for the reals and complexes; either
+ * may be MPI_UNDEFINED, which asks nothing): integers of 2, 4, 9 and 18 digits are INTEGER1, 2, 4 and 8; reals of
+ * 6 digits and exponent range 37 are REAL4, of 15 and 307 REAL8 (a long double is a double here: no wider); the
+ * complexes follow the reals. Anything wider is MPI_ERR_OTHER, as in MPICH. The type returned is predefined, as
+ * the standard says: one per combiner and (p, r), made once and the same handle each time after (MPICH's cache),
+ * committed, not to be freed (MPI_Type_free refuses it), unnamed; its envelope is MPI_COMBINER_F90_INTEGER (one
+ * integer, r) or _REAL/_COMPLEX (two, p and r) with no datatypes, and it sends, packs and reduces as its base
+ * type, which MPI_Type_get_contents does not give. */
+
+struct f90type {
+    int combiner, p, r;
+    MPI_Datatype t;
+};
+static struct f90type *f90types;
+static int nf90, capf90;
+
+static int f90_type(const char *fn, MPI_Datatype base, int combiner, int p, int r, MPI_Datatype *newtype)
+{
+    struct __mpi_type *d;
+    struct parts q;
+    int ints[2], i, err;
+    if (!newtype)
+        TYPE_ERR(MPI_ERR_ARG, fn);
+    if (base == MPI_DATATYPE_NULL)
+        TYPE_ERR(MPI_ERR_OTHER, fn);
+    for (i = 0; i < nf90; i++)
+        if (f90types[i].combiner == combiner && f90types[i].p == p && f90types[i].r == r) {
+            *newtype = f90types[i].t;
+            return MPI_SUCCESS;
+        }
+    if (nf90 == capf90) {
+        capf90 = capf90 ? 2 * capf90 : 8;
+        f90types = (struct f90type *)__mpi_xrealloc(f90types, capf90 * (int)sizeof *f90types, fn);
+    }
+    err = MPI_Type_contiguous(1, base, newtype);
+    if (err != MPI_SUCCESS)
+        return err;
+    d = __mpi_type_get(*newtype);
+    d->flags |= TF_COMMITTED | TF_F90;
+    q.np = 0;
+    ints[0] = combiner == MPI_COMBINER_F90_INTEGER ? r : p;
+    ints[1] = r;
+    part(&q, ints, combiner == MPI_COMBINER_F90_INTEGER ? 1 : 2);
+    set_contents(*newtype, combiner, &q, 0, 0, 0, 0);
+    f90types[nf90].combiner = combiner;
+    f90types[nf90].p = p;
+    f90types[nf90].r = r;
+    f90types[nf90++].t = *newtype;
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_create_f90_integer(int range, MPI_Datatype *newtype)
+{
+    MPI_Datatype base = range <= 2 ? MPI_INTEGER1 : range <= 4 ? MPI_INTEGER2 : range <= 9 ? MPI_INTEGER4
+                        : range <= 18 ? MPI_INTEGER8 : MPI_DATATYPE_NULL;
+    return f90_type("MPI_Type_create_f90_integer", base, MPI_COMBINER_F90_INTEGER, MPI_UNDEFINED, range, newtype);
+}
+
+/* 0 for (6, 37), 1 for (15, 307), -1 when wider */
+static int real_model(int p, int r)
+{
+    return p <= 6 && r <= 37 ? 0 : p <= 15 && r <= 307 ? 1 : -1;
+}
+
+int MPI_Type_create_f90_real(int precision, int range, MPI_Datatype *newtype)
+{
+    int m = real_model(precision, range);
+    return f90_type("MPI_Type_create_f90_real", m < 0 ? MPI_DATATYPE_NULL : m ? MPI_REAL8 : MPI_REAL4,
+                    MPI_COMBINER_F90_REAL, precision, range, newtype);
+}
+
+int MPI_Type_create_f90_complex(int precision, int range, MPI_Datatype *newtype)
+{
+    int m = real_model(precision, range);
+    return f90_type("MPI_Type_create_f90_complex", m < 0 ? MPI_DATATYPE_NULL : m ? MPI_COMPLEX16 : MPI_COMPLEX8,
+                    MPI_COMBINER_F90_COMPLEX, precision, range, newtype);
+}
+
 /* ---- external32 ------------------------------------------------------------------------------------------------
  * Every element big-endian at the standard's size (MPI-2 section 9.5.2): the sizes here are the standard's but for
  * the long double, 8 bytes here (a double) and a 16-byte IEEE quad there. A type's runs give each element's size;
  * a type whose elements are all MPI_LONG_DOUBLE (or MPI_LONG_DOUBLE_INT) has its 8-byte ones taken as long
- * doubles. Pack converts a double into a quad exactly; unpack rounds a quad toward zero into a double. */
+ * doubles. Pack converts a double into a quad exactly; unpack rounds a quad toward zero into a double. Two more
+ * differ: an MPI_AINT (4 bytes here) is 8 there, sign-extended and cut back; an MPI_WCHAR (a 4-byte long here)
+ * is 2 there, its low 16 bits, zero-extended back (a type whose elements are all of one of them). */
 
 static int external32(const char *datarep)
 {
@@ -628,6 +720,7 @@ static void each_run(struct __mpi_type *t, void (*f)(void *cx, int disp, int len
 
 struct ext {
     int ld;                 /* the 8-byte elements are long doubles */
+    int wide;               /* the 4-byte elements: 8 external bytes (MPI_AINT), 2 (MPI_WCHAR), or 0: 4 */
     int bytes;              /* external bytes of one item */
     char *mem;              /* the item */
     unsigned char *x;       /* the external stream */
@@ -638,7 +731,7 @@ static void count_run(void *cx, int disp, int len, int esize)
 {
     struct ext *e = (struct ext *)cx;
     (void)disp;
-    e->bytes += e->ld && esize == 8 ? len * 2 : len;
+    e->bytes += e->ld && esize == 8 ? len * 2 : e->wide && esize == 4 ? len / 4 * e->wide : len;
 }
 
 static void double_to_quad(const unsigned char *in, unsigned char *out)
@@ -710,6 +803,22 @@ static void move_run(void *cx, int disp, int len, int esize)
         }
         return;
     }
+    if (e->wide && esize == 4) {
+        for (n = 0; n < len; n += 4, m += 4, e->x += e->wide) {
+            unsigned v;
+            if (e->pack) {
+                memcpy(&v, m, 4);
+                for (i = 0; i < e->wide; i++)      /* sign bytes first when 8 */
+                    e->x[i] = (unsigned char)(i < e->wide - 4 ? 0u - (v >> 31) : v >> (8 * (e->wide - 1 - i)));
+            } else {
+                v = 0;
+                for (i = e->wide > 4 ? e->wide - 4 : 0; i < e->wide; i++)
+                    v = v << 8 | e->x[i];
+                memcpy(m, &v, 4);
+            }
+        }
+        return;
+    }
     for (n = 0; n < len; n += esize, m += esize, e->x += esize)
         for (i = 0; i < esize; i++) {
             if (e->pack)
@@ -728,7 +837,9 @@ static struct __mpi_type *ext_type(MPI_Datatype datatype, struct ext *e)
     if (!t)
         return 0;
     el = __mpi_type_elements(datatype);
-    e->ld = el == MPI_LONG_DOUBLE || el == MPI_LONG_DOUBLE_INT || el == MPI_C_LONG_DOUBLE_COMPLEX;
+    e->ld = el == MPI_LONG_DOUBLE || el == MPI_LONG_DOUBLE_INT || el == MPI_C_LONG_DOUBLE_COMPLEX
+            || el == MPI_CXX_LONG_DOUBLE_COMPLEX;
+    e->wide = el == MPI_AINT ? 8 : el == MPI_WCHAR ? 2 : 0;
     each_run(t, count_run, e);
     return t;
 }

@@ -16,7 +16,7 @@
 static int acc_elements(MPI_Datatype a, MPI_Datatype b, MPI_Op op, int no_op, MPI_Datatype *et)
 {
     int ea = ELEMENTS_OF(a), eb = ELEMENTS_OF(b), e = ea ? ea : eb;
-    if ((ea && eb && ea != eb) || e < 0 || e > MPI_LONG_DOUBLE_INT)
+    if ((ea && eb && ea != eb) || e < 0 || e >= MPI_FIRST_DERIVED)     /* TF_MIXED too */
         return MPI_ERR_TYPE;
     if (op != MPI_REPLACE && !(no_op && op == MPI_NO_OP)
         && (op < MPI_MAX || op > MPI_MINLOC || (e && !__mpi_op_check(op, e))))

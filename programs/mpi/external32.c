@@ -1,12 +1,14 @@
 /* external32 where MPICH 4.0.2 cannot be the oracle (packexternal.c is compared with it): long doubles, 8-byte
  * doubles here, as the standard's 16-byte IEEE quads (normal, negative, subnormal, zero, infinity, NaN) and back;
  * the pair types MPI_DOUBLE_INT, MPI_2INT and MPI_SHORT_INT as their two members without the gap; a struct of a
- * char, a double and a short (two items, the gaps left out); MPI_ERR_TRUNCATE for a buffer one byte short, and
+ * char, a double and a short (two items, the gaps left out); MPI_COMPLEX real part first (MPICH 4.0.2 swaps it
+ * as one 8-byte element), MPI_WCHAR in 2 bytes and MPI_AINT in 8 (4 here both); MPI_ERR_TRUNCATE for a buffer one byte short, and
  * MPI_ERR_ARG for another representation than "external32". Rank 0 prints; MpiCollectivesTest checks the bytes
  * (worked out by hand from the standard's formats). */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
+#include <stddef.h>
 
 static void dump(const char *what, const unsigned char *b, MPI_Aint n)
 {
@@ -94,6 +96,14 @@ int main(int argc, char **argv)
         memset(st2, 0, sizeof st2);
         one("struct of a char, a double, a short", st, 2, sty, st2, sizeof st);
         MPI_Type_free(&sty);
+        {
+            float c[4] = { 1.0f, -2.0f, 0.5f, 0.0f }, c2[4];
+            wchar_t w[2] = { 0x41, 0x263a }, w2[2];
+            MPI_Aint a[2] = { -1, 0x12345678 }, a2[2];
+            one("MPI_COMPLEX", c, 2, MPI_COMPLEX, c2, sizeof c);
+            one("MPI_WCHAR", w, 2, MPI_WCHAR, w2, sizeof w);
+            one("MPI_AINT", a, 2, MPI_AINT, a2, sizeof a);
+        }
 
         MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
         pos = 0;

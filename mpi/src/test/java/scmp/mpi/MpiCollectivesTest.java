@@ -188,7 +188,8 @@ class MpiCollectivesTest {
 
     /** external32 where MPICH 4.0.2 cannot be the oracle (external32.c): long doubles (8-byte doubles here) as
      *  the standard's 16-byte IEEE quads, a subnormal, an infinity and a NaN among them, and back; the pair types
-     *  and a struct member by member without their gaps; MPI_ERR_TRUNCATE and MPI_ERR_ARG. The bytes are the
+     *  and a struct member by member without their gaps; MPI_COMPLEX, MPI_WCHAR (2 bytes there) and MPI_AINT (8);
+     *  MPI_ERR_TRUNCATE and MPI_ERR_ARG. The bytes are the
      *  standard's formats worked out by hand. */
     @ParameterizedTest(name = "external32.c, {0} protocol")
     @CsvSource({"ours", "thesis"})
@@ -208,6 +209,12 @@ class MpiCollectivesTest {
                 "MPI_SHORT_INT: fffe0001 00000003 ffffffff",
                 "struct of a char, a double, a short: 78400a00 00000000 00fed479 bfe00000 00000000 012c",
                 "  size 22, unpacked 22, the same",
+                "MPI_COMPLEX: 3f800000 c0000000 3f000000 00000000",
+                "  size 16, unpacked 16, the same",
+                "MPI_WCHAR: 0041263a",
+                "  size 4, unpacked 4, the same",
+                "MPI_AINT: ffffffff ffffffff 00000000 12345678",
+                "  size 16, unpacked 16, the same",
                 "4 ints into 15 bytes: MPI_ERR_TRUNCATE, position 0",
                 "\"native\": MPI_ERR_ARG")) + "\n", r, "external32.c " + protocol);
     }

@@ -98,7 +98,8 @@ class SpMpiTest {
         "commidup, 4, enhanced", "commidup, 4, native", "commidup, 16, base", "greq, 4, counters", "greq, 4, native",
         "internbc, 4, native", "internbc, 16, enhanced", "largecount2, 4, native", "largecount2, 16, enhanced",
         "universe, 4, base", "statuserr, 4, counters", "statuserr, 4, native", "statuserr, 16, enhanced",
-        "fixedtypes, 4, counters", "fixedtypes, 4, native", "pcoll, 4, base", "pcoll, 4, native", "pcoll, 16, enhanced",
+        "fixedtypes, 4, counters", "fixedtypes, 4, native", "ftypes, 4, counters", "ftypes, 4, native",
+        "pcoll, 4, base", "pcoll, 4, native", "pcoll, 16, enhanced",
         "transpose, 4, counters", "winsync, 4, base", "winsync, 4, native", "winsync, 16, enhanced",
         "getnomem, 4, counters", "getnomem, 4, native", "pcollc, 4, enhanced", "pcollc, 4, native"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n, String version) throws IOException {

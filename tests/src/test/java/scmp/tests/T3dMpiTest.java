@@ -45,7 +45,7 @@ class T3dMpiTest {
         "mprobe, 4", "mprobe, 16", "isendrecv, 4",
         "isendrecv, 16", "commidup, 4", "commidup, 16", "greq, 4", "internbc, 4", "internbc, 16", "largecount2, 4",
         "universe, 4", "statuserr, 4", "statuserr, 16",
-        "fixedtypes, 4", "fixedtypes, 16", "pcoll, 4", "pcoll, 16",
+        "fixedtypes, 4", "fixedtypes, 16", "ftypes, 4", "ftypes, 16", "pcoll, 4", "pcoll, 16",
         "transpose, 4", "winpoll, 4", "winpoll, 16",
         "winsync, 4", "winsync, 16", "getnomem, 4", "pcollc, 4", "accbulk, 4"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n) throws IOException {
