@@ -442,6 +442,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
 int MPI_Comm_free(MPI_Comm *comm);
+int MPI_Comm_disconnect(MPI_Comm *comm); /* MPI-2, for any communicator: a barrier, then MPI_Comm_free */
 int MPI_Comm_test_inter(MPI_Comm comm, int *flag);
 int MPI_Comm_remote_size(MPI_Comm comm, int *size);
 int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
@@ -1292,6 +1293,7 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
 int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
 int PMPI_Comm_free(MPI_Comm *comm);
+int PMPI_Comm_disconnect(MPI_Comm *comm);
 int PMPI_Comm_test_inter(MPI_Comm comm, int *flag);
 int PMPI_Comm_remote_size(MPI_Comm comm, int *size);
 int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);

@@ -13,7 +13,7 @@ struct __mpi_bseg {
     struct __mpi_bseg *next;        /* in address order */
     int size;                       /* bytes of the segment, header included */
     struct __mpi_request *req;
-    int pad;
+    int serial;                     /* which buffered send it holds, for MPI_Cancel */
 };
 
 static char *base;                  /* the attached buffer, 8-byte aligned start */
@@ -21,6 +21,12 @@ static char *user_base;             /* as the caller gave it */
 static int user_size;
 static int avail;                   /* bytes from base */
 static struct __mpi_bseg *segs;
+static int serials;
+
+int __mpi_bseg_serial(struct __mpi_bseg *s)
+{
+    return s->serial;
+}
 
 int MPI_Buffer_attach(void *buffer, int size)
 {
@@ -117,10 +123,19 @@ int __mpi_bsend_start(struct __mpi_request *r)
         __mpi_free_request(inner);
         return err;
     }
+    /* what MPI_Cancel of r needs (p2p.c, "Cancelling"): an eager message's receiver and sequence number, or
+     * the inner request and its segment's serial number */
+    r->node = inner->node;
+    r->proto = inner->proto;
+    r->data = 0;
     if (inner->state == ST_DONE) {  /* an eager message: already gone */
+        r->lastword = inner->lastword;
         __mpi_bsend_release(inner);
         __mpi_free_request(inner);
     } else {
+        s->serial = ++serials;
+        r->lastword = s->serial;
+        r->data = (char *)inner;
         __mpi_background_add(inner);
     }
     r->bytes = bytes;

@@ -775,6 +775,21 @@ int MPI_Comm_free(MPI_Comm *comm)
     return MPI_SUCCESS;
 }
 
+/* MPI-2 (section 10.5.4), on any communicator but MPI_COMM_WORLD and MPI_COMM_SELF: as for MPI_Finalize, the
+ * program has completed its communication on comm (and has matched it), so what is left to wait for is every
+ * process's call; a barrier, then MPI_Comm_free. Collective. */
+int MPI_Comm_disconnect(MPI_Comm *comm)
+{
+    struct __mpi_comm *c = comm ? __mpi_comm(*comm) : 0;
+    int err;
+    if (!c || c->freed || *comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
+        return __mpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_disconnect");
+    err = MPI_Barrier(*comm);
+    if (err != MPI_SUCCESS)
+        return err;
+    return MPI_Comm_free(comm);
+}
+
 /* MPI-3: a node's memory is its own, so the shared-memory domain of MPI_COMM_TYPE_SHARED is the process
  * alone: a communicator of one (collective over comm all the same, as MPI_Comm_split). */
 int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)

@@ -198,6 +198,8 @@ int __mpi_check_probe(int source, int tag, MPI_Comm comm);     /* the probes' an
 /* Buffered sends (buffer.c): takes a segment of the attached buffer and packs the message into it. */
 int __mpi_bsend_start(struct __mpi_request *r);
 void __mpi_bsend_release(struct __mpi_request *r);
+/* The serial number buffer.c gave the buffered send a segment holds (for MPI_Cancel). */
+int __mpi_bseg_serial(struct __mpi_bseg *s);
 void __mpi_bsend_release_seg(struct __mpi_bseg *s);
 
 /* The state the assembly fast paths read (p2p.c explains the words). */
@@ -235,6 +237,8 @@ void __mpi_finish_recv(struct __mpi_request *r);
 extern int __mpi_in_handler;
 /* THREAD handler: the sender of an RTS asks to cancel it. */
 void __mpi_cancel_send(int src_node, int sreq);
+/* THREAD handler (family ours): the sender of an eager message, by its sequence number, asks to cancel it. */
+void __mpi_cancel_eager(int src_node, int seq, int sreq);
 
 /* Eager limit in bytes (ours): messages up to it travel inside the THREAD message. */
 #define MPI_EAGER_MAX 84            /* 21 words: a THREAD message carries 24, the header takes 3 */

@@ -402,6 +402,37 @@ void __mpi_cancel_send(int src_node, int sreq)
     __mpi_family->cancel_answer(src_node, (struct __mpi_request *)sreq, answer);
 }
 
+/* THREAD handler (family ours): the sender of an eager message asks to cancel it, naming it by its sequence
+ * number. Still unexpected here (not matched, not taken by MPI_Mprobe, not waiting for an earlier message of
+ * its sender), it is dropped and its credit counts as consumed: answer 1; else 2. */
+static int drop_eager(struct __mpi_env **ep, int src_node, int seq)
+{
+    struct __mpi_env *e;
+    for (; (e = *ep) != 0; ep = &e->next)
+        if (e->kind == ENV_EAGER && e->src_node == src_node && e->seq == seq) {
+            *ep = e->next;
+            free(e);
+            return 1;
+        }
+    return 0;
+}
+
+void __mpi_cancel_eager(int src_node, int seq, int sreq)
+{
+    int i, q, answer;
+    __mpi_state();
+    answer = drop_eager(&limbo, src_node, seq);
+    for (i = 0; i < __mpi_comm_cap && !answer; i++)
+        if (__mpi_comm_tab[i] && __mpi_comm_tab[i]->used)
+            for (q = 0; q < 2 && !answer; q++)
+                answer = drop_eager(&__mpi_comm_tab[i]->sends[q], src_node, seq);
+    __mpi_in_handler++;
+    if (answer)
+        __mpi_family->eager_consumed(src_node);
+    __mpi_family->cancel_answer(src_node, (struct __mpi_request *)sreq, answer ? 1 : 2);
+    __mpi_in_handler--;
+}
+
 void __mpi_comm_ready(MPI_Comm comm)
 {
     /* deliver() appends those that still have no communicator to limbo again, in the same order */
@@ -589,11 +620,51 @@ void __mpi_flush_sends(void)
 
 /* ---- Cancelling -------------------------------------------------------------------------------------------- */
 
+/* A send that went eager (family ours), or a buffered send whose message did, is complete at once, but its
+ * message may still wait unmatched at the receiver: MPI_Cancel asks the receiver to drop it and waits for the
+ * answer (the receiver's handler answers at once), so the request, complete already, says cancelled or not. */
+static void cancel_sent(struct __mpi_request *r)
+{
+    r->cancel_reply = 0;
+    __mpi_family->cancel(r);
+    __mpi_wait_change(&r->cancel_reply, 0);
+    if (r->cancel_reply == 1)
+        r->cancelled = 1;
+}
+
+/* A buffered send whose message went by rendezvous: its inner request (r->data), while it is still in the
+ * background list with the same segment serial (r->lastword), is cancelled as any rendezvous send; once
+ * the receiver has dropped the RTS, __mpi_progress gives its segment back. */
+static void cancel_bsend(struct __mpi_request *r)
+{
+    struct __mpi_request *b;
+    for (b = __mpi_background; b && b != (struct __mpi_request *)r->data; b = b->bnext)
+        ;
+    if (!b || !b->bseg || __mpi_bseg_serial(b->bseg) != r->lastword || b->state != ST_POSTED
+        || (b->flags & RF_CANCEL))
+        return;
+    b->flags |= RF_CANCEL;
+    b->cancel_reply = 0;
+    __mpi_family->cancel(b);
+    __mpi_wait_change(&b->cancel_reply, 0);
+    if (b->cancel_reply == 1) {
+        r->cancelled = 1;
+        __mpi_progress();
+    }
+}
+
 /* A receive leaves its queue (request.c); a send still waiting for its CTS asks its receiver. */
 int __mpi_cancel(struct __mpi_request *r)
 {
     if (r->kind == REQ_RECV)
         return __mpi_cancel_recv(r);
+    if (r->state == ST_DONE && r->peer != MPI_PROC_NULL && !r->cancelled) {
+        if (r->proto == P_EAGER)
+            cancel_sent(r);
+        else if (r->mode == MODE_BUFFERED && r->data)
+            cancel_bsend(r);
+        return MPI_SUCCESS;
+    }
     if (r->state == ST_POSTED && r->proto == P_RNDV && !(r->flags & RF_CANCEL)) {
         r->flags |= RF_CANCEL;
         r->cancel_reply = 0;

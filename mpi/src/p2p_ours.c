@@ -249,6 +249,7 @@ static void send_eager(struct __mpi_request *r, int bytes, int cq)
     __mpi_eager_send(node, n <= 5 ? __mpi_eager5 : __mpi_eager21, self | seq << 16, cq | bytes << 16, r->tag,
                      p, n);
     r->proto = P_EAGER;
+    r->lastword = seq;              /* what MPI_Cancel names the message by (p2p.c, "Cancelling") */
     r->state = ST_DONE;
 }
 
@@ -262,9 +263,14 @@ static int ours_send(struct __mpi_request *r, int bytes, int cq)
     return __mpi_send_rts(r, bytes, cq);
 }
 
+/* A rendezvous send names its RTS by its request, an eager one its message by the sequence number it went
+ * with (send_eager); the answer comes into r->cancel_reply either way. */
 static void ours_cancel(struct __mpi_request *r)
 {
-    __scmp_thread2(r->node, (void (*)())__mpi_cancel_send, self, (int)r);
+    if (r->proto == P_EAGER)
+        __scmp_thread3(r->node, (void (*)())__mpi_cancel_eager, self, r->lastword, (int)r);
+    else
+        __scmp_thread2(r->node, (void (*)())__mpi_cancel_send, self, (int)r);
 }
 
 static void ours_cancel_answer(int src_node, struct __mpi_request *sreq, int answer)

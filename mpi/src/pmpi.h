@@ -121,6 +121,7 @@
 #define MPI_Comm_create PMPI_Comm_create
 #define MPI_Comm_split PMPI_Comm_split
 #define MPI_Comm_free PMPI_Comm_free
+#define MPI_Comm_disconnect PMPI_Comm_disconnect
 #define MPI_Comm_test_inter PMPI_Comm_test_inter
 #define MPI_Comm_remote_size PMPI_Comm_remote_size
 #define MPI_Comm_remote_group PMPI_Comm_remote_group
@@ -567,6 +568,7 @@
 #pragma weak MPI_Comm_create = PMPI_Comm_create
 #pragma weak MPI_Comm_split = PMPI_Comm_split
 #pragma weak MPI_Comm_free = PMPI_Comm_free
+#pragma weak MPI_Comm_disconnect = PMPI_Comm_disconnect
 #pragma weak MPI_Comm_test_inter = PMPI_Comm_test_inter
 #pragma weak MPI_Comm_remote_size = PMPI_Comm_remote_size
 #pragma weak MPI_Comm_remote_group = PMPI_Comm_remote_group

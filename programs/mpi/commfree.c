@@ -8,7 +8,8 @@
  *  - rank 1 receives a synchronous send posted after its receive's communicator was freed;
  *  - a process frees a communicator with a receive posted and then cancels the receive;
  *  - MPI_Recv, MPI_Irecv, MPI_Send, MPI_Isend, MPI_Sendrecv and MPI_Sendrecv_replace with MPI_PROC_NULL
- *    accept MPI_DATATYPE_NULL, and the receives' statuses say MPI_PROC_NULL, MPI_ANY_TAG, 0 elements.
+ *    accept MPI_DATATYPE_NULL, and the receives' statuses say MPI_PROC_NULL, MPI_ANY_TAG, 0 elements;
+ *  - MPI_Comm_disconnect of a duplicate (comm/inactive_reqs).
  *
  * Every process checks; rank 0 prints one line per case. The output is the same under MPICH. */
 #include <stdio.h>
@@ -165,6 +166,24 @@ static void proc_null(void)
     report("MPI_PROC_NULL with MPI_DATATYPE_NULL");
 }
 
+/* MPI_Comm_disconnect (MPI-2, here on a duplicate of MPI_COMM_WORLD, as MPICH's comm/inactive_reqs calls it):
+ * after a ring of messages on the duplicate every process disconnects; the handle becomes MPI_COMM_NULL and
+ * MPI_COMM_WORLD goes on. (MPICH 4.0.2 waits for ever when an inactive persistent request is left on the
+ * communicator, as inactive_reqs does, and accepts MPI_COMM_WORLD, then fails in MPI_Finalize: neither is here.) */
+static void disconnect(void)
+{
+    MPI_Comm comm;
+    int v = -1, dst = (rank + 1) % size, src = (rank + size - 1) % size;
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    MPI_Sendrecv(&rank, 1, MPI_INT, dst, 3, &v, 1, MPI_INT, src, 3, comm, MPI_STATUS_IGNORE);
+    check(v == src);
+    check(MPI_Comm_disconnect(&comm) == MPI_SUCCESS);
+    check(comm == MPI_COMM_NULL);
+    MPI_Allreduce(&rank, &v, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    check(v == size * (size - 1) / 2);
+    report("MPI_Comm_disconnect of a duplicate");
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -174,6 +193,7 @@ int main(int argc, char **argv)
     pending_ssend();
     cancelled_receive();
     proc_null();
+    disconnect();
     if (rank == 0)
         printf("commfree: done\n");
     MPI_Finalize();
