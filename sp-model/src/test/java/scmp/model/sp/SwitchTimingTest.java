@@ -106,36 +106,9 @@ class SwitchTimingTest {
                 : java.util.Arrays.stream(set.split(" ")).map(Params.Given::parse).toList();
     }
 
-    /** The switch's lookahead with the parameters {@code set}, as the machine is given it. */
+    /** The switch's lookahead with the parameters {@code set}, read as the machine reads {@code --param}. */
     private static long lookahead(String set) {
-        SpParams p = new SpParams();
-        for (Params.Given g : given(set)) {
-            int v = Integer.parseInt(g.value());
-            p = switch (g.key()) {
-                case "dmaStartCycles" -> new SpParams(2, p.clockMhz(), p.memoryBytes(), p.pairMBps(), p.routes(),
-                        p.packetBytes(), p.switchLatencyCycles(), p.fifoPackets(), p.interruptCycles(), p.hopCycles(),
-                        v, p.dmaWordCycles(), p.hysteresisCycles(), p.threadSwitchCycles(), p.dropEvery());
-                case "dmaWordCycles" -> new SpParams(2, p.clockMhz(), p.memoryBytes(), p.pairMBps(), p.routes(),
-                        p.packetBytes(), p.switchLatencyCycles(), p.fifoPackets(), p.interruptCycles(), p.hopCycles(),
-                        p.dmaStartCycles(), v, p.hysteresisCycles(), p.threadSwitchCycles(), p.dropEvery());
-                case "switchLatencyCycles" -> new SpParams(2, p.clockMhz(), p.memoryBytes(), p.pairMBps(), p.routes(),
-                        p.packetBytes(), v, p.fifoPackets(), p.interruptCycles(), p.hopCycles(), p.dmaStartCycles(),
-                        p.dmaWordCycles(), p.hysteresisCycles(), p.threadSwitchCycles(), p.dropEvery());
-                case "pairMBps" -> new SpParams(2, p.clockMhz(), p.memoryBytes(), v, p.routes(), p.packetBytes(),
-                        p.switchLatencyCycles(), p.fifoPackets(), p.interruptCycles(), p.hopCycles(),
-                        p.dmaStartCycles(), p.dmaWordCycles(), p.hysteresisCycles(), p.threadSwitchCycles(),
-                        p.dropEvery());
-                case "hopCycles" -> new SpParams(2, p.clockMhz(), p.memoryBytes(), p.pairMBps(), p.routes(),
-                        p.packetBytes(), p.switchLatencyCycles(), p.fifoPackets(), p.interruptCycles(), v,
-                        p.dmaStartCycles(), p.dmaWordCycles(), p.hysteresisCycles(), p.threadSwitchCycles(),
-                        p.dropEvery());
-                case "routes" -> new SpParams(2, p.clockMhz(), p.memoryBytes(), p.pairMBps(), v, p.packetBytes(),
-                        p.switchLatencyCycles(), p.fifoPackets(), p.interruptCycles(), p.hopCycles(),
-                        p.dmaStartCycles(), p.dmaWordCycles(), p.hysteresisCycles(), p.threadSwitchCycles(),
-                        p.dropEvery());
-                default -> throw new IllegalArgumentException(g.key());
-            };
-        }
+        SpParams p = Params.load(SpParams.class, "sp", given(set));
         return new SpSwitch(p.withNodes(2), null, new SpAdapter[2]).lookahead();
     }
 
