@@ -17,10 +17,14 @@
  *   started (LAPI_Waitcntr), then for everyone: LAPI_Gfence when the window spans every task, else MPI_Barrier.
  * - The passive-target lock is a word at the target, changed only by LAPI_Rmw (by the target itself with plain
  *   loads and stores, which nothing interrupts between them): 0 free, EXCLUSIVE while a process holds it
- *   exclusively, plus one per shared holder (and per shared request under way). An exclusive lock is a
- *   COMPARE_AND_SWAP of 0 to EXCLUSIVE, a shared one a FETCH_AND_ADD of 1 taken back when the word was negative;
- *   both are tried again until they succeed. An unlock waits for the epoch's operations as a fence does, then
- *   gives the lock back with a FETCH_AND_ADD.
+ *   exclusively, plus one per shared holder (and per shared request under way), plus WAITER per request that
+ *   waits for its turn. An exclusive lock is a COMPARE_AND_SWAP of 0 to EXCLUSIVE, a shared one a FETCH_AND_ADD
+ *   of 1 kept when the word was neither negative nor counted a waiter (one LAPI_Rmw when nobody waits, as
+ *   before). Else the request waits in turn (MPI's progress for a waiting process, which a process locking again
+ *   and again would otherwise starve): it adds WAITER (keeping newcomers off that fast path), takes a ticket
+ *   (FETCH_AND_ADD on a word after the notices), waits until its ticket is served, then until the lock is free
+ *   for its type, takes it and drops its WAITER in one COMPARE_AND_SWAP, and serves the next ticket. An unlock
+ *   waits for the epoch's operations as a fence does, then gives the lock back with a FETCH_AND_ADD.
  * - MPI_Fetch_and_op and MPI_Get_accumulate of one aligned 4-byte element with MPI_SUM or MPI_BOR (integers),
  *   MPI_REPLACE or MPI_NO_OP, and MPI_Compare_and_swap of one, are a LAPI_Rmw (FETCH_AND_ADD, FETCH_AND_OR, SWAP,
  *   FETCH_AND_ADD of 0, COMPARE_AND_SWAP) whose previous value lands in the result, counted by the get counter.
@@ -49,6 +53,8 @@
 #define FETCH_HDR 7             /* and of a fetching message's (get-accumulate, compare-and-swap) */
 #define OP_CAS (-1)             /* a fetching message's operation: compare and swap */
 #define NOTES(lock) ((lock) + 1)        /* a process's notices of general active target follow its lock word */
+#define TICKETS(w) (1 + 2 * (w)->size)  /* and its lock's next ticket and the ticket served follow them */
+#define WAITER (1 << 20)        /* added to the lock word by each request that waits for its ticket's turn */
 
 extern lapi_handle_t __mpi_lapi;        /* p2p_lapi.c: MPI-LAPI's LAPI */
 
@@ -73,7 +79,7 @@ struct win {
     int all_locked;                 /* MPI_Win_lock_all took them */
     int *pscw;                      /* general active target's state, made at its first use (../win_pscw.h) */
     char *mine;                     /* this process's memory, if MPI_Win_allocate allocated it */
-    int *lock;                      /* this process's lock word, then its notices (NOTES) */
+    int *lock;                      /* this process's lock word, then its notices (NOTES) and tickets (TICKETS) */
     lapi_cntr_t *done;              /* per target: completion counter, puts and accumulates applied there */
     lapi_cntr_t *got;               /* per target: origin counter of the gets (and atomics), their bytes here */
     lapi_cntr_t read;               /* origin counter of the puts: LAPI has read their origin bytes */
@@ -116,7 +122,7 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
     w->started = (int *)__mpi_xcalloc(p, 2 * sizeof(int), fn);
     w->gets = w->started + p;
     all = (int *)__mpi_xcalloc(p, 4 * sizeof(int), fn);
-    w->lock = (int *)__mpi_xcalloc(1 + 2 * p, sizeof(int), fn);
+    w->lock = (int *)__mpi_xcalloc(3 + 2 * p, sizeof(int), fn);
     w->comm = comm;
     w->rank = c->rank;
     w->size = p;
@@ -534,12 +540,12 @@ int MPI_Win_fence(int assert, MPI_Win win)
     return MPI_Barrier(w->comm);
 }
 
-/* LAPI_Rmw on rank's lock word (plain loads and stores on this process's own), waited for; returns the word's
- * value before. */
-static int rmw(struct win *w, int rank, RMW_ops_t op, int in0, int in1)
+/* LAPI_Rmw on the word at of rank's lock words (0 the lock word, TICKETS and the next its tickets; plain loads and
+ * stores on this process's own), waited for; returns the word's value before. */
+static int rmw_at(struct win *w, int rank, int at, RMW_ops_t op, int in0, int in1)
 {
     static lapi_cntr_t answered;
-    int in[2], prev, *word = w->locks[rank];
+    int in[2], prev, *word = w->locks[rank] + at;
     if (rank == w->rank) {
         prev = *word;
         if (op == FETCH_AND_ADD)
@@ -555,6 +561,8 @@ static int rmw(struct win *w, int rank, RMW_ops_t op, int in0, int in1)
     return prev;
 }
 
+#define rmw(w, rank, op, in0, in1) rmw_at(w, rank, 0, op, in0, in1)
+
 /* Lets the packets in (and so the others' lock changes here) between two tries. */
 static void let_in(void)
 {
@@ -564,19 +572,42 @@ static void let_in(void)
     LAPI_Getcntr(__mpi_lapi, &none, &v);
 }
 
+/* The slow path of a lock (see the head of the file): this process counted among the waiters in the lock word, it
+ * takes a ticket and waits for its turn, then for the lock to be free for the type, and takes it (no longer a
+ * waiter) with a COMPARE_AND_SWAP; it passes the turn on. While it waits its turn the others that wait do not
+ * try the lock, and the waiter count in the word keeps newcomers off the fast path: requests are granted in the
+ * order of their tickets. */
+static void lock_slowly(struct win *w, int rank, int type)
+{
+    int at = TICKETS(w), ticket, word;
+    rmw_at(w, rank, 0, FETCH_AND_ADD, WAITER, 0);
+    ticket = rmw_at(w, rank, at, FETCH_AND_ADD, 1, 0);
+    while (rmw_at(w, rank, at + 1, FETCH_AND_ADD, 0, 0) != ticket)
+        let_in();
+    for (;;) {
+        word = rmw_at(w, rank, 0, FETCH_AND_ADD, 0, 0);
+        if (type == MPI_LOCK_EXCLUSIVE ? word >= 0 && (word & (WAITER - 1)) == 0 : word >= 0) {
+            int taken = word - WAITER + (type == MPI_LOCK_EXCLUSIVE ? EXCLUSIVE : 1);
+            if (rmw_at(w, rank, 0, COMPARE_AND_SWAP, word, taken) == word)
+                break;
+        }
+        let_in();
+    }
+    rmw_at(w, rank, at + 1, FETCH_AND_ADD, 1, 0);
+}
+
 int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
 {
     struct win *w = win_of(win);
+    int old;
     (void)assert;
     LOCK_CHECKS(w, lock_type, rank);
     if (lock_type == MPI_LOCK_EXCLUSIVE) {
-        while (rmw(w, rank, COMPARE_AND_SWAP, 0, EXCLUSIVE) != 0)
-            let_in();
-    } else {
-        while (rmw(w, rank, FETCH_AND_ADD, 1, 0) < 0) {
-            rmw(w, rank, FETCH_AND_ADD, -1, 0);
-            let_in();
-        }
+        if (rmw(w, rank, COMPARE_AND_SWAP, 0, EXCLUSIVE) != 0)
+            lock_slowly(w, rank, lock_type);
+    } else if ((old = rmw(w, rank, FETCH_AND_ADD, 1, 0)) < 0 || old >= WAITER) {
+        rmw(w, rank, FETCH_AND_ADD, -1, 0);
+        lock_slowly(w, rank, lock_type);
     }
     w->locked[rank] = lock_type;
     return MPI_SUCCESS;

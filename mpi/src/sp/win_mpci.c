@@ -12,7 +12,8 @@
  *   FLUSH   answered by DONE: a stream is ordered and the target takes it in order, so when DONE comes every
  *           operation sent before the FLUSH is applied and every GET answered
  *   LOCK    low: the lock type, tag: the target's lock; answered by DONE when granted (at once, or when an unlock
- *           lets it: the target keeps the requests that wait, first come first granted)
+ *           lets it: the target keeps the requests that wait, first come first granted, and grants none past
+ *           them, so a shared request does not overtake an exclusive one that waits)
  *   UNLOCK  low, tag as LOCK; answered by DONE once everything the origin sent before it is applied
  *   FETCH   low: the operation (FETCH_CAS: compare and swap) | the type << 8, tag: the target address, bytes: the
  *           run's, req: where its old bytes go at the origin; then the operands (none for MPI_NO_OP, the compare
@@ -200,7 +201,7 @@ static int rma_in(int src, const int *h, char **to)
         answers--;
         return 0;
     case R_LOCK:
-        if (take_lock(l, low)) {
+        if (!l->q && take_lock(l, low)) {      /* not past the requests that wait: they are granted in order */
             __mpci_rma_reply(src, R_DONE << 24, 0, 0, 0, 0);
         } else {
             struct waiter *q = (struct waiter *)__mpi_xmalloc(sizeof *q, "a lock request");

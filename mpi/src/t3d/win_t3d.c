@@ -11,7 +11,11 @@
  *   element's read-modify-write is atomic against other accumulates and edge words.
  * - The mutex is a word of the target's control block taken by an atomic swap of 1 (0 when free); the
  *   passive-target lock is a second word (0 free, -1 exclusive, else the number of shared holders) changed
- *   only under the mutex.
+ *   only under the mutex, granted in the order of its tickets (a ticket lock: MPI's progress for a waiting
+ *   process, which a process locking again and again would otherwise starve): a lock takes the next ticket
+ *   under the mutex, and the lock with it when it is that ticket's turn and the lock is free for its type;
+ *   else it reads the words, backing off, until both hold and takes the lock and passes the turn on under the
+ *   mutex. Shared requests in a row are granted together; an exclusive one waits for every request before it.
  * - A fence waits for this process's puts to land (t3d_quiet), then for everyone (MPI_Barrier), and drops
  *   the window's stale cache lines: remote writes do not update the data cache. An unlock waits for the puts
  *   and releases the lock.
@@ -33,7 +37,9 @@
  * line is invalidated). */
 struct ctl {
     volatile long mutex;
-    volatile long lock;
+    volatile long lock;             /* 0 free, -1 held exclusively, else the number of shared holders */
+    volatile long next;             /* the lock's next ticket */
+    volatile long serving;          /* the ticket whose owner takes the lock next */
 };
 
 #define NOTES(ctl) ((volatile long *)((ctl) + 1))
@@ -439,37 +445,81 @@ int MPI_Win_fence(int assert, MPI_Win win)
     return err;
 }
 
-/* The lock word of rank's control block changed by delta (or set to -1 for an exclusive lock) if the lock
- * allows it; returns whether it did. */
-static int lock_change(struct win *w, int rank, int type, int delta)
+/* Whether a lock of the given type is free for it in lock word state (0 free, -1 exclusive, else the number of
+ * shared holders), and the word once it is taken. */
+#define FREE_FOR(type, state) ((type) == MPI_LOCK_EXCLUSIVE ? (state) == 0 : (state) >= 0)
+#define TAKEN(type, state) ((type) == MPI_LOCK_EXCLUSIVE ? -1 : (state) + 1)
+
+/* Gives back this process's lock of the given type on rank: the lock word changed under the mutex. */
+static void lock_give(struct win *w, int rank, int type)
 {
     long state;
-    int ok;
     mutex_take(w, rank);
     t3d_get(&state, (const void *)&w->ctls[rank]->lock, 1, w->pes[rank]);
-    if (delta > 0)
-        ok = type == MPI_LOCK_EXCLUSIVE ? state == 0 : state >= 0;
-    else
-        ok = 1;
-    if (ok) {
-        state = type == MPI_LOCK_EXCLUSIVE ? (delta > 0 ? -1 : 0) : state + delta;
-        t3d_put((void *)&w->ctls[rank]->lock, &state, 1, w->pes[rank]);
+    state = type == MPI_LOCK_EXCLUSIVE ? 0 : state - 1;
+    t3d_put((void *)&w->ctls[rank]->lock, &state, 1, w->pes[rank]);
+    mutex_give(w, rank);
+}
+
+/* Takes a ticket of rank's lock under its mutex, and the lock with it if the ticket is the one served and the lock
+ * is free for the type (one get and one put of the three words, as an uncontended lock); returns the ticket, and
+ * in *got whether it took the lock. */
+static long lock_ticket(struct win *w, int rank, int type, int *got)
+{
+    long s[3];                      /* lock, next, serving */
+    long ticket;
+    int pe = w->pes[rank];
+    mutex_take(w, rank);
+    t3d_get(s, (const void *)&w->ctls[rank]->lock, 3, pe);
+    ticket = s[1]++;
+    *got = ticket == s[2] && FREE_FOR(type, s[0]);
+    if (*got) {
+        s[0] = TAKEN(type, s[0]);
+        s[2] = ticket + 1;
+        t3d_put((void *)&w->ctls[rank]->lock, s, 3, pe);
+    } else {
+        t3d_put((void *)&w->ctls[rank]->next, &s[1], 1, pe);
     }
     mutex_give(w, rank);
-    return ok;
+    return ticket;
+}
+
+/* Waits until the ticket is served and the lock free for the type, reading the words without the mutex (backing
+ * off between reads), then takes the lock and serves the next ticket under the mutex. Only this ticket's owner
+ * moves serving on past it, and while it waits holders only give the lock back: once it sees its turn and the
+ * lock free, they stay so until it takes the lock. */
+static void lock_wait(struct win *w, int rank, int type, long ticket)
+{
+    long s[3];
+    int pe = w->pes[rank], tries = 0;
+    for (;;) {
+        back_off(&tries);
+        t3d_get(s, (const void *)&w->ctls[rank]->lock, 3, pe);
+        if (s[2] != ticket || !FREE_FOR(type, s[0]))
+            continue;
+        mutex_take(w, rank);
+        t3d_get(s, (const void *)&w->ctls[rank]->lock, 3, pe);
+        if (s[2] == ticket && FREE_FOR(type, s[0])) {
+            s[0] = TAKEN(type, s[0]);
+            s[2] = ticket + 1;
+            t3d_put((void *)&w->ctls[rank]->lock, s, 3, pe);
+            mutex_give(w, rank);
+            return;
+        }
+        mutex_give(w, rank);
+    }
 }
 
 int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
 {
     struct win *w = win_of(win);
+    long ticket;
+    int got;
     (void)assert;
     LOCK_CHECKS(w, lock_type, rank);
-    if (!lock_change(w, rank, lock_type, 1)) {
-        int tries = 0;
-        do
-            back_off(&tries);
-        while (!lock_change(w, rank, lock_type, 1));
-    }
+    ticket = lock_ticket(w, rank, lock_type, &got);
+    if (!got)
+        lock_wait(w, rank, lock_type, ticket);
     w->locked[rank] = lock_type;
     if (rank == w->rank)
         fresh(w);
@@ -481,7 +531,7 @@ int MPI_Win_unlock(int rank, MPI_Win win)
     struct win *w = win_of(win);
     UNLOCK_CHECKS(w, rank);
     t3d_quiet();                    /* the epoch's puts have landed before the lock goes */
-    lock_change(w, rank, w->locked[rank], -1);
+    lock_give(w, rank, w->locked[rank]);
     w->locked[rank] = 0;
     if (rank == w->rank)
         fresh(w);

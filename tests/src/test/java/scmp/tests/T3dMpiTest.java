@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
@@ -101,6 +103,50 @@ class T3dMpiTest {
                 rma3: start and complete, an empty epoch     3221 cycles
                 rma3: results ok
                 """, s.stdout());
+    }
+
+    /**
+     * lockfair.c at 4 processes with -v (docs/mpi-t3d.md, "Fairness of the lock"): a process waiting in
+     * MPI_Win_lock gets the lock after a few of the iterations of a process that locks, updates and unlocks the
+     * same target again and again (the ticket lock of win_t3d.c; with the lock taken by whoever swapped first the
+     * waiter got in only after the loop's 1000 iterations), for an exclusive and a shared waiter behind an
+     * exclusive loop and an exclusive waiter behind two shared loops; the lines MPI guarantees are MPICH's, and an
+     * uncontended lock and unlock takes the documented cycles.
+     */
+    @Test
+    void aProcessWaitingForAWindowLockGetsItWhileAnotherLocksAgainAndAgain() throws IOException {
+        E2e.Sim s = E2e.scmpsim("-n", "4", build("programs/mpi/lockfair.c").toString(), "-v");
+        assertTheWaiterGotInSoon(s, """
+                lockfair: an uncontended exclusive lock and unlock: 2350 cycles (the mean of 16)
+                lockfair: an uncontended shared lock and unlock: 2358 cycles (the mean of 16)
+                """);
+    }
+
+    /**
+     * What lockfair.c -v printed at 4 processes: MPICH's lines (lockfair.4.expected), each waiter in after at most
+     * 16 of the loopers' iterations (rank 1 asks it to come after its third, and it takes 1000 when the lock
+     * starves it), and, if given, the lines of the uncontended lock's cycles.
+     */
+    static void assertTheWaiterGotInSoon(E2e.Sim s, String cycles) throws IOException {
+        assertEquals(0, s.exit(), s.stderr());
+        Pattern after = Pattern.compile("lockfair .*: the waiter got the lock after (\\d+) iterations, of \\d+ in all");
+        StringBuilder mpi = new StringBuilder(), timed = new StringBuilder();
+        int waiters = 0;
+        for (String line : s.stdout().lines().toList()) {
+            Matcher m = after.matcher(line);
+            if (m.matches()) {
+                waiters++;
+                assertTrue(Integer.parseInt(m.group(1)) <= 16, line);
+            } else if (line.startsWith("lockfair: an uncontended")) {
+                timed.append(line).append('\n');
+            } else {
+                mpi.append(line).append('\n');
+            }
+        }
+        assertEquals(3, waiters, s.stdout());
+        assertEquals(Files.readString(E2e.root().resolve("programs/mpi/lockfair.4.expected")), mpi.toString());
+        if (cycles != null)
+            assertEquals(cycles, timed.toString());
     }
 
     /**
