@@ -1,9 +1,9 @@
 /* bigpingpong.c - a ping-pong of growing messages between rank 0 and the last rank (the far corner of the
  * mesh): every power of two from 1 byte to 512 KiB and the odd sizes next to the DMA block's limit (a sendm
  * block carries at most 65535 words: 65535 words less a byte and plus five bytes) and a message of four
- * blocks with a tail of three bytes (3 * 65536 words + 3 bytes), as MPI_BYTE. Every boundary on the way lies
- * below 512 KiB: the eager limits, the tail bytes, one block and the next; the larger messages (up to 1 MiB,
- * which only added more full blocks) are left to bigmsg.c's 196609 words and 262147 bytes. The last rank
+ * blocks with a tail of three bytes (3 * 65536 words + 3 bytes), as MPI_BYTE. SCMP's boundaries lie below:
+ * the eager limit, tail bytes, one block and the next (1 MiB only added full blocks; the T3D's MPI_BUFFER_MAX,
+ * 1 MiB by default, is checked with a smaller one in T3dMpiTest's COMMS1 runs). The last rank
  * checks every byte it receives, adds 1 to every word (and to each byte after the last whole word) and sends
  * the message back; rank 0 checks every byte of the answer. Prints on rank 0. Runs on any number of ranks
  * >= 2. */
