@@ -4,8 +4,9 @@
  * posted first and with the message unexpected; derived types whose runs or strides cover more than 65535
  * words; the synchronous, buffered and nonblocking modes and MPI_Sendrecv_replace; broadcasts and
  * exchanges of 65535 to 65537 words, and every other collective with blocks of 65537 words. Rank 0 and the
- * last rank exchange the point-to-point messages; every rank checks what it received and rank 0 prints the
- * number of wrong words over all ranks. Runs on any number of ranks >= 2 (a node's memory holds the
+ * last rank exchange the point-to-point messages (only the sender fills a buffer it sends and only the
+ * receiver one it receives into: the other ranks of a 16-rank run only wait); every rank checks what it
+ * received and rank 0 prints the number of wrong words over all ranks. Runs on any number of ranks >= 2 (a node's memory holds the
  * gathers of 16 ranks). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,7 +78,8 @@ static void ints(int words, int both)
     int *s = (int *)malloc(words * 4), *r = (int *)malloc(words * 4);
     for (posted = 1; posted >= !both; posted--) {
         int wrong = 0, seed = ++seeds;
-        fill(s, words, seed);
+        if (me == 0)
+            fill(s, words, seed);
         one_way(s, words, MPI_INT, r, words, MPI_INT, posted);
         if (me == last)
             wrong = wrong_words(r, words, seed);
@@ -93,8 +95,9 @@ static void doubles(int n)
     char what[64];
     int i, wrong = 0, seed = ++seeds;
     double *s = (double *)malloc(n * 8), *r = (double *)malloc(n * 8);
-    for (i = 0; i < n; i++)
-        s[i] = seed + i * 0.5;
+    if (me == 0)
+        for (i = 0; i < n; i++)
+            s[i] = seed + i * 0.5;
     one_way(s, n, MPI_DOUBLE, r, n, MPI_DOUBLE, 1);
     if (me == last)
         for (i = 0; i < n; i++)
@@ -112,8 +115,9 @@ static void bytes(int n, int soff, int roff)
     char what[96];
     int i, wrong = 0, seed = ++seeds;
     unsigned char *s = (unsigned char *)malloc(n + 4), *r = (unsigned char *)malloc(n + 8);
-    for (i = 0; i < n; i++)
-        s[soff + i] = (unsigned char)(i * 7 + seed);
+    if (me == 0)
+        for (i = 0; i < n; i++)
+            s[soff + i] = (unsigned char)(i * 7 + seed);
     r[roff + n] = 0xee;
     one_way(s + soff, n, MPI_BYTE, r + roff, n, MPI_BYTE, 1);
     if (me == last) {
@@ -141,7 +145,8 @@ static void derived(int n)
     MPI_Type_commit(&runs);
 
     /* a column sent, received contiguous */
-    fill(a, 2 * n, s1);
+    if (me == 0)
+        fill(a, 2 * n, s1);
     one_way(a, n, column, b, n, MPI_INT, 1);
     wrong = 0;
     if (me == last)
@@ -151,8 +156,10 @@ static void derived(int n)
     verdict(what, wrong);
 
     /* contiguous sent, received as a column */
-    fill(a, n, s2);
-    fill(b, 2 * n, s1);
+    if (me == 0)
+        fill(a, n, s2);
+    if (me == last)
+        fill(b, 2 * n, s1);
     one_way(a, n, MPI_INT, b, n, column, 0);
     wrong = 0;
     if (me == last)
@@ -162,8 +169,10 @@ static void derived(int n)
     verdict(what, wrong);
 
     /* two runs of n ints three apart, on both sides */
-    fill(a, 2 * n + 3, s1);
-    fill(b, 2 * n + 3, s2);
+    if (me == 0)
+        fill(a, 2 * n + 3, s1);
+    if (me == last)
+        fill(b, 2 * n + 3, s2);
     one_way(a, 1, runs, b, 1, runs, 0);
     wrong = 0;
     if (me == last)
@@ -187,7 +196,8 @@ static void modes(int n)
     void *attached;
     MPI_Request req[2];
 
-    fill(s, n, seed);
+    if (me == 0)
+        fill(s, n, seed);
     if (me == 0)
         MPI_Ssend(s, n, MPI_INT, last, 6, MPI_COMM_WORLD);
     else if (me == last)
@@ -203,7 +213,8 @@ static void modes(int n)
     attached = malloc(size);
     MPI_Buffer_attach(attached, size);
     seed = ++seeds;
-    fill(s, n, seed);
+    if (me == 0)
+        fill(s, n, seed);
     if (me == 0) {
         MPI_Bsend(s, n, MPI_INT, last, 7, MPI_COMM_WORLD);
         fill(s, n, seed + 1);   /* the buffered copy went, not this */

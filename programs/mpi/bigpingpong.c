@@ -1,13 +1,17 @@
 /* bigpingpong.c - a ping-pong of growing messages between rank 0 and the last rank (the far corner of the
- * mesh): every power of two from 1 byte to 1 MiB and the odd sizes next to the large ones, as MPI_BYTE.
- * The last rank checks every byte it receives, adds 1 to every word (and to each byte after the last whole
- * word) and sends the message back; rank 0 checks every byte of the answer. Prints on rank 0. Runs on any
- * number of ranks >= 2. */
+ * mesh): every power of two from 1 byte to 512 KiB and the odd sizes next to the DMA block's limit (a sendm
+ * block carries at most 65535 words: 65535 words less a byte and plus five bytes) and a message of four
+ * blocks with a tail of three bytes (3 * 65536 words + 3 bytes), as MPI_BYTE. SCMP's boundaries lie below:
+ * the eager limit, tail bytes, one block and the next (1 MiB only added full blocks; the T3D's MPI_BUFFER_MAX,
+ * 1 MiB by default, is checked with a smaller one in T3dMpiTest's COMMS1 runs). The last rank
+ * checks every byte it receives, adds 1 to every word (and to each byte after the last whole word) and sends
+ * the message back; rank 0 checks every byte of the answer. Prints on rank 0. Runs on any number of ranks
+ * >= 2. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <mpi.h>
 
-#define MAX (1 << 20)
+#define MAX (3 * 65536 * 4 + 3)   /* the largest message, the odd one of four blocks */
 
 /* Word i of the message of n bytes, and byte i of its bytes after the last whole word (macros: scmpcc does
  * not inline, and the checks touch every word). */
@@ -34,7 +38,7 @@ int main(int argc, char **argv)
 {
     int me, np, last, n, i, k, bad, failed = 0;
     unsigned char *buf;
-    static const int odd[] = {65535 * 4 - 1, 65535 * 4 + 5, 3 * 65536 * 4 + 3, MAX - 1};
+    static const int odd[] = {65535 * 4 - 1, 65535 * 4 + 5, MAX};
     int sizes[40], nsizes = 0;
     MPI_Status st;
     MPI_Init(&argc, &argv);
@@ -43,7 +47,7 @@ int main(int argc, char **argv)
     last = np - 1;
     for (n = 1; n <= MAX; n *= 2)
         sizes[nsizes++] = n;
-    for (k = 0; k < 4; k++)
+    for (k = 0; k < 3; k++)
         sizes[nsizes++] = odd[k];
     buf = (unsigned char *)malloc(MAX + 4);
     if (me == 0)
