@@ -1638,7 +1638,7 @@ int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_add
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Compare_and_swap");
     err = target(w, target_rank, target_disp, 1, datatype, 1, datatype, &base);
-    if (err == MPI_SUCCESS && (!__coll_contig_basic(datatype) || __coll_size(datatype) > 8))
+    if (err == MPI_SUCCESS && !CAS_TYPE_OK(datatype))
         err = MPI_ERR_TYPE;
     if (err != MPI_SUCCESS)
         return __mpi_win_error(win, err, "MPI_Compare_and_swap");
