@@ -37,6 +37,7 @@ struct put_later {
     struct put_later *next;
     int rank;
     int *dst, *src, words;
+    int round;                      /* send_puts' round at its target (runs that overlap go in separate rounds) */
     char *copy;                     /* the packed origin data it reads from, freed after it left, or 0 */
 };
 
@@ -1118,12 +1119,38 @@ static void wait_for(volatile int *word, int value)
         idle();
 }
 
+/* Whether run p overlaps an earlier run of go to its target in the same round: the runs' spans there (span[2 *
+ * rank]: lowest word, span[2 * rank + 1]: past the highest) say no at once when p lies wholly above or below them,
+ * as runs made in address order do; else the runs are compared, at most OVERLAP_SCAN of them (more: taken as an
+ * overlap, which costs a round, never correctness). */
+#define OVERLAP_SCAN 256
+
+static int overlaps(struct put_later *go, struct put_later *p, int *span)
+{
+    struct put_later *q;
+    int n = 0, lo = (int)p->dst, hi = (int)(p->dst + p->words);
+    if (hi <= span[2 * p->rank] || lo >= span[2 * p->rank + 1])
+        return 0;
+    for (q = go; q != p; q = q->next)
+        if (q->rank == p->rank && q->round == p->round) {
+            if (++n > OVERLAP_SCAN || (lo < (int)(q->dst + q->words) && (int)q->dst < hi))
+                return 1;
+        }
+    return 0;
+}
+
 /* The puts to rank (or to everyone: rank -1) leave: announced two runs a message, then, once the targets have
- * answered (their last words hold something else than what they will), deposited. */
+ * answered (their last words hold something else than what they will), deposited. The target knows a run has
+ * landed by its last word's value, so no other run of the same synchronisation may write that word before the
+ * target has seen it: runs to one target that overlap (two puts to one word in one epoch, MPICH's
+ * rma/overlap_wins_put; before, the second run's announcement replaced the first's complement and its data the
+ * first's value, so the first's watch never ended) go in rounds, in the order they were made. Each round is
+ * announced and deposited; before the next, the target answers once every run it watches has landed (an
+ * unlock_request that keeps the lock, as a flush), so the next round's complements and data come after. */
 static void send_puts(struct win *w, int rank)
 {
     struct put_later *go = 0, **pp = &w->puts, *p, *q;
-    int pass, pair[PAYLOAD], *msgs;
+    int pass, pair[PAYLOAD], *msgs, *span, *rounds, round, last = 0;
     pend_flush(w, rank, 0);         /* the gathered accumulates too */
     while ((p = *pp) != 0) {
         if (rank >= 0 && p->rank != rank) {
@@ -1136,31 +1163,72 @@ static void send_puts(struct win *w, int rank)
     }
     if (!go)
         return;
-    msgs = (int *)__mpi_xcalloc(w->size, sizeof(int), "MPI_Win_fence");
-    /* pass 0 counts each target's messages, pass 1 sends them with the count */
-    for (pass = 0; pass < 2; pass++)
-        for (p = go; p; p = q) {
-            q = p->next;
-            pair[0] = (int)(p->dst + p->words - 1);
-            pair[1] = p->src[p->words - 1];
-            pair[2] = pair[3] = 0;
-            if (q && q->rank == p->rank) {
-                pair[2] = (int)(q->dst + q->words - 1);
-                pair[3] = q->src[q->words - 1];
-                q = q->next;
-            }
-            if (pass == 0) {
-                if (msgs[p->rank]++ == 0)
-                    w->acks_wanted++;
-            } else {
-                thread8(w, p->rank, (void (*)())announce, getNodeId(), (int)&w->acks,
-                        (pair[2] ? 2 : 1) | msgs[p->rank] << 2, pair);
-            }
+    msgs = (int *)__mpi_xcalloc(4 * w->size, sizeof(int), "MPI_Win_fence");
+    span = msgs + w->size;
+    rounds = span + 2 * w->size;    /* per rank: its current round */
+    for (p = go; p; p = p->next) {
+        int *sp = span + 2 * p->rank;
+        p->round = rounds[p->rank];
+        if (sp[1] == 0) {
+            sp[0] = (int)p->dst;
+            sp[1] = (int)(p->dst + p->words);
+        } else if (overlaps(go, p, span)) {
+            p->round = ++rounds[p->rank];
+            sp[0] = (int)p->dst;
+            sp[1] = (int)(p->dst + p->words);
+            if (p->round > last)
+                last = p->round;
+        } else {
+            if ((int)p->dst < sp[0])
+                sp[0] = (int)p->dst;
+            if ((int)(p->dst + p->words) > sp[1])
+                sp[1] = (int)(p->dst + p->words);
         }
+    }
+    for (round = 0; round <= last; round++) {
+        if (round > 0) {
+            /* the targets of this round have seen the last one's runs land */
+            for (p = go; p; p = p->next)
+                if (p->round == round && msgs[p->rank] >= 0) {
+                    msgs[p->rank] = -1;
+                    w->released = 0;
+                    __scmp_thread6(w->nodes[p->rank], (void (*)())unlock_request, WHO(w, p->rank), getNodeId(), 0,
+                                   (int)&w->released, w->sent[2 * p->rank], w->sent[2 * p->rank + 1]);
+                    wait_for(&w->released, 1);
+                }
+            for (p = go; p; p = p->next)
+                msgs[p->rank] = 0;
+        }
+        /* pass 0 counts each target's messages, pass 1 sends them with the count */
+        for (pass = 0; pass < 2; pass++)
+            for (p = go; p; p = q) {
+                q = p->next;
+                if (p->round != round)
+                    continue;
+                while (q && q->round != round && q->rank == p->rank)
+                    q = q->next;
+                pair[0] = (int)(p->dst + p->words - 1);
+                pair[1] = p->src[p->words - 1];
+                pair[2] = pair[3] = 0;
+                if (q && q->rank == p->rank && q->round == round) {
+                    pair[2] = (int)(q->dst + q->words - 1);
+                    pair[3] = q->src[q->words - 1];
+                    q = q->next;
+                }
+                if (pass == 0) {
+                    if (msgs[p->rank]++ == 0)
+                        w->acks_wanted++;
+                } else {
+                    thread8(w, p->rank, (void (*)())announce, getNodeId(), (int)&w->acks,
+                            (pair[2] ? 2 : 1) | msgs[p->rank] << 2, pair);
+                }
+            }
+        wait_for(&w->acks, w->acks_wanted);
+        for (p = go; p; p = p->next)
+            if (p->round == round)
+                sendDataBlock(w->nodes[p->rank], p->dst, 1, p->src, 1, p->words);
+    }
     free(msgs);
-    wait_for(&w->acks, w->acks_wanted);
-    for (p = go; p; p = p->next)
-        sendDataBlock(w->nodes[p->rank], p->dst, 1, p->src, 1, p->words);
     for (p = go; p; p = q) {
         q = p->next;
         free(p->copy);
@@ -1570,7 +1638,7 @@ int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_add
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Compare_and_swap");
     err = target(w, target_rank, target_disp, 1, datatype, 1, datatype, &base);
-    if (err == MPI_SUCCESS && (!__coll_contig_basic(datatype) || __coll_size(datatype) > 8))
+    if (err == MPI_SUCCESS && !CAS_TYPE_OK(datatype))
         err = MPI_ERR_TYPE;
     if (err != MPI_SUCCESS)
         return __mpi_win_error(win, err, "MPI_Compare_and_swap");

@@ -83,6 +83,11 @@ int MPI_Get_accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_
 int MPI_Fetch_and_op(void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
                      MPI_Aint target_disp, MPI_Op op, MPI_Win win)
 {
+    if (!FOP_TYPE_OK(datatype)) {
+        struct win *w = win_of(win);
+        return w ? __mpi_win_error(win, MPI_ERR_TYPE, "MPI_Fetch_and_op")
+                 : __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Fetch_and_op");
+    }
     return get_accumulate(origin_addr, 1, datatype, result_addr, 1, datatype, target_rank, target_disp, 1,
                           datatype, op, win, "MPI_Fetch_and_op");
 }
@@ -98,7 +103,7 @@ int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_add
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Compare_and_swap");
     err = target(w, target_rank, target_disp, 1, datatype, 1, datatype, &base);
-    if (err == MPI_SUCCESS && (!__coll_contig_basic(datatype) || __coll_size(datatype) > 8))
+    if (err == MPI_SUCCESS && !CAS_TYPE_OK(datatype))
         err = MPI_ERR_TYPE;
     if (err == MPI_SUCCESS)
         err = cas_one(w, target_rank, base, (const char *)origin_addr, (const char *)compare_addr,

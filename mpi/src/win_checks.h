@@ -36,4 +36,15 @@
     if (!(w)->locked[rank])                                                               \
         return __mpi_win_error(win, MPI_ERR_RMA_SYNC, "MPI_Win_unlock")
 
+/* MPI_Compare_and_swap's types (MPI-3.1 11.3.4 and 5.9.2): one element of a C integer, Fortran integer, logical,
+ * multi-language (MPI_AINT, MPI_OFFSET, MPI_COUNT) or byte type, of at most 8 bytes: the predefined types
+ * MPI_BAND or MPI_LAND takes (MPI_CHAR among them here), and MPI_CHARACTER, as MPICH 4.0.2 takes both; not
+ * MPI_WCHAR, which MPICH refuses too. Floating, complex, pair types and MPI_PACKED are MPI_ERR_TYPE. */
+#define CAS_TYPE_OK(t) (__coll_contig_basic(t) && __coll_size(t) <= 8 && (t) != MPI_WCHAR                       \
+                        && ((t) == MPI_CHARACTER || __mpi_op_check(MPI_BAND, t) || __mpi_op_check(MPI_LAND, t)))
+
+/* MPI_Fetch_and_op's type: a predefined one (MPI-3.1 11.3.4), as MPICH checks; the operation is checked against
+ * it as an accumulate's. */
+#define FOP_TYPE_OK(t) (__mpi_type_get(t) && (__mpi_type_get(t)->flags & TF_PREDEFINED))
+
 #endif
