@@ -230,9 +230,9 @@ class SpMpiTest {
         assertEquals("""
                 rma3: a flush alone                           322 cycles
                 rma3: put of an int                          5321 cycles
-                rma3: fetch-and-op of an int (MPI_SUM)       5984 cycles
-                rma3: fetch-and-op of a double (MPI_SUM)     8623 cycles
-                rma3: compare-and-swap of an int             4924 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)       5981 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)     8620 cycles
+                rma3: compare-and-swap of an int             4899 cycles
                 rma3: start and complete, an empty epoch     5529 cycles
                 rma3: results ok
                 """, s.stdout());
@@ -245,9 +245,9 @@ class SpMpiTest {
         assertEquals("""
                 rma3: a flush alone                           281 cycles
                 rma3: put of an int                          9285 cycles
-                rma3: fetch-and-op of an int (MPI_SUM)      14269 cycles
-                rma3: fetch-and-op of a double (MPI_SUM)    14353 cycles
-                rma3: compare-and-swap of an int            13172 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)      14352 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)    14436 cycles
+                rma3: compare-and-swap of an int            13482 cycles
                 rma3: start and complete, an empty epoch     6026 cycles
                 rma3: results ok
                 """, s.stdout());

@@ -97,9 +97,9 @@ class T3dMpiTest {
         assertEquals("""
                 rma3: a flush alone                           253 cycles
                 rma3: put of an int                          1087 cycles
-                rma3: fetch-and-op of an int (MPI_SUM)       3736 cycles
-                rma3: fetch-and-op of a double (MPI_SUM)     3778 cycles
-                rma3: compare-and-swap of an int             2665 cycles
+                rma3: fetch-and-op of an int (MPI_SUM)       3819 cycles
+                rma3: fetch-and-op of a double (MPI_SUM)     3861 cycles
+                rma3: compare-and-swap of an int             2726 cycles
                 rma3: start and complete, an empty epoch     3221 cycles
                 rma3: results ok
                 """, s.stdout());
