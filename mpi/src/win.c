@@ -1057,6 +1057,32 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
             return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Accumulate", BULK_BYTES);
         }
     }
+    /* A pair type with a gap (MPI_DOUBLE_INT, MPI_SHORT_INT, MPI_LONG_DOUBLE_INT; MPICH's rma/atomic_get_* make
+     * two million such calls) the same way, one piece per element: its value and its int packed as combine()
+     * takes them, the element's value at base + i * extent. */
+    if (origin_datatype == target_datatype && origin_count == target_count && origin_count > 0
+        && GAP_PAIR(target_datatype) && target_rank >= 0 && target_rank < w->size && target_rank != w->rank
+        && target_disp >= 0 && target_disp <= w->sizes[target_rank]) {
+        struct __mpi_type *pt = __mpi_type_get(target_datatype);
+        int es = pt->size, ext = pt->ub - pt->lb, v = pt->blocks[0].len, k = pt->blocks[1].disp, i;
+        struct bulk *b;
+        char ops[BULK_MIN];
+        len = origin_count * es;
+        if (len <= BULK_MIN
+            && target_disp * w->units[target_rank] + (origin_count - 1) * ext + k + 4 <= w->sizes[target_rank]
+            && acc_elements(origin_datatype, target_datatype, op, 0, &et) == MPI_SUCCESS
+            && (b = pend_for(w, target_rank, op, et)) != 0) {
+            base = w->bases[target_rank] + target_disp * w->units[target_rank];
+            for (i = 0; i < origin_count; i++) {
+                memcpy(ops + i * es, (char *)origin_addr + i * ext, v);
+                memcpy(ops + i * es + v, (char *)origin_addr + i * ext + k, 4);
+            }
+            b->src = ops;
+            for (i = 0, err = MPI_SUCCESS; i < origin_count && err == MPI_SUCCESS; i++)
+                err = bulk_piece(b, base + i * ext, es, i * es);
+            return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Accumulate", BULK_BYTES);
+        }
+    }
     err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
     /* (when nothing moves, the types need not agree, as in MPICH) */
     if (err == MPI_SUCCESS && __mpi_type_get(target_datatype)->size * target_count > 0)
