@@ -1073,13 +1073,20 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
             && acc_elements(origin_datatype, target_datatype, op, 0, &et) == MPI_SUCCESS
             && (b = pend_for(w, target_rank, op, et)) != 0) {
             base = w->bases[target_rank] + target_disp * w->units[target_rank];
-            for (i = 0; i < origin_count; i++) {
-                memcpy(ops + i * es, (char *)origin_addr + i * ext, v);
-                memcpy(ops + i * es + v, (char *)origin_addr + i * ext + k, 4);
+            if (k == v) {
+                /* the int right after the value (MPI_DOUBLE_INT): an element's packed bytes are its first es */
+                b->src = (const char *)origin_addr;
+                for (i = 0, err = MPI_SUCCESS; i < origin_count && err == MPI_SUCCESS; i++)
+                    err = bulk_piece(b, base + i * ext, es, i * ext);
+            } else {
+                for (i = 0; i < origin_count; i++) {
+                    memcpy(ops + i * es, (char *)origin_addr + i * ext, v);
+                    memcpy(ops + i * es + v, (char *)origin_addr + i * ext + k, 4);
+                }
+                b->src = ops;
+                for (i = 0, err = MPI_SUCCESS; i < origin_count && err == MPI_SUCCESS; i++)
+                    err = bulk_piece(b, base + i * ext, es, i * es);
             }
-            b->src = ops;
-            for (i = 0, err = MPI_SUCCESS; i < origin_count && err == MPI_SUCCESS; i++)
-                err = bulk_piece(b, base + i * ext, es, i * es);
             return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Accumulate", BULK_BYTES);
         }
     }
