@@ -51,7 +51,8 @@ class MpiPointToPointTest {
 
     /**
      * Messages at and beyond the 16-bit word count of a DMA block (65535, 65536, 65537 words and more) in
-     * every kind of send and receive, derived types and collectives (bigmsg.c), and a ping-pong of every power
+     * every kind of send and receive and derived types (bigmsg.c on 4 ranks), collectives of such blocks (bigmsg.c on
+     * 4 and 16 ranks), and a ping-pong of every power
      * of two from 1 byte to 512 KiB, the sizes beside a block's limit and one of four blocks with a tail
      * (bigpingpong.c): under both protocol families on 4 and 16 ranks, each
      * printing what MPICH prints for it (on 4 ranks under "ours" in the identity corpus, IdentityCorpusTest).
