@@ -1039,55 +1039,52 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
     int err, len, off, per;
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Accumulate");
-    /* The common case at once: one predefined type without gaps on both sides, as many items, a few bytes to
-     * another process, in the window: its one run joins the pending message. (target()'s checks and
-     * FOR_ELEMENTS's walk cost more than the rest of the call; MPICH's rma/atomic_get_* make two million such
-     * calls.) Anything else, an error among it, goes the general way below. */
+    /* The common cases at once: the same type on both sides, as many items, a few bytes to another process, in
+     * the window. (target()'s checks and FOR_ELEMENTS's walk cost more than the rest of the call; MPICH's
+     * rma/atomic_get_* make two million such calls.) Anything else, an error among it, goes the general way below. */
     if (origin_datatype == target_datatype && origin_count == target_count && origin_count > 0
-        && origin_count <= BULK_MIN && __coll_contig_basic(target_datatype) && target_rank >= 0
-        && target_rank < w->size && target_rank != w->rank && target_disp >= 0
-        && target_disp <= w->sizes[target_rank]) {
-        struct bulk *b;
-        len = origin_count * __coll_size(target_datatype);
-        if (len <= BULK_MIN && target_disp * w->units[target_rank] + len <= w->sizes[target_rank]
-            && acc_elements(origin_datatype, target_datatype, op, 0, &et) == MPI_SUCCESS
-            && (b = pend_for(w, target_rank, op, et)) != 0) {
-            b->src = (const char *)origin_addr;
-            err = bulk_piece(b, w->bases[target_rank] + target_disp * w->units[target_rank], len, 0);
-            return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Accumulate", BULK_BYTES);
-        }
-    }
-    /* A pair type with a gap (MPI_DOUBLE_INT, MPI_SHORT_INT, MPI_LONG_DOUBLE_INT; MPICH's rma/atomic_get_* make
-     * two million such calls) the same way, one piece per element: its value and its int packed as combine()
-     * takes them, the element's value at base + i * extent. */
-    if (origin_datatype == target_datatype && origin_count == target_count && origin_count > 0
-        && GAP_PAIR(target_datatype) && target_rank >= 0 && target_rank < w->size && target_rank != w->rank
+        && origin_count <= BULK_MIN && target_rank >= 0 && target_rank < w->size && target_rank != w->rank
         && target_disp >= 0 && target_disp <= w->sizes[target_rank]) {
-        struct __mpi_type *pt = __mpi_type_get(target_datatype);
-        int es = pt->size, ext = pt->ub - pt->lb, v = pt->blocks[0].len, k = pt->blocks[1].disp, i;
         struct bulk *b;
-        char ops[BULK_MIN];
-        len = origin_count * es;
-        if (len <= BULK_MIN
-            && target_disp * w->units[target_rank] + (origin_count - 1) * ext + k + 4 <= w->sizes[target_rank]
-            && acc_elements(origin_datatype, target_datatype, op, 0, &et) == MPI_SUCCESS
-            && (b = pend_for(w, target_rank, op, et)) != 0) {
-            base = w->bases[target_rank] + target_disp * w->units[target_rank];
-            if (k == v) {
-                /* the int right after the value (MPI_DOUBLE_INT): an element's packed bytes are its first es */
+        if (__coll_contig_basic(target_datatype)) {
+            /* one predefined type without gaps: its one run joins the pending message */
+            len = origin_count * __coll_size(target_datatype);
+            if (len <= BULK_MIN && target_disp * w->units[target_rank] + len <= w->sizes[target_rank]
+                && acc_elements(origin_datatype, target_datatype, op, 0, &et) == MPI_SUCCESS
+                && (b = pend_for(w, target_rank, op, et)) != 0) {
                 b->src = (const char *)origin_addr;
-                for (i = 0, err = MPI_SUCCESS; i < origin_count && err == MPI_SUCCESS; i++)
-                    err = bulk_piece(b, base + i * ext, es, i * ext);
-            } else {
-                for (i = 0; i < origin_count; i++) {
-                    memcpy(ops + i * es, (char *)origin_addr + i * ext, v);
-                    memcpy(ops + i * es + v, (char *)origin_addr + i * ext + k, 4);
-                }
-                b->src = ops;
-                for (i = 0, err = MPI_SUCCESS; i < origin_count && err == MPI_SUCCESS; i++)
-                    err = bulk_piece(b, base + i * ext, es, i * es);
+                err = bulk_piece(b, w->bases[target_rank] + target_disp * w->units[target_rank], len, 0);
+                return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Accumulate", BULK_BYTES);
             }
-            return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Accumulate", BULK_BYTES);
+        } else if (GAP_PAIR(target_datatype)) {
+            /* a pair type with a gap (MPI_DOUBLE_INT, MPI_SHORT_INT, MPI_LONG_DOUBLE_INT), one piece per element:
+             * its value and its int packed as combine() takes them, the element's value at base + i * extent */
+            struct __mpi_type *pt = __mpi_type_get(target_datatype);
+            int es = pt->size, ext = pt->ub - pt->lb, v = pt->blocks[0].len, k = pt->blocks[1].disp, i;
+            char ops[BULK_MIN];
+            len = origin_count * es;
+            if (len <= BULK_MIN
+                && target_disp * w->units[target_rank] + (origin_count - 1) * ext + k + 4 <= w->sizes[target_rank]
+                && acc_elements(origin_datatype, target_datatype, op, 0, &et) == MPI_SUCCESS
+                && (b = pend_for(w, target_rank, op, et)) != 0) {
+                base = w->bases[target_rank] + target_disp * w->units[target_rank];
+                if (k == v) {
+                    /* the int right after the value (MPI_DOUBLE_INT): an element's packed bytes are its first es */
+                    b->src = (const char *)origin_addr;
+                    for (i = 0, err = MPI_SUCCESS; i < origin_count && err == MPI_SUCCESS; i++)
+                        err = bulk_piece(b, base + i * ext, es, i * ext);
+                } else {
+                    /* elements_at()'s packing, inline (a call per element made ten MPI_SHORT_INT 11% dearer) */
+                    for (i = 0; i < origin_count; i++) {
+                        memcpy(ops + i * es, (char *)origin_addr + i * ext, v);
+                        memcpy(ops + i * es + v, (char *)origin_addr + i * ext + k, 4);
+                    }
+                    b->src = ops;
+                    for (i = 0, err = MPI_SUCCESS; i < origin_count && err == MPI_SUCCESS; i++)
+                        err = bulk_piece(b, base + i * ext, es, i * es);
+                }
+                return err == MPI_SUCCESS ? MPI_SUCCESS : __mpi_win_no_mem(win, "MPI_Accumulate", BULK_BYTES);
+            }
         }
     }
     err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype, &base);
