@@ -1,16 +1,18 @@
 /* transpose.c - MPI's example of a matrix transposed by a datatype (MPI-1.1 example 3.32): a column is a vector
  * of N ints N apart, the transpose an hvector of N columns one int apart; a send of the matrix as N*N ints
- * received as one transpose (MPI_Sendrecv to itself) transposes it. With N = 600 the type has 360000 runs of one
- * int, beside 4.4 MB of buffers: runs kept as an array while the type is built (12 bytes each, 6 MB with the array's
- * growth) would not fit a node of 8 MB. Rank 0 transposes and prints the sizes and a check; the other ranks only
- * join the check (their transposes, on nodes of their own, would be rank 0's again: at -n 16 sixteen times the
- * simulation for the same check). The output is the same under MPICH. */
+ * received as one transpose (MPI_Sendrecv to itself) transposes it. With N = 300 the type has 90000 runs of one
+ * int, built beside the two matrices (720 KB) and a filler of 6 MB, which leave less than 0.5 MB of the node's
+ * 8 MB beyond what the send to itself needs (6.5 MB of filler runs out in MPI_Sendrecv): runs kept as an array
+ * while the type is built (12 bytes each, 1.1 MB) would not fit. Rank 0 transposes and prints the sizes and a
+ * check; the other ranks only join the check (their transposes, on nodes of their own, would be rank 0's again:
+ * at -n 16 sixteen times the simulation for the same check). The output is the same under MPICH. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <mpi.h>
 #include "check.h"
 
-#define N 600
+#define N 300
+#define FILL 6000000
 
 /* Builds the transpose type beside the matrices, transposes, checks and prints (rank 0). */
 static void transpose(void)
@@ -21,11 +23,11 @@ static void transpose(void)
     long sum = 0;
     a = (int *)malloc(N * N * sizeof(int));
     b = (int *)malloc(N * N * sizeof(int));
-    filler = (int *)malloc(3 << 19);
+    filler = (int *)malloc(FILL);
     check(a && b && filler);
     if (!a || !b || !filler)
         MPI_Abort(MPI_COMM_WORLD, 1);
-    for (i = 0; i < 3 << 17; i += 1024)
+    for (i = 0; i < FILL / 4; i += 1024)
         filler[i] = i;
     for (i = 0; i < N * N; i++) {
         a[i] = i + rank;

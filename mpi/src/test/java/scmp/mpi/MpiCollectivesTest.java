@@ -117,7 +117,7 @@ class MpiCollectivesTest {
      *  nonblocking collectives, on intra- and intercommunicators whose leader is the last process (idupmany.c),
      *  MPI_UNIVERSE_SIZE and MPI_APPNUM (universe.c), the MPI_ERROR field of statuses
      *  (statuserr.c), MPI-2.2's fixed-width C types, MPI_C_BOOL,
-     *  MPI_WCHAR and MPI_OFFSET (fixedtypes.c), a transpose type of 360000 runs built beside 4.4 MB of buffers
+     *  MPI_WCHAR and MPI_OFFSET (fixedtypes.c), a transpose type of 90000 runs built beside 6.7 MB of buffers and filler
      *  (transpose.c), MPI-4's persistent collectives, started again over changed buffers and out of the order of
      *  their _init calls (pcoll.c), a process polling its own window with MPI_Fetch_and_op and MPI_Get on itself and flushes
      *  while the others' accumulates land there (winpoll.c: its flush to itself lets the node's handlers run; before,
