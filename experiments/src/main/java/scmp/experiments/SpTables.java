@@ -204,18 +204,22 @@ public final class SpTables {
             log.println("native stack (" + STACK_VARIABLE + "=native): " + (nativeBuilt ? "built" : "not built"));
             List<Run> runs = plan(options);
             List<Future<Outcome>> futures = new ArrayList<>();
-            List<Point> points = new ArrayList<>();
+            // each run's points in a list of its own, joined in the plan's order: the CSV and the page are the
+            // same whatever the number of jobs and whichever run ends first
+            List<List<Point>> perRun = new ArrayList<>();
             for (Run r : runs) {
-                futures.add(pool.submit(() -> execute(runner, r, nativeBuilt, points)));
+                List<Point> mine = new ArrayList<>();
+                perRun.add(mine);
+                futures.add(pool.submit(() -> execute(runner, r, nativeBuilt, mine)));
             }
             List<Outcome> outcomes = new ArrayList<>();
             for (Future<Outcome> f : futures) {
                 outcomes.add(f.get());
             }
             Files.createDirectories(options.out());
-            List<Point> sorted;
-            synchronized (points) {
-                sorted = List.copyOf(points);
+            List<Point> sorted = new ArrayList<>();
+            for (List<Point> mine : perRun) {
+                sorted.addAll(mine);
             }
             writeCsv(sorted, outcomes, options.out().resolve("sp-tables.csv"));
             List<String> plots = plot(sorted, options.out().resolve("sp-tables"));
@@ -252,9 +256,7 @@ public final class SpTables {
         } else {
             status = "failed: " + r.failure();
         }
-        synchronized (points) {
-            points.addAll(got);
-        }
+        points.addAll(got);
         synchronized (log) {
             log.printf(Locale.ROOT, "%s (%s): %s, %.1f s%n", run.name(), run.describe(), status, r.cpuSeconds());
             log.print(r.stdout());

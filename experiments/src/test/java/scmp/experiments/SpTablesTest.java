@@ -36,6 +36,12 @@ class SpTablesTest {
         SpTables.Options o = new SpTables.Options(16, 1, 2, List.of(8, 6, 4), 1, dir);
         int status = new SpTables(o, new PrintWriter(progress)).run("bin/scmpexp sp --tiny");
         assertEquals(0, status, progress.toString());
+        // several jobs at once: the same CSV, row for row, whichever run ends first
+        Path parallel = dir.resolve("j3");
+        SpTables.Options o3 = new SpTables.Options(16, 1, 2, List.of(8, 6, 4), 3, parallel);
+        assertEquals(0, new SpTables(o3, new PrintWriter(new StringWriter())).run("bin/scmpexp sp --tiny"));
+        assertEquals(java.nio.file.Files.readString(dir.resolve("sp-tables.csv")),
+                java.nio.file.Files.readString(parallel.resolve("sp-tables.csv")));
 
         List<CSVRecord> rows;
         try (CSVParser p = CSVParser.parse(dir.resolve("sp-tables.csv"), java.nio.charset.StandardCharsets.UTF_8,
