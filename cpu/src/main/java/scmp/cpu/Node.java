@@ -334,6 +334,8 @@ public final class Node {
     /** The issue cycle the last dispatch of an attempt chose, not yet taken by an instruction. */
     private long pendingDispatch = NO_DISPATCH;
     private static final long NO_DISPATCH = Long.MIN_VALUE;
+    /** The most cycles a node runs in one engine call while a period search watches it ({@link #runUntil}). */
+    private static final long ATTEMPT_STRETCH = 1 << 16;
     /** The longest schedule an attempt records: a longer loop is not skipped. */
     private static final int MAX_SCHEDULE = 1 << 12;
     /** Watches the instructions of an attempt: any with effects outside its thread ends it; records the schedule. */
@@ -1217,13 +1219,21 @@ public final class Node {
                     return nextEventCycle();
                 }
             }
-            Engine.Exit exit = engine.run(c, limit);
+            // while a period search watches every instruction the engine interprets, and it keeps doing so to the
+            // end of its run even after the search gave up: a search runs in stretches, so that a thread that works
+            // rather than waits goes back to compiled code within one stretch of the search's end
+            long lim = engineContext.tracer == effectWatch ? Math.min(limit, Math.max(ranTo, c.nextIssue)
+                    + ATTEMPT_STRETCH) : limit;
+            Engine.Exit exit = engine.run(c, lim);
             long t = engine.exitCycle();
             eventCycle = t;
             // LIMIT: every instruction before the limit has run; HOST_CALL: the hcall at t waits; else t issued
-            ranTo = Math.max(ranTo, exit == Engine.Exit.LIMIT ? limit : exit == Engine.Exit.HOST_CALL ? t : t + 1);
+            ranTo = Math.max(ranTo, exit == Engine.Exit.LIMIT ? lim : exit == Engine.Exit.HOST_CALL ? t : t + 1);
             switch (exit) {
                 case LIMIT -> {
+                    if (lim < limit) {
+                        continue;
+                    }
                     stop = Stop.LIMIT;
                     if (idleSkip && periodFrom < 0 && period == 0) {
                         maybeStartAnchor();
