@@ -2,10 +2,11 @@
 # Differential test of scmpcc + scmpsim against gcc -m32 on random programs from csmith (docs/testing.md,
 # "csmith"). For each seed: csmith writes a program, gcc -m32 builds and runs it on the host (the reference;
 # a program that gcc's build does not finish in time is skipped, as csmith programs may loop for long),
-# scmpcc builds it at -O0, -O1 or -O2 (by seed) and scmpsim runs it; the "checksum = X" lines must agree.
+# scmpcc builds it at -O0, -O1 or -O2 (by seed, or at the level -l gives) and scmpsim runs it; the
+# "checksum = X" lines must agree.
 # A program that differs, fails to compile, or traps is kept in OUT/fail/ with both outputs.
 #
-# Usage: scripts/csmith-diff.sh [-n SEEDS] [-s FIRST_SEED] [-o OUT] [-t HOST_TIMEOUT] [-c MAX_CYCLES]
+# Usage: scripts/csmith-diff.sh [-n SEEDS] [-s FIRST_SEED] [-o OUT] [-t HOST_TIMEOUT] [-c MAX_CYCLES] [-l 0|1|2]
 # Needs csmith and libcsmith-dev (apt-get install csmith libcsmith-dev gcc-multilib) and a build
 # (mvn -q package -DskipTests). SCMP_BIN names another bin/ directory (for example a copy of the tools
 # made before a long run, so that rebuilding meanwhile does not change them); CSMITH_OPTS adds options to
@@ -17,14 +18,16 @@ first=1
 out=csmith-out
 host_timeout=5
 max_cycles=2000000000
-while getopts "n:s:o:t:c:h" opt; do
+level=
+while getopts "n:s:o:t:c:l:h" opt; do
   case $opt in
     n) seeds=$OPTARG ;;
     s) first=$OPTARG ;;
     o) out=$OPTARG ;;
     t) host_timeout=$OPTARG ;;
     c) max_cycles=$OPTARG ;;
-    *) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    l) level=$OPTARG ;;
+    *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 
@@ -43,7 +46,7 @@ log="$out/results.tsv"
 printf 'seed\topt\tresult\n' >"$log"
 last=$((first + seeds - 1))
 for seed in $(seq "$first" "$last"); do
-  opt=-O$((seed % 3))
+  opt=-O${level:-$((seed % 3))}
   src=$work/s$seed.c
   # In the work directory: csmith writes platform.info into the current one.
   (cd "$work" && csmith ${CSMITH_OPTS:-} --seed "$seed" -o "$src" >/dev/null 2>&1) || { echo "csmith-diff: csmith failed for seed $seed" >&2; continue; }

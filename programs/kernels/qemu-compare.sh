@@ -1,14 +1,15 @@
 #!/bin/bash
-# The kernels under qemu-riscv64 (user mode) and under scmpsim's compiled engine, the same C at -O1 on both
+# The kernels under qemu-riscv64 (user mode) and under scmpsim's compiled engine, the same C at -O2 on both
 # (docs/performance.md, "The kernels against qemu-riscv64"). Prints a markdown table. Needs qemu-riscv64 and
 # riscv64-linux-gnu-gcc (Debian: qemu-user, gcc-riscv64-linux-gnu), which the CI does not install; without them it
 # says so and exits 0. Run from anywhere after `mvn -q package -DskipTests`.
 #
 #   programs/kernels/qemu-compare.sh [PERCENT]
 #
-# Each kernel is built with -DREPEAT=N so that it runs about a billion SCMP instructions (PERCENT scales N, default
-# 100): crc32 800 passes over its 64 KiB, matmul 350 products, sieve 100 sieves, sort 80 sorts. For each kernel:
-#   - qemu: best of three runs of the riscv64 binary (riscv64-linux-gnu-gcc -O1 -static), wall and CPU (user+sys);
+# Each kernel is built with -DREPEAT=N so that it runs about a billion SCMP instructions at -O1 (PERCENT scales N,
+# default 100): crc32 800 passes over its 64 KiB, matmul 350 products, sieve 100 sieves, sort 80 sorts. OPT (default
+# -O2) is the optimisation level of both compilers. For each kernel:
+#   - qemu: best of three runs of the riscv64 binary (riscv64-linux-gnu-gcc $OPT -static), wall and CPU (user+sys);
 #   - scmpsim: best of two whole runs (`bin/scmpsim --engine jit --mesh 1x1 --cycles`), wall and CPU: the JVM's start,
 #     its compilation of the simulator and of the guest's regions included;
 #   - steady state: `bin/scmpsim bench --program --engine jit --runs 3`, the best timed run after a warm-up run in
@@ -21,6 +22,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 bin="$here/../../bin"
 percent=${1:-100}
+opt=${OPT:--O2}
 sim=${SCMPSIM:-$bin/scmpsim}
 for tool in qemu-riscv64 riscv64-linux-gnu-gcc; do
   if ! command -v "$tool" > /dev/null 2>&1; then
@@ -55,8 +57,8 @@ for kr in crc32:800 matmul:350 sieve:100 sort:80; do
   k=${kr%:*}
   n=$(( ${kr#*:} * percent / 100 ))
   [ "$n" -ge 1 ] || n=1
-  riscv64-linux-gnu-gcc -O1 -static -DREPEAT=$n "$here/$k.c" -o "$tmp/$k.rv" || exit 1
-  "$bin/scmpcc" -O1 -DREPEAT=$n "$here/$k.c" -o "$tmp/$k.scmp" || exit 1
+  riscv64-linux-gnu-gcc "$opt" -static -DREPEAT=$n "$here/$k.c" -o "$tmp/$k.rv" || exit 1
+  "$bin/scmpcc" "$opt" -DREPEAT=$n "$here/$k.c" -o "$tmp/$k.scmp" || exit 1
   q=$(best_of 3 "$tmp/$k.qemu.out" qemu-riscv64 "$tmp/$k.rv") || exit 1
   read -r qw qc <<< "$q"
   s=$(best_of 2 "$tmp/$k.scmp.out" $sim --engine jit --mesh 1x1 --cycles "$tmp/$k.scmp") || exit 1

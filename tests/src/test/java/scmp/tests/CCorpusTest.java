@@ -21,7 +21,7 @@ import scmp.elf.Executable;
 
 /**
  * The differential C corpus of programs/c: every {@code NAME.c} is compiled by scmpcc (in-process, with the real
- * sysroot: crt0, libc, libm) at -O0 and at -O1 and run on the simulator; its standard output followed by a line
+ * sysroot: crt0, libc, libm) at -O0, -O1 and -O2 and run on the simulator; its standard output followed by a line
  * {@code exit N} must equal {@code NAME.expected}, which the host's gcc and glibc produced
  * ({@code programs/c/update-expected.sh}). When gcc is installed, a second test checks that every
  * {@code .expected} still is what gcc produces, so the oracle cannot drift from the programs.
@@ -38,6 +38,7 @@ class CCorpusTest {
         for (Path p : sources()) {
             out.add(Arguments.of(p.getFileName().toString(), 0));
             out.add(Arguments.of(p.getFileName().toString(), 1));
+            out.add(Arguments.of(p.getFileName().toString(), 2));
         }
         return out.stream();
     }

@@ -84,11 +84,12 @@ final class Calls extends Emitter {
         if (structRet) {
             addImm("a0", "fp", c.resultTemp().offset);
         }
+        String uses = opt.optLevel() > 1 ? usesNote(args.layout) : "";
         if (direct) {
             Var fv = ((Expr.VarRef) ((Expr.Unary) c.function()).operand()).var();
-            emit("call " + fv.symbol);
+            emit("call " + fv.symbol + uses);
         } else {
-            emit("jalr ra, t7, 0");
+            emit("jalr ra, t7, 0" + uses);
         }
         int pop = args.area + 8 * args.pushed;
         g.operands.discard(args.pushed);
@@ -100,6 +101,24 @@ final class Calls extends Emitter {
                 emit("add sp, sp, at");
             }
         }
+    }
+
+    /**
+     * At -O2, the argument registers a call reads, as a comment after it for the -O2 pass
+     * ({@link GlobalOpt}), which removes it: {@code \t#uses a0 a1 fa0}.
+     */
+    private static String usesNote(CallingConvention.Layout layout) {
+        StringBuilder sb = new StringBuilder("\t#uses");
+        for (CallingConvention.Place p : layout.places()) {
+            switch (p.kind()) {
+                case INT_REG -> sb.append(" a").append(p.reg());
+                case INT_PAIR -> sb.append(" a").append(p.reg()).append(" a").append(p.reg() + 1);
+                case FP_REG -> sb.append(" fa").append(p.reg());
+                case STACK -> {
+                }
+            }
+        }
+        return sb.toString();
     }
 
     /**

@@ -116,6 +116,9 @@ final class FunctionGen extends Emitter {
         if (opt.optLevel() > 0) {
             raw = Peephole.run(raw);
         }
+        if (opt.optLevel() > 1) {
+            raw = GlobalOpt.run(raw);
+        }
         String bodyText = BranchRelaxation.relax(raw.replaceAll("\tj (\\.L[A-Za-z0-9_]+)\n\\1:\n", "$1:\n"),
                 g.retLabel, this::newLabel);
         if (bodyText.endsWith("\tj " + g.retLabel + "\n")) {
