@@ -369,9 +369,10 @@ final class GlobalOpt {
         long[] out = liveOut(lines);
         Set<String> refs = referenced(lines);
         boolean changed = false;
+        int removed = 0;        // lines removed so far: line j was line j + removed when out was computed
         for (int j = 0; j < lines.size(); j++) {
             Line m = lines.get(j);
-            if (!isCopy(m) || (bit(m.ops[0]) & PINNED) != 0 || (out[j] & bit(m.ops[1])) != 0) {
+            if (!isCopy(m) || (bit(m.ops[0]) & PINNED) != 0 || (out[j + removed] & bit(m.ops[1])) != 0) {
                 continue;
             }
             long r = bit(m.ops[0]), t = bit(m.ops[1]);
@@ -389,6 +390,7 @@ final class GlobalOpt {
                         lines.set(i, parse(withDest(l, m.ops[0])));
                         lines.remove(j);
                         j--;
+                        removed++;
                         changed = true;
                     }
                     break;
@@ -482,6 +484,14 @@ final class GlobalOpt {
                     return;
                 }
                 entryJump = i;
+            }
+        }
+        if (entryJump >= 0) {
+            Set<String> refs = referenced(lines);
+            for (int i = entryJump + 1; i < h; i++) {
+                if (lines.get(i).kind == Kind.LABEL && refs.contains(lines.get(i).target)) {
+                    return;     // a way into the loop that passes neither the jump nor the lines before it
+                }
             }
         }
         int at = entryJump >= 0 ? entryJump : h;

@@ -66,4 +66,12 @@ class GlobalOptTest {
         String in = body("\tadd t0, s1, s2", "\tmv s3, t0", "\tsw t0, 0(sp)");
         assertEquals(body("\tadd t0, s1, s2", "\tmv s3, t0", "\tsw t0, 0(sp)"), GlobalOpt.run(in));
     }
+
+    /** A label between the entry jump and the loop that some jump reaches is a second way in. */
+    @Test
+    void aLabelBetweenTheEntryJumpAndTheLoopIsAWayIn() {
+        String in = body("\tbnez s1, .L9", "\tj .L2", ".L9:", ".L1:", "\taddi s0, s0, 1", ".L2:", "\tli a0, 9",
+                "\tblt s0, a0, .L1");
+        assertEquals(in, GlobalOpt.run(in));
+    }
 }
