@@ -294,19 +294,7 @@ final class GlobalOpt {
 
     /** The text of {@code l} with every register it reads named {@code from} renamed {@code to}. */
     private static String substitute(Line l, String from, String to) {
-        StringBuilder sb = new StringBuilder("\t").append(l.op).append(' ');
-        boolean first = l.kind != Kind.STORE && l.kind != Kind.BRANCH;     // ops[0] is the destination
-        for (int i = 0; i < l.ops.length; i++) {
-            String o = l.ops[i];
-            boolean source = i > 0 || !first;
-            if (source && o.equals(from)) {
-                o = to;
-            } else if (source && o.endsWith("(" + from + ")")) {
-                o = o.substring(0, o.length() - from.length() - 1) + to + ")";
-            }
-            sb.append(i > 0 ? ", " : "").append(o);
-        }
-        return sb.toString();
+        return Peephole.renamed(l.op, l.ops, l.kind == Kind.STORE || l.kind == Kind.BRANCH, from, to);
     }
 
     private static boolean isCopy(Line l) {
@@ -408,11 +396,7 @@ final class GlobalOpt {
     }
 
     private static String withDest(Line l, String to) {
-        StringBuilder sb = new StringBuilder("\t").append(l.op).append(' ').append(to);
-        for (int i = 1; i < l.ops.length; i++) {
-            sb.append(", ").append(l.ops[i]);
-        }
-        return sb.toString();
+        return Peephole.withDest(l.op, l.ops, to);
     }
 
     /**

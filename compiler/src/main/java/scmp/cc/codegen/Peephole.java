@@ -75,28 +75,42 @@ final class Peephole {
 
         /** The text with every read of {@code from} replaced by {@code to}. */
         String substitute(String from, String to) {
-            StringBuilder sb = new StringBuilder("\t").append(op).append(' ');
-            for (int i = 0; i < ops.length; i++) {
-                String o = ops[i];
-                boolean isSource = i > 0 || STORE.contains(op);
-                if (isSource && o.equals(from)) {
-                    o = to;
-                } else if (isSource && o.endsWith("(" + from + ")")) {
-                    o = o.substring(0, o.length() - from.length() - 1) + to + ")";
-                }
-                sb.append(i > 0 ? ", " : "").append(o);
-            }
-            return sb.toString();
+            return renamed(op, ops, STORE.contains(op), from, to);
         }
 
         /** The text with the destination register replaced by {@code to}. */
         String withDest(String to) {
-            StringBuilder sb = new StringBuilder("\t").append(op).append(' ').append(to);
-            for (int i = 1; i < ops.length; i++) {
-                sb.append(", ").append(ops[i]);
-            }
-            return sb.toString();
+            return Peephole.withDest(op, ops, to);
         }
+    }
+
+    /**
+     * The instruction {@code op ops} as text with every source operand naming register {@code from}, or a memory
+     * operand based on it, naming {@code to}: the operands after the first, and the first too when
+     * {@code firstIsSource} (a store's value, a branch's register). Shared with {@link GlobalOpt}.
+     */
+    static String renamed(String op, String[] ops, boolean firstIsSource, String from, String to) {
+        StringBuilder sb = new StringBuilder("\t").append(op).append(' ');
+        for (int i = 0; i < ops.length; i++) {
+            String o = ops[i];
+            boolean isSource = i > 0 || firstIsSource;
+            if (isSource && o.equals(from)) {
+                o = to;
+            } else if (isSource && o.endsWith("(" + from + ")")) {
+                o = o.substring(0, o.length() - from.length() - 1) + to + ")";
+            }
+            sb.append(i > 0 ? ", " : "").append(o);
+        }
+        return sb.toString();
+    }
+
+    /** The instruction {@code op ops} as text with its destination register (the first operand) {@code to}. */
+    static String withDest(String op, String[] ops, String to) {
+        StringBuilder sb = new StringBuilder("\t").append(op).append(' ').append(to);
+        for (int i = 1; i < ops.length; i++) {
+            sb.append(", ").append(ops[i]);
+        }
+        return sb.toString();
     }
 
     private static String base(String memOperand) {
