@@ -253,7 +253,7 @@ final class GlobalOpt {
         return s;
     }
 
-    /** Registers live after each line (every register where the body ends or jumps out of itself). */
+    /** Registers live after each line ({@link #EXIT} where the body ends or jumps out of itself). */
     private static long[] liveOut(List<Line> lines) {
         int n = lines.size();
         Map<String, Integer> at = new HashMap<>();
