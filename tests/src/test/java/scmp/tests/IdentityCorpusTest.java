@@ -99,7 +99,7 @@ class IdentityCorpusTest {
         }
         for (Path p : E2e.files("programs/kernels", ".c")) {
             String f = p.getFileName().toString();
-            for (int opt = 0; opt <= 1; opt++) {
+            for (int opt = 0; opt <= 2; opt++) {
                 l.add(new Case("kernels/" + f + " -O" + opt, List.of("programs/kernels/" + f), opt,
                         List.of("--mesh=1x1"), List.of()));
             }
