@@ -2,7 +2,12 @@
 # The kernels under qemu-riscv64 (user mode) and under scmpsim's compiled engine, the same C at -O2 on both
 # (docs/performance.md, "The kernels against qemu-riscv64"). Prints a markdown table. Needs qemu-riscv64 and
 # riscv64-linux-gnu-gcc (Debian: qemu-user, gcc-riscv64-linux-gnu), which the CI does not install; without them it
-# says so and exits 0. Run from anywhere after `mvn -q package -DskipTests`.
+# says so and exits 0. Run from anywhere after `mvn -q package -DskipTests`. Debian's gcc-riscv64-linux-gnu
+# conflicts with the gcc-multilib the C library's host test needs; both can stay by installing the cross
+# compiler's other packages (apt-get install cpp-12-riscv64-linux-gnu binutils-riscv64-linux-gnu
+# libgcc-12-dev-riscv64-cross libc6-dev-riscv64-cross) and unpacking its driver alone (apt-get download
+# gcc-12-riscv64-linux-gnu; dpkg -x gcc-12-riscv64-linux-gnu_*.deb /), then putting a riscv64-linux-gnu-gcc that
+# runs /usr/bin/riscv64-linux-gnu-gcc-12 on the PATH.
 #
 #   programs/kernels/qemu-compare.sh [PERCENT]
 #

@@ -1219,7 +1219,7 @@ public final class Node {
                     return nextEventCycle();
                 }
             }
-            // while a period search watches every instruction the engine interprets, and it keeps doing so to the
+            // while a period search watches every instruction, the engine interprets, and it goes on doing so to the
             // end of its run even after the search gave up: a search runs in stretches, so that a thread that works
             // rather than waits goes back to compiled code within one stretch of the search's end
             long lim = engineContext.tracer == effectWatch ? Math.min(limit, Math.max(ranTo, c.nextIssue)
