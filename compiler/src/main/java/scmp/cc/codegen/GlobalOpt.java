@@ -39,7 +39,7 @@ final class GlobalOpt {
             "nor", "sll", "srl", "sra", "slt", "sltu", "addi", "andi", "ori", "xori", "slli", "srli", "srai", "slti",
             "sltiu", "mv", "not", "neg", "seqz", "snez", "sgt", "sgtu");
     private static final Set<String> INT_DIV = Set.of("div", "divu", "rem", "remu");
-    private static final Set<String> CONST = Set.of("li", "la", "lui");
+    private static final Set<String> CONST = Peephole.CONST;
     private static final Set<String> LOADS = Set.of("lw", "lh", "lhu", "lb", "lbu", "flw", "fld");
     private static final Set<String> STORES = Set.of("sw", "sh", "sb", "fsw", "fsd");
     private static final Set<String> BRANCH2 = Set.of("beq", "bne", "blt", "bge", "bltu", "bgeu", "bgt", "ble",
@@ -118,9 +118,10 @@ final class GlobalOpt {
         return r < 0 ? 0 : 1L << r;
     }
 
+    /** The base register of a memory operand {@code off(reg)}, or null when it is not one. */
     private static String base(String mem) {
-        int l = mem.lastIndexOf('(');
-        return l < 0 || !mem.endsWith(")") ? null : mem.substring(l + 1, mem.length() - 1);
+        String b = mem.endsWith(")") ? Peephole.base(mem) : "";
+        return b.isEmpty() ? null : b;
     }
 
     /** The parsed line, or null when the pass does not know it (the function is then left alone). */

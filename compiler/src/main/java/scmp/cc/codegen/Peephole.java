@@ -26,7 +26,7 @@ final class Peephole {
             "and", "or", "xor", "nor", "sll", "srl", "sra", "slt", "sltu", "addi", "andi", "ori", "xori", "slli",
             "srli", "srai", "slti", "sltiu", "mv", "feq.d", "flt.d", "fle.d", "fcvt.w.d", "fcvt.wu.d");
     /** Instructions {@code op rd, imm} or {@code op rd, symbol}: rd written, nothing read. */
-    private static final Set<String> CONST = Set.of("li", "la", "lui");
+    static final Set<String> CONST = Set.of("li", "la", "lui");
     /** Loads {@code op rd, off(base)}: rd written, base read. */
     private static final Set<String> LOAD = Set.of("lw", "lh", "lhu", "lb", "lbu");
     /** Stores {@code op rs, off(base)}: both read, nothing written. */
@@ -113,7 +113,7 @@ final class Peephole {
         return sb.toString();
     }
 
-    private static String base(String memOperand) {
+    static String base(String memOperand) {
         int l = memOperand.lastIndexOf('(');
         return l < 0 ? "" : memOperand.substring(l + 1, memOperand.length() - 1);
     }
