@@ -52,6 +52,13 @@ public final class JitEngine implements Engine {
      */
     static final int TURNING = -3;
     /**
+     * The exit of a region that keeps its values in locals, where it is entered ({@link #pc}, not yet run), when a
+     * source it assumes ready there is not: the region leaves the issue rule's maximum out for sources that cannot
+     * delay an instruction, some of them only because they are ready where it is entered (a loop's invariants). The
+     * interpreter runs a slice (until a region is entered, as for cold code) and the dispatch goes on.
+     */
+    static final int SETTLE = -4;
+    /**
      * How often the dispatcher meets a pc without a region before it compiles one there: code that runs a few times
      * stays on the interpreter, whose loop the JVM has compiled already, instead of waiting in the JVM's bytecode
      * interpreter for its own region to become hot (tiered, as the JVM itself does).
@@ -136,6 +143,8 @@ public final class JitEngine implements Engine {
     private final int base;
     private long exitCycle;
     private GuestFault fault;
+    /** How often a region left with {@link #SETTLE} (for measurements). */
+    long settles;
 
     // The running thread's state, read and written by the generated code (package-private for it).
     ThreadContext c;
@@ -288,25 +297,10 @@ public final class JitEngine implements Engine {
                 // cold code runs on the interpreter for a slice of cycles; a pc met often gets its region
                 if (tr.heat[i] < hot) {
                     tr.heat[i]++;
-                    long until = Math.min(limit, next + SLICE);
-                    flush(thread);
-                    // in steps, so that the slice stops where a region is entered: a run that starts inside a
-                    // compiled loop (after a limit) goes back to it at its entry rather than heating a pc of its own
-                    long to = next;
-                    while (true) {
-                        to = Math.min(until, to + STEP);
-                        Exit e = interpret(thread, to);
-                        if (e != Exit.LIMIT || to == limit) {
-                            c = null;
-                            return e;
-                        }
-                        int j = (thread.pc - base) >>> 2;
-                        if (to == until || j < tr.blocks.length && tr.blocks[j] != null) {
-                            break;
-                        }
+                    Exit e = slice(thread, limit, 0);
+                    if (e != null) {
+                        return e;
                     }
-                    pc = thread.pc;
-                    next = thread.nextIssue;
                     continue;
                 }
                 b = tr.block(i);
@@ -325,6 +319,20 @@ public final class JitEngine implements Engine {
             if (code != CONTINUE) {
                 if (code == TURNING) {
                     tr.turned(i, (pc - base) >>> 2);
+                    continue;
+                }
+                if (code == SETTLE) {
+                    settles++;
+                    // the first step runs until every pending ready cycle has passed: stopping at the entry again,
+                    // its first instruction still stalled, would leave the run where it was
+                    long pending = 0;
+                    for (long r : rdy) {
+                        pending = Math.max(pending, r);
+                    }
+                    Exit e = slice(thread, limit, pending + 1);
+                    if (e != null) {
+                        return e;
+                    }
                     continue;
                 }
                 if (code == NEAR_LIMIT) {
@@ -347,6 +355,34 @@ public final class JitEngine implements Engine {
         }
         c = null;
         return EXITS[code];
+    }
+
+    /**
+     * Runs a slice of cycles on the interpreter from {@link #pc}: in steps, so that the slice stops where a region is
+     * entered (a run that starts inside a compiled loop, after a limit, goes back to it at its entry rather than
+     * heating a pc of its own). Returns the run's exit when it ended in the slice, else null with {@link #pc} and
+     * {@link #next} where the slice stopped. The first step runs to {@code first} at least.
+     */
+    private Exit slice(ThreadContext thread, long limit, long first) {
+        final Translation tr = translation;
+        long until = Math.min(limit, Math.max(first, next + SLICE));
+        flush(thread);
+        long to = next;
+        while (true) {
+            to = Math.min(until, Math.max(first, to + STEP));
+            Exit e = interpret(thread, to);
+            if (e != Exit.LIMIT || to == limit) {
+                c = null;
+                return e;
+            }
+            int j = (thread.pc - base) >>> 2;
+            if (to == until || j < tr.blocks.length && tr.blocks[j] != null) {
+                break;
+            }
+        }
+        pc = thread.pc;
+        next = thread.nextIssue;
+        return null;
     }
 
     /** Hands the state of the run so far to the thread context and the statistics, for the interpreter. */

@@ -73,6 +73,8 @@ final class RegionCompiler {
     static final int TURN_LIMIT = 64;
 
     private static final int FAULT_EXIT = Engine.Exit.FAULT.ordinal();
+    /** A bound of {@code rdy[r] - next} that nothing is known of ({@code Method#schedule}). */
+    private static final int UNKNOWN = 1 << 20;
 
     private static final String DUMP = System.getProperty("scmp.jit.dump");
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
@@ -132,6 +134,12 @@ final class RegionCompiler {
      * none (version 49, checked by the JVM's type-inferring verifier).
      */
     static final boolean FRAMES = "true".equals(System.getProperty("scmp.jit.frames"));
+
+    /**
+     * Whether the issue rule leaves out the sources that cannot delay an instruction ({@code Method#schedule});
+     * system property {@code scmp.jit.schedule=false} keeps every one (for comparisons).
+     */
+    static final boolean SCHEDULE = !"false".equals(System.getProperty("scmp.jit.schedule"));
 
     /**
      * Compiles the class that is entered at slot {@code i}: when {@code i} is the head of a loop inside a larger loop
@@ -348,6 +356,25 @@ final class RegionCompiler {
         private boolean direct;
         /** Per slot: whether it is emitted in {@link #direct} mode. */
         private final boolean[] directAt;
+        /**
+         * Per slot: the source positions (bits 0 to 2: sources A, B, C of {@code deps}) whose ready cycle cannot be
+         * later than the instruction's earliest issue, so that the issue rule's maximum with it is left out
+         * ({@link #schedule}). Empty in the scan.
+         */
+        private int[] elided;
+        /**
+         * Per scoreboard entry: whether an elided source relies on the entry being ready where the region is
+         * entered; the prologue checks these ({@link #settleGuard}).
+         */
+        private boolean[] guarded;
+        /**
+         * Per slot: whether the instruction leaves its destination's ready cycle and cause as they are. A ready cycle
+         * no later than the next issue never delays an instruction nor names a stall's cause, so any two such values
+         * act alike: an instruction of latency 1 whose destination was ready by its own issue plus one (both the old
+         * and the new value are then no later than the next issue), and every write of {@code SB_NONE}, which no
+         * instruction reads, are left out. Null in the scan.
+         */
+        private boolean[] unwritten;
 
         Method(MethodVisitor mv, int first, int count, Method scan, boolean allowKeep) {
             this.mv = mv;
@@ -700,6 +727,9 @@ final class RegionCompiler {
         private int codeLength;
 
         void emit() {
+            if (!scanning && SCHEDULE) {
+                schedule();
+            }
             for (int j = 0; j < count; j++) {
                 if (reachable[j]) {
                     mv.visitTryCatchBlock(tryStart[j], tryEnd[j], handler[j], FAULT);
@@ -711,6 +741,8 @@ final class RegionCompiler {
                 }
             }
             prologue();
+            Label settle = new Label();
+            boolean settles = settleGuard(settle);
             entrySwitch();
             for (int j = 0; j < count; j++) {
                 if (reachable[j]) {
@@ -736,12 +768,194 @@ final class RegionCompiler {
                     leave(base + 4 * (first + j), JitEngine.NEAR_LIMIT);
                 }
             }
+            if (settles) {
+                // an entry at which a guarded source is not ready yet: the interpreter runs a few cycles first
+                mv.visitLabel(settle);
+                push(base + 4 * first);
+                mv.visitVarInsn(ALOAD, 0);
+                mv.visitFieldInsn(GETFIELD, className, "entry", "I");
+                push(4);
+                mv.visitInsn(IMUL);
+                mv.visitInsn(IADD);
+                mv.visitVarInsn(ISTORE, XPC);
+                push(JitEngine.SETTLE);
+                mv.visitVarInsn(ISTORE, XCODE);
+                mv.visitJumpInsn(GOTO, exit);
+            }
             epilogue();
             if (!scanning) {
                 Label end = new Label();
                 mv.visitLabel(end);
                 codeLength = end.getOffset();
             }
+        }
+
+        /**
+         * Finds the sources whose maximum in the issue rule is known to be the earliest issue itself, and leaves
+         * them out ({@link #elided}). An instruction issues at {@code t >= next} and the next one can issue from
+         * {@code t + 1} (plus a taken jump's bubbles), so along a path in the region the bound of {@code rdy[r] -
+         * next} falls by at least one an instruction, and an instruction sets its destination's to {@code latency -
+         * 1} (its unit's to {@code busy - 1}). A source whose bound is 0 where it is read cannot delay the issue,
+         * nor be the stalled cause when another source delays it (its ready cycle is then below the issue cycle):
+         * leaving it out changes no result. An instruction that calls out (the host, the port, a special register)
+         * makes every bound unknown. Where the region is entered (its first slot and the loop heads of the entry
+         * switch) the bounds are unknown, except in a region that keeps values in locals, which assumes every
+         * entry ready there and checks, where it is entered, those the elided sources rely on ({@link #guarded}).
+         */
+        private void schedule() {
+            guarded = new boolean[DecodedText.SB_SIZE];
+            int[][] clear = flow(keep ? 0 : UNKNOWN);
+            elided = elisions(clear);
+            unwritten = unwritten(clear);
+            if (!keep) {
+                return;
+            }
+            int[][] blind = flow(UNKNOWN);
+            int[] e = elisions(blind);
+            boolean[] u = unwritten(blind);
+            for (int j = 0; j < count; j++) {
+                fields(j);
+                for (int p = 0; p < 3; p++) {
+                    if ((elided[j] & ~e[j] & (1 << p)) != 0) {
+                        guarded[(deps >>> (7 * p)) & 0x7F] = true;
+                    }
+                }
+                if (unwritten[j] && !u[j]) {
+                    guarded[deps >>> 21] = true;
+                }
+            }
+        }
+
+        /** The elided source positions per slot, from the bounds where each slot issues. */
+        private int[] elisions(int[][] in) {
+            int[] result = new int[count];
+            for (int j = 0; j < count; j++) {
+                if (in[j] == null) {
+                    continue;
+                }
+                fields(j);
+                for (int p = 0; p < 3; p++) {
+                    int src = (deps >>> (7 * p)) & 0x7F;
+                    if (src != 0 && in[j][src] == 0) {
+                        result[j] |= 1 << p;
+                    }
+                }
+            }
+            return result;
+        }
+
+        /**
+         * Per slot: whether its destination's ready cycle and cause need not be written ({@link #unwritten}), from
+         * the bounds where each slot issues.
+         */
+        private boolean[] unwritten(int[][] in) {
+            boolean[] result = new boolean[count];
+            for (int j = 0; j < count; j++) {
+                if (in[j] == null) {
+                    continue;
+                }
+                fields(j);
+                if (op >= DecodedText.ILLEGAL || directAt[j]) {
+                    continue;
+                }
+                int d = deps >>> 21;
+                result[j] = d == DecodedText.SB_NONE || latency[op] <= 1 && in[j][d] <= 1;
+            }
+            return result;
+        }
+
+        /**
+         * The bounds of {@code rdy[r] - next} where each slot issues (null where no path reaches), when every bound
+         * is {@code atEntry} where the region is entered.
+         */
+        private int[][] flow(int atEntry) {
+            int sb = DecodedText.SB_SIZE;
+            int[][] in = new int[count][];
+            int[] work = new int[count];
+            boolean[] queued = new boolean[count];
+            int w = 0;
+            for (int j = 0; j < count; j++) {
+                if (reachable[j] && (j == 0 || check[j])) {
+                    in[j] = new int[sb];
+                    java.util.Arrays.fill(in[j], atEntry);
+                    work[w++] = j;
+                    queued[j] = true;
+                }
+            }
+            int[] out = new int[sb];
+            while (w > 0) {
+                int j = work[--w];
+                queued[j] = false;
+                fields(j);
+                if (op >= DecodedText.ILLEGAL) {
+                    continue;
+                }
+                int[] s = in[j];
+                if (directAt[j]) {
+                    java.util.Arrays.fill(out, UNKNOWN);
+                } else {
+                    for (int r = 0; r < sb; r++) {
+                        out[r] = s[r] >= UNKNOWN ? UNKNOWN : Math.max(0, s[r] - 1);
+                    }
+                    for (Stmt st : SEMANTICS_OF[op].body()) {
+                        if (st instanceof Stmt.Occupy o) {
+                            int u = o.unit() == Unit.DIVIDER ? DecodedText.SB_DIV : DecodedText.SB_FPDIV;
+                            out[u] = Math.max(0, busy[op] - 1);
+                        }
+                    }
+                    out[deps >>> 21] = Math.max(0, latency[op] - 1);
+                }
+                int t = inRegionTarget(j);
+                int bub = t >= 0 ? takenBubbles(j) : 0;
+                int fall = j + 1 < count && fallsThrough(j) ? j + 1 : -1;
+                for (int e = 0; e < 2; e++) {
+                    int to = e == 0 ? fall : t;
+                    if (to < 0) {
+                        continue;
+                    }
+                    int less = e == 0 ? 0 : bub;
+                    boolean changed = false;
+                    if (in[to] == null) {
+                        in[to] = new int[sb];
+                        changed = true;
+                    }
+                    for (int r = 0; r < sb; r++) {
+                        int v = out[r] >= UNKNOWN ? UNKNOWN : Math.max(0, out[r] - less);
+                        if (v > in[to][r]) {
+                            in[to][r] = v;
+                            changed = true;
+                        }
+                    }
+                    if (changed && !queued[to]) {
+                        queued[to] = true;
+                        work[w++] = to;
+                    }
+                }
+            }
+            return in;
+        }
+
+        /**
+         * In a region that keeps values in locals, where it is entered: when a {@linkplain #guarded guarded}
+         * scoreboard entry is not ready at the entry's issue cycle, leaves with {@link JitEngine#SETTLE} at the
+         * entry's pc. Returns whether it emitted a check.
+         */
+        private boolean settleGuard(Label settle) {
+            if (scanning || guarded == null || !keep) {
+                return false;
+            }
+            boolean any = false;
+            for (int r = 0; r < guarded.length; r++) {
+                if (!guarded[r]) {
+                    continue;
+                }
+                any = true;
+                loadRdy(r);
+                mv.visitVarInsn(LLOAD, NEXT);
+                mv.visitInsn(LCMP);
+                mv.visitJumpInsn(IFGT, settle);
+            }
+            return any;
         }
 
         /**
@@ -920,8 +1134,11 @@ final class RegionCompiler {
             mv.visitVarInsn(LLOAD, NEXT);
             mv.visitVarInsn(LSTORE, T);
             boolean any = false;
-            for (int src : new int[] {deps & 0x7F, (deps >>> 7) & 0x7F, (deps >>> 14) & 0x7F}) {
-                if (src == 0) {
+            int skip = elided == null ? 0 : elided[slot];
+            int[] srcs = {deps & 0x7F, (deps >>> 7) & 0x7F, (deps >>> 14) & 0x7F};
+            for (int p = 0; p < 3; p++) {
+                int src = srcs[p];
+                if (src == 0 || (skip & (1 << p)) != 0) {
                     continue;
                 }
                 any = true;
@@ -979,8 +1196,10 @@ final class RegionCompiler {
         /** The destination's ready cycle and stall cause, and the retired count (the loop's step 5). */
         private void retire() {
             int dst = deps >>> 21;
-            storeRdy(dst, latency[op]);
-            storeCause(dst, Interpreter.RESULT_CAUSE[op]);
+            if (unwritten == null || !unwritten[slot]) {
+                storeRdy(dst, latency[op]);
+                storeCause(dst, Interpreter.RESULT_CAUSE[op]);
+            }
             increment(N, 1);
         }
 

@@ -198,12 +198,25 @@ class JitDifferentialTest {
         return node;
     }
 
+    /**
+     * A thread's scoreboard as the rest of the run can see it: a ready cycle no later than the thread's next issue
+     * delays nothing and names no stall's cause, so all such values act alike ("-"; the compiled engine leaves some
+     * of them unwritten); later ones, and their causes, exactly.
+     */
+    private static String pending(ThreadContext t) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < t.ready.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(t.ready[i] <= t.nextIssue ? "-" : t.ready[i] + "/" + t.cause[i]);
+        }
+        return sb.append(']').toString();
+    }
+
     private static Outcome outcome(Node node, Memory mem) {
         List<String> threads = new ArrayList<>();
         for (int c = 0; c < CONTEXTS; c++) {
             ThreadContext t = node.context(c);
             threads.add(t.state() + " pc=" + Integer.toHexString(t.pc) + " next=" + t.nextIssue + " x="
-                    + Arrays.toString(t.x) + " f=" + Arrays.toString(t.f) + " ready=" + Arrays.toString(t.ready));
+                    + Arrays.toString(t.x) + " f=" + Arrays.toString(t.f) + " ready=" + pending(t));
         }
         byte[] data = new byte[1024];
         mem.hostRead(DATA, data, 0, data.length);
