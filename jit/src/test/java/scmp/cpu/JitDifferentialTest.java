@@ -279,6 +279,11 @@ class JitDifferentialTest {
         w.add(enc(Instruction.BNE, COUNT, 0, 4 * (loop - w.size())));
         w.add(enc(Instruction.ADDI, 4, FIRST, 0));
         w.add(enc(Instruction.HCALL, HostCall.EXIT.ordinal()));
+        return bytes(w);
+    }
+
+    /** The text of instruction words, little-endian. */
+    static byte[] bytes(List<Integer> w) {
         byte[] b = new byte[4 * w.size()];
         for (int i = 0; i < w.size(); i++) {
             for (int k = 0; k < 4; k++) {

@@ -36,13 +36,7 @@ class JitScheduleTest {
         w.add(enc(Instruction.BNE, 21, 0, 4 * (loop - w.size())));
         w.add(enc(Instruction.ADDI, 4, 9, 0));
         w.add(enc(Instruction.HCALL, HostCall.EXIT.ordinal()));
-        byte[] b = new byte[4 * w.size()];
-        for (int i = 0; i < w.size(); i++) {
-            for (int k = 0; k < 4; k++) {
-                b[4 * i + k] = (byte) (w.get(i) >>> (8 * k));
-            }
-        }
-        return b;
+        return JitDifferentialTest.bytes(w);
     }
 
     @Test
