@@ -157,7 +157,7 @@ final class RegionCompiler {
             int k = Math.min(MAX_INSTRUCTIONS, text.count() + 1 - h);
             Method m = new Method(new MethodVisitor(ASM9) {
             }, h, k, null, false);
-            if (m.reachable[i - h] && m.check[i - h]) {
+            if (m.reachable[i - h] && m.check[i - h] && !m.calls()) {
                 Result r = compile(h, keep);
                 if (r.block() != null) {
                     for (int e : r.entries()) {
@@ -458,6 +458,28 @@ final class RegionCompiler {
                 }
                 span[j] = r;
             }
+        }
+
+        /**
+         * Whether a slot a path reaches is a call (a redirect with a link). A nest's class is not used for a region
+         * with a call: its loops leave the class at each call and come back through the dispatcher anyway, and the
+         * entries at inner heads cost C2's loop optimisations for nothing (docs/performance.md).
+         */
+        boolean calls() {
+            for (int j = 0; j < count; j++) {
+                if (!reachable[j]) {
+                    continue;
+                }
+                fields(j);
+                if (op >= DecodedText.ILLEGAL) {
+                    continue;
+                }
+                var list = SEMANTICS_OF[op].body();
+                if (!list.isEmpty() && list.get(list.size() - 1) instanceof Stmt.Redirect r && r.link() != null) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** The bubbles slot {@code j}'s redirect adds when taken (it is the last statement). */
