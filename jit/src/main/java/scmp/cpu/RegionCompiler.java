@@ -470,12 +470,8 @@ final class RegionCompiler {
                 if (!reachable[j]) {
                     continue;
                 }
-                fields(j);
-                if (op >= DecodedText.ILLEGAL) {
-                    continue;
-                }
-                var list = SEMANTICS_OF[op].body();
-                if (!list.isEmpty() && list.get(list.size() - 1) instanceof Stmt.Redirect r && r.link() != null) {
+                Stmt.Redirect r = redirectAt(j);
+                if (r != null && r.link() != null) {
                     return true;
                 }
             }
@@ -484,9 +480,18 @@ final class RegionCompiler {
 
         /** The bubbles slot {@code j}'s redirect adds when taken (it is the last statement). */
         private int takenBubbles(int j) {
+            Stmt.Redirect r = redirectAt(j);
+            return r != null ? timing.bubbles(r.kind()) : 0;
+        }
+
+        /** Slot {@code j}'s redirect when it is the last statement of its instruction's body; else null. */
+        private Stmt.Redirect redirectAt(int j) {
             fields(j);
+            if (op >= DecodedText.ILLEGAL) {
+                return null;
+            }
             var list = SEMANTICS_OF[op].body();
-            return list.get(list.size() - 1) instanceof Stmt.Redirect r ? timing.bubbles(r.kind()) : 0;
+            return !list.isEmpty() && list.get(list.size() - 1) instanceof Stmt.Redirect r ? r : null;
         }
 
         private int[] filled(int n) {
@@ -689,12 +694,8 @@ final class RegionCompiler {
 
         /** The slot (in the region) that slot {@code j}'s redirect jumps to, when it is a constant there; else -1. */
         private int inRegionTarget(int j) {
-            fields(j);
-            if (op >= DecodedText.ILLEGAL) {
-                return -1;
-            }
-            var list = SEMANTICS_OF[op].body();
-            if (list.isEmpty() || !(list.get(list.size() - 1) instanceof Stmt.Redirect r)) {
+            Stmt.Redirect r = redirectAt(j);
+            if (r == null) {
                 return -1;
             }
             Integer target = constant(r.target());
