@@ -71,8 +71,7 @@ struct win {
     struct put_later *puts;
     struct get_later *gets;
     int tokens;
-    volatile int acks;              /* the targets' answers to the announcements of puts */
-    int acks_wanted;
+    volatile int *acked;            /* per rank: its answers to the announcements of puts */
     volatile int granted, released;
     /* as the target */
     volatile int *applied;          /* [2 * rank + parity]: THREAD messages from rank handled, in all */
@@ -80,7 +79,11 @@ struct win {
     volatile int *marked;           /* per rank: fence markers received */
     int *batch;                     /* per rank: messages of its current announcement of puts received */
     int fences;
-    int *watch, nwatch, capwatch;   /* (address, value) of every announced put run's last word */
+    int *watch, nwatch, capwatch;   /* every announced run's (last word's address, its value, first word's) */
+    int wlo, whi;                   /* the lowest first and highest last word of the watched runs (while any) */
+    struct batch **building;        /* per rank: its announcement's runs until all its messages have come */
+    struct batch *deferred;         /* complete announcements over watched runs, waiting for those to land */
+    int deferring;                  /* a handler installs them */
     int exclusive, shared;          /* the lock's holders */
     struct lock_wait *queue;        /* and the requests waiting for it, in order */
     struct lock_wait *unlocks;      /* unlocks waiting for their holders' messages */
@@ -100,8 +103,19 @@ struct lock_wait {
     int *flag;
 };
 
+/* An announcement of put runs from one origin: runs[3 * i] is run i's last word, runs[3 * i + 1] the value it
+ * will hold, runs[3 * i + 2] its first word. */
+struct batch {
+    struct batch *next;
+    int node, n, cap;               /* (the origin's node: the window's table may not be filled yet) */
+    volatile int *acks;
+    int *runs;
+};
+
 static struct win **wins;
 static int nwins;
+
+static void unwatched(struct win *w, const char *a, int n, int main_thread);
 
 static struct win *win_of(MPI_Win w)
 {
@@ -192,13 +206,16 @@ static void acc_done(struct win *w, int r)
 static void put_bytes(char *addr, int n, int unused, int who, int w0, int w1, int w2, int w3)
 {
     int w[PAYLOAD];
+    struct win *win = WHO_WIN(who);
     (void)unused;
+    if (win->nwatch)
+        unwatched(win, addr, n, 0);
     w[0] = w0;
     w[1] = w1;
     w[2] = w2;
     w[3] = w3;
     memcpy(addr, w, n);
-    WHO_WIN(who)->applied[WHO_SLOT(who)]++;
+    win->applied[WHO_SLOT(who)]++;
 }
 
 /* acc_elements, GAP_PAIR, combine() (an accumulate's elements combined into the window where they arrive) and
@@ -217,33 +234,232 @@ static void accumulate(char *addr, int op_type, int n, int who, int w0, int w1, 
     w[1] = w1;
     w[2] = w2;
     w[3] = w3;
+    if (win->nwatch)
+        unwatched(win, addr, n, 0);
     combine(addr, (op_type >> 8) & 0xff, op_type & 0xff, (char *)w, n);
     win->applied[WHO_SLOT(who)]++;
     acc_done(win, r);
 }
 
-/* Up to two put runs announced (n_total: their number, and 4 times the messages of the announcement): their
- * last words get the complement of what they will hold and are watched; once the whole announcement has
- * come, the origin hears that it may send. */
-static void announce(int node, volatile int *acks, int n_total, int who, int a0, int v0, int a1, int v1)
+/* ---- Puts announced, watched until they land ---------------------------------------------------------------
+ * An origin announces the runs of its puts to a target (two a message: each run's last word, the value it will
+ * hold and its length in words); once the whole announcement has come, the target stores the complement of
+ * each value in its word, watches those words and tells the origin it may send the data. Runs of one origin in
+ * one announcement never overlap (send_puts' rounds), but another origin's may (concurrent conflicting puts: MPI
+ * leaves the words' values undefined, yet every synchronisation must end). A run over a watched run's last word
+ * would leave that watch waiting for ever once its data landed after the watched value; so an announcement with
+ * a run that overlaps a watched run waits (deferred), complements unwritten and the origin unanswered, until the
+ * watched runs it overlaps have landed; announcements are installed whole, so none waits for one that waits.
+ * A handler's write into the window (bytes of a put, accumulates, atomics), and a process's own put or
+ * accumulate to itself, waits likewise until no watched last word lies under it (programs/mpi/putconflict.c). */
+
+/* Whether one of the n runs overlaps a watched run (runs sorted by first word here when they are not). */
+static int by_first(const void *a, const void *b)
 {
-    struct win *w = WHO_WIN(who);
-    int i, n = n_total & 3, r = WHO_SLOT(who) >> 1;
-    if (w->nwatch + 2 > w->capwatch) {
-        w->capwatch = 2 * w->capwatch + 8;
-        w->watch = (int *)__mpi_xrealloc(w->watch, 2 * w->capwatch * sizeof(int), "MPI_Put");
+    int x = ((const int *)a)[2], y = ((const int *)b)[2];
+    return x < y ? -1 : x > y;
+}
+
+static int overlaps_watched(struct win *w, int *runs, int n)
+{
+    int i, j, lo = runs[2], hi = runs[0], sorted = 1;
+    if (w->nwatch == 0)
+        return 0;
+    if (n <= 2) {
+        /* an announcement of one message: each watched run against its runs */
+        int lo1 = n == 2 ? runs[5] : lo, hi1 = n == 2 ? runs[3] : hi;
+        if ((hi < w->wlo || lo > w->whi) && (hi1 < w->wlo || lo1 > w->whi))
+            return 0;
+        for (j = 0; j < w->nwatch; j++) {
+            int wl = w->watch[3 * j + 2], wh = w->watch[3 * j];
+            if ((wl <= hi && lo <= wh) || (wl <= hi1 && lo1 <= wh))
+                return 1;
+        }
+        return 0;
+    }
+    for (i = 1; i < n; i++) {
+        if (runs[3 * i + 2] < runs[3 * i - 1])
+            sorted = 0;
+        if (runs[3 * i + 2] < lo)
+            lo = runs[3 * i + 2];
+        if (runs[3 * i] > hi)
+            hi = runs[3 * i];
+    }
+    if (hi < w->wlo || lo > w->whi)
+        return 0;
+    if (!sorted)
+        qsort(runs, n, 3 * sizeof(int), by_first);
+    for (j = 0; j < w->nwatch; j++) {
+        int wl = w->watch[3 * j + 2], wh = w->watch[3 * j], a = 0, b = n;
+        if (wh < lo || wl > hi)
+            continue;
+        while (a < b) {             /* a: the runs that begin at or below wh */
+            int m = (a + b) >> 1;
+            if (runs[3 * m + 2] <= wh)
+                a = m + 1;
+            else
+                b = m;
+        }
+        if (a > 0 && runs[3 * (a - 1)] >= wl)
+            return 1;
+    }
+    return 0;
+}
+
+/* The n runs are watched, their last words hold their values' complements, and the origin hears it may send. */
+static void install(struct win *w, int node, volatile int *acks, const int *runs, int n)
+{
+    int i;
+    if (w->nwatch + n > w->capwatch) {
+        w->capwatch = 2 * w->capwatch + n + 8;
+        w->watch = (int *)__mpi_xrealloc(w->watch, 3 * w->capwatch * sizeof(int), "MPI_Put");
+    }
+    if (w->nwatch == 0) {
+        w->wlo = runs[2];
+        w->whi = runs[0];
     }
     for (i = 0; i < n; i++) {
-        int a = i ? a1 : a0, v = i ? v1 : v0;
-        *(int *)a = ~v;
-        w->watch[2 * w->nwatch] = a;
-        w->watch[2 * w->nwatch + 1] = v;
-        w->nwatch++;
+        int *x = w->watch + 3 * w->nwatch++;
+        x[0] = runs[3 * i];
+        x[1] = runs[3 * i + 1];
+        x[2] = runs[3 * i + 2];
+        *(int *)x[0] = ~x[1];
+        if (x[2] < w->wlo)
+            w->wlo = x[2];
+        if (x[0] > w->whi)
+            w->whi = x[0];
     }
+    __mpi_handler_send(OUT_ADD, node, (int)acks, 1, 0);
+}
+
+static int landed(struct win *w);
+
+/* The deferred announcements are installed as the runs they overlap land (one handler does it, the others leave
+ * theirs in the list). */
+static void serve_deferred(struct win *w)
+{
+    if (w->deferring)
+        return;
+    w->deferring = 1;
+    for (;;) {
+        struct batch **bp = &w->deferred, *b;
+        landed(w);
+        while ((b = *bp) != 0) {
+            if (overlaps_watched(w, b->runs, b->n)) {
+                bp = &b->next;
+                continue;
+            }
+            *bp = b->next;
+            install(w, b->node, b->acks, b->runs, b->n);
+            free(b->runs);
+            free(b);
+        }
+        if (!w->deferred)
+            break;
+        suspendThread();
+    }
+    w->deferring = 0;
+}
+
+/* A whole announcement of node's: installed, or deferred (b: its runs, kept if deferred, else freed). */
+static void announced(struct win *w, int node, volatile int *acks, struct batch *b)
+{
+    struct batch **bp = &w->deferred;
+    if (!overlaps_watched(w, b->runs, b->n)) {
+        install(w, node, acks, b->runs, b->n);
+        free(b->runs);
+        free(b);
+        return;
+    }
+    b->node = node;
+    b->acks = acks;
+    b->next = 0;
+    while (*bp)
+        bp = &(*bp)->next;
+    *bp = b;
+    serve_deferred(w);
+}
+
+/* Up to two put runs announced: n_total is their number, 4 times the origin's node and 4096 times the messages of
+ * the announcement (the origin's node is sent: a target may have a window's handlers run before its own
+ * MPI_Win_create has filled the window's table of nodes); lens their lengths in words (the second's in the top
+ * half when there are two). */
+static void announce(volatile int *acks, int n_total, int lens, int who, int a0, int v0, int a1, int v1)
+{
+    struct win *w = WHO_WIN(who);
+    int n = n_total & 3, node = (n_total >> 2) & 1023, total = (unsigned)n_total >> 12, r = WHO_SLOT(who) >> 1;
+    int run[6], j;
+    struct batch *b;
+    if (total == 1) {
+        /* the whole announcement in one message (the usual case), installed here unless it overlaps a watched run */
+        int lo = a0 - 4 * ((n == 2 ? lens & 0xffff : lens) - 1), hi = a0, lo1 = lo, hi1 = hi, *x;
+        if (n == 2) {
+            lo1 = a1 - 4 * (((unsigned)lens >> 16) - 1);
+            hi1 = a1;
+        }
+        for (j = 0; j < w->nwatch; j++) {
+            int wl = w->watch[3 * j + 2], wh = w->watch[3 * j];
+            if ((wl <= hi && lo <= wh) || (wl <= hi1 && lo1 <= wh))
+                break;
+        }
+        if (j == w->nwatch) {
+            if (w->nwatch + 2 > w->capwatch) {
+                w->capwatch = 2 * w->capwatch + 8;
+                w->watch = (int *)__mpi_xrealloc(w->watch, 3 * w->capwatch * sizeof(int), "MPI_Put");
+            }
+            if (w->nwatch == 0) {
+                w->wlo = lo;
+                w->whi = hi;
+            }
+            x = w->watch + 3 * w->nwatch;
+            x[0] = a0;
+            x[1] = v0;
+            x[2] = lo;
+            *(int *)a0 = ~v0;
+            if (n == 2) {
+                x[3] = a1;
+                x[4] = v1;
+                x[5] = lo1;
+                *(int *)a1 = ~v1;
+            }
+            w->nwatch += n;
+            if (lo1 < lo)
+                lo = lo1;
+            if (hi1 > hi)
+                hi = hi1;
+            if (lo < w->wlo)
+                w->wlo = lo;
+            if (hi > w->whi)
+                w->whi = hi;
+            w->applied[WHO_SLOT(who)]++;
+            __mpi_handler_send(OUT_ADD, node, (int)acks, 1, 0);
+            return;
+        }
+    }
+    run[0] = a0;
+    run[1] = v0;
+    run[2] = a0 - 4 * ((n == 2 ? lens & 0xffff : lens) - 1);
+    run[3] = a1;
+    run[4] = v1;
+    run[5] = a1 - 4 * (((unsigned)lens >> 16) - 1);
     w->applied[WHO_SLOT(who)]++;
-    if (++w->batch[r] == n_total >> 2) {
+    if (!w->building)
+        w->building = (struct batch **)__mpi_xcalloc(w->size, sizeof *w->building, "MPI_Put");
+    if (!(b = w->building[r])) {
+        b = w->building[r] = (struct batch *)__mpi_xcalloc(1, sizeof *b, "MPI_Put");
+        b->cap = total == 1 ? 2 : 16;
+        b->runs = (int *)__mpi_xmalloc(3 * b->cap * sizeof(int), "MPI_Put");
+    }
+    if (b->n + n > b->cap) {
+        b->cap = 2 * b->cap + n;
+        b->runs = (int *)__mpi_xrealloc(b->runs, 3 * b->cap * sizeof(int), "MPI_Put");
+    }
+    memcpy(b->runs + 3 * b->n, run, 3 * n * sizeof(int));
+    b->n += n;
+    if (++w->batch[r] == total) {
         w->batch[r] = 0;
-        __mpi_handler_send(OUT_ADD, node, (int)acks, 1, 0);
+        w->building[r] = 0;
+        announced(w, node, acks, b);
     }
 }
 
@@ -252,15 +468,46 @@ static int landed(struct win *w)
 {
     int i = 0;
     while (i < w->nwatch) {
-        if (*(volatile int *)w->watch[2 * i] == w->watch[2 * i + 1]) {
-            w->nwatch--;
-            w->watch[2 * i] = w->watch[2 * w->nwatch];
-            w->watch[2 * i + 1] = w->watch[2 * w->nwatch + 1];
+        int *x = w->watch + 3 * i;
+        if (*(volatile int *)x[0] == x[1]) {
+            int *last = w->watch + 3 * --w->nwatch;
+            x[0] = last[0];
+            x[1] = last[1];
+            x[2] = last[2];
         } else {
             i++;
         }
     }
-    return w->nwatch == 0;
+    return w->nwatch == 0 && !w->deferred;
+}
+
+/* Whether a watched run's last word lies in the n bytes at a. */
+static int under_watch(struct win *w, const char *a, int n)
+{
+    int j;
+    if (w->nwatch == 0 || (int)a + n <= w->wlo || (int)a > w->whi)
+        return 0;
+    for (j = 0; j < w->nwatch; j++)
+        if (w->watch[3 * j] + 4 > (int)a && w->watch[3 * j] < (int)a + n)
+            return 1;
+    return 0;
+}
+
+static void idle(void);
+
+/* A write of n bytes at a waits until no watched run's last word is there; others run meanwhile (the node's
+ * handlers; in a handler, main_thread 0, the other threads too). */
+static void unwatched(struct win *w, const char *a, int n, int main_thread)
+{
+    while (under_watch(w, a, n)) {
+        landed(w);
+        if (!under_watch(w, a, n))
+            break;
+        if (main_thread)
+            idle();
+        else
+            suspendThread();
+    }
 }
 
 /* The words of a get, then its token, in one DATA message. */
@@ -434,6 +681,7 @@ static int create(void *base, int size, int disp_unit, MPI_Comm comm, MPI_Win *w
     w->acc_sent = (int *)(w->bases + p);
     w->acc_next = w->acc_sent + p;
     w->draining = w->acc_next + p;
+    w->acked = w->draining + p;
     w->mine = mine;
     wins[id] = w;
     mine4[0] = (int)base;
@@ -463,7 +711,7 @@ static void pend_free(struct win *w);
 int MPI_Win_free(MPI_Win *win)
 {
     struct win *w = win ? win_of(*win) : 0;
-    int err;
+    int err, i;
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, "MPI_Win_free");
     if ((err = __mpi_win_freed(*win)) != MPI_SUCCESS)
@@ -478,6 +726,14 @@ int MPI_Win_free(MPI_Win *win)
     }
     free(w->mine);
     free(w->watch);
+    if (w->building) {
+        for (i = 0; i < w->size; i++)
+            if (w->building[i]) {
+                free(w->building[i]->runs);
+                free(w->building[i]);
+            }
+        free(w->building);
+    }
     free(w->pscw);
     free(w->nodes);
     free(w);
@@ -588,6 +844,8 @@ static void bulk_apply(int *buf, int meta, int *dst, int who, int words, int byt
     for (i = 0; i < np; i++) {
         char *a = (char *)piece[2 * i];
         int n = piece[2 * i + 1];
+        if (w->nwatch)
+            unwatched(w, a, n, 0);
         if (tmp)
             elements_at(type, a, (char *)tmp + o, n);
         if (op == MPI_REPLACE && n == 4 && (((int)a | o) & 3) == 0)
@@ -913,7 +1171,11 @@ int MPI_Put(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     if (!src)
         return __mpi_win_no_mem(win, "MPI_Put", origin_count * __mpi_type_get(origin_datatype)->size);
     if (target_rank == w->rank) {
-        FOR_RUNS(tt, target_count, base, a, len, off, memcpy(a, src + off, len));
+        FOR_RUNS(tt, target_count, base, a, len, off, {
+            if (w->nwatch)
+                unwatched(w, a, len, 1);
+            memcpy(a, src + off, len);
+        });
     } else {
         /* runs of at most 16 bytes in bulk when they are many (MPICH's rma/transpose1: 10^6 runs of an int,
          * each remembered until the fence before), the others as they were */
@@ -1116,7 +1378,11 @@ int MPI_Accumulate(void *origin_addr, int origin_count, MPI_Datatype origin_data
     }
     if (target_rank == w->rank) {
         /* here: whole runs */
-        FOR_ELEMENTS(tt, target_count, base, et, tt->size * target_count, a, len, off, combine(a, op, et, src + off, len));
+        FOR_ELEMENTS(tt, target_count, base, et, tt->size * target_count, a, len, off, {
+            if (w->nwatch)
+                unwatched(w, a, len, 1);
+            combine(a, op, et, src + off, len);
+        });
     } else {
         /* to another process: its pieces join the pending message (above, "Small accumulates gathered") */
         struct bulk *b = pend_for(w, target_rank, op, et);
@@ -1177,10 +1443,11 @@ static int overlaps(struct put_later *go, struct put_later *p, int *span)
  * first's value, so the first's watch never ended) go in rounds, in the order they were made. Each round is
  * announced and deposited; before the next, the target answers once every run it watches has landed (an
  * unlock_request that keeps the lock, as a flush), so the next round's complements and data come after. */
+static void deposit(struct win *w, struct put_later *go);
+
 static void send_puts(struct win *w, int rank)
 {
-    struct put_later *go = 0, **pp = &w->puts, *p, *q;
-    int pass, pair[PAYLOAD], *msgs, *span, *rounds, round, last = 0;
+    struct put_later *go = 0, **pp = &w->puts, *p;
     pend_flush(w, rank, 0);         /* the gathered accumulates too */
     while ((p = *pp) != 0) {
         if (rank >= 0 && p->rank != rank) {
@@ -1191,10 +1458,17 @@ static void send_puts(struct win *w, int rank)
         p->next = go;           /* go: oldest first */
         go = p;
     }
-    if (!go)
-        return;
+    if (go)
+        deposit(w, go);
+}
+
+/* The runs of go (oldest first), in rounds, each announced and then deposited. */
+static void deposit(struct win *w, struct put_later *go)
+{
+    struct put_later *p, *q;
+    int pass, pair[PAYLOAD], *msgs, *span, *rounds, round, last = 0, lens, t, i, nw, ready;
     msgs = (int *)__mpi_xcalloc(4 * w->size, sizeof(int), "MPI_Win_fence");
-    span = msgs + w->size;
+    span = msgs + w->size;          /* (then, in each round, the targets not yet answered) */
     rounds = span + 2 * w->size;    /* per rank: its current round */
     for (p = go; p; p = p->next) {
         int *sp = span + 2 * p->rank;
@@ -1230,6 +1504,7 @@ static void send_puts(struct win *w, int rank)
                 msgs[p->rank] = 0;
         }
         /* pass 0 counts each target's messages, pass 1 sends them with the count */
+        nw = 0;
         for (pass = 0; pass < 2; pass++)
             for (p = go; p; p = q) {
                 q = p->next;
@@ -1240,23 +1515,47 @@ static void send_puts(struct win *w, int rank)
                 pair[0] = (int)(p->dst + p->words - 1);
                 pair[1] = p->src[p->words - 1];
                 pair[2] = pair[3] = 0;
-                if (q && q->rank == p->rank && q->round == round) {
+                lens = p->words;
+                if (q && q->rank == p->rank && q->round == round && p->words <= 0xffff && q->words <= 0xffff) {
                     pair[2] = (int)(q->dst + q->words - 1);
                     pair[3] = q->src[q->words - 1];
+                    lens |= q->words << 16;
                     q = q->next;
                 }
                 if (pass == 0) {
                     if (msgs[p->rank]++ == 0)
-                        w->acks_wanted++;
+                        span[nw++] = p->rank;
                 } else {
-                    thread8(w, p->rank, (void (*)())announce, getNodeId(), (int)&w->acks,
-                            (pair[2] ? 2 : 1) | msgs[p->rank] << 2, pair);
+                    thread8(w, p->rank, (void (*)())announce, (int)(w->acked + p->rank),
+                            (pair[2] ? 2 : 1) | getNodeId() << 2 | msgs[p->rank] << 12, lens, pair);
                 }
             }
-        wait_for(&w->acks, w->acks_wanted);
-        for (p = go; p; p = p->next)
-            if (p->round == round)
-                sendDataBlock(w->nodes[p->rank], p->dst, 1, p->src, 1, p->words);
+        /* each target's runs leave once it has answered: waiting for every target first could wait for ever (one
+         * target defers this origin's announcement behind another origin's runs, whose origin waits likewise for
+         * the other target) */
+        while (nw > 0) {
+            if (nw == 1)
+                wait_for(w->acked + span[0], 1);    /* (one target: the lean loop) */
+            for (i = 0, ready = 0; i < nw;)
+                if (w->acked[t = span[i]]) {
+                    w->acked[t] = 0;
+                    msgs[t] = -2;   /* answered: its runs leave now */
+                    span[i] = span[--nw];
+                    ready = 1;
+                } else {
+                    i++;
+                }
+            if (!ready) {
+                idle();
+                continue;
+            }
+            for (p = go; p; p = p->next)
+                if (p->round == round && msgs[p->rank] == -2)
+                    sendDataBlock(w->nodes[p->rank], p->dst, 1, p->src, 1, p->words);
+            for (p = go; p; p = p->next)
+                if (msgs[p->rank] == -2)
+                    msgs[p->rank] = 1;
+        }
     }
     free(msgs);
     for (p = go; p; p = q) {
@@ -1455,6 +1754,8 @@ static void fetch_op(char *addr, int meta, int *dst, int who, int w0, int w1, in
     o[1] = w1;
     o[2] = w2;
     o[3] = w3;
+    if (w->nwatch)
+        unwatched(w, addr, n, 0);
     elements_at(type, addr, (char *)tmp, n);
     tmp[words] = FETCH_TOKEN;
     combine(addr, op, type, (char *)o, n);
@@ -1476,6 +1777,8 @@ static void compare_swap(char *addr, int sn, int *dst, int who, int c0, int c1, 
     c[1] = c1;
     c[2] = n0;
     c[3] = n1;
+    if (w->nwatch)
+        unwatched(w, addr, n, 0);
     memcpy(tmp, addr, n);
     tmp[words] = FETCH_TOKEN;
     if (memcmp(addr, c, n) == 0)
@@ -1586,6 +1889,8 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
             return __mpi_win_no_mem(win, fn, tt->size * target_count);
         }
         FOR_ELEMENTS(tt, target_count, base, et, tt->size * target_count, a, len, off, {
+            if (w->nwatch)
+                unwatched(w, a, len, 1);
             elements_at(et, a, s + off, len);
             combine(a, op, et, src ? src + off : 0, len);
         });
@@ -1674,6 +1979,8 @@ int MPI_Compare_and_swap(void *origin_addr, void *compare_addr, void *result_add
         return __mpi_win_error(win, err, "MPI_Compare_and_swap");
     n = __coll_size(datatype);
     if (target_rank == w->rank) {
+        if (w->nwatch)
+            unwatched(w, base, n, 1);
         memcpy(d, base, n);
         if (memcmp(base, compare_addr, n) == 0)
             memcpy(base, origin_addr, n);

@@ -101,6 +101,7 @@ class SpMpiTest {
         "fixedtypes, 4, counters", "fixedtypes, 4, native", "ftypes, 4, counters", "ftypes, 4, native",
         "pcoll, 4, base", "pcoll, 4, native", "pcoll, 16, enhanced",
         "transpose, 4, counters", "winsync, 4, base", "winsync, 4, native", "winsync, 16, enhanced",
+        "putconflict, 4, base", "putconflict, 4, native", "putconflict, 16, enhanced",
         "getnomem, 4, counters", "getnomem, 4, native", "pcollc, 4, enhanced", "pcollc, 4, native"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n, String version) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");

@@ -49,7 +49,7 @@ class T3dMpiTest {
         "universe, 4", "statuserr, 4", "statuserr, 16",
         "fixedtypes, 4", "fixedtypes, 16", "ftypes, 4", "ftypes, 16", "pcoll, 4", "pcoll, 16",
         "transpose, 4", "winpoll, 4", "winpoll, 16",
-        "winsync, 4", "winsync, 16", "getnomem, 4", "pcollc, 4", "accbulk, 4"})
+        "winsync, 4", "winsync, 16", "getnomem, 4", "pcollc, 4", "accbulk, 4", "putconflict, 4", "putconflict, 16"})
     void anScmpMpiProgramPrintsWhatMpichPrints(String name, int n) throws IOException {
         Path exe = build("programs/mpi/" + name + ".c");
         E2e.Sim s = E2e.scmpsim("-n", String.valueOf(n), exe.toString());
