@@ -1861,6 +1861,36 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
             return MPI_SUCCESS;
         }
     }
+    /* A pair type with a gap (MPI_DOUBLE_INT, MPI_SHORT_INT, MPI_LONG_DOUBLE_INT) likewise, a message per element:
+     * its value and its int packed as combine() takes them, the element's value at base + i * extent (as
+     * MPI_Accumulate's pair path does; the replies are packed elements, unpacked into the result's layout). */
+    if (result_datatype == target_datatype && result_count == target_count
+        && (op == MPI_NO_OP || (origin_datatype == target_datatype && origin_count == target_count))
+        && target_count > 0 && target_count <= BULK_MIN && GAP_PAIR(target_datatype)
+        && target_rank >= 0 && target_rank < w->size && target_rank != w->rank && target_disp >= 0
+        && target_disp <= w->sizes[target_rank]) {
+        struct __mpi_type *pt = __mpi_type_get(target_datatype);
+        int es = pt->size, ext = pt->ub - pt->lb, v = pt->blocks[0].len, k = pt->blocks[1].disp, i;
+        if (es <= 4 * PAYLOAD
+            && target_disp * w->units[target_rank] + (target_count - 1) * ext + k + 4 <= w->sizes[target_rank]
+            && acc_elements(target_datatype, target_datatype, op, 1, &et) == MPI_SUCCESS
+            && (g = fetch_later(w, target_rank, target_count, result_addr, result_count, result_datatype)) != 0) {
+            base = w->bases[target_rank] + target_disp * w->units[target_rank];
+            pend_flush(w, target_rank, 1);      /* the accumulates before it apply first */
+            for (i = 0; i < target_count; i++) {
+                int d[PAYLOAD] = {0, 0, 0, 0};
+                if (op != MPI_NO_OP) {
+                    memcpy(d, (char *)origin_addr + i * ext, v);
+                    memcpy((char *)d + v, (char *)origin_addr + i * ext + k, 4);
+                }
+                fetch_run(w, g, i, (void (*)())fetch_op, base + i * ext, acc_seq(w, target_rank)
+                          | FETCH_META(es, op, et), es, d);
+            }
+            g->next = w->gets;
+            w->gets = g;
+            return MPI_SUCCESS;
+        }
+    }
     err = target(w, target_rank, target_disp, target_count, target_datatype, result_count, result_datatype, &base);
     if (err == MPI_SUCCESS && op != MPI_NO_OP)
         err = target(w, target_rank, target_disp, target_count, target_datatype, origin_count, origin_datatype,
