@@ -128,9 +128,10 @@ class MpiProgramsTest {
 
     /**
      * Puts from different origins to the same words of one target in one epoch (docs/mpi.md, "One-sided
-     * communication", puts that overlap): putconflict.c as scmpsim -n 16 runs it, under both virtual-channel
-     * selections, with MPICH's output (programs/mpi/putconflict.16.expected). With a libmpi whose target watched
-     * every announced run's last word whoever else wrote it, a watch never ended and the run did not.
+     * communication", puts from different origins over one another): putconflict.c as scmpsim -n 16 runs it,
+     * under both virtual-channel selections, with MPICH's output (programs/mpi/putconflict.16.expected). With a
+     * libmpi whose target watched every announced run's last word whoever else wrote it, a watch never ended and
+     * the run did not.
      */
     @ParameterizedTest(name = "putconflict.c, scmpsim -n 16, --vc-select {0}")
     @CsvSource({"FLOW", "ANY"})
