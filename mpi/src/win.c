@@ -265,18 +265,6 @@ static int overlaps_watched(struct win *w, int *runs, int n)
     int i, j, lo = runs[2], hi = runs[0], sorted = 1;
     if (w->nwatch == 0)
         return 0;
-    if (n <= 2) {
-        /* an announcement of one message: each watched run against its runs */
-        int lo1 = n == 2 ? runs[5] : lo, hi1 = n == 2 ? runs[3] : hi;
-        if ((hi < w->wlo || lo > w->whi) && (hi1 < w->wlo || lo1 > w->whi))
-            return 0;
-        for (j = 0; j < w->nwatch; j++) {
-            int wl = w->watch[3 * j + 2], wh = w->watch[3 * j];
-            if ((wl <= hi && lo <= wh) || (wl <= hi1 && lo1 <= wh))
-                return 1;
-        }
-        return 0;
-    }
     for (i = 1; i < n; i++) {
         if (runs[3 * i + 2] < runs[3 * i - 1])
             sorted = 0;
@@ -1832,63 +1820,61 @@ static int get_accumulate(void *origin_addr, int origin_count, MPI_Datatype orig
     int err, len, off, per, r = 0;
     if (!w)
         return __mpi_error(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
-    /* The common case at once, as in MPI_Accumulate: one predefined type without gaps on every side, as many
-     * items, a few bytes to another process, in the window (MPICH's rma/atomic_rmw_gacc makes 450000 such calls,
-     * each followed by a flush). Anything else, an error among it, goes the general way below. */
+    /* The common cases at once, as in MPI_Accumulate (one test of the target for both): one predefined type without
+     * gaps on every side, as many items, a few bytes to another process, in the window (MPICH's rma/atomic_rmw_gacc
+     * makes 450000 such calls, each followed by a flush); or a pair type with a gap (MPI_DOUBLE_INT, MPI_SHORT_INT,
+     * MPI_LONG_DOUBLE_INT), a message per element: its value and its int packed as combine() takes them, the
+     * element's value at base + i * extent (the replies are packed elements, unpacked into the result's layout).
+     * Anything else, an error among it, goes the general way below. */
     if (result_datatype == target_datatype && result_count == target_count
         && (op == MPI_NO_OP || (origin_datatype == target_datatype && origin_count == target_count))
-        && target_count > 0 && target_count <= BULK_MIN && __coll_contig_basic(target_datatype)
+        && target_count > 0 && target_count <= BULK_MIN
         && target_rank >= 0 && target_rank < w->size && target_rank != w->rank && target_disp >= 0
         && target_disp <= w->sizes[target_rank]) {
-        int d[PAYLOAD] = {0, 0, 0, 0}, es = __coll_size(target_datatype);
-        len = target_count * es;
-        per = (PAYLOAD * 4 / es) * es;
-        if (len <= BULK_MIN && target_disp * w->units[target_rank] + len <= w->sizes[target_rank]
-            && acc_elements(target_datatype, target_datatype, op, 1, &et) == MPI_SUCCESS
-            && (g = fetch_later(w, target_rank, (len + per - 1) / per, result_addr, result_count,
-                                result_datatype)) != 0) {
-            base = w->bases[target_rank] + target_disp * w->units[target_rank];
-            pend_flush(w, target_rank, 1);      /* the accumulates before it apply first */
-            for (off = 0; off < len; off += per) {
-                int n = len - off < per ? len - off : per;
-                if (op != MPI_NO_OP)
-                    memcpy(d, (char *)origin_addr + off, n);
-                fetch_run(w, g, r++, (void (*)())fetch_op, base + off, acc_seq(w, target_rank)
-                          | FETCH_META(n, op, et), n, d);
-            }
-            g->next = w->gets;
-            w->gets = g;
-            return MPI_SUCCESS;
-        }
-    }
-    /* A pair type with a gap (MPI_DOUBLE_INT, MPI_SHORT_INT, MPI_LONG_DOUBLE_INT) likewise, a message per element:
-     * its value and its int packed as combine() takes them, the element's value at base + i * extent (as
-     * MPI_Accumulate's pair path does; the replies are packed elements, unpacked into the result's layout). */
-    if (result_datatype == target_datatype && result_count == target_count
-        && (op == MPI_NO_OP || (origin_datatype == target_datatype && origin_count == target_count))
-        && target_count > 0 && target_count <= BULK_MIN && GAP_PAIR(target_datatype)
-        && target_rank >= 0 && target_rank < w->size && target_rank != w->rank && target_disp >= 0
-        && target_disp <= w->sizes[target_rank]) {
-        struct __mpi_type *pt = __mpi_type_get(target_datatype);
-        int es = pt->size, ext = pt->ub - pt->lb, v = pt->blocks[0].len, k = pt->blocks[1].disp, i;
-        if (es <= 4 * PAYLOAD
-            && target_disp * w->units[target_rank] + (target_count - 1) * ext + k + 4 <= w->sizes[target_rank]
-            && acc_elements(target_datatype, target_datatype, op, 1, &et) == MPI_SUCCESS
-            && (g = fetch_later(w, target_rank, target_count, result_addr, result_count, result_datatype)) != 0) {
-            base = w->bases[target_rank] + target_disp * w->units[target_rank];
-            pend_flush(w, target_rank, 1);      /* the accumulates before it apply first */
-            for (i = 0; i < target_count; i++) {
-                int d[PAYLOAD] = {0, 0, 0, 0};
-                if (op != MPI_NO_OP) {
-                    memcpy(d, (char *)origin_addr + i * ext, v);
-                    memcpy((char *)d + v, (char *)origin_addr + i * ext + k, 4);
+        if (__coll_contig_basic(target_datatype)) {
+            int d[PAYLOAD] = {0, 0, 0, 0}, es = __coll_size(target_datatype);
+            len = target_count * es;
+            per = (PAYLOAD * 4 / es) * es;
+            if (len <= BULK_MIN && target_disp * w->units[target_rank] + len <= w->sizes[target_rank]
+                && acc_elements(target_datatype, target_datatype, op, 1, &et) == MPI_SUCCESS
+                && (g = fetch_later(w, target_rank, (len + per - 1) / per, result_addr, result_count,
+                                    result_datatype)) != 0) {
+                base = w->bases[target_rank] + target_disp * w->units[target_rank];
+                pend_flush(w, target_rank, 1);      /* the accumulates before it apply first */
+                for (off = 0; off < len; off += per) {
+                    int n = len - off < per ? len - off : per;
+                    if (op != MPI_NO_OP)
+                        memcpy(d, (char *)origin_addr + off, n);
+                    fetch_run(w, g, r++, (void (*)())fetch_op, base + off, acc_seq(w, target_rank)
+                              | FETCH_META(n, op, et), n, d);
                 }
-                fetch_run(w, g, i, (void (*)())fetch_op, base + i * ext, acc_seq(w, target_rank)
-                          | FETCH_META(es, op, et), es, d);
+                g->next = w->gets;
+                w->gets = g;
+                return MPI_SUCCESS;
             }
-            g->next = w->gets;
-            w->gets = g;
-            return MPI_SUCCESS;
+        } else if (GAP_PAIR(target_datatype)) {
+            struct __mpi_type *pt = __mpi_type_get(target_datatype);
+            int es = pt->size, ext = pt->ub - pt->lb, v = pt->blocks[0].len, k = pt->blocks[1].disp, i;
+            if (es <= 4 * PAYLOAD
+                && target_disp * w->units[target_rank] + (target_count - 1) * ext + k + 4 <= w->sizes[target_rank]
+                && acc_elements(target_datatype, target_datatype, op, 1, &et) == MPI_SUCCESS
+                && (g = fetch_later(w, target_rank, target_count, result_addr, result_count, result_datatype))
+                       != 0) {
+                base = w->bases[target_rank] + target_disp * w->units[target_rank];
+                pend_flush(w, target_rank, 1);
+                for (i = 0; i < target_count; i++) {
+                    int d[PAYLOAD] = {0, 0, 0, 0};
+                    if (op != MPI_NO_OP) {
+                        memcpy(d, (char *)origin_addr + i * ext, v);
+                        memcpy((char *)d + v, (char *)origin_addr + i * ext + k, 4);
+                    }
+                    fetch_run(w, g, i, (void (*)())fetch_op, base + i * ext, acc_seq(w, target_rank)
+                              | FETCH_META(es, op, et), es, d);
+                }
+                g->next = w->gets;
+                w->gets = g;
+                return MPI_SUCCESS;
+            }
         }
     }
     err = target(w, target_rank, target_disp, target_count, target_datatype, result_count, result_datatype, &base);
