@@ -1044,7 +1044,8 @@ public final class Node {
         if (exited) {
             return 0;   // taken and dropped at its tail (startReserved)
         }
-        ThreadContext c = firstFree();
+        // every context not free holds a live thread or is reserved: when they are all taken, no search
+        ThreadContext c = live + reserved < contexts.length ? firstFree() : null;
         if (c == null) {
             return -1;
         }

@@ -455,10 +455,12 @@ public final class Machine {
 
     /**
      * Runs a node with work up to {@code limit} if its next event lies before it, as the rounds do; a node that
-     * waits in a known period becomes (or stays) virtual instead: only its position moves.
+     * waits in a known period becomes (or stays) virtual instead: only its position moves. With {@code
+     * unlessActedOn}, a node that some network {@linkplain #mayActOn may act on} in its next cycle is run rather than
+     * made virtual (and brought back at once); that is asked only of a node that could otherwise become virtual.
      */
-    private void advance(Node k, long limit, boolean mayVirtualize) {
-        if (toRun(k, limit, mayVirtualize)) {
+    private void advance(Node k, long limit, boolean mayVirtualize, boolean unlessActedOn) {
+        if (toRun(k, limit, mayVirtualize, unlessActedOn)) {
             run(k, limit);
         }
     }
@@ -468,8 +470,13 @@ public final class Machine {
      * tells whether the node is to run up to {@code limit}.
      */
     private boolean toRun(Node k, long limit, boolean mayVirtualize) {
+        return toRun(k, limit, mayVirtualize, false);
+    }
+
+    private boolean toRun(Node k, long limit, boolean mayVirtualize, boolean unlessActedOn) {
         int id = k.nodeId();
-        if (!virtual[id] && mayVirtualize && k.stop() == Node.Stop.LIMIT && k.period() > 0
+        if (!virtual[id] && mayVirtualize && k.stop() == Node.Stop.LIMIT && !(unlessActedOn && mayActOn(id))
+                && k.period() > 0
                 && k.eventAfter(k.ranTo()) == k.nextEventCycle()) {
             virtual[id] = true;
             virtualAt[id] = k.ranTo();
@@ -1233,8 +1240,7 @@ public final class Machine {
         for (Node k : live) {
             if (k.hasWork()) {
                 work = true;
-                // a node the networks are about to act on is run rather than made virtual and brought back at once
-                advance(k, n + 1, skip && !(acts && !virtual[k.nodeId()] && mayActOn(k.nodeId())));
+                advance(k, n + 1, skip, acts);
             }
         }
         bound = n + 1;
