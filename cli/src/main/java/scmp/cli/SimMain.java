@@ -218,13 +218,16 @@ public final class SimMain implements Callable<Integer> {
                     + "instruction (off).")
     private Switch idleSkip = Switch.on;
 
-    @Option(names = "--look-ahead", paramLabel = "on|off",
-            description = "In a run without -n, let copies of the busy nodes run ahead to find the next cycle at "
-                    + "which any sends or calls the host, and bring the nodes there in long runs rather than "
+    /** {@code --look-ahead}'s values. */
+    enum Ahead { on, off, auto }
+
+    @Option(names = "--look-ahead", paramLabel = "on|off|auto",
+            description = "While nothing is in flight, let copies of the busy nodes run ahead to find the next cycle "
+                    + "at which any sends or calls the host, and bring the nodes there in long runs rather than "
                     + "rounds of the network's lookahead (on; the results are identical; it pays for programs "
-                    + "whose nodes compute long between messages, such as the native QR) or not (off, the "
-                    + "default).")
-    private Switch lookAhead = Switch.off;
+                    + "whose nodes compute long between messages, such as the native QR or MPI reductions of "
+                    + "long vectors), or not (off), or on with -n and off without (auto, the default).")
+    private Ahead lookAhead = Ahead.auto;
 
     @Option(names = "--threads", paramLabel = "N",
             description = "Host threads on which busy nodes run side by side while nothing is in flight (default: the "
@@ -398,7 +401,7 @@ public final class SimMain implements Callable<Integer> {
                 .contexts(contexts).mem(mem).stack(stack).ranks(ranks).spmd(spmd).env(env).mpiProtocol(mpiProtocol)
                 .paramFiles(paramFiles).params(given).stats(stats).lockstep(lockstep).files(files).dir(dir).trace(trace)
                 .cycles(cycles).mpiState(mpiState).engine(Engines.factory(engine == null ? Engines.DEFAULT : engine))
-                .defaultEngine(engine == null).idleSkip(idleSkip == Switch.on).lookAhead(lookAhead == Switch.on)
+                .defaultEngine(engine == null).idleSkip(idleSkip == Switch.on).lookAhead(lookAhead == Ahead.auto ? null : lookAhead == Ahead.on)
                 .threads(threads).parallelMinWindow(parallelWindow).commandLine(commandLine())
                 .profile(profile).timeline(timeline, filter).control(control)
                 .progress(progress != null ? progress : System.console() != null, System.console() != null);

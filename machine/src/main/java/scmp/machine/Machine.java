@@ -61,10 +61,12 @@ import scmp.isa.sem.SemanticTable;
  * Idle nodes cost nothing, a lone busy node runs at full interpreter speed, and the networks skip the cycles
  * in which nothing is in flight.
  *
- * <p>In a run without ranks, a quiet round of several busy nodes first looks ahead ({@link #stretch}): copies of
- * the busy nodes (shadows) run on until the first cycle at which one would send, end a thread, call the host or
- * fault, and every node is then brought up to that cycle in long runs (taking its shadow's state where the shadow
- * stopped there), the rounds going on from it (docs/performance.md, "Look-ahead").
+ * <p>With the look-ahead on ({@link #setLookAhead}), a quiet round of several busy nodes first looks ahead ({@link
+ * #stretch}): copies of the busy nodes (shadows) run on until the first cycle at which one would send, end a thread,
+ * call the host or fault, and every node is then brought up to that cycle in long runs (taking its shadow's state
+ * where the shadow stopped there), the rounds going on from it (docs/performance.md, "Look-ahead"). In an SPMD run
+ * the windows of quiet rounds end on multiples of the lookahead ({@link #windowEnd}) and a stretch stops at the last
+ * of them before the interaction, so that the run is the same with the look-ahead and without, its end included.
  *
  * <p>The nodes a quiet round of an SPMD run runs may run on several host threads ({@link #setThreads}, {@link ParallelNodes})
  * when the round's window is at least {@link #setParallelMinWindow a threshold}: the machine decides serially which
@@ -517,7 +519,7 @@ public final class Machine {
 
     // ---------------------------------------------------------------- look-ahead (docs/performance.md)
 
-    /** Whether quiet rounds of several busy nodes of a run without ranks look ahead with shadows. */
+    /** Whether quiet rounds of several busy nodes look ahead with shadows. */
     private boolean lookAhead;
     /** The most cycles a look-ahead's shadows run. */
     static final long LOOK_CYCLES = 1L << 22;
@@ -557,9 +559,10 @@ public final class Machine {
     }
 
     /**
-     * Turns the look-ahead of runs without ranks on or off (off for a machine built directly and by default in
-     * {@code scmpsim}): the results are the same either way (docs/performance.md, "Look-ahead"); it saves the
-     * rounds of programs whose nodes compute long between interactions, and costs those that interact often.
+     * Turns the look-ahead of quiet rounds on or off (off for a machine built directly; {@code scmpsim} turns it on
+     * in SPMD runs and off in runs without ranks): the results are the same either way (docs/performance.md,
+     * "Look-ahead"); it saves the rounds of programs whose nodes compute long between interactions, and costs those
+     * that interact often.
      *
      * @param on whether to look ahead
      */
@@ -576,12 +579,24 @@ public final class Machine {
     }
 
     /**
-     * The look-ahead of a quiet round of a run without ranks whose window is the lookahead ({@code c} to
-     * {@code limit}): every busy node's shadow (a copy of it over a copy-on-write copy of its memory) runs ahead from
+     * Where a quiet round that starts at cycle {@code c} ends its window of the lookahead: {@code c + window} in a run
+     * without ranks; in an SPMD run, at the next multiple of the window, so that the rounds' windows fall on the same
+     * cycles however the run got to {@code c} (a look-ahead's stretch ends on one of them, below: a fault or an abort
+     * that ends the run then finds every other node where the rounds alone would have left it).
+     */
+    private long windowEnd(long c) {
+        return cfg.spmd() ? (c / window + 1) * window : c + window;
+    }
+
+    /**
+     * The look-ahead of a quiet round whose window is the lookahead ({@code c} to {@code limit}): every busy node's
+     * shadow (a copy of it over a copy-on-write copy of its memory) runs ahead from
      * where the node is, and the first cycle {@code m} at which any of them would send, end a thread, call the host
      * or fault is where the nodes interact next. No node can see anything of another before {@code m} plus the
      * lookahead, nothing is in flight, and nothing but the networks reaches a node; so every node runs now up to
-     * {@code m} in one call, exactly as the rounds would have run it there, and the rounds go on from {@code m}.
+     * {@code m} in one call, exactly as the rounds would have run it there, and the rounds go on from {@code m}. In an
+     * SPMD run the nodes stop instead at the last end of a window ({@link #windowEnd}) at or before {@code m}, where
+     * the rounds would have left every node too.
      *
      * @return whether the nodes were run (the caller starts a new round), or false when the round is to be made as
      *         usual
@@ -650,10 +665,15 @@ public final class Machine {
             shadowTo = new long[nodes.length];
         }
         boolean skip = !stalled && idleSkipOn();
+        // an SPMD run's quiet stretch stops where a window of the rounds ends (windowEnd), or at a limit they share
+        boolean grid = !stalled && cfg.spmd();
         long from = c;
         boolean found = false;
         while (!found && from < h) {
             long to = Math.min(h, from + LOOK_CHUNK);
+            if (grid && !(to == h && (h == cfg.maxCycles() || h == quietCheckAt))) {
+                to -= to % window;
+            }
             int ran = 0;
             for (Node k : live) {
                 int id = k.nodeId();
@@ -663,7 +683,7 @@ public final class Machine {
                 }
                 long e = runShadow(k, to);
                 if (e < to) {
-                    to = e;   // the nodes interact first here: the shadows after this one run only up to it
+                    to = grid ? e - e % window : e;   // the nodes interact first here: the later shadows stop there
                     found = true;
                 } else {
                     shadowTo[id] = to;
@@ -679,6 +699,9 @@ public final class Machine {
                 lookBackoff = Math.min(Math.max(1, 2 * lookBackoff), 1 << 12);
                 lookSkip = lookBackoff;
                 return false;
+            }
+            if (to <= from) {
+                break;   // (SPMD) the interaction falls in the window that starts at 'from': the rounds make it
             }
             // every node up to 'to': a shadow that stopped there hands its state over, the others run again
             for (Node k : live) {
@@ -1162,14 +1185,14 @@ public final class Machine {
                 if (count > 1) {
                     c2 = c;
                 }
-                long limit = Math.min(Math.min(Math.min(max, Math.max(c2, c + window)), quietCheckAt),
-                        c + ROUND_CYCLES);
+                long end = windowEnd(c);
+                long limit = Math.min(Math.min(Math.min(max, Math.max(c2, end)), quietCheckAt), c + ROUND_CYCLES);
                 bound = limit;
                 lastWork = c;
                 quietRounds++;
                 boolean skip = idleSkipOn();
-                // a window of the lookahead for several busy nodes of a run without ranks: look further ahead first
-                if (!cfg.spmd() && limit - c == window && window > 1 && lookAhead && stretch(c, limit)) {
+                // a window of the lookahead for several busy nodes: look further ahead first
+                if (limit == end && window > 1 && lookAhead && stretch(c, limit)) {
                     continue;
                 }
                 if (cfg.spmd()) {

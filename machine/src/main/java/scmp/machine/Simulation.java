@@ -106,7 +106,8 @@ public final class Simulation {
         private scmp.cpu.Engine.Factory engine;
         private boolean defaultEngine;
         private boolean idleSkip = true;
-        private boolean lookAhead;
+        /** null: on in an SPMD run, off in a run without ranks. */
+        private Boolean lookAhead;
         private int threads = Runtime.getRuntime().availableProcessors();
         private long parallelMinWindow = Machine.PARALLEL_MIN_WINDOW;
         private List<String> commandLine = List.of();
@@ -333,10 +334,10 @@ public final class Simulation {
         }
 
         /**
-         * Turns the look-ahead of runs without ranks on or off (the default); the results are the same
-         * (docs/performance.md, "Look-ahead").
+         * Turns the look-ahead of quiet rounds on or off, or (null, the default) on in SPMD runs and off in runs
+         * without ranks; the results are the same (docs/performance.md, "Look-ahead").
          */
-        public Options lookAhead(boolean on) {
+        public Options lookAhead(Boolean on) {
             lookAhead = on;
             return this;
         }
@@ -522,7 +523,7 @@ public final class Simulation {
             m.profile(lines);
         }
         m.setIdleSkip(o.idleSkip);
-        m.setLookAhead(o.lookAhead);
+        m.setLookAhead(o.lookAhead != null ? o.lookAhead : m.runConfig().spmd());
         m.setThreads(o.threads);
         m.setParallelMinWindow(o.parallelMinWindow);
         if (o.debugConsole != null) {
