@@ -13,8 +13,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the same golden record byte for byte (exit code, cycles, instructions, digests of stdout, stderr and the
  * statistics): bringing the busy nodes to the cycle at which their shadows found the next interaction, in long runs,
  * leaves every result as the rounds of the lookahead give it (docs/performance.md, "Look-ahead"). The SPMD cases
- * ({@code -n}) look ahead by default (the other corpus classes run them so); those on 4 ranks run again with {@code
- * --look-ahead=off} here, against the same records.
+ * ({@code -n}) look ahead by default (the other corpus classes run them so); those on 4 ranks run again here on the
+ * interpreter with {@code --look-ahead=off}, in the rounds alone, against the same records.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class LookAheadIdentityCorpusTest {
@@ -28,7 +28,8 @@ class LookAheadIdentityCorpusTest {
                 .toList();
     }
 
-    private static final List<String> NOT_AHEAD = List.of("--look-ahead=off");
+    /** The reference: the interpreter in the rounds alone. */
+    private static final List<String> NOT_AHEAD = List.of("--look-ahead=off", "--engine=interp");
 
     static List<IdentityCorpusTest.Case> spmdCases() throws Exception {
         return IdentityCorpusTest.cases().stream().filter(c -> c.simArgs().contains("-n=4")).toList();
