@@ -401,7 +401,8 @@ public final class SimMain implements Callable<Integer> {
                 .contexts(contexts).mem(mem).stack(stack).ranks(ranks).spmd(spmd).env(env).mpiProtocol(mpiProtocol)
                 .paramFiles(paramFiles).params(given).stats(stats).lockstep(lockstep).files(files).dir(dir).trace(trace)
                 .cycles(cycles).mpiState(mpiState).engine(Engines.factory(engine == null ? Engines.DEFAULT : engine))
-                .defaultEngine(engine == null).idleSkip(idleSkip == Switch.on).lookAhead(lookAhead == Ahead.auto ? null : lookAhead == Ahead.on)
+                .defaultEngine(engine == null).idleSkip(idleSkip == Switch.on)
+                .lookAhead(lookAhead == Ahead.auto ? null : lookAhead == Ahead.on)
                 .threads(threads).parallelMinWindow(parallelWindow).commandLine(commandLine())
                 .profile(profile).timeline(timeline, filter).control(control)
                 .progress(progress != null ? progress : System.console() != null, System.console() != null);

@@ -92,6 +92,45 @@ class SimMainTest {
         assertEquals(44, c.code());
     }
 
+    /**
+     * Two ranks loop (rank 0 twice as long), rank 1 aborts: the look-ahead's stretches over their quiet rounds end
+     * where the rounds' windows end, so rank 0 has run exactly as far at the abort with it (on, and auto with -n) as
+     * without it (a stretch that ended at the abort's cycle itself left rank 0 three instructions further).
+     */
+    @Test
+    void theLookAheadLeavesAnSpmdRunAsItIsItsAbortIncluded() throws IOException {
+        Path p = program("p", """
+                    .text
+                    .globl _start
+                _start:
+                    rdsr s0, nodeid
+                    li t2, 2
+                    sub s2, t2, s0
+                    li t1, 20000
+                    mul s2, s2, t1
+                    li s1, 0
+                1:  addi s1, s1, 1
+                    mul t0, s1, s1
+                    bne s1, s2, 1b
+                    bnez s0, 2f
+                    li a0, 0
+                    hcall exit
+                2:  li a0, 0
+                    hcall abort
+                """);
+        Cli off = sim("-n", "2", "--look-ahead", "off", "--cycles", p.toString());
+        assertEquals(134, off.code(), off.err());
+        assertTrue(off.err().contains("instructions: 120021"), off.err());
+        for (String ahead : List.of("on", "auto")) {
+            Cli c = sim("-n", "2", "--look-ahead", ahead, "--cycles", p.toString());
+            assertEquals(off.code(), c.code());
+            assertEquals(off.err(), c.err(), ahead);
+        }
+        Cli bad = sim("--look-ahead", "sometimes", p.toString());
+        assertEquals(125, bad.code(), bad.err());
+        bad.oneLine();
+    }
+
     @Test
     void cyclesOptionPrintsTheCounts() throws IOException {
         Path p = program("p", """
