@@ -95,7 +95,8 @@ class SimMainTest {
     /**
      * Two ranks loop (rank 0 twice as long), rank 1 aborts: the look-ahead's stretches over their quiet rounds end
      * where the rounds' windows end, so rank 0 has run exactly as far at the abort with it (on, and auto with -n) as
-     * without it (a stretch that ended at the abort's cycle itself left rank 0 three instructions further).
+     * without it. (With the windows as they were, the lookahead from each round's start, a stretch that ended at the
+     * abort's own cycle left rank 0 three instructions further: 120 021 against 120 018.)
      */
     @Test
     void theLookAheadLeavesAnSpmdRunAsItIsItsAbortIncluded() throws IOException {
