@@ -13,8 +13,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the same golden record byte for byte (exit code, cycles, instructions, digests of stdout, stderr and the
  * statistics): bringing the busy nodes to the cycle at which their shadows found the next interaction, in long runs,
  * leaves every result as the rounds of the lookahead give it (docs/performance.md, "Look-ahead"). The SPMD cases
- * ({@code -n}) look ahead by default (the other corpus classes run them so); those on 4 ranks run again here on the
- * interpreter with {@code --look-ahead=off}, in the rounds alone, against the same records.
+ * ({@code -n}) look ahead by default (the other corpus classes run them so); {@link InterpreterIdentityCorpusTest}
+ * runs every one of them, at 4 and 16 ranks, on the interpreter with {@code --look-ahead=off}, in the rounds alone,
+ * against the same records.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class LookAheadIdentityCorpusTest {
@@ -26,19 +27,6 @@ class LookAheadIdentityCorpusTest {
                 .filter(c -> !c.simArgs().contains("--mesh=1x1"))
                 .filter(c -> c.simArgs().stream().noneMatch(a -> a.startsWith("-n") || a.equals("--spmd")))
                 .toList();
-    }
-
-    /** The reference: the interpreter in the rounds alone. */
-    private static final List<String> NOT_AHEAD = List.of("--look-ahead=off", "--engine=interp");
-
-    static List<IdentityCorpusTest.Case> spmdCases() throws Exception {
-        return IdentityCorpusTest.cases().stream().filter(c -> c.simArgs().contains("-n=4")).toList();
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("spmdCases")
-    void spmdRunWithoutLookingAheadIsIdenticalToTheGoldenRecord(IdentityCorpusTest.Case c) throws Exception {
-        IdentityCorpusTest.assertGolden(c, IdentityCorpusTest.record(c, NOT_AHEAD), NOT_AHEAD);
     }
 
     @ParameterizedTest(name = "{0}")
