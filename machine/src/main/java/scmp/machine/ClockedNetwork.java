@@ -14,7 +14,7 @@ package scmp.machine;
  * reads). So:
  * <ul>
  *   <li>while {@link #busy()} (anything in flight), cores and networks advance in lockstep, one core cycle at a
- *       time;</li>
+ *       time, or up to the least of the networks' {@linkplain #horizon() horizons} at once;</li>
  *   <li>while no network is busy, none can do anything until a core issues a network instruction, so cores run
  *       ahead without limit, each stopping right after a network instruction; the networks then jump to that
  *       cycle ({@link #nextActivity()}), which must cost nothing however far.</li>

@@ -23,34 +23,27 @@ class T3dLockstepTest {
     @TempDir
     Path dir;
 
-    private Path build(String source) {
-        Path exe = dir.resolve(Path.of(source).getFileName().toString().replace(".c", ""));
-        E2e.Cc r = E2e.scmpcc("-O1", "-mmachine=t3d", "-o", exe.toString(), E2e.root().resolve(source).toString());
-        assertEquals(0, r.status(), r.stderr());
-        return exe;
-    }
-
     private E2e.Sim run(Path exe, List<String> options, Path stats) {
         List<String> args = new ArrayList<>(options);
         args.addAll(List.of("--cycles", "--stats", stats.toString(), exe.toString()));
         return E2e.scmpsim(args.toArray(String[]::new));
     }
 
-    @ParameterizedTest(name = "{0} -n {1} {2}")
+    @ParameterizedTest(name = "{0}/{1}.c -n {2} {3}")
     @CsvSource({
-        "programs/t3d/primitives.c, 8, ''",
-        "programs/t3d/shmem.c, 8, ''",
-        "programs/t3d/shmem.c, 8, dataCache=true",
-        "programs/mpi/datatypes.c, 4, ''",
-        "programs/mpi/storm.c, 4, ''",
-        "programs/mpi/coll.c, 4, ''",
-        "programs/mpi/nbcoll.c, 4, dataCache=true",
-        "programs/mpi/onesided3.c, 4, ''",
-        "programs/mpi/onesided_dtype.c, 4, dataCache=true",
-        "programs/mpi/bsend.c, 4, ''",
+        "t3d, primitives, 8, ''",
+        "t3d, shmem, 8, ''",
+        "t3d, shmem, 8, dataCache=true",
+        "mpi, datatypes, 4, ''",
+        "mpi, storm, 4, ''",
+        "mpi, coll, 4, ''",
+        "mpi, nbcoll, 4, dataCache=true",
+        "mpi, onesided3, 4, ''",
+        "mpi, onesided_dtype, 4, dataCache=true",
+        "mpi, bsend, 4, ''",
     })
-    void aRunIsTheStrictLockstepRun(String source, int n, String param) throws IOException {
-        Path exe = build(source);
+    void aRunIsTheStrictLockstepRun(String folder, String name, int n, String param) throws IOException {
+        Path exe = E2e.buildProgram(dir, "t3d", folder, name);
         List<String> options = new ArrayList<>(List.of("-n", String.valueOf(n), "--mem", "2M"));
         if (!param.isEmpty()) {
             options.addAll(List.of("--param", param));
