@@ -14,7 +14,7 @@ package scmp.machine;
  * reads). So:
  * <ul>
  *   <li>while {@link #busy()} (anything in flight), cores and networks advance in lockstep, one core cycle at a
- *       time;</li>
+ *       time, or up to the least of the networks' {@linkplain #horizon() horizons} at once;</li>
  *   <li>while no network is busy, none can do anything until a core issues a network instruction, so cores run
  *       ahead without limit, each stopping right after a network instruction; the networks then jump to that
  *       cycle ({@link #nextActivity()}), which must cost nothing however far.</li>
@@ -111,5 +111,17 @@ public interface ClockedNetwork {
      */
     default long lookahead() {
         return 1;
+    }
+
+    /**
+     * Returns the network's horizon: the first core cycle, at or after {@link #time()}, in which it may do anything
+     * that a node's cores can see (a word written into a node's memory or read from it, a thread started or woken,
+     * the device state a network instruction or {@code rdsr} reads), counting only what is in the network now
+     * (what cores hand it later is bounded by {@link #lookahead()}); {@link Long#MAX_VALUE} when nothing is in flight.
+     * While every busy network's horizon is ahead, the cores run up to it in one round instead of one cycle at a
+     * time (docs/simulator.md, "How the machine runs"). The default, {@link #time()} while busy, is always safe.
+     */
+    default long horizon() {
+        return busy() ? time() : Long.MAX_VALUE;
     }
 }

@@ -38,7 +38,10 @@ import scmp.isa.sem.SemanticTable;
  *       {@code n}. Cycles in which neither a core nor a network can do anything (the networks' earliest
  *       {@linkplain ClockedNetwork#nextActivity() next activity}) are skipped. While the networks are stalled
  *       (nothing has moved for longer than their stall window) and one node alone is busy, the rounds up to that
- *       node's next interaction are made at once ({@link #runAhead}).</li>
+ *       node's next interaction are made at once ({@link #runAhead}); while the networks'
+ *       {@linkplain ClockedNetwork#horizon() horizon} {@code H} is ahead of {@code n} (nothing in flight can reach a
+ *       node before then), the rounds through {@code H}, no more than a lookahead, are made as one ({@link
+ *       #busyWindow}).</li>
  *   <li><b>quiet</b>, while nothing is in flight: the networks can do nothing until a core sends, so the cores
  *       run ahead of them without limit. The cores whose next event is the earliest, at cycle {@code c}, run
  *       through {@code c}; a core that is alone at {@code c} runs on up to the next event of any other core
@@ -1247,6 +1250,12 @@ public final class Machine {
         if (!strict && !pendingEvents && idleSkipOn() && stalled(n) && runAhead(n, max)) {
             return null;
         }
+        if (!strict) {
+            long end = busyWindowEnd(n, max);
+            if (end > n + 1) {
+                return busyWindow(n, end);
+            }
+        }
         boolean work = false;
         boolean skip = !strict && idleSkipOn();
         if (skip && !reachKnown && nextActivity() <= n && !stalled(n)) {
@@ -1304,6 +1313,101 @@ public final class Machine {
         }
         return null;
     }
+
+    /**
+     * Where the lockstep rounds from network time {@code n} may be made as one ({@link #busyWindow}): the least of the
+     * networks' {@linkplain ClockedNetwork#horizon() horizons}, {@code H}, the first cycle in which what is in flight
+     * can reach a node, is the window's last cycle, no further than a lookahead from {@code n} (what the cores hand the
+     * networks meanwhile moves no sooner) and the cycle limit. {@code n + 1}, one round, when a network may reach a node in cycle {@code n}, when no core is busy
+     * or when host calls, faults or halts are pending. Sets {@link #busyReach}: whether the networks may reach a node
+     * in the window's last cycle.
+     */
+    private long busyWindowEnd(long n, long max) {
+        if (pendingEvents || window <= 1) {
+            return n + 1;
+        }
+        long reach = Long.MAX_VALUE;
+        for (ClockedNetwork k : nets) {
+            reach = Math.min(reach, k.horizon());
+        }
+        if (reach <= n) {
+            return n + 1;
+        }
+        boolean work = false;
+        for (Node k : live) {
+            if (k.hasWork()) {
+                work = true;
+                break;
+            }
+        }
+        if (!work) {
+            return n + 1;
+        }
+        long lim = Math.min(n + window, max);
+        busyReach = reach < lim;
+        return busyReach ? reach + 1 : lim;
+    }
+
+    /**
+     * The lockstep rounds of network cycles {@code n} to {@code end - 1} made as one: nothing in flight reaches a
+     * node before the networks' cycle {@code end - 1} ({@link #busyWindowEnd}), and nothing a core hands a network
+     * in the window moves before a lookahead after it. So every busy core runs up to {@code end} (on past its network
+     * instructions), or stays or becomes virtual as in a round, the pending events below the window's end happen
+     * in (cycle, node) order, and the networks then run up to the first cycle a core has not run, after the virtual
+     * nodes are brought to their positions if the networks may reach a node in the window's last cycle: what the
+     * rounds one cycle at a time give (docs/simulator.md, "How the machine runs").
+     */
+    private Result busyWindow(long n, long end) {
+        boolean skip = idleSkipOn();
+        boolean work = false;
+        for (Node k : live) {
+            if (k.hasWork()) {
+                work = true;
+                advance(k, end, skip, false);
+            }
+        }
+        for (boolean again = true; again; ) {
+            again = false;
+            for (Node k : live) {
+                if (!virtual[k.nodeId()] && k.hasWork() && k.nextEventCycle() < end
+                        && (k.stop() == Node.Stop.NETWORK || k.stop() == Node.Stop.MESSAGE_SENT)) {
+                    run(k, end);
+                    again = true;
+                }
+            }
+        }
+        bound = end;
+        Result r = events(end);
+        if (r != null) {
+            return r;
+        }
+        long to = end;
+        for (Node k : live) {
+            to = Math.min(to, eventOf(k));
+        }
+        to = Math.max(to, n + 1);
+        busyWindows++;
+        busyWindowCycles += to - n;
+        if (work || pendingEvents) {
+            lastWork = to - 1;
+        }
+        if (virtualCount > 0 && busyReach && to == end) {
+            matNetwork++;
+            materialize();
+        }
+        advanceTo(to);
+        if (work && !pendingEvents && to - 1 - lastProgressCycle() > stallCheckAfter) {
+            startCheck(to);
+        }
+        return null;
+    }
+
+    /** Whether the networks may reach a node in the last cycle of the current busy window ({@link #busyWindowEnd}). */
+    private boolean busyReach;
+
+    /** Busy windows made ({@link #busyWindow}) and the network cycles they spanned (for measurements). */
+    private long busyWindows;
+    private long busyWindowCycles;
 
     /**
      * Runs node {@code k}'s shadow ({@link Node#shadow}), made its copy, up to cycle {@code to} (the shadow arrays sized
@@ -1845,6 +1949,7 @@ public final class Machine {
             for (Node k : live) {
                 sk += k.skippedInstructions();
             }
+            System.err.println("busy windows: " + busyWindows + " spanning " + busyWindowCycles + " cycles");
             System.err.println("idle skipping: " + (instructions() - sk) + " instructions executed, " + sk
                     + " skipped; " + matNetwork + " materializations of every node before a network"
                     + " acted, " + matReached + " of a node a network named, " + matAll + " of every node in all, "

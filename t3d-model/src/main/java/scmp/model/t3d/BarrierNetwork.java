@@ -85,6 +85,12 @@ final class BarrierNetwork implements ClockedNetwork {
         return releaseAt == NONE ? NONE : Math.max(time, releaseAt - 1);
     }
 
+    /** {@inheritDoc} The release, in the cycle before the PEs' threads go on. */
+    @Override
+    public long horizon() {
+        return nextActivity();
+    }
+
     @Override
     public void advanceTo(long cycle) {
         if (releaseAt != NONE && releaseAt - 1 < cycle) {

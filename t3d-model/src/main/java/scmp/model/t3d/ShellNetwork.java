@@ -72,7 +72,13 @@ final class ShellNetwork implements ClockedNetwork {
     }
 
     /** A timed event: run in network cycle {@code at}. */
-    private record Event(long at, long seq, int kind, Packet packet) {
+    /**
+     * A read or landing due in network cycle {@code at}; {@code from} is twice the cycle it was scheduled in, plus one
+     * when the network scheduled it (a core's request comes before the network's cycle): events due in one cycle
+     * happen in the order of the simulated time that scheduled them, however the machine interleaved the cores' and
+     * the network's calls ({@link #horizon()}), then in the order of the calls.
+     */
+    private record Event(long at, long from, long seq, int kind, Packet packet) {
     }
 
     private final T3dParams params;
@@ -86,10 +92,23 @@ final class ShellNetwork implements ClockedNetwork {
     private final Packet[] injecting;
     private final Packet[] byTag;
     private int nextTag;
-    private final PriorityQueue<Event> events = new PriorityQueue<>((a, b) -> a.at != b.at
-            ? Long.compare(a.at, b.at) : Long.compare(a.seq, b.seq));
+    /** The scheduled reads and landings: a binary heap in (at, from, seq) order. */
+    private Event[] events = new Event[64];
+    private int eventCount;
     private long seq;
     private int queued;
+    /** Packets in the network of the {@linkplain #urgent(int) kinds} whose arrival acts at once; see {@link #horizon()}. */
+    private int urgent;
+
+    /**
+     * Whether a packet's arrival acts at once on what a PE sees or hands over: an acknowledgement completes a request
+     * (which a waiting thread or {@code rdsr} sees); a get's request takes its target's engine (which the target's
+     * own requests wait for) and makes replies; a fetch-and-increment makes its reply, a set its acknowledgement.
+     * The other packets' arrivals only schedule a landing, {@code landCycles} later.
+     */
+    private static boolean urgent(int kind) {
+        return kind == PUT_ACK || kind == FISET_ACK || kind == FISET_REQ || kind == GET_REQ || kind == FINC_REQ;
+    }
     private long time;
     private long lastProgress;
     private long packetsDelivered;
@@ -143,6 +162,9 @@ final class ShellNetwork implements ClockedNetwork {
         p.request = r;
         p.phits = params.headerPhits() + params.wordPhits() * dataWords;
         p.seq = seq++;
+        if (urgent(kind)) {
+            urgent++;
+        }
         return p;
     }
 
@@ -168,7 +190,7 @@ final class ShellNetwork implements ClockedNetwork {
                 p.localAddress = localAddress + 4 * localStride * off;
                 p.localStride = localStride;
             }
-            schedule(s + (long) params.wordCycles() * (off + w) - 1, READ, p);
+            schedule(s + (long) params.wordCycles() * (off + w) - 1, 2 * cycle, READ, p);
         }
         engineFree[pe] = s + (long) params.wordCycles() * n;
     }
@@ -226,8 +248,51 @@ final class ShellNetwork implements ClockedNetwork {
         queued++;
     }
 
-    private void schedule(long at, int kind, Packet p) {
-        events.add(new Event(at, seq++, kind, p));
+    private void schedule(long at, long from, int kind, Packet p) {
+        if (eventCount == events.length) {
+            events = java.util.Arrays.copyOf(events, 2 * eventCount);
+        }
+        Event e = new Event(at, from, seq++, kind, p);
+        int i = eventCount++;
+        while (i > 0) {
+            int up = (i - 1) >>> 1;
+            if (!before(e, events[up])) {
+                break;
+            }
+            events[i] = events[up];
+            i = up;
+        }
+        events[i] = e;
+    }
+
+    private static boolean before(Event a, Event b) {
+        return a.at != b.at ? a.at < b.at : a.from != b.from ? a.from < b.from : a.seq < b.seq;
+    }
+
+    /** Takes the first event off the heap. */
+    private Event pollEvent() {
+        Event first = events[0];
+        Event last = events[--eventCount];
+        events[eventCount] = null;
+        if (eventCount > 0) {
+            int i = 0;
+            while (true) {
+                int c = 2 * i + 1;
+                if (c >= eventCount) {
+                    break;
+                }
+                if (c + 1 < eventCount && before(events[c + 1], events[c])) {
+                    c++;
+                }
+                if (!before(events[c], last)) {
+                    break;
+                }
+                events[i] = events[c];
+                i = c;
+            }
+            events[i] = last;
+        }
+        return first;
     }
 
     // ---- the clock ----
@@ -239,7 +304,7 @@ final class ShellNetwork implements ClockedNetwork {
 
     @Override
     public boolean busy() {
-        return !events.isEmpty() || queued != 0 || !net.isIdle();
+        return eventCount != 0 || queued != 0 || !net.isIdle();
     }
 
     @Override
@@ -247,7 +312,7 @@ final class ShellNetwork implements ClockedNetwork {
         if (!net.isIdle()) {
             return time;
         }
-        long next = events.isEmpty() ? Long.MAX_VALUE : events.peek().at;
+        long next = eventCount == 0 ? Long.MAX_VALUE : events[0].at;
         if (queued != 0) {
             for (int p = 0; p < pes; p++) {
                 if (injecting[p] != null) {
@@ -259,6 +324,23 @@ final class ShellNetwork implements ClockedNetwork {
             }
         }
         return next == Long.MAX_VALUE ? next : Math.max(time, next);
+    }
+
+    /**
+     * {@inheritDoc} The first scheduled read or landing; while packets are on their way, the earliest cycle their
+     * arrival can reach a PE: at once for the {@linkplain #urgent(int) kinds} that act on arrival, else a landing
+     * {@code landCycles} after the arrival, which is at or after {@link #time()}.
+     */
+    @Override
+    public long horizon() {
+        long h = eventCount == 0 ? Long.MAX_VALUE : events[0].at;
+        if (queued != 0 || !net.isIdle()) {
+            if (urgent != 0) {
+                return time;
+            }
+            h = Math.min(h, time + Math.max(0, params.landCycles() - 1));
+        }
+        return h == Long.MAX_VALUE ? h : Math.max(time, h);
     }
 
     @Override
@@ -289,8 +371,8 @@ final class ShellNetwork implements ClockedNetwork {
                 }
             }
         }
-        while (!events.isEmpty() && events.peek().at <= n) {
-            Event e = events.poll();
+        while (eventCount != 0 && events[0].at <= n) {
+            Event e = pollEvent();
             try {
                 if (e.kind == READ) {
                     read(e.packet, n + 1);
@@ -380,9 +462,12 @@ final class ShellNetwork implements ClockedNetwork {
     private void arrived(Packet p, long e) {
         lastProgress = Math.max(lastProgress, e);
         packetsDelivered++;
+        if (urgent(p.kind)) {
+            urgent--;
+        }
         int target = p.dst;
         switch (p.kind) {
-            case PUT, SWAP_REQ, GET_REPLY, SWAP_REPLY, FINC_REPLY -> schedule(e + params.landCycles() - 1, LAND, p);
+            case PUT, SWAP_REQ, GET_REPLY, SWAP_REPLY, FINC_REPLY -> schedule(e + params.landCycles() - 1, 2 * e + 1, LAND, p);
             case GET_REQ -> {
                 long s = Math.max(e, engineFree[target]);
                 int pw = params.packetWords();
@@ -393,7 +478,7 @@ final class ShellNetwork implements ClockedNetwork {
                     q.stride = p.stride;
                     q.count = w;
                     q.localAddress = p.localAddress + 4 * off;
-                    schedule(s + (long) params.getWordCycles() * (off + w) - 1, READ, q);
+                    schedule(s + (long) params.getWordCycles() * (off + w) - 1, 2 * e + 1, READ, q);
                 }
                 engineFree[target] = s + (long) params.getWordCycles() * p.count;
             }
