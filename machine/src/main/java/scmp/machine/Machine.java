@@ -40,8 +40,8 @@ import scmp.isa.sem.SemanticTable;
  *       (nothing has moved for longer than their stall window) and one node alone is busy, the rounds up to that
  *       node's next interaction are made at once ({@link #runAhead}); while the networks'
  *       {@linkplain ClockedNetwork#horizon() horizon} {@code H} is ahead of {@code n} (nothing in flight can reach a
- *       node before then), the rounds through {@code H}, no more than a lookahead, are made as one ({@link
- *       #busyWindow}).</li>
+ *       node before then), the rounds through {@code H}, no more than the networks'
+ *       {@linkplain ClockedNetwork#reactionCycles() reaction}, are made as one ({@link #busyWindow}).</li>
  *   <li><b>quiet</b>, while nothing is in flight: the networks can do nothing until a core sends, so the cores
  *       run ahead of them without limit. The cores whose next event is the earliest, at cycle {@code c}, run
  *       through {@code c}; a core that is alone at {@code c} runs on up to the next event of any other core
