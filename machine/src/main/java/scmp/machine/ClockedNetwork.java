@@ -121,11 +121,21 @@ public interface ClockedNetwork {
      * While every busy network's horizon is ahead, the cores run up to it in one round instead of one cycle at a
      * time, no more than {@link #lookahead()} cycles (docs/simulator.md, "How the machine runs"). A network that
      * answers more than {@link #time()} while busy also promises that nothing a core hands it at cycle {@code t}
-     * acts on any node, the core's own included, before {@code t + lookahead()} (the T3D's shell: every request waits
-     * its start latency), and that what a core's network instruction or {@code rdsr} reads of its state changes only
-     * in what the horizon counts. The default, {@link #time()} while busy, is always safe.
+     * acts on any node, the core's own included, before {@code t + }{@link #reactionCycles()} (the T3D's shell: every
+     * request waits its start latency), and that what a core's network instruction or {@code rdsr} reads of its state
+     * changes only in what the horizon counts. The default, {@link #time()} while busy, is always safe.
      */
     default long horizon() {
         return busy() ? time() : Long.MAX_VALUE;
+    }
+
+    /**
+     * Returns the fewest core cycles {@code R} such that nothing a core hands the network at cycle {@code t} acts on
+     * any node, the core's own included, before cycle {@code t + R}: the longest a busy window may be ({@link
+     * #horizon()}). The default is the {@linkplain #lookahead() lookahead}, for a network whose requests act on their
+     * own node no sooner than on others.
+     */
+    default long reactionCycles() {
+        return lookahead();
     }
 }

@@ -40,8 +40,8 @@ import scmp.isa.sem.SemanticTable;
  *       (nothing has moved for longer than their stall window) and one node alone is busy, the rounds up to that
  *       node's next interaction are made at once ({@link #runAhead}); while the networks'
  *       {@linkplain ClockedNetwork#horizon() horizon} {@code H} is ahead of {@code n} (nothing in flight can reach a
- *       node before then), the rounds through {@code H}, no more than a lookahead, are made as one ({@link
- *       #busyWindow}).</li>
+ *       node before then), the rounds through {@code H}, no more than the networks'
+ *       {@linkplain ClockedNetwork#reactionCycles() reaction}, are made as one ({@link #busyWindow}).</li>
  *   <li><b>quiet</b>, while nothing is in flight: the networks can do nothing until a core sends, so the cores
  *       run ahead of them without limit. The cores whose next event is the earliest, at cycle {@code c}, run
  *       through {@code c}; a core that is alone at {@code c} runs on up to the next event of any other core
@@ -182,6 +182,8 @@ public final class Machine {
      * lockstep.
      */
     private final long window;
+    /** The longest busy window: the networks' least {@linkplain ClockedNetwork#reactionCycles() reaction}. */
+    private final long busyLimit;
     // SPMD: the ranks that have not exited yet, each node's exit (status, cycle; -1 before), the first failure
     private int ranksLeft;
     private final int[] exitStatus;
@@ -336,6 +338,11 @@ public final class Machine {
             lookahead = Math.min(lookahead, k.lookahead());
         }
         this.window = !cfg.trace() && !cfg.lockstep() ? Math.max(1, lookahead) : 1;
+        long reaction = window;
+        for (ClockedNetwork k : nets) {
+            reaction = Math.min(reaction, Math.max(1, k.reactionCycles()));
+        }
+        this.busyLimit = reaction;
         this.exitStatus = new int[cfg.spmd() ? count : 0];
         this.exitCycle = new long[exitStatus.length];
         java.util.Arrays.fill(exitCycle, -1);
@@ -1317,13 +1324,13 @@ public final class Machine {
     /**
      * Where the lockstep rounds from network time {@code n} may be made as one ({@link #busyWindow}): the least of the
      * networks' {@linkplain ClockedNetwork#horizon() horizons}, {@code H}, the first cycle in which what is in flight
-     * can reach a node, is the window's last cycle, no further than a lookahead from {@code n} (what the cores hand the
-     * networks meanwhile moves no sooner) and the cycle limit. {@code n + 1}, one round, when a network may reach a node in cycle {@code n}, when no core is busy
+     * can reach a node, is the window's last cycle, no further than the networks' reaction from {@code n} (what the
+     * cores hand the networks meanwhile acts no sooner; {@link ClockedNetwork#reactionCycles}) and the cycle limit. {@code n + 1}, one round, when a network may reach a node in cycle {@code n}, when no core is busy
      * or when host calls, faults or halts are pending. Sets {@link #busyReach}: whether the networks may reach a node
      * in the window's last cycle.
      */
     private long busyWindowEnd(long n, long max) {
-        if (pendingEvents || window <= 1) {
+        if (pendingEvents || busyLimit <= 1) {
             return n + 1;
         }
         long reach = Long.MAX_VALUE;
@@ -1343,7 +1350,7 @@ public final class Machine {
         if (!work) {
             return n + 1;
         }
-        long lim = Math.min(n + window, max);
+        long lim = Math.min(n + busyLimit, max);
         busyReach = reach < lim;
         return busyReach ? reach + 1 : lim;
     }

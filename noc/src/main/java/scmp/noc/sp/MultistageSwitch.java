@@ -60,7 +60,14 @@ public final class MultistageSwitch {
         void arrived(Packet packet, long at);
     }
 
-    private record Event(long at, long seq, int kind, Packet packet, int node) {
+    /**
+     * An event due in cycle {@code at}. With {@linkplain #orderByCaller ordering by caller}, {@code from} is twice the
+     * cycle that scheduled it, plus one when the switch's own events did (a client's call from a core comes before the
+     * switch's cycle), and {@code who} the node of a call from a core (0 for the switch's own), so that events due
+     * in one cycle run in the order of the simulated time and node that scheduled them, however the calls
+     * interleaved; else both are 0 and they run in the order of the calls.
+     */
+    private record Event(long at, long from, int who, long seq, int kind, Packet packet, int node) {
     }
 
     private final int nodes;
@@ -73,7 +80,13 @@ public final class MultistageSwitch {
     private final int dropEvery;
     private Client client;
     private final PriorityQueue<Event> events = new PriorityQueue<>((a, b) -> a.at != b.at
-            ? Long.compare(a.at, b.at) : Long.compare(a.seq, b.seq));
+            ? Long.compare(a.at, b.at) : a.from != b.from ? Long.compare(a.from, b.from)
+            : a.who != b.who ? Integer.compare(a.who, b.who) : Long.compare(a.seq, b.seq));
+    private boolean byCaller;
+    /** Whether {@link #advanceTo} is running events. */
+    private boolean running;
+    /** The cycle of the client's current call from a core ({@link #caller}). */
+    private long callCycle;
     private long seq;
     private long time;
     private long lastProgress;
@@ -230,7 +243,25 @@ public final class MultistageSwitch {
      * @param node its node
      */
     public void schedule(long at, int kind, Packet p, int node) {
-        events.add(new Event(at, seq++, kind, p, node));
+        long from = !byCaller ? 0 : running ? 2 * time + 1 : 2 * callCycle;
+        int who = !byCaller || running ? 0 : node;
+        events.add(new Event(at, from, who, seq++, kind, p, node));
+    }
+
+    /**
+     * Orders the events due in one cycle by the simulated time and node that scheduled them ({@link #caller}),
+     * not by the order of the calls: for a client whose calls from several nodes may come out of cycle order.
+     */
+    public void orderByCaller() {
+        byCaller = true;
+    }
+
+    /**
+     * Tells the switch the cycle of the client's call from a core that follows, made for the node the events it
+     * schedules name ({@link #orderByCaller}).
+     */
+    public void caller(long cycle) {
+        callCycle = cycle;
     }
 
     /** Notes that the client made progress at {@code cycle} (for stall detection). */
@@ -260,11 +291,16 @@ public final class MultistageSwitch {
 
     /** Runs every event before {@code cycle}, in order. */
     public void advanceTo(long cycle) {
-        while (!events.isEmpty() && events.peek().at < cycle) {
-            Event e = events.poll();
-            time = Math.max(time, e.at);
-            run(e);
-            lastProgress = Math.max(lastProgress, e.at);
+        running = true;
+        try {
+            while (!events.isEmpty() && events.peek().at < cycle) {
+                Event e = events.poll();
+                time = Math.max(time, e.at);
+                run(e);
+                lastProgress = Math.max(lastProgress, e.at);
+            }
+        } finally {
+            running = false;
         }
         time = Math.max(time, cycle);
     }

@@ -66,6 +66,7 @@ final class SpSwitch implements ClockedNetwork, MultistageSwitch.Client {
         this.core = new MultistageSwitch(nodes, params.routes(), params.clockMhz(), params.pairMBps(),
                 params.switchLatencyCycles(), params.hopCycles(), params.fifoPackets(), params.dropEvery());
         core.setClient(this);
+        core.orderByCaller();
         this.txDmaFree = new long[nodes];
         this.rxFifo = new ArrayDeque[nodes];
         for (int k = 0; k < nodes; k++) {
@@ -84,6 +85,7 @@ final class SpSwitch implements ClockedNetwork, MultistageSwitch.Client {
      * reads a word every {@code dmaWordCycles}.
      */
     void send(long cycle, int src, int dst, int user, int[] payload, int address, int words) {
+        core.caller(cycle);
         Packet p = new Packet();
         p.src = src;
         p.dst = dst;
@@ -102,11 +104,13 @@ final class SpSwitch implements ClockedNetwork, MultistageSwitch.Client {
 
     /** The guest has freed receive slots of node {@code node} at {@code cycle}: a waiting packet may land. */
     void slotsFreed(int node, long cycle) {
+        core.caller(cycle);
         deliver(node, cycle);
     }
 
     /** Node {@code node}'s interrupt handler has returned at {@code cycle}; packets still there interrupt again. */
     void raiseInterrupt(int node, long cycle) {
+        core.caller(cycle);
         core.schedule(cycle + params.interruptCycles() - 1, INTERRUPT, null, node);
     }
 
@@ -130,6 +134,25 @@ final class SpSwitch implements ClockedNetwork, MultistageSwitch.Client {
     @Override
     public void advanceTo(long cycle) {
         core.advanceTo(cycle);
+    }
+
+    /**
+     * {@inheritDoc} The switch's next event: it changes nothing between events (every step of a packet, and
+     * everything a node sees of it, is an event), and its events of one cycle run in the order of the cycle and node
+     * that scheduled them ({@link MultistageSwitch#orderByCaller}).
+     */
+    @Override
+    public long horizon() {
+        return core.nextActivity();
+    }
+
+    /**
+     * {@inheritDoc} Here the least of {@code dmaStartCycles} (a send's read of the node's memory, a freed slot's
+     * landing) and {@code interruptCycles} (an interrupt a core enables or returns from).
+     */
+    @Override
+    public long reactionCycles() {
+        return Math.min(params.dmaStartCycles(), params.interruptCycles());
     }
 
     // ---- from the switch ----
