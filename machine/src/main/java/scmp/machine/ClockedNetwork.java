@@ -117,13 +117,13 @@ public interface ClockedNetwork {
      * Returns the network's horizon: the first core cycle, at or after {@link #time()}, in which it may do anything
      * that a node's cores can see (a word written into a node's memory or read from it, a thread started or woken,
      * the device state a network instruction or {@code rdsr} reads), counting only what is in the network now
-     * (what cores hand it later is bounded by {@link #lookahead()}); {@link Long#MAX_VALUE} when nothing is in flight.
-     * While every busy network's horizon is ahead, the cores run up to it in one round instead of one cycle at a
-     * time, no more than {@link #lookahead()} cycles (docs/simulator.md, "How the machine runs"). A network that
-     * answers more than {@link #time()} while busy also promises that nothing a core hands it at cycle {@code t}
-     * acts on any node, the core's own included, before {@code t + }{@link #reactionCycles()} (the T3D's shell: every
-     * request waits its start latency), and that what a core's network instruction or {@code rdsr} reads of its state
-     * changes only in what the horizon counts. The default, {@link #time()} while busy, is always safe.
+     * (what cores hand it later is bounded by {@link #reactionCycles()}); {@link Long#MAX_VALUE} when nothing is in
+     * flight. While every busy network's horizon is ahead, the cores run up to it in one round instead of one cycle
+     * at a time, no more than {@link #reactionCycles()} cycles (docs/simulator.md, "How the machine runs"). A
+     * network that answers more than {@link #time()} while busy also promises that nothing a core hands it at cycle
+     * {@code t} acts on any node, the core's own included, before {@code t + }{@link #reactionCycles()} (the T3D's
+     * shell: every request waits its start latency), and that what a core's network instruction or {@code rdsr} reads
+     * of its state changes only in what the horizon counts. The default, {@link #time()} while busy, is always safe.
      */
     default long horizon() {
         return busy() ? time() : Long.MAX_VALUE;

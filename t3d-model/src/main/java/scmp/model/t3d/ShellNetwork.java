@@ -71,7 +71,6 @@ final class ShellNetwork implements ClockedNetwork {
         int tag;
     }
 
-    /** A timed event: run in network cycle {@code at}. */
     /**
      * A read or landing due in network cycle {@code at}; {@code from} is twice the cycle it was scheduled in, plus one
      * when the network scheduled it (a core's request comes before the network's cycle): events due in one cycle
@@ -92,9 +91,9 @@ final class ShellNetwork implements ClockedNetwork {
     private final Packet[] injecting;
     private final Packet[] byTag;
     private int nextTag;
-    /** The scheduled reads and landings: a binary heap in (at, from, seq) order. */
-    private Event[] events = new Event[64];
-    private int eventCount;
+    /** The scheduled reads and landings, in (at, from, seq) order. */
+    private final PriorityQueue<Event> events = new PriorityQueue<>((a, b) -> a.at != b.at ? Long.compare(a.at, b.at)
+            : a.from != b.from ? Long.compare(a.from, b.from) : Long.compare(a.seq, b.seq));
     private long seq;
     private int queued;
     /** Packets in the network of the {@linkplain #urgent(int) kinds} whose arrival acts at once; see {@link #horizon()}. */
@@ -249,50 +248,7 @@ final class ShellNetwork implements ClockedNetwork {
     }
 
     private void schedule(long at, long from, int kind, Packet p) {
-        if (eventCount == events.length) {
-            events = java.util.Arrays.copyOf(events, 2 * eventCount);
-        }
-        Event e = new Event(at, from, seq++, kind, p);
-        int i = eventCount++;
-        while (i > 0) {
-            int up = (i - 1) >>> 1;
-            if (!before(e, events[up])) {
-                break;
-            }
-            events[i] = events[up];
-            i = up;
-        }
-        events[i] = e;
-    }
-
-    private static boolean before(Event a, Event b) {
-        return a.at != b.at ? a.at < b.at : a.from != b.from ? a.from < b.from : a.seq < b.seq;
-    }
-
-    /** Takes the first event off the heap. */
-    private Event pollEvent() {
-        Event first = events[0];
-        Event last = events[--eventCount];
-        events[eventCount] = null;
-        if (eventCount > 0) {
-            int i = 0;
-            while (true) {
-                int c = 2 * i + 1;
-                if (c >= eventCount) {
-                    break;
-                }
-                if (c + 1 < eventCount && before(events[c + 1], events[c])) {
-                    c++;
-                }
-                if (!before(events[c], last)) {
-                    break;
-                }
-                events[i] = events[c];
-                i = c;
-            }
-            events[i] = last;
-        }
-        return first;
+        events.add(new Event(at, from, seq++, kind, p));
     }
 
     // ---- the clock ----
@@ -304,7 +260,7 @@ final class ShellNetwork implements ClockedNetwork {
 
     @Override
     public boolean busy() {
-        return eventCount != 0 || queued != 0 || !net.isIdle();
+        return !events.isEmpty() || queued != 0 || !net.isIdle();
     }
 
     @Override
@@ -312,7 +268,7 @@ final class ShellNetwork implements ClockedNetwork {
         if (!net.isIdle()) {
             return time;
         }
-        long next = eventCount == 0 ? Long.MAX_VALUE : events[0].at;
+        long next = events.isEmpty() ? Long.MAX_VALUE : events.peek().at;
         if (queued != 0) {
             for (int p = 0; p < pes; p++) {
                 if (injecting[p] != null) {
@@ -333,7 +289,7 @@ final class ShellNetwork implements ClockedNetwork {
      */
     @Override
     public long horizon() {
-        long h = eventCount == 0 ? Long.MAX_VALUE : events[0].at;
+        long h = events.isEmpty() ? Long.MAX_VALUE : events.peek().at;
         if (queued != 0 || !net.isIdle()) {
             if (urgent != 0) {
                 return time;
@@ -371,8 +327,8 @@ final class ShellNetwork implements ClockedNetwork {
                 }
             }
         }
-        while (eventCount != 0 && events[0].at <= n) {
-            Event e = pollEvent();
+        while (!events.isEmpty() && events.peek().at <= n) {
+            Event e = events.poll();
             try {
                 if (e.kind == READ) {
                     read(e.packet, n + 1);
