@@ -153,7 +153,7 @@ final class RegionCompiler {
      * @return the region, or the reason the compiler declines it
      */
     Result compileFor(int i, boolean keep) {
-        for (int h = NESTS ? Math.max(0, i - MAX_INSTRUCTIONS + 1) : i; h < i; h++) {
+        for (int h = NESTS ? firstNestEntry(i) : i; h < i; h++) {
             int k = Math.min(MAX_INSTRUCTIONS, text.count() + 1 - h);
             Method m = new Method(new MethodVisitor(ASM9) {
             }, h, k, null, false);
@@ -170,6 +170,25 @@ final class RegionCompiler {
             }
         }
         return compile(i, keep);
+    }
+
+    /**
+     * The first slot {@link #compileFor} tries as the entry of a nest with a loop head at slot {@code i}: a region
+     * entered at {@code h < i} has its check at {@code i} only when a slot {@code j >= i} within it, so
+     * {@code j < h + MAX_INSTRUCTIONS}, jumps to {@code i}. One pass over the slots after {@code i} finds the first
+     * such {@code j}; without one, no earlier entry can qualify and the answer is {@code i} (instead of
+     * {@code MAX_INSTRUCTIONS - 1} trial regions built for nothing).
+     */
+    private int firstNestEntry(int i) {
+        int k = Math.min(MAX_INSTRUCTIONS, text.count() + 1 - i);
+        Method probe = new Method(new MethodVisitor(ASM9) {
+        }, i, k, null, false);
+        for (int j = 0; j < k; j++) {
+            if (probe.inRegionTarget(j) == 0) {
+                return Math.max(Math.max(0, i - MAX_INSTRUCTIONS + 1), i + j - MAX_INSTRUCTIONS + 1);
+            }
+        }
+        return i;
     }
 
     /**
