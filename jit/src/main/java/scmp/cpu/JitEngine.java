@@ -67,6 +67,20 @@ public final class JitEngine implements Engine {
     /** The system property that sets the threshold ({@link #HOT} by default; 0 compiles every region at once). */
     public static final String HOT_PROPERTY = "scmp.jit.hot";
     /**
+     * Regions compiled per doubling of the threshold: after {@code k * DOUBLING} regions of a text the threshold is
+     * {@code HOT << k} (at most {@link #MAX_DOUBLINGS} doublings). A kernel compiles a few dozen regions, each of which
+     * then runs millions of instructions; a large program (an MPI library's code paths met a few dozen times each)
+     * compiled thousands at the plain threshold, most of which ran less afterwards than generating, loading and
+     * compiling their classes cost, and the compiled engine took twice the interpreter's time
+     * (docs/performance.md, "Compiled regions in runs of large programs"). System property
+     * {@link #DOUBLING_PROPERTY} changes it (0: the threshold stays).
+     */
+    static final int DOUBLING = 16;
+    /** The system property that sets {@link #DOUBLING}. */
+    public static final String DOUBLING_PROPERTY = "scmp.jit.doubling";
+    /** The most doublings of the threshold. */
+    static final int MAX_DOUBLINGS = 10;
+    /**
      * Runs that may last fewer cycles than this go to the interpreter: entering and leaving compiled code costs more
      * than interpreting a few instructions, and an SPMD run with messages in flight runs its nodes a cycle or a
      * lookahead window at a time (docs/performance.md, "Short runs"). System property {@link #SHORT_PROPERTY}
@@ -139,6 +153,8 @@ public final class JitEngine implements Engine {
     private final Translation translation;
     private final Fallback fallback;
     private final int hot;
+    /** Regions compiled per doubling of {@link #hot} (0: none). */
+    private final int doubling;
     private final long shortRun = Long.getLong(SHORT_PROPERTY, SHORT);
     private final int base;
     private long exitCycle;
@@ -174,7 +190,8 @@ public final class JitEngine implements Engine {
      */
     public JitEngine(EngineContext context) {
         this(context, "fail".equalsIgnoreCase(System.getProperty("scmp.jit.fallback")) ? Fallback.FAIL
-                : Fallback.SILENT, Integer.getInteger(HOT_PROPERTY, HOT));
+                : Fallback.SILENT, Integer.getInteger(HOT_PROPERTY, HOT), false,
+                Integer.getInteger(DOUBLING_PROPERTY, DOUBLING));
     }
 
     /**
@@ -185,7 +202,7 @@ public final class JitEngine implements Engine {
      * @param hot      how often a pc must be met before its region is compiled (0: at once)
      */
     public JitEngine(EngineContext context, Fallback fallback, int hot) {
-        this(context, fallback, hot, false);
+        this(context, fallback, hot, false, DOUBLING);
     }
 
     /**
@@ -196,12 +213,14 @@ public final class JitEngine implements Engine {
      * @param hot      how often a pc must be met before its region is compiled (0: at once)
      * @param keep     whether every region with a loop keeps values in locals from the start (for tests; otherwise
      *                 only those whose loop turns, {@link Translation#observe})
+     * @param doubling regions compiled per doubling of {@code hot} ({@link #DOUBLING}; 0: none)
      */
-    public JitEngine(EngineContext context, Fallback fallback, int hot, boolean keep) {
+    public JitEngine(EngineContext context, Fallback fallback, int hot, boolean keep, int doubling) {
         this.ctx = context;
         this.interpreter = new Interpreter(context);
         this.fallback = fallback;
         this.hot = hot;
+        this.doubling = doubling;
         this.mem = context.memory();
         this.base = context.text().base();
         this.translation = translation(context.text(), context.timing(), keep);
@@ -219,6 +238,18 @@ public final class JitEngine implements Engine {
     }
 
     /**
+     * Returns an engine factory whose threshold doubles every {@code doubling} regions compiled (0: never).
+     *
+     * @param fallback what to do where the compiler declines a region
+     * @param hot      how often a pc must be met before its region is compiled (0: at once), at first
+     * @param doubling regions compiled per doubling of the threshold
+     * @return the factory
+     */
+    public static Engine.Factory factory(Fallback fallback, int hot, int doubling) {
+        return context -> new JitEngine(context, fallback, hot, false, doubling);
+    }
+
+    /**
      * Returns an engine factory whose regions with a loop keep values in locals from the start (for tests).
      *
      * @param fallback what to do where the compiler declines a region
@@ -226,7 +257,7 @@ public final class JitEngine implements Engine {
      * @return the factory
      */
     public static Engine.Factory keepingFactory(Fallback fallback, int hot) {
-        return context -> new JitEngine(context, fallback, hot, true);
+        return context -> new JitEngine(context, fallback, hot, true, DOUBLING);
     }
 
     /** Returns how many runs, over all engines, went on on the interpreter because a region was declined. */
@@ -295,7 +326,7 @@ public final class JitEngine implements Engine {
             Block b = tr.blocks[i];
             if (b == null) {
                 // cold code runs on the interpreter for a slice of cycles; a pc met often gets its region
-                if (tr.heat[i] < hot) {
+                if (tr.heat[i] < threshold(tr)) {
                     tr.heat[i]++;
                     Exit e = slice(thread, limit, 0);
                     if (e != null) {
@@ -355,6 +386,17 @@ public final class JitEngine implements Engine {
         }
         c = null;
         return EXITS[code];
+    }
+
+    /**
+     * How often a pc must be met before its region is compiled: {@link #hot}, doubled every {@link #doubling} regions
+     * the text has compiled (at most {@link #MAX_DOUBLINGS} times).
+     */
+    private int threshold(Translation tr) {
+        if (doubling <= 0) {
+            return hot;
+        }
+        return (int) Math.min(Integer.MAX_VALUE, (long) hot << Math.min(MAX_DOUBLINGS, tr.compiled() / doubling));
     }
 
     /**
