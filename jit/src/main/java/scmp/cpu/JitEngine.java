@@ -68,7 +68,7 @@ public final class JitEngine implements Engine {
     public static final String HOT_PROPERTY = "scmp.jit.hot";
     /**
      * Regions compiled per doubling of the threshold: after {@code k * DOUBLING} regions of a text the threshold is
-     * {@code HOT << k} (at most {@link #MAX_DOUBLINGS} doublings). A kernel compiles a few dozen regions, each of which
+     * the engine's {@code hot << k} ({@link #HOT} by default; at most {@link #MAX_DOUBLINGS} doublings). A kernel compiles a few dozen regions, each of which
      * then runs millions of instructions; a large program (an MPI library's code paths met a few dozen times each)
      * compiled thousands at the plain threshold, most of which ran less afterwards than generating, loading and
      * compiling their classes cost, and the compiled engine took twice the interpreter's time
