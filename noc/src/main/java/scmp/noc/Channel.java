@@ -163,6 +163,7 @@ public final class Channel {
         creditCount++;
         if (srcRouter >= 0) {
             fabric.creditPorts[srcRouter] |= 1L << srcPort;
+            fabric.creditSent(srcRouter);
         }
     }
 

@@ -8,6 +8,8 @@ package scmp.noc;
 public final class Fabric {
     private final boolean[] member;
     private final int[] list;
+    /** The routers that hold flits but left the active set because nothing in them can move ({@link #retain}). */
+    private final boolean[] sleeping;
     private int size;
     /** Per router, the input ports whose channel holds flits (due or not); read by {@link VcRouter#read}. */
     final long[] flitPorts;
@@ -21,6 +23,7 @@ public final class Fabric {
     public Fabric(int routers) {
         this.member = new boolean[routers];
         this.list = new int[routers];
+        this.sleeping = new boolean[routers];
         this.flitPorts = new long[routers];
         this.creditPorts = new long[routers];
     }
@@ -44,7 +47,15 @@ public final class Fabric {
     public void wake(int router) {
         if (!member[router]) {
             member[router] = true;
+            sleeping[router] = false;
             list[size++] = router;
+        }
+    }
+
+    /** A credit is on its way to {@code router}: a router that sleeps is stepped again (its flits may move). */
+    void creditSent(int router) {
+        if (sleeping[router]) {
+            wake(router);
         }
     }
 
@@ -56,15 +67,23 @@ public final class Fabric {
         return list[k];
     }
 
-    /** Keeps only the routers that are still busy, in their present order. */
+    /**
+     * Keeps only the routers that must still be stepped ({@link Router#mustStep}), in their present order. A router
+     * that holds flits none of which can move sleeps: it leaves the set until a flit ({@link Channel#sendFlit}) or a
+     * credit ({@link Channel#sendCredit}) is sent to it. Stepping it meanwhile would change nothing: its channels
+     * hold nothing on the way, every head waits for an output virtual channel that only its own tails free, and
+     * every other flit for a credit (docs/noc.md, section 8).
+     */
     void retain(Router[] routers) {
         int kept = 0;
         for (int k = 0; k < size; k++) {
             int r = list[k];
-            if (routers[r].busy()) {
+            Router x = routers[r];
+            if (x.mustStep(now)) {
                 list[kept++] = r;
             } else {
                 member[r] = false;
+                sleeping[r] = x.busy();
             }
         }
         size = kept;

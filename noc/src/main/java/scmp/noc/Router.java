@@ -35,6 +35,19 @@ public interface Router {
     /** Phase two: runs the pipeline stages and sends flits and credits, all arriving after {@code now}. */
     void evaluate(long now);
 
+    /**
+     * Tells whether the router must be stepped in the cycles after {@code now}, in which it has just been stepped:
+     * false when it holds nothing ({@link #busy()} false), and also when nothing it holds can move until a flit or a
+     * credit reaches it (then it sleeps: the network steps it again from the cycle the flit or credit is sent, see
+     * {@link Fabric}). The default is {@link #busy()}: a router that never sleeps.
+     *
+     * @param now the cycle just stepped
+     * @return whether stepping it in the next cycle could change anything without a flit or credit sent to it
+     */
+    default boolean mustStep(long now) {
+        return busy();
+    }
+
     /** Tells whether the router holds flits or flits are on their way to it: it must be stepped. */
     boolean busy();
 

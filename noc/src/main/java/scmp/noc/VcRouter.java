@@ -330,6 +330,44 @@ public final class VcRouter implements Router {
         return buffered != 0 || fabric.flitPorts[id] != 0;
     }
 
+    /**
+     * {@inheritDoc} Here: a router with flits sleeps when no flit or credit is on its way to it, no head waits to be
+     * routed, no routed head finds an output virtual channel it may take (only a tail leaving this router frees one),
+     * and every flit of an active channel waits for a credit. Its stages would then request nothing, so no allocator
+     * or arbiter would change.
+     */
+    @Override
+    public boolean mustStep(long now) {
+        if (buffered == 0) {
+            return fabric.flitPorts[id] != 0;
+        }
+        return (fabric.flitPorts[id] | fabric.creditPorts[id]) != 0 || !blocked();
+    }
+
+    /** Whether nothing this router holds can move before a flit or a credit reaches it (see {@link #mustStep}). */
+    private boolean blocked() {
+        if ((occupied & ~(vcAllocVcs | activeVcs)) != 0) {
+            return false;
+        }
+        for (long m = occupied & activeVcs; m != 0; m &= m - 1) {
+            if (credits[outVc[Long.numberOfTrailingZeros(m)]] > 0) {
+                return false;
+            }
+        }
+        for (long m = occupied & vcAllocVcs; m != 0; m &= m - 1) {
+            int iv = Long.numberOfTrailingZeros(m);     // ready or not: it would find the same VCs free
+            int o = route[iv];
+            long free = freeOutVcs & portVcs[o];
+            if (keepVc) {
+                free &= 1L << (o * vcs + iv % vcs);
+            }
+            if (free != 0 && routing.allowedVcs(id, iv / vcs, iv % vcs, o, free) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     public int bufferedFlits() {
         return buffered;
