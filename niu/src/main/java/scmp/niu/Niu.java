@@ -170,6 +170,11 @@ public final class Niu implements NetworkPort {
     private long rxSide;
     private final int[] rxArgs = new int[MAX_THREAD_WORDS];
     private long rxTaken;
+    /**
+     * Whether this NIU waits for the network: its next network cycles would do nothing until a flit reaches its
+     * ejection channel, a credit its injection channel, or its core acts on it ({@link #networkCycle}).
+     */
+    private boolean parked;
     private boolean rxWaiting;
     private boolean rxWaitingCts;
 
@@ -235,6 +240,7 @@ public final class Niu implements NetworkPort {
 
     @Override
     public int request(int op, long cycle, ThreadContext thread, int v0, int v1, int v2, int v3) {
+        parked = false;
         boolean accepted = switch (KIND[op]) {
             case HEAD -> sendHead(cycle, thread, v0, v1, v2, v3);
             case DATA_WORDS -> sendData(cycle, thread, v0, v1, WORDS[op], TAIL[op]);
@@ -376,6 +382,7 @@ public final class Niu implements NetworkPort {
 
     @Override
     public void threadEnded(long cycle, ThreadContext thread) {
+        parked = false;     // a context is free: a THREAD head that waits for one is taken
         if (openCtx == thread.id()) {
             throw misuse("endt while the thread's message is open (its tail flit was not sent)");
         }
@@ -511,6 +518,9 @@ public final class Niu implements NetworkPort {
      * @throws GuestFault when a DMA read or a delivery faults
      */
     public void networkCycle(long n, long c) {
+        parked = false;
+        long taken = rxTaken;
+        int queued = qCount;
         boolean portUsed = false;
         if (rx != RX_IDLE || net.ejectedFlits(node) != rxTaken) {
             portUsed = receive(n, c + 1);
@@ -532,6 +542,27 @@ public final class Niu implements NetworkPort {
                 events.queue(n / ratio, node, qCount);
             }
         }
+        if (rxTaken == taken && qCount == queued && !portUsed && jobs == 0 && !dma) {
+            // nothing happened: it waits for the network when only a flit or a credit sent to it can change that
+            parked = net.nothingOnTheWay(node) && (qCount == 0 || qFrom[qHead] <= n);
+        }
+    }
+
+    /**
+     * Tells whether this NIU waits for the network: its last network cycle did nothing, no DMA block or CTS job is
+     * under way, nothing is on its way to it ({@link RouterNetwork#nothingOnTheWay}), and its queue's front flit, if
+     * any, was due but found no credit. Then its next network cycles would do nothing (the ejection port hands over
+     * the same flit or none, a THREAD head still finds no free context, the queue still no credit) until a flit
+     * reaches its ejection channel or a credit its injection channel ({@link RouterNetwork#takeNodeMarks}), its core
+     * calls it or ends a thread, or its node exits; each of these ends the wait ({@link #unpark}).
+     */
+    public boolean parked() {
+        return parked;
+    }
+
+    /** Ends a wait for the network ({@link #parked}): the next network cycle runs. */
+    public void unpark() {
+        parked = false;
     }
 
     private void dmaRead(long n) {
@@ -886,6 +917,7 @@ public final class Niu implements NetworkPort {
      * (THREAD messages are dropped by the core).
      */
     public void nodeExited() {
+        parked = false;
         for (int ctx = 0; ctx < needFlits.length; ctx++) {
             if (needFlits[ctx] >= 0) {
                 needFlits[ctx] = -1;

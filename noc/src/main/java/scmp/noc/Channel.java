@@ -93,6 +93,8 @@ public final class Channel {
         if (dstRouter >= 0) {
             fabric.wake(dstRouter);
             fabric.flitPorts[dstRouter] |= 1L << dstPort;
+        } else {
+            fabric.markNode(dstPort);       // an ejection channel: dstPort is the node
         }
     }
 
@@ -164,6 +166,8 @@ public final class Channel {
         if (srcRouter >= 0) {
             fabric.creditPorts[srcRouter] |= 1L << srcPort;
             fabric.creditSent(srcRouter);
+        } else {
+            fabric.markNode(srcPort);       // an injection channel: srcPort is the node
         }
     }
 

@@ -15,12 +15,19 @@ public final class Fabric {
     final long[] flitPorts;
     /** Per router, the output ports whose channel holds credits on their way back. */
     final long[] creditPorts;
+    /**
+     * One bit per node: the nodes whose ejection channel a flit has entered, or whose injection channel a credit has
+     * entered, since {@link RouterNetwork#takeNodeMarks} last took the marks; {@code anyNodeMark} whether any is set.
+     */
+    final long[] nodeMarks;
+    boolean anyNodeMark;
     long now;
     long lastProgress;
     FlitTracer tracer;
 
-    /** Creates the shared state for {@code routers} routers, none active, at cycle 0. */
-    public Fabric(int routers) {
+    /** Creates the shared state for {@code routers} routers and {@code nodes} nodes, none active, at cycle 0. */
+    public Fabric(int routers, int nodes) {
+        this.nodeMarks = new long[(nodes + 63) >>> 6];
         this.member = new boolean[routers];
         this.list = new int[routers];
         this.sleeping = new boolean[routers];
@@ -50,6 +57,12 @@ public final class Fabric {
             sleeping[router] = false;
             list[size++] = router;
         }
+    }
+
+    /** Marks a node for {@link RouterNetwork#takeNodeMarks}. */
+    void markNode(int node) {
+        nodeMarks[node >>> 6] |= 1L << node;
+        anyNodeMark = true;
     }
 
     /** A credit is on its way to {@code router}: a router that sleeps is stepped again (its flits may move). */

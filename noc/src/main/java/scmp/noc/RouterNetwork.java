@@ -74,7 +74,7 @@ public final class RouterNetwork implements FlitNetwork {
         }
         int nr = topology.routers();
         int nn = topology.nodes();
-        this.fabric = new Fabric(nr);
+        this.fabric = new Fabric(nr, nn);
         Channel[][] in = new Channel[nr][ports];
         Channel[][] out = new Channel[nr][ports];
         for (int r = 0; r < nr; r++) {
@@ -453,6 +453,37 @@ public final class RouterNetwork implements FlitNetwork {
     /** Returns the number of flits {@code node} has injected. */
     public long injectedFlits(int node) {
         return injection[node].carried();
+    }
+
+    /**
+     * Sets in {@code marks}, one bit per node (bit {@code n & 63} of word {@code n >>> 6}), the nodes whose ejection
+     * channel a flit has entered or whose injection channel a credit has entered since the last call, and forgets
+     * them: what a network interface that waits for the network must be told.
+     *
+     * @param marks at least {@code (nodes() + 63) / 64} words; bits are only set
+     */
+    public void takeNodeMarks(long[] marks) {
+        if (fabric.anyNodeMark) {
+            long[] e = fabric.nodeMarks;
+            for (int w = 0; w < e.length; w++) {
+                marks[w] |= e[w];
+                e[w] = 0;
+            }
+            fabric.anyNodeMark = false;
+        }
+    }
+
+    /**
+     * Tells whether nothing is on its way to {@code node}: no flit on its ejection channel (the flits that have arrived
+     * are in its ejection buffer) and no credit on its injection channel that is not due yet (the due ones are taken
+     * in first, as {@link #canInject(int)} takes them).
+     */
+    public boolean nothingOnTheWay(int node) {
+        if (ejection[node].flitsInFlight() != 0) {
+            return false;
+        }
+        absorbInjectionCredits(node);
+        return !injection[node].creditsInFlight();
     }
 
     /** Returns the number of flits the router delivered towards {@code node}'s ejection port (taken or not). */

@@ -32,6 +32,10 @@ public final class Interconnect implements NiuContext {
     private final int ratio;
     private final int[] senders;
     private final boolean[] listed;
+    /** The nodes the network marked ({@link RouterNetwork#takeNodeMarks}): their NIUs stop waiting. */
+    private final long[] marks;
+    /** Network cycles not run by NIUs that waited for the network ({@link Niu#parked}). */
+    private long parkedCycles;
     private int senderCount;
     private int blockedTotal;
     private long time;
@@ -70,6 +74,7 @@ public final class Interconnect implements NiuContext {
         }
         this.senders = new int[n];
         this.listed = new boolean[n];
+        this.marks = new long[(n + 63) >>> 6];
         if (watch != null) {
             watch.attach(net.topology());
             net.setTracer(watch);
@@ -177,6 +182,14 @@ public final class Interconnect implements NiuContext {
         lastProgress = Math.max(lastProgress, netCycle);
     }
 
+    /**
+     * Returns the network cycles that NIUs waiting for the network did not run ({@link Niu#parked}): each would have
+     * done nothing. For measurements and tests.
+     */
+    public long parkedCycles() {
+        return parkedCycles;
+    }
+
     /** Returns the core cycles the network has run: the network cycles of every core cycle below this are done. */
     public long time() {
         return time;
@@ -231,8 +244,17 @@ public final class Interconnect implements NiuContext {
         long n = c * ratio;
         for (int j = 0; j < ratio; j++, n++) {
             if (!net.isIdle()) {
+                net.takeNodeMarks(marks);
+                for (int w = 0; w < marks.length; w++) {
+                    for (long m = marks[w]; m != 0; m &= m - 1) {
+                        nius[(w << 6) + Long.numberOfTrailingZeros(m)].unpark();
+                    }
+                    marks[w] = 0;
+                }
                 for (Niu u : nius) {
-                    if (u.sending() || u.receiving()) {
+                    if (u.parked()) {
+                        parkedCycles++;     // it would do nothing (Niu#parked): nor does it act on its node
+                    } else if (u.sending() || u.receiving()) {
                         if (reach != null) {
                             reach.accept(u.node());
                         }

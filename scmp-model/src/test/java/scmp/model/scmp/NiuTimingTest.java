@@ -243,6 +243,8 @@ class NiuTimingTest {
         }
         assertEquals(1, blocks);
         assertEquals(3, chip.ic.niu(1).stats().threadsStarted());
+        // node 0's NIU, its queue full behind flits that wait for credits, waited for the network without being run
+        assertTrue(chip.ic.parkedCycles() > 20, "network cycles parked: " + chip.ic.parkedCycles());
     }
 
     @Test
@@ -278,6 +280,8 @@ class NiuTimingTest {
         long e = chip.firstIssue(1, "end");
         assertEquals(e + 5, chip.firstIssue(1, "second"));
         assertEquals(10, chip.cores[1].context(0).reg(4));
+        // node 1's NIU, its THREAD head refused, waited for the network (unparked by the endt) without being run
+        assertTrue(chip.ic.parkedCycles() > 20, "network cycles parked: " + chip.ic.parkedCycles());
     }
 
     @Test
