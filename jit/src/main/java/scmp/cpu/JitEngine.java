@@ -67,12 +67,12 @@ public final class JitEngine implements Engine {
     /** The system property that sets the threshold ({@link #HOT} by default; 0 compiles every region at once). */
     public static final String HOT_PROPERTY = "scmp.jit.hot";
     /**
-     * Regions compiled per doubling of the threshold: after {@code k * DOUBLING} regions of a text the threshold is
-     * the engine's {@code hot << k} ({@link #HOT} by default; at most {@link #MAX_DOUBLINGS} doublings). A kernel compiles a few dozen regions, each of which
-     * then runs millions of instructions; a large program (an MPI library's code paths met a few dozen times each)
-     * compiled thousands at the plain threshold, most of which ran less afterwards than generating, loading and
-     * compiling their classes cost, and the compiled engine took twice the interpreter's time
-     * (docs/performance.md, "Compiled regions in runs of large programs"). System property
+     * Regions compiled per doubling of the threshold: after {@code k * DOUBLING} regions of a text the threshold is the
+     * engine's {@code hot << k} ({@link #HOT} by default; at most {@link #MAX_DOUBLINGS} doublings). A kernel compiles
+     * a few dozen regions, each of which then runs millions of instructions; a large program (an MPI library's code
+     * paths met a few dozen times each) compiled thousands at the plain threshold, most of which ran less afterwards
+     * than generating, loading and compiling their classes cost, and the compiled engine took twice the interpreter's
+     * time (docs/performance.md, "Compiled regions in runs of large programs"). System property
      * {@link #DOUBLING_PROPERTY} changes it (0: the threshold stays).
      */
     static final int DOUBLING = 16;

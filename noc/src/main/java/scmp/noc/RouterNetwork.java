@@ -461,16 +461,19 @@ public final class RouterNetwork implements FlitNetwork {
      * them: what a network interface that waits for the network must be told.
      *
      * @param marks at least {@code (nodes() + 63) / 64} words; bits are only set
+     * @return whether any node was marked (when not, {@code marks} is unchanged)
      */
-    public void takeNodeMarks(long[] marks) {
-        if (fabric.anyNodeMark) {
-            long[] e = fabric.nodeMarks;
-            for (int w = 0; w < e.length; w++) {
-                marks[w] |= e[w];
-                e[w] = 0;
-            }
-            fabric.anyNodeMark = false;
+    public boolean takeNodeMarks(long[] marks) {
+        if (!fabric.anyNodeMark) {
+            return false;
         }
+        long[] e = fabric.nodeMarks;
+        for (int w = 0; w < e.length; w++) {
+            marks[w] |= e[w];
+            e[w] = 0;
+        }
+        fabric.anyNodeMark = false;
+        return true;
     }
 
     /**

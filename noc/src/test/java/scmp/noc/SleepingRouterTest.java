@@ -60,7 +60,7 @@ class SleepingRouterTest {
         }
     }
 
-    /** The deliveries (cycle, node, flit) and, per cycle, the number of routers stepped. */
+    /** The deliveries (cycle, node, flit) and the number of router steps over the whole run. */
     private record Run(List<String> deliveries, long routerSteps) {
     }
 

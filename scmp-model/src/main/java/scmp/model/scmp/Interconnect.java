@@ -35,7 +35,7 @@ public final class Interconnect implements NiuContext {
     /** The nodes the network marked ({@link RouterNetwork#takeNodeMarks}): their NIUs stop waiting. */
     private final long[] marks;
     /** Network cycles not run by NIUs that waited for the network ({@link Niu#parked}). */
-    private long parkedCycles;
+    private final long[] parkedCycles;
     private int senderCount;
     private int blockedTotal;
     private long time;
@@ -75,6 +75,7 @@ public final class Interconnect implements NiuContext {
         this.senders = new int[n];
         this.listed = new boolean[n];
         this.marks = new long[(n + 63) >>> 6];
+        this.parkedCycles = new long[n];
         if (watch != null) {
             watch.attach(net.topology());
             net.setTracer(watch);
@@ -187,7 +188,16 @@ public final class Interconnect implements NiuContext {
      * done nothing. For measurements and tests.
      */
     public long parkedCycles() {
-        return parkedCycles;
+        long total = 0;
+        for (long p : parkedCycles) {
+            total += p;
+        }
+        return total;
+    }
+
+    /** Returns the network cycles that node {@code node}'s NIU, waiting for the network, did not run. */
+    public long parkedCycles(int node) {
+        return parkedCycles[node];
     }
 
     /** Returns the core cycles the network has run: the network cycles of every core cycle below this are done. */
@@ -244,16 +254,17 @@ public final class Interconnect implements NiuContext {
         long n = c * ratio;
         for (int j = 0; j < ratio; j++, n++) {
             if (!net.isIdle()) {
-                net.takeNodeMarks(marks);
-                for (int w = 0; w < marks.length; w++) {
-                    for (long m = marks[w]; m != 0; m &= m - 1) {
-                        nius[(w << 6) + Long.numberOfTrailingZeros(m)].unpark();
+                if (net.takeNodeMarks(marks)) {
+                    for (int w = 0; w < marks.length; w++) {
+                        for (long m = marks[w]; m != 0; m &= m - 1) {
+                            nius[(w << 6) + Long.numberOfTrailingZeros(m)].unpark();
+                        }
+                        marks[w] = 0;
                     }
-                    marks[w] = 0;
                 }
                 for (Niu u : nius) {
                     if (u.parked()) {
-                        parkedCycles++;     // it would do nothing (Niu#parked): nor does it act on its node
+                        parkedCycles[u.node()]++;   // it would do nothing (Niu#parked): nor does it act on its node
                     } else if (u.sending() || u.receiving()) {
                         if (reach != null) {
                             reach.accept(u.node());
