@@ -34,7 +34,7 @@ public final class Interconnect implements NiuContext {
     private final boolean[] listed;
     /** The nodes the network marked ({@link RouterNetwork#takeNodeMarks}): their NIUs stop waiting. */
     private final long[] marks;
-    /** Network cycles not run by NIUs that waited for the network ({@link Niu#parked}). */
+    /** Per node, the network cycles its NIU did not run while it waited for the network ({@link Niu#parked}). */
     private final long[] parkedCycles;
     private int senderCount;
     private int blockedTotal;
