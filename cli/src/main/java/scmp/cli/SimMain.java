@@ -281,6 +281,21 @@ public final class SimMain implements Callable<Integer> {
     }
 
     /**
+     * Sets the host threads of a run whose command line does not give {@code --threads} (the host's processors
+     * otherwise): for a program that runs several simulations at once in one JVM, whose cores they share.
+     *
+     * @param n at least 1
+     * @return this command
+     */
+    public SimMain defaultThreads(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("threads must be at least 1: " + n);
+        }
+        threads = n;
+        return this;
+    }
+
+    /**
      * Runs scmpsim.
      *
      * @param argv the command line

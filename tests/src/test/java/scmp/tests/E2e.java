@@ -127,11 +127,16 @@ final class E2e {
     record Sim(int exit, String stdout, String stderr) {
     }
 
-    /** Runs {@code scmpsim ARGS} in this process, with no input. */
+    /**
+     * Runs {@code scmpsim ARGS} in this process, with no input, on one host thread unless ARGS give {@code --threads}:
+     * the module runs two tests at a time on the host's cores (its pom), and parallel nodes on a host without a free
+     * core cost more than they give (docs/performance.md, "Parallel nodes"). {@link ModelParallelNodesTest} and
+     * {@link ParallelIdentityCorpusTest} run with several.
+     */
     static Sim scmpsim(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = SimMain.run(new SimMain(out, err, new ByteArrayInputStream(new byte[0])), args);
+        int code = SimMain.run(new SimMain(out, err, new ByteArrayInputStream(new byte[0])).defaultThreads(1), args);
         return new Sim(code, out.toString(StandardCharsets.ISO_8859_1), err.toString(StandardCharsets.ISO_8859_1));
     }
 
