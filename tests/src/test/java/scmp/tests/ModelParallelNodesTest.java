@@ -38,26 +38,6 @@ import scmp.machine.RunConfig;
  */
 @Execution(ExecutionMode.CONCURRENT)
 class ModelParallelNodesTest {
-    /** Every rank computes between reductions, a different amount each. */
-    private static final String COMPUTE = """
-            #include <mpi.h>
-            #include <stdio.h>
-            int main(int argc, char **argv) {
-                int rank, i, r, v = 1, w = 0;
-                MPI_Init(&argc, &argv);
-                MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-                for (r = 0; r < 3; r++) {
-                    for (i = 0; i < 20000 + 1000 * rank; i++) {
-                        v = v * 3 + i + rank;
-                    }
-                    MPI_Allreduce(&v, &w, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-                    printf("rank %d round %d: %d\\n", rank, r, w);
-                }
-                MPI_Finalize();
-                return 0;
-            }
-            """;
-
     @TempDir
     Path dir;
 
@@ -117,7 +97,7 @@ class ModelParallelNodesTest {
     @Test
     void ranksThatComputeRunInParallelOnBothModels() throws Exception {
         Path src = dir.resolve("compute.c");
-        Files.writeString(src, COMPUTE);
+        Files.writeString(src, ParallelNodesTest.PROGRAM);
         for (MachineKind kind : List.of(MachineKind.T3D, MachineKind.SP)) {
             Path exe = dir.resolve("compute-" + kind);
             E2e.Cc cc = E2e.scmpcc("-O1", "-mmachine=" + kind.name().toLowerCase(), "-o", exe.toString(),

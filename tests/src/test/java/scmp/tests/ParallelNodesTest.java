@@ -25,8 +25,11 @@ import scmp.noc.NocConfig;
  * and the run is the one host thread gives, counter by counter, on both engines; the parallel path is taken.
  */
 class ParallelNodesTest {
-    /** Every rank computes long between rare collective operations, and one rank ends with a division by zero. */
-    private static final String PROGRAM = """
+    /**
+     * Every rank computes long between rare collective operations, and with two arguments or more the last rank ends
+     * with a division by zero ({@link ModelParallelNodesTest} runs it too).
+     */
+    static final String PROGRAM = """
             #include <mpi.h>
             #include <stdio.h>
             #include <stdlib.h>
