@@ -89,16 +89,49 @@ public final class DecodedText {
         }
         int n = (bytes.length + 3) / 4;
         DecodedText t = new DecodedText(base, n);
+        // A word decodes the same wherever it is, and a text repeats its words (a program with its libraries: one
+        // distinct word in three to eight), so each distinct word is decoded once and its row copied to the others:
+        // an open-addressing table from word to the slot of its first occurrence (plus one; 0 is empty).
+        int bits = 32 - Integer.numberOfLeadingZeros(Math.max(8, n)) + 1;
+        int mask = (1 << bits) - 1;
+        int[] seenWord = new int[mask + 1];
+        int[] seenSlot = new int[mask + 1];
         for (int i = 0; i < n; i++) {
             int w = 0;
             for (int k = 0; k < 4; k++) {
                 int at = 4 * i + k;
                 w |= (at < bytes.length ? bytes[at] & 0xFF : 0) << (8 * k);
             }
-            t.set(i, w, 4 * i + 3 < bytes.length);
+            boolean whole = 4 * i + 3 < bytes.length;
+            if (!whole) {
+                t.set(i, w, false);
+                continue;
+            }
+            int h = (w * 0x9E3779B9) >>> (32 - bits);
+            while (seenSlot[h] != 0 && seenWord[h] != w) {
+                h = (h + 1) & mask;
+            }
+            if (seenSlot[h] != 0) {
+                t.copy(seenSlot[h] - 1, i);
+            } else {
+                t.set(i, w, true);
+                seenWord[h] = w;
+                seenSlot[h] = i + 1;
+            }
         }
         t.op[n] = END;
         return t;
+    }
+
+    /** Gives slot {@code to} the decoding of slot {@code from}, which holds the same word. */
+    private void copy(int from, int to) {
+        words[to] = words[from];
+        op[to] = op[from];
+        rd[to] = rd[from];
+        rs1[to] = rs1[from];
+        rs2[to] = rs2[from];
+        imm[to] = imm[from];
+        deps[to] = deps[from];
     }
 
     private void set(int i, int word, boolean whole) {
