@@ -34,6 +34,14 @@ public final class Interconnect implements NiuContext {
     private final boolean[] listed;
     /** The nodes the network marked ({@link RouterNetwork#takeNodeMarks}): their NIUs stop waiting. */
     private final long[] marks;
+    /**
+     * One bit per node: every NIU that is parked, sending or receiving has its bit set (others may too), so that a
+     * busy network cycle visits only those. A bit is set when the NIU starts sending ({@link #sending}) and when the
+     * network marks its node (a flit entered its ejection channel, a credit its injection channel); it is cleared
+     * when a busy network cycle finds the NIU neither parked nor sending nor receiving, which only those two events
+     * change (an NIU parks, and takes up a message, only in its own network cycles).
+     */
+    private final long[] engaged;
     /** Per node, the network cycles its NIU did not run while it waited for the network ({@link Niu#parked}). */
     private final long[] parkedCycles;
     private int senderCount;
@@ -75,6 +83,10 @@ public final class Interconnect implements NiuContext {
         this.senders = new int[n];
         this.listed = new boolean[n];
         this.marks = new long[(n + 63) >>> 6];
+        this.engaged = new long[(n + 63) >>> 6];
+        for (int node = 0; node < n; node++) {
+            engaged[node >>> 6] |= 1L << node;      // the first busy network cycle keeps only those that act
+        }
         this.parkedCycles = new long[n];
         if (watch != null) {
             watch.attach(net.topology());
@@ -167,6 +179,7 @@ public final class Interconnect implements NiuContext {
     @Override
     public void sending(Niu niu) {
         int node = niu.node();
+        engaged[node >>> 6] |= 1L << node;
         if (!listed[node]) {
             listed[node] = true;
             senders[senderCount++] = node;
@@ -259,17 +272,27 @@ public final class Interconnect implements NiuContext {
                         for (long m = marks[w]; m != 0; m &= m - 1) {
                             nius[(w << 6) + Long.numberOfTrailingZeros(m)].unpark();
                         }
+                        engaged[w] |= marks[w];
                         marks[w] = 0;
                     }
                 }
-                for (Niu u : nius) {
-                    if (u.parked()) {
-                        parkedCycles[u.node()]++;   // it would do nothing (Niu#parked): nor does it act on its node
-                    } else if (u.sending() || u.receiving()) {
-                        if (reach != null) {
-                            reach.accept(u.node());
+                // the engaged NIUs in node order (a bit set meanwhile is seen, as the NIU would be in a pass over all)
+                for (int w = 0; w < engaged.length; w++) {
+                    for (long m = engaged[w]; m != 0; ) {
+                        int b = Long.numberOfTrailingZeros(m);
+                        int node = (w << 6) + b;
+                        Niu u = nius[node];
+                        if (u.parked()) {
+                            parkedCycles[node]++;   // it would do nothing (Niu#parked): nor does it act on its node
+                        } else if (u.sending() || u.receiving()) {
+                            if (reach != null) {
+                                reach.accept(node);
+                            }
+                            u.networkCycle(n, c);
+                        } else {
+                            engaged[w] &= ~(1L << b);
                         }
-                        u.networkCycle(n, c);
+                        m = engaged[w] & (-2L << b);
                     }
                 }
             } else {
